@@ -1,0 +1,16 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// Tests build into their own folder (ASTRO_OUT_DIR) so parallel runs never share dist/.
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? 'https://www.liquidcapital.example',
+  output: 'static',
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  server: { host: '127.0.0.1', port: 4321 },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+});

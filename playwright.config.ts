@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { sitePort, supabasePort, siteUrl, supabaseUrl } from './scripts/e2e-ports.mjs';
+
+// Debian's Chromium, never a downloaded browser. These flags keep it quiet on a closed network.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const hasLocalSupabase = existsSync('supabase/local/cli.ts');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: siteUrl,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: [
+    ...(hasLocalSupabase
+      ? [
+          {
+            // A fresh in-memory database per run: migrations and seed applied at start.
+            command: `npx tsx supabase/local/cli.ts start --port ${supabasePort} --memory`,
+            url: `${supabaseUrl}/rest/v1/`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'pipe' as const,
+          },
+        ]
+      : []),
+    {
+      command: 'node scripts/e2e-site.mjs',
+      url: `${siteUrl}/`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe' as const,
+    },
+  ],
+});

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// `npm test`: every test the project has, in order of cost: static checks, unit and database
+// suites (Vitest), then browser tests (Playwright against the built site and the embedded Supabase).
+// Ends with one plain summary line, "N passed, N failed, N skipped", that CI reads.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${name}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+
+if (want('check')) {
+  if (!run('check', 'npm', ['run', '--silent', 'check'])) totals.failed += 1;
+  else totals.passed += 1;
+}
+
+if (want('unit')) {
+  const vitestJson = path.join(reportDir, 'vitest.json');
+  run('unit+db', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  if (fs.existsSync(vitestJson)) {
+    const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0 ? 0 : 0);
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    if (report.numFailedTestSuites && !report.numFailedTests) totals.failed += report.numFailedTestSuites;
+  } else {
+    totals.failed += 1;
+  }
+}
+
+if (want('e2e')) {
+  const pwJson = path.join(reportDir, 'playwright.json');
+  run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  if (fs.existsSync(pwJson)) {
+    const stats = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats ?? {};
+    totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    totals.failed += stats.unexpected ?? 0;
+    totals.skipped += stats.skipped ?? 0;
+  } else {
+    totals.failed += 1;
+  }
+}
+
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+if (failedSteps.length && totals.failed === 0) totals.failed = failedSteps.length;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed === 0 && failedSteps.length === 0 ? 0 : 1);

@@ -1,0 +1,33 @@
+import { atom, onMount } from 'nanostores';
+import type { Session } from '@supabase/supabase-js';
+import { supabase } from '~/lib/supabase';
+
+/**
+ * The session as a three-state store fed by supabase-js's auth events. Nothing may render
+ * "signed out" while the state is still 'loading' (that is what causes a flash of wrong content).
+ */
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; session: Session };
+
+export const $session = atom<SessionState>({ status: 'loading' });
+
+onMount($session, () => {
+  const { data } = supabase().auth.onAuthStateChange((_event, session) => {
+    $session.set(session ? { status: 'signed-in', session } : { status: 'signed-out' });
+  });
+  return () => data.subscription.unsubscribe();
+});
+
+/** Resolves once the store has left 'loading'. */
+export function sessionReady(): Promise<Exclude<SessionState, { status: 'loading' }>> {
+  return new Promise((resolve) => {
+    const unsubscribe = $session.subscribe((state) => {
+      if (state.status !== 'loading') {
+        queueMicrotask(() => unsubscribe());
+        resolve(state);
+      }
+    });
+  });
+}

@@ -14,7 +14,8 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-const hasLocalSupabase = existsSync('supabase/local/cli.ts');
+// E2E_NO_SUPABASE=1 runs the public-site tests without starting the local Supabase.
+const hasLocalSupabase = existsSync('supabase/local/cli.ts') && process.env.E2E_NO_SUPABASE !== '1';
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,0 +1,49 @@
+/** One place for the firm's identity and contact details; pages and components read from here. */
+export interface SiteSettings {
+  name: string;
+  legalName: string;
+  tagline: string;
+  description: string;
+  titleTemplate: string;
+  locale: string;
+  address: { lines: readonly string[]; country: string };
+  email: { support: string; partnerships: string; privacy: string };
+  messaging: { label: string; href: string; handle: string };
+  /** Used as "last updated" fallback and in copyright lines. */
+  foundedYear: number;
+}
+
+export const site: SiteSettings = {
+  name: 'Liquid Capital',
+  legalName: 'Liquid Capital Limited',
+  tagline: 'Institutionalizing Digital Assets',
+  description:
+    'Liquid Capital is a digital-asset liquidity provider and market maker offering asset-backed lending, asset management, OTC execution and secure custody to institutions and high-net-worth individuals.',
+  titleTemplate: '%s | Liquid Capital',
+  locale: 'en_US',
+  address: {
+    lines: ['Level 19, Two International Finance Centre', '8 Finance Street, Central', 'Hong Kong'],
+    country: 'Hong Kong SAR',
+  },
+  email: {
+    support: 'support@liquidcapital.example',
+    partnerships: 'partnerships@liquidcapital.example',
+    privacy: 'privacy@liquidcapital.example',
+  },
+  messaging: {
+    label: 'Telegram',
+    href: 'https://t.me/liquidcapital_desk',
+    handle: '@liquidcapital_desk',
+  },
+  foundedYear: 2019,
+};
+
+/** Formats a page title with the site template; the home page passes its own full title. */
+export function pageTitle(title: string | undefined): string {
+  if (!title || title === site.name) return `${site.name} | ${site.tagline}`;
+  return site.titleTemplate.replace('%s', title);
+}
+
+export function mailto(address: string, subject?: string): string {
+  return subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`;
+}

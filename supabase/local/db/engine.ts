@@ -1,0 +1,138 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import pg from 'pg';
+
+/**
+ * One small interface over the two databases the local server can run on: PGlite (Postgres in
+ * WebAssembly, one connection, the default) and a real PostgreSQL (DATABASE_URL). Everything above
+ * this file talks to `Database` and never to a driver.
+ */
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows changed by INSERT/UPDATE/DELETE, when the driver reports it. */
+  affectedRows?: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements (no parameters). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel`; resolves to a function that unsubscribes. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+// Values are returned as Postgres renders them (text) for the types whose JS conversion loses
+// information: numeric, int8 and json would otherwise be rounded through floats.
+const TEXT_TYPES = [20, 114, 1700, 3802] as const; // int8, json, numeric, jsonb
+
+export async function openPglite(options: { dataDir?: string } = {}): Promise<Database> {
+  const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, (value: string) => value]));
+  const db = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    extensions: { pgcrypto },
+    parsers,
+  });
+
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, ...(result.affectedRows !== undefined ? { affectedRows: result.affectedRows } : {}) };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, handler) {
+      const unlisten = await db.listen(channel, handler);
+      return async () => {
+        await unlisten();
+      };
+    },
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if ((TEXT_TYPES as readonly number[]).includes(oid)) return (value: string) => value;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  // An idle client that dies (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query(sql, params as unknown[]);
+      return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await target.query(sql);
+    },
+  });
+
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, handler) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString, types });
+        listener.on('error', () => undefined);
+        await listener.connect();
+        listener.on('notification', (message) => {
+          for (const h of handlers.get(message.channel) ?? []) h(message.payload ?? '');
+        });
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    async close() {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+/** PGlite unless a PostgreSQL connection string is given. */
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir ? { dataDir: options.dataDir } : {});
+}

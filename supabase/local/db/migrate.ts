@@ -1,0 +1,71 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './engine';
+
+const BASE_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), 'base-schema.sql');
+const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
+
+export interface BootstrapResult {
+  /** True when the database had never been bootstrapped (the seed ran). */
+  created: boolean;
+  applied: string[];
+  seeded: boolean;
+}
+
+/**
+ * Brings a database to the state `supabase start` + `supabase db reset` would: Supabase's base
+ * objects, then every migration not yet recorded (in file-name order, each in its own transaction,
+ * recorded in supabase_migrations.schema_migrations as the CLI does), then seed.sql on a new database.
+ */
+export async function bootstrapDatabase(db: Database, options: { projectDir: string }): Promise<BootstrapResult> {
+  const { rows } = await db.query<{ exists: boolean }>(
+    `select exists (select 1 from pg_namespace where nspname = 'supabase_migrations') as exists`,
+  );
+  const created = !rows[0]?.exists;
+  await db.exec(readFileSync(BASE_SCHEMA, 'utf8'));
+
+  const migrationsDir = join(options.projectDir, 'migrations');
+  const files = existsSync(migrationsDir)
+    ? readdirSync(migrationsDir)
+        .filter((name) => MIGRATION_FILE.test(name))
+        .sort()
+    : [];
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+
+  const applied: string[] = [];
+  for (const file of files) {
+    const [, version = '', name = ''] = MIGRATION_FILE.exec(file) ?? [];
+    if (done.has(version)) continue;
+    const sql = readFileSync(join(migrationsDir, file), 'utf8');
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+          version,
+          name,
+        ]);
+      });
+    } catch (error) {
+      throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+    }
+    applied.push(file);
+  }
+
+  const seedFile = join(options.projectDir, 'seed.sql');
+  let seeded = false;
+  if (created && existsSync(seedFile)) {
+    const seed = readFileSync(seedFile, 'utf8');
+    try {
+      await db.transaction((tx) => tx.exec(seed));
+    } catch (error) {
+      throw new Error(`seed.sql failed: ${(error as Error).message}`, { cause: error });
+    }
+    seeded = true;
+  }
+  return { created, applied, seeded };
+}

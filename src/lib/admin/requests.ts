@@ -1,0 +1,128 @@
+import { supabase } from '~/lib/supabase';
+import { AdminError, toAdminError } from './errors';
+import { peopleById } from './people';
+
+export type NoticeStatus = 'pending' | 'confirmed' | 'rejected';
+export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid';
+export type NoticeDecision = 'confirm' | 'reject';
+export type WithdrawalAction = 'approve' | 'reject' | 'pay';
+
+interface ReviewFields {
+  id: string;
+  user_id: string;
+  user_email: string;
+  wallet_id: number;
+  amount: string;
+  review_note: string | null;
+  reviewed_at: string | null;
+  reviewer_email: string | null;
+  created_at: string;
+}
+
+export interface DepositNotice extends ReviewFields {
+  tx_id: string;
+  status: NoticeStatus;
+}
+
+export interface WithdrawalRequest extends ReviewFields {
+  destination_address: string;
+  destination_tag: string | null;
+  status: WithdrawalStatus;
+  paid_at: string | null;
+}
+
+const NOTICE_COLUMNS = 'id, user_id, wallet_id, amount::text, tx_id, status, reviewed_by, reviewed_at, review_note, created_at';
+const REQUEST_COLUMNS =
+  'id, user_id, wallet_id, amount::text, destination_address, destination_tag, status, reviewed_by, reviewed_at, review_note, paid_at, created_at';
+
+/** How many decided items to show below the pending ones. */
+const RECENT_DECIDED = 30;
+
+type Raw = Record<string, unknown> & { user_id: string; reviewed_by: string | null };
+
+async function readTable(table: string, columns: string, open: string[]): Promise<Raw[]> {
+  const client = supabase();
+  const [pending, decided] = await Promise.all([
+    client.from(table).select(columns).in('status', open).order('created_at', { ascending: true }).limit(500),
+    client
+      .from(table)
+      .select(columns)
+      .not('status', 'in', `(${open.join(',')})`)
+      .order('created_at', { ascending: false })
+      .limit(RECENT_DECIDED),
+  ]);
+  const error = pending.error ?? decided.error;
+  if (error) throw toAdminError(error, `Could not load the ${table.replace('_', ' ')}.`);
+  return [...((pending.data ?? []) as unknown as Raw[]), ...((decided.data ?? []) as unknown as Raw[])];
+}
+
+export interface ReviewQueue {
+  notices: DepositNotice[];
+  withdrawals: WithdrawalRequest[];
+}
+
+/**
+ * Open items first (oldest first, the order to work through them), then recently decided ones. An
+ * approved withdrawal is still open: it waits to be marked paid.
+ */
+export async function loadReviewQueue(): Promise<ReviewQueue> {
+  const [notices, withdrawals] = await Promise.all([
+    readTable('deposit_notices', NOTICE_COLUMNS, ['pending']),
+    readTable('withdrawal_requests', REQUEST_COLUMNS, ['pending', 'approved']),
+  ]);
+  const people = await peopleById([...notices, ...withdrawals].flatMap((r) => [r.user_id, r.reviewed_by]));
+  const label = (r: Raw) => ({
+    id: String(r.id),
+    user_email: people.get(r.user_id)?.email ?? r.user_id,
+    reviewer_email: r.reviewed_by ? (people.get(r.reviewed_by)?.email ?? null) : null,
+  });
+  return {
+    notices: notices.map((r) => ({ ...(r as unknown as DepositNotice), ...label(r) })),
+    withdrawals: withdrawals.map((r) => ({
+      ...(r as unknown as WithdrawalRequest),
+      ...label(r),
+      destination_tag: r.destination_tag === null || r.destination_tag === undefined ? null : String(r.destination_tag),
+    })),
+  };
+}
+
+function parseRow(data: unknown): Record<string, unknown> {
+  const row = typeof data === 'string' ? JSON.parse(data) : data;
+  if (!row || typeof row !== 'object') throw new AdminError('The server returned no row for this review.');
+  return row as Record<string, unknown>;
+}
+
+/** Confirms (credits the member's Deposit Wallet and Total Deposit) or rejects a deposit notice. */
+export async function reviewDepositNotice(noticeId: string, decision: NoticeDecision, note: string): Promise<NoticeStatus> {
+  const { data, error } = await supabase().rpc('review_deposit_notice', {
+    p_notice_id: Number(noticeId),
+    p_decision: decision,
+    p_note: note.trim(),
+  });
+  if (error) throw toAdminError(error, 'Could not review the deposit notice.');
+  return String(parseRow(data).status) as NoticeStatus;
+}
+
+/** Approves, rejects (releases the hold) or pays (debits Interest Wallet, credits Total Withdraw) a request. */
+export async function reviewWithdrawal(requestId: string, action: WithdrawalAction, note: string): Promise<WithdrawalStatus> {
+  const { data, error } = await supabase().rpc('review_withdrawal_request', {
+    p_request_id: Number(requestId),
+    p_action: action,
+    p_note: note.trim(),
+  });
+  if (error) throw toAdminError(error, 'Could not review the withdrawal request.');
+  return String(parseRow(data).status) as WithdrawalStatus;
+}
+
+/** Re-reads when notices or requests change; returns the cleanup that removes this channel. */
+export function watchReviewQueue(onChange: () => void): () => void {
+  const client = supabase();
+  const channel = client
+    .channel(`admin-requests-${crypto.randomUUID()}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'deposit_notices' }, () => onChange())
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'withdrawal_requests' }, () => onChange())
+    .subscribe();
+  return () => {
+    void client.removeChannel(channel);
+  };
+}

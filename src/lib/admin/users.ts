@@ -1,0 +1,150 @@
+import { supabase } from '~/lib/supabase';
+import { AdminError, toAdminError } from './errors';
+import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from './balances';
+
+/** One row of the admin users table. Money is text exactly as Postgres wrote it. */
+export interface AdminUser extends BalanceDraft {
+  id: string;
+  username: string;
+  email: string;
+  version: number;
+  created_at: string;
+}
+
+/** Columns the table can sort by (admin_search_users accepts the table's columns). */
+export const SORT_COLUMNS = ['created_at', 'username', 'email', ...BALANCE_ACCOUNTS] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+export interface UserQuery {
+  search: string;
+  sort: SortColumn;
+  ascending: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface UserPage {
+  total: number;
+  rows: AdminUser[];
+}
+
+const PROFILE_COLUMNS =
+  'id, username, email, interest_wallet::text, deposit_wallet::text, total_invest::text, total_deposit::text, total_withdraw::text, referral::text, version, created_at';
+
+function text(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** Reads one profile object (from jsonb or a table read) into an AdminUser, keeping money as text. */
+export function toAdminUser(raw: unknown): AdminUser {
+  if (!raw || typeof raw !== 'object') throw new AdminError('The server returned an unexpected user record.');
+  const r = raw as Record<string, unknown>;
+  const user = {
+    id: text(r.id),
+    username: text(r.username),
+    email: text(r.email),
+    version: Number(r.version ?? 0),
+    created_at: text(r.created_at),
+  } as AdminUser;
+  for (const account of BALANCE_ACCOUNTS) user[account] = text(r[account]);
+  if (!user.id) throw new AdminError('The server returned a user record without an id.');
+  return user;
+}
+
+/** One server-side page of users: search by name or e-mail, sort by any column, paged. */
+export async function searchUsers(query: UserQuery): Promise<UserPage> {
+  const { data, error } = await supabase().rpc('admin_search_users', {
+    p_search: query.search.trim(),
+    p_sort: query.sort,
+    p_ascending: query.ascending,
+    p_limit: query.limit,
+    p_offset: query.offset,
+  });
+  if (error) throw toAdminError(error, 'Could not load the users.');
+  const result = (typeof data === 'string' ? JSON.parse(data) : data) as { total?: unknown; rows?: unknown } | null;
+  if (!result || !Array.isArray(result.rows)) throw new AdminError('Could not load the users: unexpected response.');
+  return { total: Number(result.total ?? 0), rows: result.rows.map(toAdminUser) };
+}
+
+/** The current values of one user (after a refused stale save, to show what is there now). */
+export async function fetchUser(userId: string): Promise<AdminUser> {
+  const { data, error } = await supabase().from('profiles').select(PROFILE_COLUMNS).eq('id', userId).maybeSingle();
+  if (error) throw toAdminError(error, 'Could not load this user.');
+  if (!data) throw new AdminError('This user no longer exists or you cannot see it.');
+  return toAdminUser(data);
+}
+
+/**
+ * Saves edited balances with the version the admin saw. The database refuses a stale version (PT409)
+ * and invalid amounts (22023) with a message for the admin; both arrive as AdminError.
+ */
+export async function updateBalances(
+  userId: string,
+  expectedVersion: number,
+  balances: Partial<Record<BalanceAccount, string>>,
+  reason: string,
+): Promise<AdminUser> {
+  if (Object.keys(balances).length === 0) throw new AdminError('Nothing changed: edit at least one amount before saving.');
+  if (!reason.trim()) throw new AdminError('A reason is required for every balance change.');
+  const { data, error } = await supabase().rpc('admin_update_balances', {
+    p_user_id: userId,
+    p_expected_version: expectedVersion,
+    p_balances: balances,
+    p_reason: reason.trim(),
+  });
+  if (error) throw toAdminError(error, 'Could not save the balances.');
+  if (!data) throw new AdminError('The balances were not saved: the server returned no row.');
+  return toAdminUser(typeof data === 'string' ? JSON.parse(data) : data);
+}
+
+export interface LedgerEntry {
+  id: string;
+  account: BalanceAccount;
+  delta: string;
+  balance_before: string;
+  balance_after: string;
+  reason: string;
+  actor_email: string;
+  source: string;
+  created_at: string;
+}
+
+/** A user's ledger, as the database orders it: who changed which account, by how much, when and why. */
+export async function userLedger(userId: string): Promise<LedgerEntry[]> {
+  const { data, error } = await supabase().rpc('admin_user_ledger', { p_user_id: userId });
+  if (error) throw toAdminError(error, 'Could not load the ledger.');
+  if (!Array.isArray(data)) throw new AdminError('Could not load the ledger: unexpected response.');
+  return (data as Record<string, unknown>[]).map((r) => ({
+    id: text(r.id),
+    account: text(r.account) as BalanceAccount,
+    delta: text(r.delta),
+    balance_before: text(r.balance_before),
+    balance_after: text(r.balance_after),
+    reason: text(r.reason),
+    actor_email: text(r.actor_email),
+    source: text(r.source),
+    created_at: text(r.created_at),
+  }));
+}
+
+/**
+ * Calls `onChange` whenever any profile changes (a sign-up or a balance edit) and after the feed
+ * reconnects, so the caller re-reads its page. Returns the cleanup that removes this very channel.
+ */
+export function watchProfiles(onChange: () => void): () => void {
+  const client = supabase();
+  let subscribedOnce = false;
+  const channel = client
+    .channel(`admin-profiles-${crypto.randomUUID()}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'profiles' }, () => onChange())
+    .subscribe((status) => {
+      if (status === 'SUBSCRIBED') {
+        // A re-subscribe after a dropped connection may have missed events: re-read.
+        if (subscribedOnce) onChange();
+        subscribedOnce = true;
+      }
+    });
+  return () => {
+    void client.removeChannel(channel);
+  };
+}

@@ -1,0 +1,66 @@
+import { supabase } from '~/lib/supabase';
+import { AdminError, toAdminError } from './errors';
+import { peopleById } from './people';
+
+export interface AdminWallet {
+  id: number;
+  wallet_name: string;
+  asset: string;
+  network: string;
+  address: string;
+  enabled: boolean;
+  updated_at: string;
+}
+
+export interface WalletChange {
+  id: string;
+  wallet_id: number;
+  old_address: string;
+  new_address: string;
+  old_enabled: boolean;
+  new_enabled: boolean;
+  reason: string;
+  actor_email: string;
+  created_at: string;
+}
+
+const WALLET_COLUMNS = 'id, wallet_name, asset, network, address, enabled, updated_at';
+
+/** All seven deposit wallets, enabled or not, in the spec's order. */
+export async function listWallets(): Promise<AdminWallet[]> {
+  const { data, error } = await supabase().from('deposit_wallets').select(WALLET_COLUMNS).order('id');
+  if (error) throw toAdminError(error, 'Could not load the deposit wallets.');
+  return (data ?? []) as AdminWallet[];
+}
+
+/** Every recorded address or on/off change, newest first, with the admin who made it. */
+export async function listWalletChanges(limit = 100): Promise<WalletChange[]> {
+  const { data, error } = await supabase()
+    .from('deposit_wallet_changes')
+    .select('id, wallet_id, old_address, new_address, old_enabled, new_enabled, reason, actor_id, created_at')
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit);
+  if (error) throw toAdminError(error, 'Could not load the wallet change history.');
+  const rows = (data ?? []) as (Omit<WalletChange, 'actor_email'> & { actor_id: string | null })[];
+  const people = await peopleById(rows.map((r) => r.actor_id));
+  return rows.map(({ actor_id, ...r }) => ({
+    ...r,
+    id: String(r.id),
+    actor_email: (actor_id && people.get(actor_id)?.email) || 'unknown',
+  }));
+}
+
+/** Changes one wallet's address and/or switch; the database validates the address for its network. */
+export async function updateWallet(walletId: number, address: string, enabled: boolean, reason: string): Promise<AdminWallet> {
+  if (!reason.trim()) throw new AdminError('A reason is required for every wallet change.');
+  const { data, error } = await supabase().rpc('update_deposit_wallet', {
+    p_wallet_id: walletId,
+    p_address: address.trim(),
+    p_enabled: enabled,
+    p_reason: reason.trim(),
+  });
+  if (error) throw toAdminError(error, 'Could not save the wallet.');
+  if (!data) throw new AdminError('The wallet was not saved: the server returned no row.');
+  return (typeof data === 'string' ? JSON.parse(data) : data) as AdminWallet;
+}

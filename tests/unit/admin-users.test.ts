@@ -1,0 +1,119 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The data module is tested against a recording stand-in for the one browser client: what it sends
+// to each RPC and how it turns database refusals into messages for the admin.
+const calls: { fn: string; args: unknown }[] = [];
+let nextResult: { data: unknown; error: unknown } = { data: null, error: null };
+
+vi.mock('~/lib/supabase', () => ({
+  supabase: () => ({
+    rpc: async (fn: string, args: unknown) => {
+      calls.push({ fn, args });
+      return nextResult;
+    },
+  }),
+}));
+
+const { searchUsers, updateBalances, userLedger } = await import('~/lib/admin/users');
+const { AdminError, isStale } = await import('~/lib/admin/errors');
+
+const profile = {
+  id: '00000000-0000-0000-0000-000000000001',
+  username: 'alice',
+  email: 'alice@example.com',
+  interest_wallet: '12.50',
+  deposit_wallet: '0.00',
+  total_invest: '100000000000.10',
+  total_deposit: '0.00',
+  total_withdraw: '0.00',
+  referral: '0.00',
+  version: 3,
+  created_at: '2026-11-21T12:00:00+00:00',
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  nextResult = { data: null, error: null };
+});
+
+describe('searchUsers', () => {
+  it('sends the query to admin_search_users and keeps money as text', async () => {
+    nextResult = { data: { total: 1, rows: [profile] }, error: null };
+    const page = await searchUsers({ search: '  ali ', sort: 'email', ascending: false, limit: 25, offset: 50 });
+    expect(calls).toEqual([
+      {
+        fn: 'admin_search_users',
+        args: { p_search: 'ali', p_sort: 'email', p_ascending: false, p_limit: 25, p_offset: 50 },
+      },
+    ]);
+    expect(page.total).toBe(1);
+    expect(page.rows[0]?.total_invest).toBe('100000000000.10');
+    expect(page.rows[0]?.version).toBe(3);
+  });
+
+  it('shows the database refusal to a non-admin', async () => {
+    nextResult = { data: null, error: { code: '42501', message: 'Admin access required.' } };
+    await expect(searchUsers({ search: '', sort: 'created_at', ascending: true, limit: 25, offset: 0 })).rejects.toThrow(
+      'Admin access required.',
+    );
+  });
+
+  it('says what failed when the network is down', async () => {
+    nextResult = { data: null, error: { message: 'TypeError: Failed to fetch', code: '' } };
+    await expect(searchUsers({ search: '', sort: 'created_at', ascending: true, limit: 25, offset: 0 })).rejects.toThrow(
+      'Could not load the users. Check your connection and try again.',
+    );
+  });
+});
+
+describe('updateBalances', () => {
+  it('sends the typed text, the version seen and the reason', async () => {
+    nextResult = { data: { ...profile, interest_wallet: '20.00', version: 4 }, error: null };
+    const saved = await updateBalances(profile.id, 3, { interest_wallet: '20' }, '  bonus  ');
+    expect(calls[0]).toEqual({
+      fn: 'admin_update_balances',
+      args: { p_user_id: profile.id, p_expected_version: 3, p_balances: { interest_wallet: '20' }, p_reason: 'bonus' },
+    });
+    expect(saved.version).toBe(4);
+    expect(saved.interest_wallet).toBe('20.00');
+  });
+
+  it('marks a stale save so the table can show the fresh values', async () => {
+    const message = "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
+    nextResult = { data: null, error: { code: 'PT409', message } };
+    const failure = await updateBalances(profile.id, 3, { referral: '1' }, 'fix').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AdminError);
+    expect((failure as Error).message).toBe(message);
+    expect(isStale(failure)).toBe(true);
+  });
+
+  it('refuses to send an empty change or a missing reason', async () => {
+    await expect(updateBalances(profile.id, 3, {}, 'x')).rejects.toThrow(/Nothing changed/);
+    await expect(updateBalances(profile.id, 3, { referral: '1' }, '  ')).rejects.toThrow(/reason is required/);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('userLedger', () => {
+  it('returns entries with the actor e-mail and text amounts', async () => {
+    nextResult = {
+      data: [
+        {
+          id: 7,
+          account: 'interest_wallet',
+          delta: '7.50',
+          balance_before: '12.50',
+          balance_after: '20.00',
+          reason: 'bonus',
+          actor_email: 'admin@example.com',
+          source: 'admin_edit',
+          created_at: '2026-11-21T12:01:00+00:00',
+        },
+      ],
+      error: null,
+    };
+    const entries = await userLedger(profile.id);
+    expect(calls[0]).toEqual({ fn: 'admin_user_ledger', args: { p_user_id: profile.id } });
+    expect(entries[0]).toMatchObject({ id: '7', delta: '7.50', actor_email: 'admin@example.com' });
+  });
+});

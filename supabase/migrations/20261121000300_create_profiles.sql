@@ -1,0 +1,162 @@
+-- profiles: one row per auth.users row (spec §3 "User"), created by the sign-up trigger below.
+-- Balances are numeric(20,2) USD and change only through the ledger (private.post_ledger, a later
+-- migration); a guard trigger refuses any other balance write, even by service_role.
+
+create sequence private.xrp_destination_tag_seq as bigint start with 100000 minvalue 100000 maxvalue 4294967295 no cycle;
+
+create table public.profiles (
+  id uuid primary key references auth.users (id) on delete cascade,
+  username text not null check (char_length(username) between 1 and 40),
+  email text not null default '' check (char_length(email) <= 255),
+  interest_wallet numeric(20, 2) not null default 0 check (interest_wallet >= 0),
+  deposit_wallet numeric(20, 2) not null default 0 check (deposit_wallet >= 0),
+  total_invest numeric(20, 2) not null default 0 check (total_invest >= 0),
+  total_deposit numeric(20, 2) not null default 0 check (total_deposit >= 0),
+  total_withdraw numeric(20, 2) not null default 0 check (total_withdraw >= 0),
+  referral numeric(20, 2) not null default 0 check (referral >= 0),
+  -- Optimistic concurrency: bumped on every balance change; an admin save carries the version it saw.
+  version bigint not null default 1,
+  -- XRP deposits to the shared Ripple address are told apart by this tag (0..4294967295 on the ledger).
+  xrp_destination_tag bigint not null unique default nextval('private.xrp_destination_tag_seq')
+    check (xrp_destination_tag between 0 and 4294967295),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.profiles is
+  'One per auth user. Read: the member (own row), admins (all). Write: the sign-up trigger creates it; balances only through ledger functions; members have no update privilege; service_role full (balances still only via the ledger).';
+
+-- The admin list sorts and searches by these; lower() matches the ilike search's case folding.
+create index profiles_username_lower_idx on public.profiles (lower(username));
+create index profiles_email_lower_idx on public.profiles (lower(email));
+create index profiles_created_at_idx on public.profiles (created_at);
+
+alter table public.profiles enable row level security;
+
+revoke all on public.profiles from public, anon, authenticated;
+grant select on public.profiles to authenticated;
+grant select, insert, update, delete on public.profiles to service_role;
+
+-- Guard: balances start at zero and move only when the ledger writer has set lc.ledger_write for
+-- this transaction, so "balance = sum of ledger deltas" holds for every writer. Version and
+-- updated_at are maintained here rather than trusted from the statement.
+create function private.profiles_guard() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_balances_changed boolean;
+begin
+  if tg_op = 'INSERT' then
+    if new.interest_wallet <> 0 or new.deposit_wallet <> 0 or new.total_invest <> 0
+       or new.total_deposit <> 0 or new.total_withdraw <> 0 or new.referral <> 0 then
+      raise exception 'A new profile starts with zero balances; credit it through the ledger.'
+        using errcode = '42501';
+    end if;
+    new.version := 1;
+    return new;
+  end if;
+
+  if new.id is distinct from old.id then
+    raise exception 'A profile''s id cannot change.' using errcode = '42501';
+  end if;
+  v_balances_changed := (new.interest_wallet, new.deposit_wallet, new.total_invest, new.total_deposit,
+                         new.total_withdraw, new.referral)
+                        is distinct from
+                        (old.interest_wallet, old.deposit_wallet, old.total_invest, old.total_deposit,
+                         old.total_withdraw, old.referral);
+  if v_balances_changed and coalesce(current_setting('lc.ledger_write', true), '') <> 'on' then
+    raise exception 'Balances change only through the ledger.' using errcode = '42501';
+  end if;
+  new.version := old.version + case when v_balances_changed then 1 else 0 end;
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+create trigger profiles_guard
+  before insert or update on public.profiles
+  for each row execute function private.profiles_guard();
+
+-- Sign-up: never fail for odd metadata. Username: metadata username, control characters removed,
+-- whitespace collapsed and trimmed, at most 40 characters; else the e-mail's local part; else 'member'.
+create function private.clean_username(p_raw text, p_email text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(
+    nullif(left(btrim(regexp_replace(regexp_replace(coalesce(p_raw, ''), '[[:cntrl:]]', '', 'g'), '\s+', ' ', 'g')), 40), ''),
+    nullif(left(btrim(regexp_replace(split_part(coalesce(p_email, ''), '@', 1), '[[:cntrl:][:space:]]', '', 'g')), 40), ''),
+    'member'
+  )
+$$;
+
+create function private.handle_new_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_meta jsonb := case when jsonb_typeof(new.raw_user_meta_data) = 'object' then new.raw_user_meta_data else '{}'::jsonb end;
+  v_raw text;
+begin
+  -- A non-string username (number, object) is ignored rather than cast.
+  v_raw := case when jsonb_typeof(v_meta -> 'username') = 'string' then v_meta ->> 'username' end;
+  insert into public.profiles (id, username, email)
+  values (new.id, private.clean_username(v_raw, new.email), left(coalesce(new.email, ''), 255));
+  return new;
+end
+$$;
+
+create trigger on_auth_user_created
+  after insert on auth.users
+  for each row execute function private.handle_new_user();
+
+-- Keep the profile's copy of the e-mail in step when a member changes it.
+create function private.handle_user_email_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.profiles set email = left(coalesce(new.email, ''), 255) where id = new.id;
+  return new;
+end
+$$;
+
+create trigger on_auth_user_email_changed
+  after update of email on auth.users
+  for each row when (new.email is distinct from old.email)
+  execute function private.handle_user_email_change();
+
+revoke execute on function private.profiles_guard(), private.clean_username(text, text),
+  private.handle_new_user(), private.handle_user_email_change() from public;
+
+create policy profiles_select_own_or_admin on public.profiles
+  for select to authenticated
+  using (id = (select auth.uid()) or (select private.is_admin()));
+-- No insert/update/delete policies for authenticated: those privileges are not granted either.
+
+-- Member functions call this first; returns the caller's id.
+create function private.require_member() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    raise exception 'Please sign in first.' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.profiles p where p.id = v_uid) then
+    raise exception 'Your profile was not found. Please sign in again.' using errcode = '42501';
+  end if;
+  return v_uid;
+end
+$$;
+
+revoke execute on function private.require_member() from public, anon;
+grant execute on function private.require_member() to authenticated, service_role;

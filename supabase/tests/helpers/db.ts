@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/engine';
+import { bootstrapDatabase } from '../../local/db/migrate';
+import { startThrowawayPostgres } from '../../local/db/throwaway-postgres';
+
+/** The project's supabase/ folder: migrations + seed, exactly what `supabase db reset` applies. */
+export const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Engine {
+  name: 'pglite' | 'postgres 15';
+  db: Database;
+  /** A second, independent connection string (PG15 only) for real concurrent transactions. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export type EngineFactory = () => Promise<Engine>;
+
+export const engines: Array<[Engine['name'], EngineFactory]> = [
+  [
+    'pglite',
+    async () => {
+      const db = await openPglite();
+      await bootstrapDatabase(db, { projectDir: PROJECT_DIR });
+      return { name: 'pglite', db, close: () => db.close() };
+    },
+  ],
+  [
+    'postgres 15',
+    async () => {
+      const cluster = await startThrowawayPostgres();
+      const db = await openPostgres(cluster.url);
+      await bootstrapDatabase(db, { projectDir: PROJECT_DIR });
+      return {
+        name: 'postgres 15',
+        db,
+        url: cluster.url,
+        close: async () => {
+          await db.close();
+          await cluster.stop();
+        },
+      };
+    },
+  ],
+];
+
+/** Who a request comes from, as PostgREST would see it. */
+export type Caller =
+  | { role: 'anon' }
+  | { role: 'authenticated'; uid: string; email?: string }
+  | { role: 'service_role' };
+
+/** Sets role + claims for this transaction only, exactly as PostgREST does per request. */
+export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void> {
+  const claims =
+    caller.role === 'authenticated'
+      ? { sub: caller.uid, role: 'authenticated', email: caller.email ?? '' }
+      : { role: caller.role };
+  await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+    caller.role,
+    JSON.stringify(claims),
+  ]);
+}
+
+/** Runs `fn` as `caller` in one transaction (committed if it resolves). */
+export function asCaller<T>(db: Database, caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await becomeCaller(tx, caller);
+    return fn(tx);
+  });
+}
+
+/** Runs `fn` as `caller` and always rolls back: for probing what a role may do without side effects. */
+export async function probe<T>(db: Database, caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const ROLLBACK = Symbol('rollback');
+  let result: T | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      await becomeCaller(tx, caller);
+      result = await fn(tx);
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  return result as T;
+}
+
+/** Signs a user up the way GoTrue does: a row in auth.users (the trigger makes the profile). */
+export async function createUser(
+  db: Queryable,
+  options: { email?: string; username?: unknown; meta?: unknown } = {},
+): Promise<{ id: string; email: string }> {
+  const id = randomUUID();
+  const email = options.email ?? `user-${id.slice(0, 8)}@example.test`;
+  const meta = options.meta !== undefined ? options.meta : { username: options.username ?? `user ${id.slice(0, 4)}` };
+  await db.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(),
+       '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())`,
+    [id, email, JSON.stringify(meta)],
+  );
+  return { id, email };
+}
+
+export async function makeAdmin(db: Queryable, userId: string): Promise<void> {
+  await db.query('insert into public.admins (user_id) values ($1)', [userId]);
+}
+
+/** Postgres error fields the tests assert on. */
+export function pgError(error: unknown): { code: string; message: string } {
+  const e = error as { code?: string; message?: string };
+  return { code: e.code ?? '', message: e.message ?? String(error) };
+}
+
+/** Runs `fn`, returns the SQLSTATE it failed with, or 'ok'. */
+export async function outcome(fn: () => Promise<unknown>): Promise<string> {
+  try {
+    await fn();
+    return 'ok';
+  } catch (error) {
+    return pgError(error).code || 'error';
+  }
+}

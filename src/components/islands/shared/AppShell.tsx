@@ -1,0 +1,177 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+/** A sidebar entry: a link (full page load) or an action such as opening a dialog. */
+export type NavItem =
+  | { label: string; href: string; onSelect?: never; current?: boolean }
+  | { label: string; onSelect: () => void; href?: never; current?: never };
+
+export interface AppShellProps {
+  /** Area name shown above the navigation, e.g. "Member area" or "Admin". */
+  title: string;
+  nav: NavItem[];
+  /** The signed-in person's display name; undefined while it loads. */
+  userName?: string | undefined;
+  onLogout: () => void;
+  /** Optional heading row of the main column (e.g. greeting). */
+  header?: ReactNode;
+  children: ReactNode;
+}
+
+function NavList({ items, onNavigate, onLogout }: { items: NavItem[]; onNavigate: () => void; onLogout: () => void }) {
+  const itemClass =
+    'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm font-medium text-mist-100 transition-colors hover:bg-white/10 hover:text-white';
+  return (
+    <ul className="space-y-1">
+      {items.map((item) => (
+        <li key={item.label}>
+          {item.href !== undefined ? (
+            <a
+              href={item.href}
+              className={`${itemClass} ${item.current ? 'bg-white/10 text-white' : ''}`}
+              aria-current={item.current ? 'page' : undefined}
+            >
+              {item.label}
+            </a>
+          ) : (
+            <button
+              type="button"
+              className={itemClass}
+              onClick={() => {
+                onNavigate();
+                item.onSelect();
+              }}
+            >
+              {item.label}
+            </button>
+          )}
+        </li>
+      ))}
+      <li>
+        <button type="button" className={itemClass} onClick={onLogout}>
+          Log Out
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * Layout of the member and admin areas: a fixed sidebar from 1024 px up, and below that a
+ * "Menu" button opening the same navigation in a drawer (Escape or Close shuts it, focus returns).
+ */
+export default function AppShell({ title, nav, userName, onLogout, header, children }: AppShellProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    drawer.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const button = menuButton.current;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setDrawerOpen(false);
+      } else if (event.key === 'Tab' && drawer.current) {
+        // Keep Tab inside the open drawer (it covers the page like a modal).
+        const items = Array.from(drawer.current.querySelectorAll<HTMLElement>('a, button'));
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      // Back to the Menu button only if focus was still in the drawer (not moved into a dialog).
+      if (button && (!document.activeElement || document.activeElement === document.body)) button.focus();
+    };
+  }, [drawerOpen]);
+
+  const closeDrawer = () => setDrawerOpen(false);
+  const brand = (
+    <a href="/" className="block font-serif text-xl text-white">
+      Liquid Capital
+    </a>
+  );
+
+  return (
+    <div className="min-h-dvh bg-mist-50 lg:flex">
+      <aside className="hidden w-64 shrink-0 flex-col bg-ink-900 px-4 py-6 lg:flex" aria-label={title}>
+        <div className="px-3">
+          {brand}
+          <p className="mt-1 text-xs tracking-widest text-mist-300 uppercase">{title}</p>
+        </div>
+        <nav className="mt-8" aria-label={`${title} navigation`}>
+          <NavList items={nav} onNavigate={closeDrawer} onLogout={onLogout} />
+        </nav>
+      </aside>
+
+      <div className="flex items-center justify-between bg-ink-900 px-4 py-3 lg:hidden">
+        {brand}
+        <button
+          ref={menuButton}
+          type="button"
+          className="min-h-11 rounded-lg border border-white/30 px-4 text-sm font-semibold text-white"
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          onClick={() => setDrawerOpen(true)}
+        >
+          Menu
+        </button>
+      </div>
+
+      {drawerOpen && (
+        <div className="fixed inset-0 z-40 lg:hidden">
+          <div className="absolute inset-0 bg-ink-950/60" aria-hidden="true" onClick={closeDrawer} />
+          <div
+            ref={drawer}
+            id={drawerId}
+            role="dialog"
+            aria-modal="true"
+            aria-label={`${title} menu`}
+            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-ink-900 px-4 py-6"
+          >
+            <div className="flex items-center justify-between px-3">
+              <p className="text-xs tracking-widest text-mist-300 uppercase">{title}</p>
+              <button
+                type="button"
+                className="min-h-11 rounded-lg px-3 text-sm font-semibold text-white hover:bg-white/10"
+                onClick={closeDrawer}
+              >
+                Close
+              </button>
+            </div>
+            <nav className="mt-6" aria-label={`${title} navigation`}>
+              <NavList items={nav} onNavigate={closeDrawer} onLogout={onLogout} />
+            </nav>
+          </div>
+        </div>
+      )}
+
+      <div className="min-w-0 flex-1">
+        <header className="border-b border-mist-200 bg-white px-5 py-5 sm:px-8">
+          {header ?? (
+            <p className="text-lg text-ink-900">
+              {userName === undefined ? (
+                <span className="inline-block h-6 w-40 animate-pulse rounded bg-mist-200" aria-hidden="true" />
+              ) : (
+                <>Hello, {userName}</>
+              )}
+            </p>
+          )}
+        </header>
+        <main id="main" className="px-5 py-6 sm:px-8 sm:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

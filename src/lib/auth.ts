@@ -1,0 +1,191 @@
+import type { AuthError, Session } from '@supabase/supabase-js';
+import { supabase } from './supabase';
+
+/**
+ * Sign-in, sign-up, sign-out and password recovery. Every function throws an Error whose message
+ * is the text a person should see (the spec's catalogue), so islands only have to show it.
+ */
+
+/** DESIGN.md: minimum 8. supabase/config.toml says the same (a unit test keeps them equal). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const AUTH_MESSAGES = {
+  fillAllFields: 'Please fill in all fields.',
+  weakPassword: `Password should be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  emailInUse: 'Email already in use',
+  registrationFailed: 'Registration failed. Please try again.',
+  registrationSuccess: 'Registration successful!',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  loginFailed: 'Login failed. Please try again.',
+  accountNotFound: 'User account not found. Please register first.',
+  loginSuccess: 'Successfully logged in',
+  adminLoginSuccess: 'Successfully logged in as admin',
+  resetRequested: 'If an account exists for that address, we have sent a link to reset your password. Check your inbox.',
+  resetRequestFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
+  passwordMismatch: 'The two passwords do not match.',
+  samePassword: 'The new password must be different from your current password.',
+  passwordUpdated: 'Your password has been changed.',
+  passwordUpdateFailed: 'Your password could not be changed. Please open the link from the e-mail again.',
+} as const;
+
+/** Redirect delay after sign-in and sign-up (spec: 2 seconds). */
+export const REDIRECT_DELAY_MS = 2000;
+
+type AuthErrorLike = Pick<AuthError, 'message'> & { code?: string | undefined; status?: number | undefined };
+
+/** GoTrue reports a short password as `weak_password` (newer) or by its message (older servers). */
+function isWeakPassword(error: AuthErrorLike): boolean {
+  return error.code === 'weak_password' || /password should be at least/i.test(error.message);
+}
+
+export function signInErrorMessage(error: AuthErrorLike): string {
+  // An unconfirmed account gets the same text as a wrong password: no account-existence signal.
+  if (error.code === 'invalid_credentials' || error.code === 'email_not_confirmed') return AUTH_MESSAGES.invalidCredentials;
+  if (!error.code && /invalid login credentials/i.test(error.message)) return AUTH_MESSAGES.invalidCredentials;
+  return AUTH_MESSAGES.loginFailed;
+}
+
+export function signUpErrorMessage(error: AuthErrorLike): string {
+  if (isWeakPassword(error)) return AUTH_MESSAGES.weakPassword;
+  if (error.code === 'user_already_exists' || error.code === 'email_exists') return AUTH_MESSAGES.emailInUse;
+  if (!error.code && /already (been )?registered/i.test(error.message)) return AUTH_MESSAGES.emailInUse;
+  return AUTH_MESSAGES.registrationFailed;
+}
+
+export function updatePasswordErrorMessage(error: AuthErrorLike): string {
+  if (isWeakPassword(error)) return AUTH_MESSAGES.weakPassword;
+  if (error.code === 'same_password') return AUTH_MESSAGES.samePassword;
+  return AUTH_MESSAGES.passwordUpdateFailed;
+}
+
+export interface SignUpInput {
+  username: string;
+  email: string;
+  password: string;
+  consent: boolean;
+}
+
+/** The form's own checks, before any request. Returns the message to show, or null when fine. */
+export function validateSignUp(input: SignUpInput): string | null {
+  if (!input.username.trim() || !input.email.trim() || !input.password || !input.consent) {
+    return AUTH_MESSAGES.fillAllFields;
+  }
+  if (input.password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.weakPassword;
+  return null;
+}
+
+/** True when the signed-in caller is an admin (the `admins` table, checked by the database). */
+export async function isAdmin(): Promise<boolean> {
+  const { data, error } = await supabase().rpc('is_admin');
+  if (error) throw new Error(`Could not check admin rights: ${error.message}`);
+  return data === true;
+}
+
+async function hasProfile(userId: string): Promise<boolean> {
+  const { data, error } = await supabase().from('profiles').select('id').eq('id', userId).maybeSingle();
+  if (error) throw new Error(AUTH_MESSAGES.loginFailed);
+  return data !== null;
+}
+
+export type SignInRole = 'admin' | 'member';
+
+/**
+ * The spec's sign-in: admin first, else a member with a profile row, else signed out again with
+ * "User account not found". Throws with the message to show.
+ */
+export async function signIn(email: string, password: string): Promise<SignInRole> {
+  const client = supabase();
+  const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
+  if (error) throw new Error(signInErrorMessage(error));
+  const userId = data.user?.id;
+  if (!userId) throw new Error(AUTH_MESSAGES.loginFailed);
+  try {
+    if (await isAdmin()) return 'admin';
+    if (await hasProfile(userId)) return 'member';
+  } catch {
+    await signOutQuietly();
+    throw new Error(AUTH_MESSAGES.loginFailed);
+  }
+  await signOutQuietly();
+  throw new Error(AUTH_MESSAGES.accountNotFound);
+}
+
+/**
+ * Creates the account (signed in at once: confirmations are off) and sets the display name.
+ * The database trigger creates the profile with zero balances. No e-mail is sent.
+ */
+export async function signUp(input: SignUpInput): Promise<Session> {
+  const invalid = validateSignUp(input);
+  if (invalid) throw new Error(invalid);
+  const username = input.username.trim();
+  const client = supabase();
+  const { data, error } = await client.auth.signUp({
+    email: input.email.trim(),
+    password: input.password,
+    options: { data: { username, display_name: username } },
+  });
+  if (error) throw new Error(signUpErrorMessage(error));
+  // Without a session the account exists but is not usable here (e.g. confirmations switched on).
+  if (!data.session) throw new Error(AUTH_MESSAGES.registrationFailed);
+  const { error: nameError } = await client.auth.updateUser({ data: { display_name: username } });
+  if (nameError) throw new Error(AUTH_MESSAGES.registrationFailed);
+  return data.session;
+}
+
+/** Removes every Supabase key (sb-*) the client may have left in web storage. */
+export function clearSupabaseStorage(): void {
+  for (const storage of [globalThis.localStorage, globalThis.sessionStorage]) {
+    if (!storage) continue;
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key?.startsWith('sb-')) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  }
+}
+
+async function signOutQuietly(): Promise<void> {
+  // 'local' never fails on the network; the server-side session is revoked by signOut() below.
+  await supabase().auth.signOut({ scope: 'local' });
+  clearSupabaseStorage();
+}
+
+/**
+ * Signs out everywhere this session reaches and leaves no token in storage, even when the server
+ * cannot be reached (then only the local copy goes, and the error is reported).
+ */
+export async function signOut(): Promise<void> {
+  const { error } = await supabase().auth.signOut();
+  if (error) {
+    await signOutQuietly();
+    clearSupabaseStorage();
+    throw new Error(`Signed out on this device, but the server could not be told: ${error.message}`);
+  }
+  clearSupabaseStorage();
+}
+
+/** Sends the recovery mail. The caller always shows the same neutral text on success. */
+export async function requestPasswordReset(email: string, origin: string = window.location.origin): Promise<void> {
+  const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
+    redirectTo: `${origin}/reset-password`,
+  });
+  // Never say whether the address exists; only real failures (rate limit, network) are reported.
+  if (error) throw new Error(AUTH_MESSAGES.resetRequestFailed);
+}
+
+export async function updatePassword(password: string): Promise<void> {
+  if (password.length < PASSWORD_MIN_LENGTH) throw new Error(AUTH_MESSAGES.weakPassword);
+  const { data, error } = await supabase().auth.updateUser({ password });
+  if (error) throw new Error(updatePasswordErrorMessage(error));
+  if (!data.user) throw new Error(AUTH_MESSAGES.passwordUpdateFailed);
+}
+
+/** The display name: what sign-up set, else the username, else the e-mail's local part. */
+export function displayName(session: Session, profileUsername?: string | null): string {
+  const meta = session.user.user_metadata as { display_name?: unknown; username?: unknown } | undefined;
+  if (typeof meta?.display_name === 'string' && meta.display_name.trim()) return meta.display_name.trim();
+  if (profileUsername?.trim()) return profileUsername.trim();
+  if (typeof meta?.username === 'string' && meta.username.trim()) return meta.username.trim();
+  return session.user.email?.split('@')[0] ?? 'member';
+}

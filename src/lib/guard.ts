@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Session } from '@supabase/supabase-js';
+import { $session } from '~/stores/session';
+import { isAdmin } from './auth';
+
+/**
+ * Client-side route guard for member and admin pages. It is a convenience redirect only: the
+ * database (RLS and function checks) is what actually refuses data to the wrong person.
+ */
+export type GuardRole = 'member' | 'admin';
+
+export type GuardState =
+  | { status: 'checking' }
+  | { status: 'allowed'; session: Session }
+  | { status: 'error'; message: string };
+
+/**
+ * Accepts only a same-site path for ?next= (no scheme, no protocol-relative "//host", no
+ * backslash tricks), so a crafted link cannot send someone to another site after sign-in.
+ */
+export function safeNextPath(next: string | null | undefined, fallback = '/user-dashboard'): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(next)) return fallback;
+  return next;
+}
+
+/** Where a visitor without a session is sent from `path`. */
+export function loginRedirect(role: GuardRole, path: string): string {
+  const next = encodeURIComponent(path);
+  return role === 'admin' ? `/admin/login?next=${next}` : `/login?next=${next}`;
+}
+
+function currentPath(): string {
+  return window.location.pathname + window.location.search;
+}
+
+/**
+ * `useGuard('member')`: no session → /login?next=<this page>. `useGuard('admin')`: no session →
+ * /admin/login?next=…; a signed-in non-admin → /user-dashboard. Render a skeleton until the
+ * result is 'allowed' so no member content flashes for a visitor.
+ */
+export function useGuard(role: GuardRole): GuardState {
+  const session = useStore($session);
+  const [adminCheck, setAdminCheck] = useState<{ userId: string; result: boolean | Error } | null>(null);
+  const userId = session.status === 'signed-in' ? session.session.user.id : null;
+
+  useEffect(() => {
+    if (session.status === 'signed-out') window.location.replace(loginRedirect(role, currentPath()));
+  }, [session.status, role]);
+
+  useEffect(() => {
+    if (role !== 'admin' || !userId) return;
+    let cancelled = false;
+    isAdmin().then(
+      (result) => {
+        if (cancelled) return;
+        setAdminCheck({ userId, result });
+        if (!result) window.location.replace('/user-dashboard');
+      },
+      (error: unknown) => {
+        if (!cancelled) setAdminCheck({ userId, result: error instanceof Error ? error : new Error(String(error)) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [role, userId]);
+
+  if (session.status !== 'signed-in') return { status: 'checking' };
+  if (role === 'member') return { status: 'allowed', session: session.session };
+  if (!adminCheck || adminCheck.userId !== session.session.user.id) return { status: 'checking' };
+  if (adminCheck.result instanceof Error) return { status: 'error', message: adminCheck.result.message };
+  return adminCheck.result ? { status: 'allowed', session: session.session } : { status: 'checking' };
+}

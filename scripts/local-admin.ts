@@ -1,0 +1,75 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * For `npm run dev` only: once the local Supabase answers, makes sure the development admin exists
+ * (admin@example.com / admin-password-local, or LOCAL_ADMIN_EMAIL / LOCAL_ADMIN_PASSWORD), has that
+ * password and is an admin, then prints the credentials. It refuses to run against anything but a
+ * local address, so it can never create a known-password admin on a hosted project.
+ */
+import { grantAdminByEmail, serviceClient } from './grant-admin';
+
+const url = process.env.SUPABASE_URL || 'http://127.0.0.1:54321';
+const email = (process.env.LOCAL_ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase();
+const password = process.env.LOCAL_ADMIN_PASSWORD || 'admin-password-local';
+
+async function waitForServer(timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/auth/v1/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet: the server is still applying migrations.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The local Supabase at ${url} did not answer within ${timeoutMs / 1000} s.`);
+}
+
+async function ensureAdmin(): Promise<void> {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
+    throw new Error(`Refusing to seed a development admin on ${url}: local addresses only.`);
+  }
+  await waitForServer();
+  const client = serviceClient(url);
+  const created = await client.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { username: 'admin' },
+  });
+  if (created.error) {
+    // Already there from an earlier run (data is kept across restarts): reset its password to the known one.
+    if (!/already|exists|registered/i.test(created.error.message)) {
+      throw new Error(`Could not create ${email}: ${created.error.message}`);
+    }
+  }
+  const userId = await grantAdminByEmail(client, email);
+  if (created.error) {
+    const updated = await client.auth.admin.updateUserById(userId, { password });
+    if (updated.error) throw new Error(`Could not reset the password of ${email}: ${updated.error.message}`);
+  }
+  console.log(
+    [
+      '',
+      'Local admin (development only):',
+      `  sign in at http://127.0.0.1:4321/admin/login`,
+      `  email:    ${email}`,
+      `  password: ${password}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+// Under `npm run dev` (scripts/dev.mjs, --keep-alive) this runs beside the servers, and concurrently stops
+// every process as soon as one exits; so there it idles after its work instead of exiting, and a failure is
+// reported without taking the site down.
+const keepAlive = process.argv.includes('--keep-alive');
+ensureAdmin()
+  .catch((error: unknown) => {
+    console.error(`local admin: ${error instanceof Error ? error.message : String(error)}`);
+    if (!keepAlive) process.exit(1);
+  })
+  .finally(() => {
+    if (keepAlive) setInterval(() => undefined, 1 << 30);
+  });

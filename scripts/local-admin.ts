@@ -6,6 +6,7 @@
  * local address, so it can never create a known-password admin on a hosted project.
  */
 import { grantAdminByEmail, serviceClient } from './grant-admin';
+import { DEFAULT_ANON_KEY } from '../supabase/local/gateway/keys';
 
 const url = process.env.SUPABASE_URL || 'http://127.0.0.1:54321';
 const email = (process.env.LOCAL_ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase();
@@ -15,8 +16,9 @@ async function waitForServer(timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${url}/auth/v1/health`);
-      if (response.ok) return;
+      // The server listens only once its migrations are applied, so any answer below 500 means ready.
+      const response = await fetch(`${url}/rest/v1/`, { headers: { apikey: DEFAULT_ANON_KEY } });
+      if (response.status < 500) return;
     } catch {
       // Not listening yet: the server is still applying migrations.
     }

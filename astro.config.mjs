@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import netlifyHeaders from './scripts/postbuild-headers.mjs';
 
 // Tests build into their own folder (ASTRO_OUT_DIR) so parallel runs never share dist/.
 export default defineConfig({
@@ -11,6 +12,8 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   server: { host: '127.0.0.1', port: 4321 },
-  integrations: [react()],
+  // After every build: writes dist/_headers (an exact CSP per page) and fails the build if a secret
+  // is found in the output. See scripts/postbuild-headers.mjs.
+  integrations: [react(), netlifyHeaders()],
   vite: { plugins: [tailwindcss()] },
 });

@@ -15,5 +15,7 @@ export default defineConfig({
   // After every build: writes dist/_headers (an exact CSP per page) and fails the build if a secret
   // is found in the output. See scripts/postbuild-headers.mjs.
   integrations: [react(), netlifyHeaders()],
-  vite: { plugins: [tailwindcss()] },
+  // Page scripts always ship as hashed /_astro/*.js files (cached for a year, no inline code for the
+  // CSP to hash), never inlined into each page's HTML.
+  vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
 });

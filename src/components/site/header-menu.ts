@@ -1,0 +1,114 @@
+/**
+ * Header behaviour: the Services disclosure dropdown and the full-screen mobile menu.
+ * Plain DOM code bundled by Astro (no framework) so marketing pages stay within their JS budget.
+ */
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(
+    root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])'),
+  ).filter((el) => el.getClientRects().length > 0);
+}
+
+function initDropdown(container: HTMLElement): void {
+  const trigger = container.querySelector<HTMLButtonElement>('[data-dropdown-trigger]');
+  const panel = container.querySelector<HTMLElement>('[data-dropdown-panel]');
+  if (!trigger || !panel) return;
+  const links = () => Array.from(panel.querySelectorAll<HTMLAnchorElement>('a[href]'));
+  const isOpen = () => trigger.getAttribute('aria-expanded') === 'true';
+
+  const setOpen = (open: boolean) => {
+    trigger.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+  };
+
+  trigger.addEventListener('click', () => setOpen(!isOpen()));
+  trigger.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      links()[0]?.focus();
+    } else if (event.key === 'Escape' && isOpen()) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  });
+
+  panel.addEventListener('keydown', (event) => {
+    const items = links();
+    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      trigger.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(index + step + items.length) % items.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      (event.key === 'Home' ? items[0] : items[items.length - 1])?.focus();
+    }
+  });
+
+  // Close when focus or a click moves elsewhere, so a stale open panel never covers the page.
+  container.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget;
+    if (isOpen() && next instanceof Node && !container.contains(next)) setOpen(false);
+  });
+  document.addEventListener('click', (event) => {
+    if (isOpen() && event.target instanceof Node && !container.contains(event.target)) setOpen(false);
+  });
+}
+
+function initMobileMenu(header: HTMLElement): void {
+  const opener = header.querySelector<HTMLButtonElement>('[data-menu-open]');
+  const dialog = header.querySelector<HTMLDialogElement>('[data-menu]');
+  const closer = header.querySelector<HTMLButtonElement>('[data-menu-close]');
+  if (!opener || !dialog || !closer) return;
+
+  const open = () => {
+    dialog.showModal();
+    document.documentElement.classList.add('overflow-hidden');
+    opener.setAttribute('aria-expanded', 'true');
+    closer.focus();
+  };
+
+  // Escape fires "cancel" then "close" natively; every way of closing ends here.
+  dialog.addEventListener('close', () => {
+    document.documentElement.classList.remove('overflow-hidden');
+    opener.setAttribute('aria-expanded', 'false');
+    opener.focus();
+  });
+
+  opener.addEventListener('click', open);
+  closer.addEventListener('click', () => dialog.close());
+
+  // A modal dialog lets Tab escape to the browser's own UI; keep it cycling inside the menu.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const items = focusables(dialog);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+
+  // The overlay exists only below the desktop breakpoint; growing the window closes it.
+  const desktop = window.matchMedia('(min-width: 1024px)');
+  desktop.addEventListener('change', (event) => {
+    if (event.matches && dialog.open) dialog.close();
+  });
+}
+
+export function initHeader(): void {
+  const header = document.querySelector<HTMLElement>('[data-site-header]');
+  if (!header) return;
+  header.querySelectorAll<HTMLElement>('[data-dropdown]').forEach(initDropdown);
+  initMobileMenu(header);
+}

@@ -1,0 +1,17 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/** Legal texts: markdown, one file per page, each with its "last updated" date. */
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/legal' }),
+  schema: z.object({
+    title: z.string(),
+    description: z.string().max(200),
+    lastUpdated: z.coerce.date(),
+    /** Number of numbered "## n." sections; the unit test checks the text matches it. */
+    sections: z.number().int().positive(),
+  }),
+});
+
+export const collections = { legal };

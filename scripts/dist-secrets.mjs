@@ -19,7 +19,14 @@ export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-charact
 export const LOCAL_ADMIN_PASSWORD = 'admin-password-local';
 
 /** Environment variables whose values are secret whenever they are set. */
-const SECRET_ENV = ['SUPABASE_SERVICE_ROLE_KEY', 'SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'JWT_SECRET', 'LOCAL_ADMIN_PASSWORD', 'DATABASE_URL'];
+const SECRET_ENV = [
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SERVICE_ROLE_KEY',
+  'SUPABASE_JWT_SECRET',
+  'JWT_SECRET',
+  'LOCAL_ADMIN_PASSWORD',
+  'DATABASE_URL',
+];
 
 /** @typedef {{ file: string, kind: string, excerpt: string }} Finding */
 
@@ -91,7 +98,9 @@ export function scanDir(dir, { env = process.env } = {}) {
       if (entry.isDirectory()) walk(child);
       else if (entry.isFile()) {
         // latin1 keeps every byte, so binary files are scanned too without decoding errors.
-        findings.push(...scanText(fs.readFileSync(path.join(dir, child)).toString('latin1'), child, { literals }));
+        findings.push(
+          ...scanText(fs.readFileSync(path.join(dir, child)).toString('latin1'), child, { literals }),
+        );
       }
     }
   };

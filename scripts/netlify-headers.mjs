@@ -35,7 +35,8 @@ export function parseHeadersFile(text, source = '_headers') {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
     if (!/^\s/.test(raw)) {
-      if (!line.startsWith('/')) throw new Error(`${source}:${index + 1}: a path must start with "/": ${line}`);
+      if (!line.startsWith('/'))
+        throw new Error(`${source}:${index + 1}: a path must start with "/": ${line}`);
       current = { for: line, values: {}, source };
       rules.push(current);
       continue;
@@ -136,8 +137,12 @@ export function createHeaderResolver({ distDir, tomlPath = path.join(projectRoot
   function rules() {
     const key = `${stamp(headersPath)}|${stamp(tomlPath)}`;
     if (cache?.key !== key) {
-      const fromFile = fs.existsSync(headersPath) ? parseHeadersFile(fs.readFileSync(headersPath, 'utf8'), headersPath) : [];
-      const fromToml = fs.existsSync(tomlPath) ? parseNetlifyToml(fs.readFileSync(tomlPath, 'utf8'), tomlPath) : [];
+      const fromFile = fs.existsSync(headersPath)
+        ? parseHeadersFile(fs.readFileSync(headersPath, 'utf8'), headersPath)
+        : [];
+      const fromToml = fs.existsSync(tomlPath)
+        ? parseNetlifyToml(fs.readFileSync(tomlPath, 'utf8'), tomlPath)
+        : [];
       cache = { key, rules: [...fromFile, ...fromToml] };
     }
     return cache.rules;

@@ -76,7 +76,8 @@ export function settingsFromEnv(env) {
   // Realtime uses a WebSocket to the same host: wss:// for https://, ws:// for local http://.
   const ws = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
   const chatConfigured =
-    CHAT_ID.test((env['PUBLIC_CHAT_PROPERTY_ID'] ?? '').trim()) && CHAT_ID.test((env['PUBLIC_CHAT_WIDGET_ID'] ?? '').trim());
+    CHAT_ID.test((env['PUBLIC_CHAT_PROPERTY_ID'] ?? '').trim()) &&
+    CHAT_ID.test((env['PUBLIC_CHAT_WIDGET_ID'] ?? '').trim());
   return { supabaseOrigins: [url.origin, ws], chatConfigured };
 }
 
@@ -96,7 +97,13 @@ function decodeEntities(value) {
 }
 
 /** Script types a browser executes (and CSP governs); JSON-LD and other data blocks are not run. */
-const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript']);
+const EXECUTABLE_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'text/ecmascript',
+]);
 
 /** Markers of libraries that write <style> text at run time, which no hash can allow. */
 const RUNTIME_STYLE_MARKERS = [
@@ -151,17 +158,25 @@ export function analysePage(html, { route, file, jsGraph }) {
   }
   // Everything below must not look inside script bodies.
   const markup = html.replace(scriptRe, '<script></script>');
-  for (const match of markup.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) styleHashes.add(sha256(match[1] ?? ''));
+  for (const match of markup.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi))
+    styleHashes.add(sha256(match[1] ?? ''));
   for (const tag of markup.matchAll(/<[a-z][\w-]*\b[^>]*>/gi)) {
     const text = tag[0];
     for (const attr of text.matchAll(/\s([a-z][\w:-]*)\s*=\s*("([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) {
       const name = (attr[1] ?? '').toLowerCase();
       const value = decodeEntities(attr[3] ?? attr[4] ?? attr[5] ?? '');
       if (name === 'style') styleAttrHashes.add(sha256(value));
-      else if (name.startsWith('on')) problems.push(`inline event handler ${name}="…" (needs 'unsafe-hashes' for scripts; use addEventListener)`);
+      else if (name.startsWith('on'))
+        problems.push(
+          `inline event handler ${name}="…" (needs 'unsafe-hashes' for scripts; use addEventListener)`,
+        );
       else if ((name === 'href' || name === 'src' || name === 'action') && /^\s*javascript:/i.test(value)) {
         problems.push(`javascript: URL in ${name} (blocked by CSP)`);
-      } else if (name === 'component-url' || name === 'renderer-url' || (name === 'href' && /rel=["']?modulepreload/i.test(text))) {
+      } else if (
+        name === 'component-url' ||
+        name === 'renderer-url' ||
+        (name === 'href' && /rel=["']?modulepreload/i.test(text))
+      ) {
         jsEntries.push(value);
       }
     }
@@ -189,7 +204,14 @@ export function analysePage(html, { route, file, jsGraph }) {
  * @param {{ scriptHashes: string[], styleHashes: string[], styleAttrHashes: string[], runtimeStyles: boolean, chat: boolean, supabaseOrigins: string[] }} input
  * @returns {Policy}
  */
-export function policyFor({ scriptHashes, styleHashes, styleAttrHashes, runtimeStyles, chat, supabaseOrigins }) {
+export function policyFor({
+  scriptHashes,
+  styleHashes,
+  styleAttrHashes,
+  runtimeStyles,
+  chat,
+  supabaseOrigins,
+}) {
   const chatFor = /** @param {keyof typeof CHAT_SOURCES} d */ (d) => (chat ? CHAT_SOURCES[d] : []);
   // Hashes switch 'unsafe-inline' off, so a page whose libraries write styles at run time (or that
   // embeds the chat widget, which does the same) gets 'unsafe-inline' for styles and no style hashes.
@@ -313,10 +335,13 @@ export function generateHeaders({ distDir, env }) {
     if (session && page.embedsChat) {
       errors.push(`${page.file}: a page that holds a session embeds the chat widget (security research D9)`);
     }
-    for (const src of page.externalScripts) errors.push(`${page.file}: third-party <script src="${src}"> is not allowed`);
+    for (const src of page.externalScripts)
+      errors.push(`${page.file}: third-party <script src="${src}"> is not allowed`);
     for (const problem of page.problems) warnings.push(`${page.file}: ${problem}`);
     if (page.styleAttrHashes.length) {
-      warnings.push(`${page.file}: ${page.styleAttrHashes.length} inline style attribute value(s), allowed by hash ('unsafe-hashes'); prefer classes`);
+      warnings.push(
+        `${page.file}: ${page.styleAttrHashes.length} inline style attribute value(s), allowed by hash ('unsafe-hashes'); prefer classes`,
+      );
     }
     const chat = settings.chatConfigured && page.embedsChat && !session;
     const policy = policyFor({ ...page, chat, supabaseOrigins: settings.supabaseOrigins });

@@ -20,7 +20,8 @@ export const AUTH_MESSAGES = {
   accountNotFound: 'User account not found. Please register first.',
   loginSuccess: 'Successfully logged in',
   adminLoginSuccess: 'Successfully logged in as admin',
-  resetRequested: 'If an account exists for that address, we have sent a link to reset your password. Check your inbox.',
+  resetRequested:
+    'If an account exists for that address, we have sent a link to reset your password. Check your inbox.',
   resetRequestFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
   passwordMismatch: 'The two passwords do not match.',
   samePassword: 'The new password must be different from your current password.',
@@ -40,8 +41,10 @@ function isWeakPassword(error: AuthErrorLike): boolean {
 
 export function signInErrorMessage(error: AuthErrorLike): string {
   // An unconfirmed account gets the same text as a wrong password: no account-existence signal.
-  if (error.code === 'invalid_credentials' || error.code === 'email_not_confirmed') return AUTH_MESSAGES.invalidCredentials;
-  if (!error.code && /invalid login credentials/i.test(error.message)) return AUTH_MESSAGES.invalidCredentials;
+  if (error.code === 'invalid_credentials' || error.code === 'email_not_confirmed')
+    return AUTH_MESSAGES.invalidCredentials;
+  if (!error.code && /invalid login credentials/i.test(error.message))
+    return AUTH_MESSAGES.invalidCredentials;
   return AUTH_MESSAGES.loginFailed;
 }
 
@@ -166,7 +169,10 @@ export async function signOut(): Promise<void> {
 }
 
 /** Sends the recovery mail. The caller always shows the same neutral text on success. */
-export async function requestPasswordReset(email: string, origin: string = window.location.origin): Promise<void> {
+export async function requestPasswordReset(
+  email: string,
+  origin: string = window.location.origin,
+): Promise<void> {
   const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
     redirectTo: `${origin}/reset-password`,
   });

@@ -11,9 +11,7 @@ import { isAdmin } from './auth';
 export type GuardRole = 'member' | 'admin';
 
 export type GuardState =
-  | { status: 'checking' }
-  | { status: 'allowed'; session: Session }
-  | { status: 'error'; message: string };
+  { status: 'checking' } | { status: 'allowed'; session: Session } | { status: 'error'; message: string };
 
 /**
  * Accepts only a same-site path for ?next= (no scheme, no protocol-relative "//host", no
@@ -59,7 +57,8 @@ export function useGuard(role: GuardRole): GuardState {
         if (!result) window.location.replace('/user-dashboard');
       },
       (error: unknown) => {
-        if (!cancelled) setAdminCheck({ userId, result: error instanceof Error ? error : new Error(String(error)) });
+        if (!cancelled)
+          setAdminCheck({ userId, result: error instanceof Error ? error : new Error(String(error)) });
       },
     );
     return () => {

@@ -17,7 +17,15 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
-function NavList({ items, onNavigate, onLogout }: { items: NavItem[]; onNavigate: () => void; onLogout: () => void }) {
+function NavList({
+  items,
+  onNavigate,
+  onLogout,
+}: {
+  items: NavItem[];
+  onNavigate: () => void;
+  onLogout: () => void;
+}) {
   const itemClass =
     'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm font-medium text-mist-100 transition-colors hover:bg-white/10 hover:text-white';
   return (
@@ -161,7 +169,10 @@ export default function AppShell({ title, nav, userName, onLogout, header, child
           {header ?? (
             <p className="text-lg text-ink-900">
               {userName === undefined ? (
-                <span className="inline-block h-6 w-40 animate-pulse rounded bg-mist-200" aria-hidden="true" />
+                <span
+                  className="inline-block h-6 w-40 animate-pulse rounded bg-mist-200"
+                  aria-hidden="true"
+                />
               ) : (
                 <>Hello, {userName}</>
               )}

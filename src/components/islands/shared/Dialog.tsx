@@ -84,7 +84,11 @@ export default function Dialog({ open, title, onClose, children, actions, size =
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <div className="absolute inset-0 bg-ink-950/60" aria-hidden="true" onClick={() => onCloseRef.current()} />
+      <div
+        className="absolute inset-0 bg-ink-950/60"
+        aria-hidden="true"
+        onClick={() => onCloseRef.current()}
+      />
       <div
         ref={panelRef}
         role="dialog"

@@ -18,7 +18,12 @@ export default function Toaster() {
         success: { className: 'toast toast-success' },
         error: {
           className: 'toast toast-error',
-          style: { borderLeft: '4px solid #b42318', color: '#0a1326', background: '#fef3f2', maxWidth: '26rem' },
+          style: {
+            borderLeft: '4px solid #b42318',
+            color: '#0a1326',
+            background: '#fef3f2',
+            maxWidth: '26rem',
+          },
           ariaProps: { role: 'alert', 'aria-live': 'assertive' },
         },
       }}

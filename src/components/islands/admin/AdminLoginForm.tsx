@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import Toaster from '~/components/islands/shared/Toaster';
+import PasswordField from '~/components/islands/forms/PasswordField';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn, signOut } from '~/lib/auth';
+import { safeNextPath } from '~/lib/guard';
+
+export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';
+
+/** Only an admin page may be the target after admin sign-in. */
+function adminNext(): string {
+  const next = safeNextPath(new URLSearchParams(window.location.search).get('next'), '/admin/home');
+  return next.startsWith('/admin/') && !next.startsWith('/admin/login') ? next : '/admin/home';
+}
+
+/**
+ * /admin/login: the admin's own Supabase account; the database says whether it is an admin. A
+ * member account is signed out again at once. No credentials live in this code.
+ */
+export default function AdminLoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const role = await signIn(email, password);
+      if (role !== 'admin') {
+        await signOut().catch(() => undefined);
+        throw new Error(NOT_ADMIN_MESSAGE);
+      }
+      toast.success(AUTH_MESSAGES.loginSuccess);
+      // Stay busy: the button remains disabled until the page changes.
+      window.setTimeout(() => window.location.assign(adminNext()), REDIRECT_DELAY_MS);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.loginFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Toaster />
+      <form className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
+        <div>
+          <label htmlFor="admin-login-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="admin-login-email"
+            name="email"
+            type="email"
+            className="field-input"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
+        <button type="submit" className="btn-dark w-full" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p className="text-center text-sm text-muted">
+          Need admin access?{' '}
+          <a
+            href="/admin/register"
+            className="font-semibold text-accent-700 underline-offset-4 hover:underline"
+          >
+            How it is granted
+          </a>
+        </p>
+      </form>
+    </>
+  );
+}

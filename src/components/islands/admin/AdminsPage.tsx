@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import AdminArea, { type AdminPath } from './AdminArea';
+import Dialog from '~/components/islands/shared/Dialog';
+import { grantAdmin, listAdmins, revokeAdmin, type AdminAccount } from '~/lib/admin/admins';
+import { errorText, formatDateTime } from './format';
+
+/** Grant admin by e-mail; list admins with a revoke button (never for oneself: the database refuses it too). */
+function Admins({ selfId }: { selfId: string }) {
+  const [admins, setAdmins] = useState<AdminAccount[] | null>(null);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState<AdminAccount | null>(null);
+  const emailId = useId();
+
+  const load = useCallback(async () => {
+    try {
+      setAdmins(await listAdmins());
+    } catch (e) {
+      toast.error(errorText(e, 'Could not load the admins.'));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function onGrant(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      await grantAdmin(email);
+      toast.success(`${email.trim()} is now an admin.`);
+      setEmail('');
+      await load();
+    } catch (e) {
+      toast.error(errorText(e, 'Could not grant admin access.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onRevoke(admin: AdminAccount) {
+    setConfirm(null);
+    setBusy(true);
+    try {
+      await revokeAdmin(admin.email);
+      toast.success(`${admin.email} is no longer an admin.`);
+      await load();
+    } catch (e) {
+      toast.error(errorText(e, 'Could not revoke admin access.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <section className="card p-5 sm:p-6" aria-labelledby={`${emailId}-h`}>
+        <h2 id={`${emailId}-h`} className="text-xl text-ink-950">
+          Grant admin access
+        </h2>
+        <p className="mt-1 text-sm text-muted">The person must already have an account (they sign up at /register).</p>
+        <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant}>
+          <div className="w-full max-w-sm">
+            <label htmlFor={emailId} className="field-label">
+              Account e-mail
+            </label>
+            <input
+              id={emailId}
+              type="email"
+              className="field-input"
+              autoComplete="off"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn-dark" disabled={busy}>
+            Grant admin
+          </button>
+        </form>
+      </section>
+
+      <section className="card p-5 sm:p-6" aria-labelledby={`${emailId}-list`}>
+        <h2 id={`${emailId}-list`} className="text-xl text-ink-950">
+          Admins
+        </h2>
+        {!admins && <p className="mt-3 text-muted">Loading admins…</p>}
+        {admins && (
+          <ul className="mt-4 divide-y divide-mist-200">
+            {admins.map((admin) => (
+              <li key={admin.user_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-all text-ink-950">
+                    {admin.email}
+                    {admin.user_id === selfId && <span className="ml-2 text-sm font-normal text-muted">(you)</span>}
+                  </p>
+                  <p className="text-sm text-muted">
+                    Granted by {admin.granted_by_email} on{' '}
+                    <time dateTime={admin.granted_at}>{formatDateTime(admin.granted_at)}</time>
+                  </p>
+                </div>
+                {admin.user_id !== selfId && (
+                  <button
+                    type="button"
+                    className="btn-outline-dark"
+                    aria-label={`Revoke admin from ${admin.email}`}
+                    disabled={busy}
+                    onClick={() => setConfirm(admin)}
+                  >
+                    Revoke
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Dialog
+        open={confirm !== null}
+        title="Revoke admin access?"
+        onClose={() => setConfirm(null)}
+        actions={
+          <>
+            <button type="button" className="btn-outline-dark" onClick={() => setConfirm(null)}>
+              Cancel
+            </button>
+            <button type="button" className="btn-dark" onClick={() => confirm && void onRevoke(confirm)}>
+              Revoke access
+            </button>
+          </>
+        }
+      >
+        <p>{confirm?.email} will lose admin access at once, including any open admin pages.</p>
+      </Dialog>
+    </div>
+  );
+}
+
+export default function AdminsPage({ current }: { current: AdminPath }) {
+  return <AdminArea current={current} title="Admins">{({ userId }) => <Admins selfId={userId} />}</AdminArea>;
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import Dialog from '~/components/islands/shared/Dialog';
+import { formatUsd } from '~/lib/money';
+import { userLedger, type AdminUser, type LedgerEntry } from '~/lib/admin/users';
+import { ACCOUNT_LABELS } from '~/lib/admin/balances';
+import { formatDateTime } from './format';
+
+const SOURCE_LABELS: Record<string, string> = {
+  admin_edit: 'Admin edit',
+  deposit_notice: 'Deposit confirmed',
+  withdrawal_request: 'Withdrawal paid',
+};
+
+/** A user's ledger: every balance change with who made it, when and why (newest first). */
+export default function LedgerDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const [entries, setEntries] = useState<LedgerEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    setEntries(null);
+    setError(null);
+    userLedger(userId).then(
+      (rows) => {
+        if (!cancelled)
+          setEntries(
+            [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at) || Number(b.id) - Number(a.id)),
+          );
+      },
+      (e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : 'Could not load the ledger.');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [userId]);
+
+  return (
+    <Dialog
+      open={user !== null}
+      title={`Ledger history: ${user?.username || user?.email || ''}`}
+      onClose={onClose}
+      size="md"
+      actions={
+        <button type="button" className="btn-dark" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {error && (
+        <p role="alert" className="text-danger-600">
+          {error}
+        </p>
+      )}
+      {!error && entries === null && <p className="text-muted">Loading the ledger…</p>}
+      {entries?.length === 0 && <p className="text-muted">No balance changes yet.</p>}
+      {entries && entries.length > 0 && (
+        <ol className="space-y-3" aria-label="Ledger entries, newest first">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-lg border border-mist-200 p-3 text-sm">
+              <p className="flex flex-wrap justify-between gap-2">
+                <span className="font-semibold text-ink-950">
+                  {ACCOUNT_LABELS[entry.account] ?? entry.account}
+                </span>
+                <span
+                  className={`tabular-nums ${entry.delta.startsWith('-') ? 'text-danger-600' : 'text-success-600'}`}
+                >
+                  {formatUsd(entry.delta, { signed: true })}
+                </span>
+              </p>
+              <p className="mt-1 tabular-nums text-ink-800">
+                {formatUsd(entry.balance_before)} → {formatUsd(entry.balance_after)}
+              </p>
+              <p className="mt-1 break-words text-ink-800">Reason: {entry.reason || '—'}</p>
+              <p className="mt-1 text-muted">
+                {SOURCE_LABELS[entry.source] ?? entry.source} by {entry.actor_email || 'system'} on{' '}
+                <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Dialog>
+  );
+}

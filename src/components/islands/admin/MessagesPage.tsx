@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import AdminArea, { type AdminPath } from './AdminArea';
+import { listMessages, watchMessages, type ContactMessage } from '~/lib/admin/messages';
+import { errorText, formatDateTime } from './format';
+
+const IDENTITY_LABELS = { investor: 'Investor', borrower: 'Borrower' } as const;
+
+/** Contact messages, newest first. Everything is rendered as React text, so markup in a message stays inert. */
+function Messages() {
+  const [messages, setMessages] = useState<ContactMessage[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setMessages(await listMessages());
+      setError(null);
+    } catch (e) {
+      const text = errorText(e, 'Could not load the messages.');
+      setError(text);
+      toast.error(text);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    return watchMessages(() => void load());
+  }, [load]);
+
+  if (error && !messages) {
+    return (
+      <p role="alert" className="text-danger-600">
+        {error}
+      </p>
+    );
+  }
+  if (!messages) return <p className="text-muted">Loading messages…</p>;
+  if (messages.length === 0) return <p className="text-muted">No messages yet.</p>;
+  return (
+    <ol className="space-y-4" aria-label="Contact messages, newest first">
+      {messages.map((m) => (
+        <li key={m.id} className="card p-5">
+          <article aria-label={`Message from ${m.name}`}>
+            <header className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="font-sans text-base font-semibold text-ink-950 break-all">
+                {m.name} <span className="font-normal text-muted">&lt;{m.email}&gt;</span>
+              </h2>
+              <p className="text-sm text-muted">
+                {m.identity ? `${IDENTITY_LABELS[m.identity]} · ` : ''}
+                <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+              </p>
+            </header>
+            <p className="mt-3 whitespace-pre-wrap break-words text-ink-800">{m.message}</p>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export default function MessagesPage({ current }: { current: AdminPath }) {
+  return <AdminArea current={current} title="Messages">{() => <Messages />}</AdminArea>;
+}

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import Toaster from '../shared/Toaster';
+import { CONTACT_MESSAGES, sendContactMessage, type ContactIdentity } from '~/lib/contact';
+
+const EMPTY = { name: '', email: '', message: '', identity: '' as ContactIdentity | '', website: '' };
+
+/**
+ * /getintouch. The browser enforces the spec's rules (required fields, e-mail format). A hidden
+ * "website" field is a honeypot: people never see or fill it, naive bots do; then we pretend success
+ * and store nothing.
+ */
+export default function ContactForm() {
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      if (form.website.trim() === '') {
+        await sendContactMessage({
+          name: form.name,
+          email: form.email,
+          message: form.message,
+          identity: form.identity === '' ? null : form.identity,
+        });
+      }
+      toast.success(CONTACT_MESSAGES.sent);
+      setForm(EMPTY);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : CONTACT_MESSAGES.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Toaster />
+      <form className="space-y-6" onSubmit={onSubmit} aria-busy={busy} aria-labelledby="contact-form-title">
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <label htmlFor="contact-name" className="field-label">
+              Name
+            </label>
+            <input
+              id="contact-name"
+              name="name"
+              type="text"
+              className="field-input"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="contact-email" className="field-label">
+              Email
+            </label>
+            <input
+              id="contact-email"
+              name="email"
+              type="email"
+              className="field-input"
+              autoComplete="email"
+              required
+              maxLength={254}
+              value={form.email}
+              onChange={(e) => set('email', e.target.value)}
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="contact-message" className="field-label">
+            Your question
+          </label>
+          <textarea
+            id="contact-message"
+            name="message"
+            className="field-input resize-y"
+            required
+            maxLength={5000}
+            rows={6}
+            value={form.message}
+            onChange={(e) => set('message', e.target.value)}
+          />
+        </div>
+        <fieldset>
+          <legend className="field-label">
+            Who are you? <span className="font-normal text-muted">(optional)</span>
+          </legend>
+          <div className="mt-1 flex flex-wrap gap-3">
+            {(['investor', 'borrower'] as const).map((value) => (
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-mist-300 px-4 has-checked:border-ink-700 has-checked:bg-mist-100"
+              >
+                <input
+                  type="radio"
+                  name="identity"
+                  value={value}
+                  className="size-4 accent-ink-900"
+                  checked={form.identity === value}
+                  onChange={() => set('identity', value)}
+                />
+                <span className="text-sm font-medium">{value === 'investor' ? 'Investor' : 'Borrower'}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {/* Honeypot: off-screen, hidden from assistive technology and out of the tab order. */}
+        <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor="contact-website">Website</label>
+          <input
+            id="contact-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={form.website}
+            onChange={(e) => set('website', e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn-dark w-full sm:w-auto" disabled={busy}>
+          {busy ? 'Sending…' : 'Send Message'}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import Toaster from '../shared/Toaster';
+import { AUTH_MESSAGES, requestPasswordReset } from '~/lib/auth';
+
+/** /forgot-password: asks for the recovery mail; the answer never says whether the address exists. */
+export default function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      await requestPasswordReset(email);
+      setSent(true);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.resetRequestFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Toaster />
+      {sent ? (
+        <div role="status" className="space-y-4">
+          <p className="text-base text-ink-800">{AUTH_MESSAGES.resetRequested}</p>
+          <a href="/login" className="btn-outline-dark">
+            Back to sign in
+          </a>
+        </div>
+      ) : (
+        <form className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
+          <div>
+            <label htmlFor="forgot-email" className="field-label">
+              Email
+            </label>
+            <input
+              id="forgot-email"
+              name="email"
+              type="email"
+              className="field-input"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn-dark w-full" disabled={busy}>
+            {busy ? 'Sending…' : 'Send reset link'}
+          </button>
+          <p className="text-center text-sm text-muted">
+            Remembered it?{' '}
+            <a href="/login" className="font-semibold text-accent-700 underline-offset-4 hover:underline">
+              Sign in
+            </a>
+          </p>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+
+interface PasswordFieldProps {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  required?: boolean;
+  minLength?: number;
+  hint?: string | undefined;
+}
+
+/** A password input with a Show/Hide toggle (a real button, so keyboard and screen readers can use it). */
+export default function PasswordField({
+  id,
+  label,
+  name,
+  value,
+  onChange,
+  autoComplete,
+  required,
+  minLength,
+  hint,
+}: PasswordFieldProps) {
+  const hintId = `${id}-hint`;
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={visible ? 'text' : 'password'}
+          className="field-input pr-24"
+          autoComplete={autoComplete}
+          value={value}
+          required={required}
+          minLength={minLength}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-ink-700 hover:bg-mist-100 hover:text-ink-950"
+          aria-controls={id}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? 'Hide' : 'Show'}
+          <span className="sr-only"> password</span>
+        </button>
+      </div>
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import toast from 'react-hot-toast';
+import Toaster from '../shared/Toaster';
+import PasswordField from './PasswordField';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, REDIRECT_DELAY_MS, updatePassword } from '~/lib/auth';
+import { $session } from '~/stores/session';
+
+/** The error GoTrue puts in the URL fragment when a link is used twice or has expired. */
+function linkError(): string | null {
+  const params = new URLSearchParams(window.location.hash.slice(1) || window.location.search.slice(1));
+  return params.get('error_description') ?? params.get('error');
+}
+
+/**
+ * /reset-password: the recovery link signs the person in with a recovery session (supabase-js reads
+ * it from the URL); here they choose a new password, then go to the dashboard.
+ */
+export default function ResetPasswordForm() {
+  const session = useStore($session);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [urlError, setUrlError] = useState<string | null>(null);
+
+  useEffect(() => setUrlError(linkError()), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      setError(AUTH_MESSAGES.weakPassword);
+      return;
+    }
+    if (password !== confirm) {
+      setError(AUTH_MESSAGES.passwordMismatch);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await updatePassword(password);
+      toast.success(AUTH_MESSAGES.passwordUpdated);
+      window.setTimeout(() => window.location.assign('/user-dashboard'), REDIRECT_DELAY_MS);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : AUTH_MESSAGES.passwordUpdateFailed);
+      setBusy(false);
+    }
+  }
+
+  if (session.status === 'loading') {
+    return <div className="h-64 animate-pulse rounded-lg bg-mist-100" aria-label="Loading" role="status" />;
+  }
+
+  if (session.status === 'signed-out') {
+    return (
+      <div role="alert" className="space-y-4">
+        <p className="text-base text-ink-800">
+          This password reset link is invalid or has expired
+          {urlError ? ` (${urlError})` : ''}. Please ask for a new one.
+        </p>
+        <a href="/forgot-password" className="btn-dark">
+          Send a new link
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Toaster />
+      <form className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <PasswordField
+          id="reset-password"
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          value={password}
+          onChange={setPassword}
+        />
+        <PasswordField
+          id="reset-confirm"
+          label="Confirm new password"
+          name="confirm"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={setConfirm}
+        />
+        {error && (
+          <p role="alert" className="text-sm font-medium text-danger-600">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn-dark w-full" disabled={busy}>
+          {busy ? 'Saving…' : 'Set new password'}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import Toaster from '../shared/Toaster';
+import PasswordField from './PasswordField';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn } from '~/lib/auth';
+import { safeNextPath } from '~/lib/guard';
+
+/** /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. */
+export default function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const role = await signIn(email, password);
+      const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
+      toast.success(role === 'admin' ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess);
+      // Stay busy: the button remains disabled until the page changes.
+      window.setTimeout(
+        () => window.location.assign(role === 'admin' ? '/admin/home' : next),
+        REDIRECT_DELAY_MS,
+      );
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.loginFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Toaster />
+      <form className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
+        <div>
+          <label htmlFor="signin-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="signin-email"
+            name="email"
+            type="email"
+            className="field-input"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <PasswordField
+          id="signin-password"
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
+        <div className="flex justify-end">
+          <a
+            href="/forgot-password"
+            className="text-sm font-medium text-ink-700 underline decoration-accent-500 underline-offset-2 hover:text-ink-950"
+          >
+            Forgot password?
+          </a>
+        </div>
+        <button type="submit" className="btn-dark w-full" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p className="text-center text-sm text-muted">
+          New to Liquid Capital?{' '}
+          <a
+            href="/register"
+            className="font-semibold text-ink-900 underline decoration-accent-500 underline-offset-2"
+          >
+            Create an account
+          </a>
+        </p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { supabase } from './supabase';
+import { toAdminError as toDbError } from './admin/errors';
+import { isValidAddress, type AddressNetwork } from './addresses';
+
+export type Network = AddressNetwork;
+
+/** A deposit wallet as a member sees it. `usable` is false when off or when its address fails validation. */
+export interface DepositWallet {
+  id: number;
+  wallet_name: string;
+  asset: string;
+  network: Network;
+  address: string;
+  enabled: boolean;
+  usable: boolean;
+}
+
+const NETWORK_LABELS: Record<Network, string> = {
+  bitcoin: 'Bitcoin',
+  ethereum: 'Ethereum (ERC-20)',
+  tron: 'TRON (TRC-20)',
+  ripple: 'XRP Ledger',
+};
+
+/** "Ethereum (ERC-20)" for tokens; a chain's own coin is just the chain ("ETH on Ethereum"). */
+export function networkLabel(network: Network, asset: string): string {
+  const native =
+    (network === 'ethereum' && /^eth/i.test(asset)) ||
+    (network === 'bitcoin' && /^btc|^bitcoin/i.test(asset));
+  if (network === 'ethereum' && native) return 'Ethereum';
+  return NETWORK_LABELS[network];
+}
+
+/** The warning on each card: "Send only USDT on Ethereum (ERC-20)". */
+export function sendOnlyText(wallet: Pick<DepositWallet, 'asset' | 'network'>): string {
+  return `Send only ${wallet.asset} on ${networkLabel(wallet.network, wallet.asset)}`;
+}
+
+/** "0x52908400098527886E0F7030069857D2E4169EE7" → "0x52 9084 …": 4-character groups for reading aloud. */
+export function groupAddress(address: string): string[] {
+  return address.match(/.{1,4}/g) ?? [];
+}
+
+/** Deposit wallets the member may see (RLS: enabled ones), each checked for its network before display. */
+export async function listDepositWallets(): Promise<DepositWallet[]> {
+  const { data, error } = await supabase()
+    .from('deposit_wallets')
+    .select('id, wallet_name, asset, network, address, enabled')
+    .order('id');
+  if (error) throw toDbError(error, 'The wallet addresses could not be loaded.');
+  return ((data ?? []) as Record<string, unknown>[]).map((r) => {
+    const network = String(r.network) as Network;
+    const address = String(r.address ?? '');
+    const enabled = r.enabled === true;
+    return {
+      id: Number(r.id),
+      wallet_name: String(r.wallet_name ?? ''),
+      asset: String(r.asset ?? ''),
+      network,
+      address,
+      enabled,
+      usable: enabled && network in NETWORK_LABELS && isValidAddress(network, address),
+    };
+  });
+}

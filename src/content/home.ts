@@ -11,7 +11,7 @@ export const homeHero = {
 
 export const homeStats: readonly { value: string; label: string }[] = [
   { value: '700+', label: 'Specialty hedge funds, family offices and private lenders on our panel' },
-  { value: '10 days', label: 'To funding against publicly listed shares, in as little as' },
+  { value: '10 days', label: 'Is all it can take to fund a loan against publicly listed shares' },
   { value: 'Cold storage', label: 'Custody with multi-level approval on every movement' },
 ];
 

@@ -1,0 +1,62 @@
+-- deposit_notices ("I sent X to wallet N, transaction id T") and withdrawal_requests ("pay X from my
+-- Interest Wallet to address A"). Members file them and admins review them only through functions
+-- (a later migration); confirming or paying moves balances through the ledger in the same transaction.
+
+create table public.deposit_notices (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references public.profiles (id),
+  wallet_id smallint not null references public.deposit_wallets (id),
+  amount numeric(20, 2) not null check (amount > 0),
+  tx_id text not null check (char_length(tx_id) between 1 and 128 and tx_id !~ '[[:space:]]'),
+  status text not null default 'pending' check (status in ('pending', 'confirmed', 'rejected')),
+  reviewed_by uuid,
+  reviewed_at timestamptz,
+  review_note text check (char_length(review_note) <= 500),
+  created_at timestamptz not null default now(),
+  check ((status = 'pending') = (reviewed_at is null))
+);
+
+comment on table public.deposit_notices is
+  'Deposit notices. Read: the member (own rows), admins (all). Write: file_deposit_notice (member), review_deposit_notice (admin); service_role read only.';
+
+-- A transaction id (trimmed on entry, compared case-insensitively) backs one live notice only.
+create unique index deposit_notices_tx_id_live_key on public.deposit_notices (lower(tx_id)) where status <> 'rejected';
+create index deposit_notices_user_created_idx on public.deposit_notices (user_id, created_at);
+create index deposit_notices_status_created_idx on public.deposit_notices (status, created_at);
+
+create table public.withdrawal_requests (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references public.profiles (id),
+  wallet_id smallint not null references public.deposit_wallets (id),
+  amount numeric(20, 2) not null check (amount > 0),
+  destination_address text not null check (char_length(destination_address) between 1 and 128),
+  destination_tag bigint check (destination_tag between 0 and 4294967295),
+  status text not null default 'pending' check (status in ('pending', 'approved', 'rejected', 'paid')),
+  reviewed_by uuid,
+  reviewed_at timestamptz,
+  review_note text check (char_length(review_note) <= 500),
+  paid_at timestamptz,
+  created_at timestamptz not null default now(),
+  check ((status = 'paid') = (paid_at is not null))
+);
+
+comment on table public.withdrawal_requests is
+  'Withdrawal requests. Read: the member (own rows), admins (all). Write: file_withdrawal_request (member), review_withdrawal_request (admin); service_role read only. Pending and approved requests hold their amount.';
+
+create index withdrawal_requests_user_status_idx on public.withdrawal_requests (user_id, status);
+create index withdrawal_requests_user_created_idx on public.withdrawal_requests (user_id, created_at);
+create index withdrawal_requests_status_created_idx on public.withdrawal_requests (status, created_at);
+
+alter table public.deposit_notices enable row level security;
+alter table public.withdrawal_requests enable row level security;
+
+revoke all on public.deposit_notices, public.withdrawal_requests from public, anon, authenticated, service_role;
+grant select on public.deposit_notices, public.withdrawal_requests to authenticated, service_role;
+
+create policy deposit_notices_select_own_or_admin on public.deposit_notices
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+
+create policy withdrawal_requests_select_own_or_admin on public.withdrawal_requests
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));

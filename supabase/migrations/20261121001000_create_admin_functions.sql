@@ -1,0 +1,357 @@
+-- Admin RPCs (docs/data-contract.md). Each checks its caller first (private.require_admin: an admin,
+-- or service_role), validates every input before touching anything, and changes balances only
+-- through private.post_ledger. execute: authenticated and service_role only.
+
+create function public.admin_search_users(
+  p_search text default null,
+  p_sort text default 'created_at',
+  p_ascending boolean default false,
+  p_limit int default 50,
+  p_offset int default 0
+) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_search text := btrim(coalesce(p_search, ''));
+  v_sort text := coalesce(nullif(btrim(p_sort), ''), 'created_at');
+  v_limit int := coalesce(p_limit, 50);
+  v_offset int := coalesce(p_offset, 0);
+  v_pattern text;
+  v_result jsonb;
+begin
+  perform private.require_admin();
+  if v_sort not in ('username', 'email', 'created_at', 'updated_at', 'interest_wallet', 'deposit_wallet',
+                    'total_invest', 'total_deposit', 'total_withdraw', 'referral', 'xrp_destination_tag') then
+    raise exception 'Unknown sort column: %.', v_sort using errcode = '22023';
+  end if;
+  if v_limit < 1 or v_limit > 500 then
+    raise exception 'Page size must be 1 to 500.' using errcode = '22023';
+  end if;
+  if v_offset < 0 then
+    raise exception 'Page offset must not be negative.' using errcode = '22023';
+  end if;
+  if char_length(v_search) > 254 then
+    raise exception 'Search must be at most 254 characters.' using errcode = '22023';
+  end if;
+  -- The search is literal text: escape ilike's wildcards.
+  v_pattern := '%' || replace(replace(replace(lower(v_search), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+
+  -- Sort column from the whitelist above (%I), then id so pages are stable. Text columns sort
+  -- case-insensitively, as a person expects.
+  execute format(
+    $q$
+      with matched as (
+        select p.* from public.profiles p
+        where $1 = '' or lower(p.username) like $2 or lower(p.email) like $2
+      ), page as (
+        select m.* from matched m
+        order by %s %s, m.id %s
+        limit $3 offset $4
+      )
+      select jsonb_build_object(
+        'total', (select count(*) from matched),
+        'rows', coalesce((select jsonb_agg(private.profile_json(page) order by %s %s, page.id %s) from page), '[]'::jsonb))
+    $q$,
+    case when v_sort in ('username', 'email') then format('lower(m.%I)', v_sort) else format('m.%I', v_sort) end,
+    case when coalesce(p_ascending, false) then 'asc' else 'desc' end,
+    case when coalesce(p_ascending, false) then 'asc' else 'desc' end,
+    case when v_sort in ('username', 'email') then format('lower(page.%I)', v_sort) else format('page.%I', v_sort) end,
+    case when coalesce(p_ascending, false) then 'asc' else 'desc' end,
+    case when coalesce(p_ascending, false) then 'asc' else 'desc' end)
+  into v_result
+  using v_search, v_pattern, v_limit, v_offset;
+  return v_result;
+end
+$$;
+
+-- Sets any of the six balances of one user to the values an admin typed. One ledger entry per
+-- balance that actually changes (delta = new - old), the version goes up once.
+-- Decisions: a stale p_expected_version is refused (PT409) even when nothing would change, so the
+-- admin always sees the latest values first; when every value equals the current one nothing is
+-- written (no entries, no version bump) and the current profile is returned.
+create function public.admin_update_balances(
+  p_user_id uuid,
+  p_expected_version bigint,
+  p_balances jsonb,
+  p_reason text
+) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_reason text;
+  v_profile public.profiles;
+  v_key text;
+  v_label text;
+  v_new numeric;
+  v_deltas jsonb := '{}';
+  v_values jsonb := '{}';
+  v_changed boolean := false;
+begin
+  perform private.require_admin();
+  if p_user_id is null then
+    raise exception 'Choose a user.' using errcode = '22023';
+  end if;
+  if p_expected_version is null then
+    raise exception 'The version of the values you edited is required.' using errcode = '22023';
+  end if;
+  if p_balances is null or jsonb_typeof(p_balances) <> 'object' or p_balances = '{}'::jsonb then
+    raise exception 'Enter at least one balance.' using errcode = '22023';
+  end if;
+  for v_key in select jsonb_object_keys(p_balances) loop
+    v_label := private.balance_label(v_key);
+    if v_label is null then
+      raise exception 'Unknown balance: %.', left(v_key, 40) using errcode = '22023';
+    end if;
+    if jsonb_typeof(p_balances -> v_key) <> 'string' then
+      raise exception '% must be a number with at most 2 decimals.', v_label using errcode = '22023';
+    end if;
+    v_values := v_values || jsonb_build_object(v_key, private.parse_money(p_balances ->> v_key, v_label, false));
+  end loop;
+  v_reason := private.clean_reason(p_reason);
+
+  select * into v_profile from public.profiles where id = p_user_id for update;
+  if not found then
+    raise exception 'That user was not found.' using errcode = '22023';
+  end if;
+  if v_profile.version <> p_expected_version then
+    raise exception 'This user''s balances were changed by someone else. The latest values are shown; check them and save again.'
+      using errcode = 'PT409';
+  end if;
+
+  for v_key in select jsonb_object_keys(v_values) loop
+    v_new := (v_values ->> v_key)::numeric;
+    if v_new <> (to_jsonb(v_profile) ->> v_key)::numeric then
+      v_deltas := v_deltas || jsonb_build_object(v_key, v_new - (to_jsonb(v_profile) ->> v_key)::numeric);
+      v_changed := true;
+    end if;
+  end loop;
+  if not v_changed then
+    return private.profile_json(v_profile);
+  end if;
+  v_profile := private.post_ledger(p_user_id, v_deltas, v_reason, auth.uid(), 'admin_edit', null);
+  return private.profile_json(v_profile);
+end
+$$;
+
+create function public.admin_user_ledger(p_user_id uuid)
+returns table (
+  id bigint,
+  user_id uuid,
+  account text,
+  delta text,
+  balance_before text,
+  balance_after text,
+  reason text,
+  actor_id uuid,
+  actor_email text,
+  source text,
+  source_id bigint,
+  created_at timestamptz
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+    select l.id, l.user_id, l.account, l.delta::text, l.balance_before::text, l.balance_after::text,
+           l.reason, l.actor_id, u.email::text, l.source, l.source_id, l.created_at
+    from public.ledger_entries l
+    left join auth.users u on u.id = l.actor_id
+    where l.user_id = p_user_id
+    order by l.created_at desc, l.id desc;
+end
+$$;
+
+create function public.grant_admin(p_email text) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user uuid;
+begin
+  perform private.require_admin();
+  select u.id into v_user from auth.users u where lower(u.email) = lower(btrim(coalesce(p_email, ''))) limit 1;
+  if v_user is null then
+    raise exception 'No account uses that e-mail address.' using errcode = '22023';
+  end if;
+  insert into public.admins (user_id, granted_by) values (v_user, auth.uid())
+  on conflict (user_id) do nothing;
+end
+$$;
+
+create function public.revoke_admin(p_email text) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user uuid;
+begin
+  perform private.require_admin();
+  select u.id into v_user from auth.users u where lower(u.email) = lower(btrim(coalesce(p_email, ''))) limit 1;
+  if v_user is null then
+    raise exception 'No account uses that e-mail address.' using errcode = '22023';
+  end if;
+  if v_user = auth.uid() then
+    raise exception 'You cannot remove your own admin rights.' using errcode = '22023';
+  end if;
+  delete from public.admins where user_id = v_user;
+  if not found then
+    raise exception 'That user is not an admin.' using errcode = '22023';
+  end if;
+end
+$$;
+
+create function public.update_deposit_wallet(
+  p_wallet_id smallint,
+  p_address text,
+  p_enabled boolean,
+  p_reason text
+) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_wallet public.deposit_wallets;
+  v_address text := btrim(coalesce(p_address, ''));
+  v_reason text;
+begin
+  perform private.require_admin();
+  select * into v_wallet from public.deposit_wallets where id = p_wallet_id for update;
+  if not found then
+    raise exception 'Unknown wallet.' using errcode = '22023';
+  end if;
+  if v_address = '' then
+    raise exception 'Address is required.' using errcode = '22023';
+  end if;
+  if not private.is_valid_address(v_wallet.network, v_address) then
+    raise exception 'That is not a valid % address. Check it and try again.', private.network_label(v_wallet.network)
+      using errcode = '22023';
+  end if;
+  if p_enabled is null then
+    raise exception 'Choose whether the wallet is shown to members.' using errcode = '22023';
+  end if;
+  v_reason := private.clean_reason(p_reason);
+  perform set_config('lc.change_reason', v_reason, true);
+  update public.deposit_wallets set address = v_address, enabled = p_enabled
+  where id = p_wallet_id
+  returning * into v_wallet;
+  perform set_config('lc.change_reason', '', true);
+  return to_jsonb(v_wallet);
+end
+$$;
+
+create function public.review_deposit_notice(p_notice_id bigint, p_decision text, p_note text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_notice public.deposit_notices;
+  v_note text;
+begin
+  perform private.require_admin();
+  if p_decision is null or p_decision not in ('confirm', 'reject') then
+    raise exception 'Decision must be confirm or reject.' using errcode = '22023';
+  end if;
+  v_note := private.clean_note(p_note);
+  select * into v_notice from public.deposit_notices where id = p_notice_id for update;
+  if not found then
+    raise exception 'That deposit notice was not found.' using errcode = '22023';
+  end if;
+  if v_notice.status <> 'pending' then
+    raise exception 'This deposit notice was already %.', v_notice.status using errcode = 'PT409';
+  end if;
+  if p_decision = 'confirm' then
+    perform private.post_ledger(v_notice.user_id,
+      jsonb_build_object('deposit_wallet', v_notice.amount, 'total_deposit', v_notice.amount),
+      format('Deposit confirmed (notice #%s)', v_notice.id), auth.uid(), 'deposit_notice', v_notice.id);
+  end if;
+  update public.deposit_notices
+  set status = case when p_decision = 'confirm' then 'confirmed' else 'rejected' end,
+      reviewed_by = auth.uid(), reviewed_at = now(), review_note = v_note
+  where id = p_notice_id
+  returning * into v_notice;
+  return private.notice_json(v_notice);
+end
+$$;
+
+-- pending -> approved | rejected; approved -> paid | rejected. Paying debits the Interest Wallet and
+-- credits Total Withdraw in this transaction, and needs the Interest Wallet to cover the amount.
+create function public.review_withdrawal_request(p_request_id bigint, p_action text, p_note text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_request public.withdrawal_requests;
+  v_note text;
+  v_balance numeric;
+begin
+  perform private.require_admin();
+  if p_action is null or p_action not in ('approve', 'reject', 'pay') then
+    raise exception 'Action must be approve, reject or pay.' using errcode = '22023';
+  end if;
+  v_note := private.clean_note(p_note);
+  select * into v_request from public.withdrawal_requests where id = p_request_id for update;
+  if not found then
+    raise exception 'That withdrawal request was not found.' using errcode = '22023';
+  end if;
+  if not ((v_request.status = 'pending' and p_action in ('approve', 'reject'))
+          or (v_request.status = 'approved' and p_action in ('pay', 'reject'))) then
+    raise exception 'This request is %; it cannot be %.', v_request.status,
+      case p_action when 'approve' then 'approved' when 'reject' then 'rejected' else 'paid' end
+      using errcode = 'PT409';
+  end if;
+  if p_action = 'pay' then
+    select p.interest_wallet into v_balance from public.profiles p where p.id = v_request.user_id for update;
+    if v_balance < v_request.amount then
+      raise exception 'The member''s Interest Wallet (%) is less than this request (%).', v_balance, v_request.amount
+        using errcode = 'PT409';
+    end if;
+    perform private.post_ledger(v_request.user_id,
+      jsonb_build_object('interest_wallet', -v_request.amount, 'total_withdraw', v_request.amount),
+      format('Withdrawal paid (request #%s)', v_request.id), auth.uid(), 'withdrawal_request', v_request.id);
+  end if;
+  update public.withdrawal_requests
+  set status = case p_action when 'approve' then 'approved' when 'reject' then 'rejected' else 'paid' end,
+      reviewed_by = auth.uid(), reviewed_at = now(), review_note = coalesce(v_note, review_note),
+      paid_at = case when p_action = 'pay' then now() end
+  where id = p_request_id
+  returning * into v_request;
+  return private.request_json(v_request);
+end
+$$;
+
+revoke execute on function
+  public.admin_search_users(text, text, boolean, int, int),
+  public.admin_update_balances(uuid, bigint, jsonb, text),
+  public.admin_user_ledger(uuid),
+  public.grant_admin(text),
+  public.revoke_admin(text),
+  public.update_deposit_wallet(smallint, text, boolean, text),
+  public.review_deposit_notice(bigint, text, text),
+  public.review_withdrawal_request(bigint, text, text)
+from public, anon;
+grant execute on function
+  public.admin_search_users(text, text, boolean, int, int),
+  public.admin_update_balances(uuid, bigint, jsonb, text),
+  public.admin_user_ledger(uuid),
+  public.grant_admin(text),
+  public.revoke_admin(text),
+  public.update_deposit_wallet(smallint, text, boolean, text),
+  public.review_deposit_notice(bigint, text, text),
+  public.review_withdrawal_request(bigint, text, text)
+to authenticated, service_role;

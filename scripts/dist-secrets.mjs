@@ -4,7 +4,7 @@
 //   Supabase CLI's well-known local service-role key;
 // - the local JWT secret, and the values of SUPABASE_SERVICE_ROLE_KEY / SUPABASE_JWT_SECRET /
 //   JWT_SECRET / LOCAL_ADMIN_PASSWORD when they are set in the build environment;
-// - Supabase secret API keys (sb_secret_…);
+// - Supabase secret API keys (sb_secret_ followed by a key body);
 // - database URLs (postgres://, postgresql://);
 // - files that must not be published at all (.env*, .git/).
 // Run: node scripts/dist-secrets.mjs [--dir dist]. scripts/postbuild-headers.mjs runs it after every build.
@@ -60,7 +60,9 @@ export function scanText(text, file, { literals }) {
       findings.push({ file, kind: `JWT with role ${role}`, excerpt: redact(match[0]) });
     }
   }
-  for (const match of text.matchAll(/sb_secret_[A-Za-z0-9_-]*/g)) {
+  // The prefix alone is no secret: supabase-js itself tests keys with startsWith('sb_secret_').
+  // A key has a body after it (Supabase's are 30+ characters); 16 is a safe floor.
+  for (const match of text.matchAll(/sb_secret_[A-Za-z0-9_-]{16,}/g)) {
     findings.push({ file, kind: 'Supabase secret key (sb_secret_)', excerpt: redact(match[0]) });
   }
   for (const match of text.matchAll(/postgres(?:ql)?:\/\/[^\s"'`<>)]*/gi)) {

@@ -23,7 +23,7 @@ function cleanSite(): string {
   );
   fs.writeFileSync(
     path.join(dir, '_astro/app.js'),
-    `const url="https://abc.supabase.co",key="${ANON_KEY}";const other="${jwt({ role: 'authenticated' })}";`,
+    `const url="https://abc.supabase.co",key="${ANON_KEY}";const other="${jwt({ role: 'authenticated' })}";const isKey=k=>k.startsWith(\`sb_secret_\`);`,
   );
   fs.writeFileSync(path.join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]));
   return dir;

@@ -61,6 +61,7 @@ export default function AdminLoginForm() {
           />
         </div>
         <PasswordField
+          id="admin-login-password"
           label="Password"
           name="password"
           autoComplete="current-password"

@@ -61,7 +61,9 @@ function Admins({ selfId }: { selfId: string }) {
         <h2 id={`${emailId}-h`} className="text-xl text-ink-950">
           Grant admin access
         </h2>
-        <p className="mt-1 text-sm text-muted">The person must already have an account (they sign up at /register).</p>
+        <p className="mt-1 text-sm text-muted">
+          The person must already have an account (they sign up at /register).
+        </p>
         <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant}>
           <div className="w-full max-w-sm">
             <label htmlFor={emailId} className="field-label">
@@ -95,7 +97,9 @@ function Admins({ selfId }: { selfId: string }) {
                 <div className="min-w-0">
                   <p className="font-medium break-all text-ink-950">
                     {admin.email}
-                    {admin.user_id === selfId && <span className="ml-2 text-sm font-normal text-muted">(you)</span>}
+                    {admin.user_id === selfId && (
+                      <span className="ml-2 text-sm font-normal text-muted">(you)</span>
+                    )}
                   </p>
                   <p className="text-sm text-muted">
                     Granted by {admin.granted_by_email} on{' '}
@@ -141,5 +145,9 @@ function Admins({ selfId }: { selfId: string }) {
 }
 
 export default function AdminsPage({ current }: { current: AdminPath }) {
-  return <AdminArea current={current} title="Admins">{({ userId }) => <Admins selfId={userId} />}</AdminArea>;
+  return (
+    <AdminArea current={current} title="Admins">
+      {({ userId }) => <Admins selfId={userId} />}
+    </AdminArea>
+  );
 }

@@ -59,5 +59,9 @@ function Messages() {
 }
 
 export default function MessagesPage({ current }: { current: AdminPath }) {
-  return <AdminArea current={current} title="Messages">{() => <Messages />}</AdminArea>;
+  return (
+    <AdminArea current={current} title="Messages">
+      {() => <Messages />}
+    </AdminArea>
+  );
 }

@@ -3,5 +3,9 @@ import UsersTable from './UsersTable';
 
 /** /admin/home and /admin/users (the spec shows the same users table on both). */
 export default function UsersPage({ current }: { current: AdminPath }) {
-  return <AdminArea current={current} title="Users">{() => <UsersTable />}</AdminArea>;
+  return (
+    <AdminArea current={current} title="Users">
+      {() => <UsersTable />}
+    </AdminArea>
+  );
 }

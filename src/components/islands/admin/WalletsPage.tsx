@@ -1,0 +1,245 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import AdminArea, { type AdminPath } from './AdminArea';
+import Dialog from '~/components/islands/shared/Dialog';
+import { invalidAddressMessage, isValidAddress, type AddressNetwork } from '~/lib/addresses';
+import { networkLabel } from '~/lib/wallets';
+import {
+  listWalletChanges,
+  listWallets,
+  updateWallet,
+  type AdminWallet,
+  type WalletChange,
+} from '~/lib/admin/wallets';
+import { errorText, formatDateTime } from './format';
+
+interface Draft {
+  wallet: AdminWallet;
+  address: string;
+  enabled: boolean;
+  reason: string;
+  errors: { address?: string | undefined; reason?: string | undefined };
+}
+
+function WalletForm({
+  draft,
+  onChange,
+  onSave,
+  onCancel,
+  saving,
+}: {
+  draft: Draft;
+  onChange: (next: Draft) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  saving: boolean;
+}) {
+  const id = useId();
+  const network = draft.wallet.network as AddressNetwork;
+  return (
+    <form
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSave();
+      }}
+    >
+      <label htmlFor={`${id}-address`} className="field-label mt-2">
+        Address ({networkLabel(network, draft.wallet.asset)})
+      </label>
+      <input
+        id={`${id}-address`}
+        className="field-input font-mono text-sm"
+        value={draft.address}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={draft.errors.address ? true : undefined}
+        aria-describedby={draft.errors.address ? `${id}-address-error` : undefined}
+        onChange={(e) =>
+          onChange({ ...draft, address: e.target.value, errors: { ...draft.errors, address: undefined } })
+        }
+        data-autofocus
+      />
+      {draft.errors.address && (
+        <p id={`${id}-address-error`} className="mt-1 text-sm text-danger-600">
+          {draft.errors.address}
+        </p>
+      )}
+      <label className="mt-4 flex min-h-11 items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-5"
+          checked={draft.enabled}
+          onChange={(e) => onChange({ ...draft, enabled: e.target.checked })}
+        />
+        Enabled (members see this wallet)
+      </label>
+      <label htmlFor={`${id}-reason`} className="field-label mt-4">
+        Reason for the change
+      </label>
+      <input
+        id={`${id}-reason`}
+        className="field-input"
+        value={draft.reason}
+        maxLength={500}
+        aria-invalid={draft.errors.reason ? true : undefined}
+        aria-describedby={draft.errors.reason ? `${id}-reason-error` : undefined}
+        onChange={(e) =>
+          onChange({ ...draft, reason: e.target.value, errors: { ...draft.errors, reason: undefined } })
+        }
+      />
+      {draft.errors.reason && (
+        <p id={`${id}-reason-error`} className="mt-1 text-sm text-danger-600">
+          {draft.errors.reason}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn-outline-dark" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-dark" disabled={saving}>
+          {saving ? 'Saving…' : 'Save wallet'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The seven deposit wallets: edit address and on/off with a reason; every change is listed below. */
+function Wallets() {
+  const [wallets, setWallets] = useState<AdminWallet[] | null>(null);
+  const [changes, setChanges] = useState<WalletChange[] | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const [w, c] = await Promise.all([listWallets(), listWalletChanges()]);
+      setWallets(w);
+      setChanges(c);
+    } catch (e) {
+      toast.error(errorText(e, 'Could not load the wallets.'));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function save() {
+    if (!draft || saving) return;
+    const errors: Draft['errors'] = {};
+    const address = draft.address.trim();
+    if (!isValidAddress(draft.wallet.network, address))
+      errors.address = invalidAddressMessage(draft.wallet.network as AddressNetwork);
+    if (!draft.reason.trim()) errors.reason = 'Enter a reason for this change.';
+    if (address === draft.wallet.address && draft.enabled === draft.wallet.enabled && !errors.address) {
+      toast.error('Nothing changed: edit the address or the switch before saving.');
+      return;
+    }
+    if (errors.address || errors.reason) {
+      setDraft({ ...draft, errors });
+      return;
+    }
+    setSaving(true);
+    try {
+      await updateWallet(draft.wallet.id, address, draft.enabled, draft.reason);
+      toast.success(`${draft.wallet.wallet_name} saved.`);
+      setDraft(null);
+      await load();
+    } catch (e) {
+      toast.error(errorText(e, 'Could not save the wallet.'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!wallets) return <p className="text-muted">Loading wallets…</p>;
+  const nameOf = (id: number) => wallets.find((w) => w.id === id)?.wallet_name ?? `Wallet ${id}`;
+
+  return (
+    <div className="space-y-10">
+      <ul className="grid gap-4 md:grid-cols-2">
+        {wallets.map((wallet) => (
+          <li key={wallet.id} className="card p-5">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="font-sans text-base font-semibold text-ink-950">
+                {wallet.id}. {wallet.wallet_name}
+              </h2>
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${wallet.enabled ? 'bg-success-600 text-white' : 'bg-mist-200 text-ink-950'}`}
+              >
+                {wallet.enabled ? 'Enabled' : 'Off'}
+              </span>
+            </div>
+            <p className="mt-1 text-sm text-muted">
+              {wallet.asset} · {networkLabel(wallet.network as AddressNetwork, wallet.asset)}
+            </p>
+            <p className="mt-2 font-mono text-sm break-all text-ink-800">{wallet.address}</p>
+            <button
+              type="button"
+              className="btn-outline-dark mt-3"
+              aria-label={`Edit ${wallet.wallet_name}`}
+              onClick={() =>
+                setDraft({ wallet, address: wallet.address, enabled: wallet.enabled, reason: '', errors: {} })
+              }
+            >
+              Edit
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="wallet-history">
+        <h2 id="wallet-history" className="text-xl text-ink-950">
+          Change history
+        </h2>
+        {changes?.length === 0 && <p className="mt-3 text-muted">No changes yet.</p>}
+        <ol className="mt-4 space-y-3">
+          {changes?.map((c) => (
+            <li key={c.id} className="rounded-lg border border-mist-200 bg-white p-4 text-sm">
+              <p className="font-semibold text-ink-950">{nameOf(c.wallet_id)}</p>
+              {c.old_address !== c.new_address && (
+                <p className="mt-1 font-mono break-all text-ink-800">
+                  {c.old_address || '—'} → {c.new_address}
+                </p>
+              )}
+              {c.old_enabled !== c.new_enabled && (
+                <p className="mt-1">{c.new_enabled ? 'Switched on' : 'Switched off'}</p>
+              )}
+              <p className="mt-1 break-words text-ink-800">Reason: {c.reason}</p>
+              <p className="mt-1 text-muted">
+                By {c.actor_email} on <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <Dialog
+        open={draft !== null}
+        title={draft ? `Edit ${draft.wallet.wallet_name}` : ''}
+        onClose={() => !saving && setDraft(null)}
+        size="md"
+      >
+        {draft && (
+          <WalletForm
+            draft={draft}
+            onChange={setDraft}
+            onSave={() => void save()}
+            onCancel={() => setDraft(null)}
+            saving={saving}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+export default function WalletsPage({ current }: { current: AdminPath }) {
+  return (
+    <AdminArea current={current} title="Wallets">
+      {() => <Wallets />}
+    </AdminArea>
+  );
+}

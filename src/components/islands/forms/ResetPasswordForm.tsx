@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
@@ -22,9 +22,8 @@ export default function ResetPasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [urlError, setUrlError] = useState<string | null>(null);
-
-  useEffect(() => setUrlError(linkError()), []);
+  // client:only, so the URL is there on first render.
+  const [urlError] = useState(linkError);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -12,6 +12,8 @@ export interface AppShellProps {
   /** The signed-in person's display name; undefined while it loads. */
   userName?: string | undefined;
   onLogout: () => void;
+  /** Entries after Log Out (e.g. "Website"). */
+  after?: NavItem[] | undefined;
   /** Optional heading row of the main column (e.g. greeting). */
   header?: ReactNode;
   children: ReactNode;
@@ -19,46 +21,50 @@ export interface AppShellProps {
 
 function NavList({
   items,
+  after = [],
   onNavigate,
   onLogout,
 }: {
   items: NavItem[];
+  after?: NavItem[] | undefined;
   onNavigate: () => void;
   onLogout: () => void;
 }) {
   const itemClass =
     'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm font-medium text-mist-100 transition-colors hover:bg-white/10 hover:text-white';
+  const entry = (item: NavItem) => (
+    <li key={item.label}>
+      {item.href !== undefined ? (
+        <a
+          href={item.href}
+          className={`${itemClass} ${item.current ? 'bg-white/10 text-white' : ''}`}
+          aria-current={item.current ? 'page' : undefined}
+        >
+          {item.label}
+        </a>
+      ) : (
+        <button
+          type="button"
+          className={itemClass}
+          onClick={() => {
+            onNavigate();
+            item.onSelect();
+          }}
+        >
+          {item.label}
+        </button>
+      )}
+    </li>
+  );
   return (
     <ul className="space-y-1">
-      {items.map((item) => (
-        <li key={item.label}>
-          {item.href !== undefined ? (
-            <a
-              href={item.href}
-              className={`${itemClass} ${item.current ? 'bg-white/10 text-white' : ''}`}
-              aria-current={item.current ? 'page' : undefined}
-            >
-              {item.label}
-            </a>
-          ) : (
-            <button
-              type="button"
-              className={itemClass}
-              onClick={() => {
-                onNavigate();
-                item.onSelect();
-              }}
-            >
-              {item.label}
-            </button>
-          )}
-        </li>
-      ))}
+      {items.map(entry)}
       <li>
         <button type="button" className={itemClass} onClick={onLogout}>
           Log Out
         </button>
       </li>
+      {after.map(entry)}
     </ul>
   );
 }
@@ -67,7 +73,7 @@ function NavList({
  * Layout of the member and admin areas: a fixed sidebar from 1024 px up, and below that a
  * "Menu" button opening the same navigation in a drawer (Escape or Close shuts it, focus returns).
  */
-export default function AppShell({ title, nav, userName, onLogout, header, children }: AppShellProps) {
+export default function AppShell({ title, nav, userName, onLogout, after, header, children }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -118,7 +124,7 @@ export default function AppShell({ title, nav, userName, onLogout, header, child
           <p className="mt-1 text-xs tracking-widest text-mist-300 uppercase">{title}</p>
         </div>
         <nav className="mt-8" aria-label={`${title} navigation`}>
-          <NavList items={nav} onNavigate={closeDrawer} onLogout={onLogout} />
+          <NavList items={nav} after={after} onNavigate={closeDrawer} onLogout={onLogout} />
         </nav>
       </aside>
 
@@ -158,7 +164,7 @@ export default function AppShell({ title, nav, userName, onLogout, header, child
               </button>
             </div>
             <nav className="mt-6" aria-label={`${title} navigation`}>
-              <NavList items={nav} onNavigate={closeDrawer} onLogout={onLogout} />
+              <NavList items={nav} after={after} onNavigate={closeDrawer} onLogout={onLogout} />
             </nav>
           </div>
         </div>

@@ -1,0 +1,42 @@
+import MemberShell from './MemberShell';
+import BalanceCards from './BalanceCards';
+
+interface DashboardPageProps {
+  /** /user-dashboard or /user-home: the same home view. */
+  path: '/user-dashboard' | '/user-home';
+}
+
+/** The member's home: greeting and the six live balance cards, with quick links below. */
+export default function DashboardPage({ path }: DashboardPageProps) {
+  return (
+    <MemberShell current={path} heading="Dashboard">
+      {({ profile, openReferralsDialog }) => (
+        <div className="space-y-8">
+          <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
+          <section aria-labelledby="next-steps" className="card p-5 sm:p-6">
+            <h2 id="next-steps" className="text-xl text-ink-950">
+              Next steps
+            </h2>
+            <ul className="mt-4 flex flex-wrap gap-3">
+              <li>
+                <a href="/user/deposit" className="btn-dark">
+                  Deposit
+                </a>
+              </li>
+              <li>
+                <a href="/user/withdraw" className="btn-outline-dark">
+                  Request a withdrawal
+                </a>
+              </li>
+              <li>
+                <a href="/user/statement" className="btn-outline-dark">
+                  View statement
+                </a>
+              </li>
+            </ul>
+          </section>
+        </div>
+      )}
+    </MemberShell>
+  );
+}

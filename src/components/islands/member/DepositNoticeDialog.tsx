@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import Dialog from '../shared/Dialog';
+import { supportChatLink } from '~/config/chat';
+import { amountError } from '~/lib/admin/balances';
+import { fileDepositNotice } from '~/lib/requests';
+import type { DepositWallet } from '~/lib/wallets';
+
+export const DEPOSIT_DIALOG_TEXT = 'Please contact support chat for assistance.';
+export const NOTICE_SENT = 'Deposit notice sent. We will confirm it once the transfer arrives.';
+
+interface DepositNoticeDialogProps {
+  open: boolean;
+  onClose: () => void;
+  wallets: DepositWallet[];
+}
+
+/** "I've made the deposit": the spec's pointer to support, plus a notice an admin can confirm. */
+export default function DepositNoticeDialog({ open, onClose, wallets }: DepositNoticeDialogProps) {
+  const usable = wallets.filter((w) => w.usable);
+  const [walletId, setWalletId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [txId, setTxId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const support = supportChatLink();
+
+  function close() {
+    setError(null);
+    onClose();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const chosen = walletId || String(usable[0]?.id ?? '');
+    const problem = !chosen
+      ? 'Choose the asset you sent.'
+      : (amountError(amount, 'Amount') ?? (txId.trim() ? null : 'Transaction ID is required.'));
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await fileDepositNotice(Number(chosen), amount, txId);
+      toast.success(NOTICE_SENT);
+      setAmount('');
+      setTxId('');
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Your deposit notice could not be filed.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      title="I've made the deposit"
+      onClose={close}
+      size="md"
+      actions={
+        <button type="button" className="btn-dark" onClick={close}>
+          Okay
+        </button>
+      }
+    >
+      <p>{DEPOSIT_DIALOG_TEXT}</p>
+      <p className="mt-2">
+        <a
+          href={support.href}
+          className="font-semibold text-ink-900 underline decoration-accent-500 underline-offset-2"
+          {...(support.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          {support.label}
+        </a>
+      </p>
+      <form
+        className="mt-6 space-y-4 border-t border-mist-200 pt-5"
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={busy}
+      >
+        <p className="text-sm text-muted">Or send us a deposit notice and we will confirm it:</p>
+        <div>
+          <label htmlFor="notice-asset" className="field-label">
+            Asset
+          </label>
+          <select
+            id="notice-asset"
+            className="field-input"
+            value={walletId || String(usable[0]?.id ?? '')}
+            onChange={(e) => setWalletId(e.target.value)}
+          >
+            {usable.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.wallet_name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="notice-amount" className="field-label">
+            Amount (USD)
+          </label>
+          <input
+            id="notice-amount"
+            className="field-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="notice-tx" className="field-label">
+            Transaction ID
+          </label>
+          <input
+            id="notice-tx"
+            className="field-input font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            value={txId}
+            onChange={(e) => setTxId(e.target.value)}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm font-medium text-danger-600">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn-outline-dark" disabled={busy}>
+          {busy ? 'Sending…' : 'Send deposit notice'}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import MemberShell from './MemberShell';
+import BalanceCards from './BalanceCards';
+import WalletCard from './WalletCard';
+import DepositNoticeDialog from './DepositNoticeDialog';
+import { listDepositWallets, type DepositWallet } from '~/lib/wallets';
+
+export const DEPOSIT_INSTRUCTION =
+  'Please copy the wallet address for your chosen asset and proceed with your investment deposit.';
+
+function Wallets({ tag }: { tag: string | undefined }) {
+  const [wallets, setWallets] = useState<DepositWallet[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [noticeOpen, setNoticeOpen] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    listDepositWallets().then(
+      (list) => !cancelled && setWallets(list),
+      (err: unknown) => !cancelled && setError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return (
+    <section aria-labelledby="wallets-heading" className="space-y-5">
+      <p className="max-w-3xl text-base text-ink-800">{DEPOSIT_INSTRUCTION}</p>
+      <h2 id="wallets-heading" className="text-2xl text-ink-950">
+        Wallet Addresses
+      </h2>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-danger-600">
+          {error}
+        </p>
+      )}
+      {wallets === null && !error ? (
+        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i} className="card h-64 animate-pulse" />
+          ))}
+        </ul>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+          {(wallets ?? []).map((wallet) => (
+            <li key={wallet.id}>
+              <WalletCard wallet={wallet} destinationTag={tag} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="btn-primary" onClick={() => setNoticeOpen(true)}>
+        {"I've made the deposit"}
+      </button>
+      <DepositNoticeDialog open={noticeOpen} onClose={() => setNoticeOpen(false)} wallets={wallets ?? []} />
+    </section>
+  );
+}
+
+/** /user/deposit: balance cards, the deposit wallets with QR and copy, and the deposit notice. */
+export default function DepositPage() {
+  return (
+    <MemberShell current="/user/deposit" heading="Deposit">
+      {({ profile, openReferralsDialog }) => (
+        <div className="space-y-10">
+          <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
+          <Wallets tag={profile?.xrp_destination_tag} />
+        </div>
+      )}
+    </MemberShell>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Session } from '@supabase/supabase-js';
+import toast from 'react-hot-toast';
+import AppShell, { type NavItem } from '../shared/AppShell';
+import Dialog from '../shared/Dialog';
+import Toaster from '../shared/Toaster';
+import MemberSkeleton from './MemberSkeleton';
+import { displayName, signOut } from '~/lib/auth';
+import { useGuard } from '~/lib/guard';
+import { watchProfile, type Profile } from '~/lib/profile';
+
+export const WITHDRAW_DIALOG_TEXT =
+  'Please request withdrawals via the dashboard or contact support chat for assistance.';
+export const REFERRALS_DIALOG_TEXT =
+  'Get a 5% referral bonus when your referral makes an investment with us.';
+
+export interface MemberContext {
+  session: Session;
+  /** null until the first read; then kept live. */
+  profile: Profile | null;
+  feed: 'connecting' | 'live' | 'reconnecting';
+  openWithdrawDialog: () => void;
+  openReferralsDialog: () => void;
+}
+
+interface MemberShellProps {
+  /** This page's path, to mark the current sidebar entry. */
+  current: string;
+  /** The page heading shown above the greeting. */
+  heading: string;
+  children: (context: MemberContext) => ReactNode;
+}
+
+/**
+ * Everything member pages share: the guard (skeleton until the session is known, else off to
+ * /login?next=…), the live profile, the sidebar with its Withdraw and Referrals dialogs, and toasts.
+ */
+export default function MemberShell({ current, heading, children }: MemberShellProps) {
+  const guard = useGuard('member');
+  const session = guard.status === 'allowed' ? guard.session : null;
+  const userId = session?.user.id;
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [feed, setFeed] = useState<MemberContext['feed']>('connecting');
+  const [dialog, setDialog] = useState<'withdraw' | 'referrals' | null>(null);
+
+  useEffect(() => {
+    if (!userId) return;
+    return watchProfile(userId, {
+      onData: setProfile,
+      onError: (error) => toast.error(error.message, { id: 'profile-feed' }),
+      onStatus: setFeed,
+    });
+  }, [userId]);
+
+  if (!session) {
+    return guard.status === 'error' ? <p role="alert">{guard.message}</p> : <MemberSkeleton />;
+  }
+
+  async function logOut() {
+    try {
+      await signOut();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Sign-out failed.');
+    }
+    window.location.assign('/login');
+  }
+
+  const nav: NavItem[] = [
+    {
+      label: 'Home',
+      href: '/user-dashboard',
+      current: current === '/user-dashboard' || current === '/user-home',
+    },
+    { label: 'Deposit', href: '/user/deposit', current: current === '/user/deposit' },
+    { label: 'Withdraw', onSelect: () => setDialog('withdraw') },
+    { label: 'Referrals', onSelect: () => setDialog('referrals') },
+    { label: 'Statement', href: '/user/statement', current: current === '/user/statement' },
+  ];
+  const name = displayName(session, profile?.username);
+  const close = () => setDialog(null);
+  const okay = (
+    <button type="button" className="btn-dark" onClick={close}>
+      Okay
+    </button>
+  );
+
+  return (
+    <>
+      <Toaster />
+      <AppShell
+        title="Member area"
+        nav={nav}
+        after={[{ label: 'Website', href: '/' }]}
+        userName={name}
+        onLogout={() => void logOut()}
+        header={
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <div>
+              <h1 className="text-2xl text-ink-950 sm:text-3xl">{heading}</h1>
+              <p className="mt-1 text-base text-muted">Hello, {name}</p>
+            </div>
+            {feed === 'reconnecting' && (
+              <p role="status" className="text-sm font-medium text-accent-700">
+                Reconnecting… balances will refresh.
+              </p>
+            )}
+          </div>
+        }
+      >
+        {children({
+          session,
+          profile,
+          feed,
+          openWithdrawDialog: () => setDialog('withdraw'),
+          openReferralsDialog: () => setDialog('referrals'),
+        })}
+      </AppShell>
+      <Dialog
+        open={dialog === 'withdraw'}
+        title="Withdrawal!"
+        onClose={close}
+        actions={
+          <>
+            {current !== '/user/withdraw' && (
+              <a href="/user/withdraw" className="btn-outline-dark">
+                Request a withdrawal
+              </a>
+            )}
+            {okay}
+          </>
+        }
+      >
+        <p>{WITHDRAW_DIALOG_TEXT}</p>
+      </Dialog>
+      <Dialog open={dialog === 'referrals'} title="Referrals 5%" onClose={close} actions={okay}>
+        <p>{REFERRALS_DIALOG_TEXT}</p>
+      </Dialog>
+    </>
+  );
+}

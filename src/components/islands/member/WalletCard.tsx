@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import QrCode from './QrCode';
+import { groupAddress, sendOnlyText, type DepositWallet } from '~/lib/wallets';
+
+/** Badge duration after a copy (spec: 2000 ms). */
+export const COPIED_BADGE_MS = 2000;
+
+/** Copies with the Clipboard API; where that is missing or refused, a prompt shows the text to copy by hand. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable');
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    window.prompt('Copy this address:', text);
+    return false;
+  }
+}
+
+interface WalletCardProps {
+  wallet: DepositWallet;
+  /** The member's XRP destination tag, shown on the Ripple card. */
+  destinationTag?: string | undefined;
+}
+
+/**
+ * One deposit wallet. Clicking anywhere on the card (or its Copy button, for keyboards) copies the
+ * address and shows "Address Copied!" for 2 s. A wallet that is off or whose address fails its
+ * network check shows no address at all: nothing unverified can be copied.
+ */
+export default function WalletCard({ wallet, destinationTag }: WalletCardProps) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const headingId = `wallet-${wallet.id}-name`;
+
+  if (!wallet.usable) {
+    return (
+      <article className="card flex h-full flex-col p-5 opacity-80" aria-labelledby={headingId}>
+        <h3 id={headingId} className="text-lg text-ink-950">
+          {wallet.wallet_name}
+        </h3>
+        <p className="mt-1 text-sm text-muted">{sendOnlyText(wallet)}</p>
+        <p className="mt-4 rounded-lg bg-mist-100 px-3 py-2 text-sm font-medium text-ink-800">
+          {wallet.enabled
+            ? 'This address is temporarily unavailable.'
+            : 'Deposits in this asset are unavailable.'}
+        </p>
+      </article>
+    );
+  }
+
+  async function onCopy() {
+    if (await copyText(wallet.address)) {
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_BADGE_MS);
+    }
+  }
+
+  const isRipple = wallet.network === 'ripple';
+  return (
+    // The whole card is a click target for mice; the Copy button inside is the keyboard route.
+    <article
+      className="card relative flex h-full cursor-pointer flex-col p-5 transition-shadow hover:shadow-lg"
+      aria-labelledby={headingId}
+      onClick={() => void onCopy()}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg text-ink-950">
+            {wallet.wallet_name}
+          </h3>
+          <p className="mt-1 text-sm font-medium text-danger-600">{sendOnlyText(wallet)}</p>
+        </div>
+        <span role="status" className="shrink-0">
+          {copied && (
+            <span className="rounded-full bg-success-600 px-3 py-1 text-xs font-semibold text-white">
+              Address Copied!
+            </span>
+          )}
+        </span>
+      </div>
+      <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-center">
+        <QrCode value={wallet.address} label={`QR code of the ${wallet.wallet_name} deposit address`} />
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wider text-muted uppercase">Address</p>
+          <p className="mt-1 font-mono text-sm break-words text-ink-950" data-testid="wallet-address">
+            {groupAddress(wallet.address).join(' ')}
+          </p>
+          {isRipple && (
+            <div className="mt-3 rounded-lg border-2 border-accent-500 bg-accent-300/20 px-3 py-2">
+              <p className="text-xs font-semibold tracking-wider text-ink-900 uppercase">
+                Your destination tag (required)
+              </p>
+              <p
+                className="mt-0.5 font-mono text-lg font-semibold text-ink-950"
+                data-testid="xrp-destination-tag"
+              >
+                {destinationTag || '—'}
+              </p>
+              <p className="mt-1 text-xs text-ink-800">
+                Deposits without this tag cannot be credited to you.
+              </p>
+            </div>
+          )}
+        </div>
+      </div>
+      <button type="button" className="btn-outline-dark mt-4 self-start">
+        Copy {wallet.wallet_name} address
+      </button>
+    </article>
+  );
+}

@@ -156,7 +156,18 @@ create table if not exists auth.audit_log_entries (
   ip_address varchar(64) not null default ''
 );
 
+-- GoTrue keeps each session's authentication methods here; they become the JWT's amr claim.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  unique (session_id, authentication_method)
+);
+
 alter table auth.users owner to supabase_auth_admin;
+alter table auth.mfa_amr_claims owner to supabase_auth_admin;
 alter table auth.identities owner to supabase_auth_admin;
 alter table auth.sessions owner to supabase_auth_admin;
 alter table auth.refresh_tokens owner to supabase_auth_admin;
@@ -216,3 +227,45 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+
+-- Realtime capture for the local server. Real Supabase reads the WAL; here an AFTER ROW trigger
+-- (installed by the server on every table of the supabase_realtime publication) sends the change's
+-- keys by NOTIFY after commit, and the server re-reads the row per subscriber under RLS.
+-- Trigger arguments: replica identity ('full' or 'default'), then the primary-key columns.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create or replace function realtime.local_capture_changes() returns trigger
+language plpgsql
+as $$
+declare
+  keys text[] := case when TG_NARGS > 1 then TG_ARGV[1:TG_NARGS - 1] else array[]::text[] end;
+  new_doc jsonb;
+  old_doc jsonb;
+  new_pk jsonb;
+  old_pk jsonb;
+  payload text;
+  ts text := to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+begin
+  if TG_OP <> 'DELETE' then
+    new_doc := to_jsonb(NEW);
+    select coalesce(jsonb_object_agg(k, new_doc -> k), '{}'::jsonb) into new_pk from unnest(keys) k;
+  end if;
+  if TG_OP <> 'INSERT' then
+    old_doc := to_jsonb(OLD);
+    select coalesce(jsonb_object_agg(k, old_doc -> k), '{}'::jsonb) into old_pk from unnest(keys) k;
+  end if;
+  payload := json_build_object(
+    'schema', TG_TABLE_SCHEMA, 'table', TG_TABLE_NAME, 'type', TG_OP, 'ts', ts,
+    'pk', new_pk::text, 'old', (case when TG_ARGV[0] = 'full' then old_doc else old_pk end)::text)::text;
+  -- NOTIFY payloads are capped at 8000 bytes: a wide old row falls back to its keys.
+  if octet_length(payload) > 7900 then
+    payload := json_build_object(
+      'schema', TG_TABLE_SCHEMA, 'table', TG_TABLE_NAME, 'type', TG_OP, 'ts', ts,
+      'pk', new_pk::text, 'old', old_pk::text)::text;
+  end if;
+  perform pg_notify('supabase_local_realtime', payload);
+  return null;
+end
+$$;
+

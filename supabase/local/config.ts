@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'smol-toml';
+
+/**
+ * The parts of supabase/config.toml the local server honours, with the Supabase CLI's defaults for
+ * anything the file leaves out, so a project behaves the same under `supabase start`.
+ */
+export interface AuthConfig {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  enableSignup: boolean;
+  enableRefreshTokenRotation: boolean;
+  /** Seconds during which a just-revoked refresh token may still be swapped. */
+  refreshTokenReuseInterval: number;
+  minimumPasswordLength: number;
+  /** '', 'letters_digits', 'lower_upper_letters_digits' or 'lower_upper_letters_digits_symbols'. */
+  passwordRequirements: string;
+  emailEnableSignup: boolean;
+  enableConfirmations: boolean;
+  /** Seconds between two mails to the same address. */
+  maxFrequency: number;
+  otpLength: number;
+  /** Seconds an e-mail link or code stays valid. */
+  otpExpiry: number;
+}
+
+export interface ApiConfig {
+  schemas: string[];
+  extraSearchPath: string[];
+  maxRows: number;
+}
+
+export interface ProjectConfig {
+  api: ApiConfig;
+  auth: AuthConfig;
+}
+
+export const DEFAULT_CONFIG: ProjectConfig = {
+  api: { schemas: ['public', 'graphql_public'], extraSearchPath: ['public', 'extensions'], maxRows: 1000 },
+  auth: {
+    siteUrl: 'http://127.0.0.1:3000',
+    additionalRedirectUrls: ['https://127.0.0.1:3000'],
+    jwtExpiry: 3600,
+    enableSignup: true,
+    enableRefreshTokenRotation: true,
+    refreshTokenReuseInterval: 10,
+    minimumPasswordLength: 6,
+    passwordRequirements: '',
+    emailEnableSignup: true,
+    enableConfirmations: false,
+    maxFrequency: 1,
+    otpLength: 6,
+    otpExpiry: 3600,
+  },
+};
+
+/** Go-style durations as the CLI accepts them ("1s", "1m30s", "500ms"); plain numbers are seconds. */
+export function parseDuration(value: unknown, fallback: number): number {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value !== 'string' || value.trim() === '') return fallback;
+  const units: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600 };
+  let total = 0;
+  let matched = '';
+  for (const m of value.trim().matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) {
+    total += Number(m[1]) * (units[m[2] ?? 's'] ?? 1);
+    matched += m[0];
+  }
+  if (matched !== value.trim()) return fallback;
+  return total;
+}
+
+type Table = Record<string, unknown>;
+const table = (value: unknown): Table =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
+const str = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const num = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+const strList = (value: unknown, fallback: string[]): string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : fallback;
+
+export function loadProjectConfig(projectDir: string, authOverrides: Partial<AuthConfig> = {}): ProjectConfig {
+  const file = join(projectDir, 'config.toml');
+  const doc: Table = existsSync(file) ? (parse(readFileSync(file, 'utf8')) as Table) : {};
+  const api = table(doc['api']);
+  const auth = table(doc['auth']);
+  const email = table(auth['email']);
+  const d = DEFAULT_CONFIG;
+  return {
+    api: {
+      schemas: strList(api['schemas'], d.api.schemas),
+      extraSearchPath: strList(api['extra_search_path'], d.api.extraSearchPath),
+      maxRows: num(api['max_rows'], d.api.maxRows),
+    },
+    auth: {
+      siteUrl: str(auth['site_url'], d.auth.siteUrl),
+      additionalRedirectUrls: strList(auth['additional_redirect_urls'], d.auth.additionalRedirectUrls),
+      jwtExpiry: num(auth['jwt_expiry'], d.auth.jwtExpiry),
+      enableSignup: bool(auth['enable_signup'], d.auth.enableSignup),
+      enableRefreshTokenRotation: bool(auth['enable_refresh_token_rotation'], d.auth.enableRefreshTokenRotation),
+      refreshTokenReuseInterval: num(auth['refresh_token_reuse_interval'], d.auth.refreshTokenReuseInterval),
+      minimumPasswordLength: num(auth['minimum_password_length'], d.auth.minimumPasswordLength),
+      passwordRequirements: str(auth['password_requirements'], d.auth.passwordRequirements),
+      emailEnableSignup: bool(email['enable_signup'], d.auth.emailEnableSignup),
+      enableConfirmations: bool(email['enable_confirmations'], d.auth.enableConfirmations),
+      maxFrequency: parseDuration(email['max_frequency'], d.auth.maxFrequency),
+      otpLength: num(email['otp_length'], d.auth.otpLength),
+      otpExpiry: num(email['otp_expiry'], d.auth.otpExpiry),
+      ...authOverrides,
+    },
+  };
+}

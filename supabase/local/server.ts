@@ -1,0 +1,192 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAuthService } from './auth/service';
+import { loadProjectConfig, type AuthConfig, type ProjectConfig } from './config';
+import { openPglite, openPostgres, type Database } from './db/engine';
+import { bootstrapDatabase, type BootstrapResult } from './db/migrate';
+import { corsHeaders, preflightHeaders } from './gateway/cors';
+import { json, readBody, send, type GatewayRequest, type Reply } from './gateway/http';
+import { JwtVerifier, mapAuthorization, resolveKeys, type Keys } from './gateway/keys';
+import { Outbox } from './mail/outbox';
+import { Realtime } from './realtime/server';
+import { createRestService } from './rest/service';
+
+export interface LocalSupabaseOptions {
+  /** 0 picks a free port; default 54321 (the Supabase CLI's). */
+  port?: number;
+  host?: string;
+  /** Keep the database in memory (a fresh database every start). */
+  memory?: boolean;
+  /** Where the PGlite files and the outbox live; default <projectDir>/.local. */
+  dataDir?: string;
+  /** Use this PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** Folder with config.toml, migrations/ and seed.sql; default the repository's supabase/. */
+  projectDir?: string;
+  authOverrides?: Partial<AuthConfig>;
+  jwtSecret?: string;
+  anonKey?: string;
+  serviceRoleKey?: string;
+  /** Silence request-independent logging (tests). */
+  quiet?: boolean;
+}
+
+export interface LocalSupabase {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  jwtSecret: string;
+  db: Database;
+  config: ProjectConfig;
+  dataDir: string | undefined;
+  outboxDir: string | undefined;
+  bootstrap: BootstrapResult;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const INVALID_KEY = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
+const MISSING_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+// Kong lets e-mail links through without a key: a mail client cannot add headers.
+const OPEN_AUTH_ROUTES = new Set(['/verify', '/callback', '/authorize']);
+
+export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  const projectDir = resolve(options.projectDir ?? DEFAULT_PROJECT_DIR);
+  const config = loadProjectConfig(projectDir, options.authOverrides);
+  const dataDir = options.memory && !options.dataDir ? undefined : resolve(options.dataDir ?? join(projectDir, '.local'));
+  const keyOverrides: Partial<Keys> = {};
+  if (options.jwtSecret) keyOverrides.jwtSecret = options.jwtSecret;
+  if (options.anonKey) keyOverrides.anonKey = options.anonKey;
+  if (options.serviceRoleKey) keyOverrides.serviceRoleKey = options.serviceRoleKey;
+  const keys = await resolveKeys(keyOverrides);
+  const verifier = new JwtVerifier(keys.jwtSecret);
+
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.memory || !dataDir ? {} : { dataDir: join(dataDir, 'db') });
+  let bootstrap: BootstrapResult;
+  try {
+    bootstrap = await bootstrapDatabase(db, { projectDir });
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+
+  const outboxDir = dataDir ? join(dataDir, 'outbox') : undefined;
+  const outbox = new Outbox(outboxDir);
+  let baseUrl = '';
+  const auth = createAuthService({ db, config: config.auth, keys, verifier, apiUrl: () => baseUrl, outbox });
+  const rest = createRestService({ db, api: config.api, verifier, anonRole: 'anon' });
+  await rest.cache.reload();
+  const realtime = new Realtime({ db, keys, verifier, quiet: options.quiet ?? false });
+  await realtime.start();
+
+  function isKnownKey(key: string): boolean {
+    return key === keys.anonKey || key === keys.serviceRoleKey || key === keys.publishableKey || key === keys.secretKey;
+  }
+
+  async function checkApiKey(apikey: string | undefined): Promise<Reply | undefined> {
+    if (!apikey) return json(401, MISSING_KEY);
+    if (isKnownKey(apikey)) return undefined;
+    const result = await verifier.verify(apikey);
+    return result.ok ? undefined : json(401, INVALID_KEY);
+  }
+
+  function localRoutes(path: string, query: URLSearchParams): Reply | undefined {
+    if (path === '/__local/outbox') return json(200, outbox.list(query.get('to') ?? undefined));
+    if (path === '/__local/outbox/latest') {
+      const mail = outbox.latest(query.get('to') ?? undefined);
+      return mail ? json(200, mail) : json(404, { message: 'No mail yet' });
+    }
+    return undefined;
+  }
+
+  async function route(req: IncomingMessage): Promise<Reply> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname;
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (path.startsWith('/__local/')) return localRoutes(path, url.searchParams) ?? json(404, { message: 'Not found' });
+    if (path === '/' || path === '') {
+      return json(200, { name: 'local supabase', auth: '/auth/v1', rest: '/rest/v1', realtime: '/realtime/v1/websocket' });
+    }
+    const service = /^\/(auth|rest)\/v1(\/.*)?$/.exec(path);
+    if (!service) return json(404, { message: 'no Route matched with those values' });
+    const subPath = service[2] ?? '/';
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    const apikey = headers['apikey'] ?? url.searchParams.get('apikey') ?? undefined;
+    const open = service[1] === 'auth' && OPEN_AUTH_ROUTES.has(subPath) && method === 'GET';
+    if (!open) {
+      const refused = await checkApiKey(apikey);
+      if (refused) return refused;
+    }
+    const greq: GatewayRequest = {
+      method,
+      path: subPath,
+      query: url.searchParams,
+      headers,
+      bearer: mapAuthorization(keys, headers['authorization'], apikey),
+      body: method === 'GET' || method === 'HEAD' ? '' : await readBody(req),
+      raw: req,
+    };
+    return service[1] === 'auth' ? auth(greq) : rest.handle(greq);
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
+      res.writeHead(200, preflightHeaders(req));
+      res.end();
+      return;
+    }
+    route(req)
+      .then((reply) => send(req, res, reply, corsHeaders(req)))
+      .catch((error: unknown) => {
+        // A bug in one request must never take the server down.
+        console.error('[local-supabase] unhandled request error:', error);
+        if (!res.headersSent) send(req, res, json(500, { message: 'Internal server error' }), corsHeaders(req));
+        else res.end();
+      });
+  });
+  server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
+  server.on('clientError', (_error, socket) => socket.destroy());
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 54321, host, () => resolveListen());
+  });
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let stopped = false;
+  return {
+    url: baseUrl,
+    port,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    publishableKey: keys.publishableKey,
+    secretKey: keys.secretKey,
+    jwtSecret: keys.jwtSecret,
+    db,
+    config,
+    dataDir,
+    outboxDir,
+    bootstrap,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await realtime.stop();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await db.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { compareAmounts } from '~/lib/requests';
+import { groupAddress, sendOnlyText } from '~/lib/wallets';
+import { chartSeries, type LedgerEntry } from '~/lib/ledger';
+
+describe('compareAmounts', () => {
+  it('compares decimal text exactly', () => {
+    expect(compareAmounts('10', '10.00')).toBe(0);
+    expect(compareAmounts('10.01', '10')).toBeGreaterThan(0);
+    expect(compareAmounts('9.99', '10')).toBeLessThan(0);
+    expect(compareAmounts('0999999999999.99', '999999999999.99')).toBe(0);
+    expect(compareAmounts('999999999999.99', '999999999999.98')).toBeGreaterThan(0);
+    expect(Number.isNaN(compareAmounts('1e3', '5'))).toBe(true);
+  });
+  it('agrees with integer cents for any amounts', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 99_999_999_999_999n }),
+        fc.bigInt({ min: 0n, max: 99_999_999_999_999n }),
+        (a, b) => {
+          const text = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+          expect(Math.sign(compareAmounts(text(a), text(b)))).toBe(a === b ? 0 : a > b ? 1 : -1);
+        },
+      ),
+    );
+  });
+});
+
+describe('wallet display', () => {
+  it('groups an address in fours without losing a character', () => {
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const groups = groupAddress(address);
+    expect(groups.every((g) => g.length <= 4)).toBe(true);
+    expect(groups.join('')).toBe(address);
+  });
+  it('names the network on every card', () => {
+    expect(sendOnlyText({ asset: 'USDT', network: 'ethereum' })).toBe('Send only USDT on Ethereum (ERC-20)');
+    expect(sendOnlyText({ asset: 'USDT', network: 'tron' })).toBe('Send only USDT on TRON (TRC-20)');
+    expect(sendOnlyText({ asset: 'ETH', network: 'ethereum' })).toBe('Send only ETH on Ethereum');
+    expect(sendOnlyText({ asset: 'XRP', network: 'ripple' })).toBe('Send only XRP on XRP Ledger');
+  });
+});
+
+describe('chartSeries', () => {
+  it('keeps one account in order with its text label', () => {
+    const entry = (id: string, account: LedgerEntry['account'], after: string, at: string): LedgerEntry => ({
+      id,
+      account,
+      delta: '1',
+      balance_before: '0',
+      balance_after: after,
+      reason: 'r',
+      source: 'admin_edit',
+      created_at: at,
+    });
+    const series = chartSeries(
+      [
+        entry('1', 'interest_wallet', '5.00', '2026-01-01'),
+        entry('2', 'referral', '1', '2026-01-02'),
+        entry('3', 'interest_wallet', '7.50', '2026-01-03'),
+      ],
+      'interest_wallet',
+    );
+    expect(series.map((p) => p.label)).toEqual(['5.00', '7.50']);
+  });
+});

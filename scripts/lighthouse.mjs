@@ -1,0 +1,314 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU
+// slowdown) on every public route, with Debian's Chromium and no network beyond 127.0.0.1.
+//
+// Builds the site into .lighthouse/dist (set LIGHTHOUSE_SKIP_BUILD=1 to reuse it, or LIGHTHOUSE_DIR /
+// --dir to serve an existing build such as dist/, as npm run bench does), serves it with
+// scripts/serve-static.mjs (so the real netlify.toml and _headers rules apply, CSP included), runs
+// every route RUNS times (default 3, rounds interleaved so a burst of load on this shared machine hits
+// all routes alike rather than one), takes the median of each number, prints one table and checks
+// it against tests/budgets.json. Exit code 1 when a median breaks a budget beyond its margin.
+//
+// Options: --runs N, --routes /,/login (a subset), --json FILE (full medians), --dir DIR (serve an
+// existing build instead of building). BENCH_RESULT_FILE (set by scripts/bench.mjs) receives a summary.
+// This is a benchmark, not part of `npm test`: 10 routes x 3 runs take several minutes.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const budgets = JSON.parse(fs.readFileSync(path.join(root, 'tests/budgets.json'), 'utf8'));
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: String(budgets.runs ?? 3) },
+    routes: { type: 'string' },
+    json: { type: 'string' },
+    dir: { type: 'string' },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+/** @type {string[]} */
+const routes = values.routes ? values.routes.split(',') : budgets.routes;
+
+// Debian's Chromium, never a downloaded one; the same quiet flags as playwright.config.ts.
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** @param {number[]} list */
+function median(list) {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/**
+ * The numbers we track from one Lighthouse result.
+ * @param {any} lhr  Lighthouse's result object (typed loosely: we read a handful of documented fields)
+ */
+function numbers(lhr) {
+  /** @param {string} id */
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  /** @type {Array<{ resourceType: string, transferSize: number }>} */
+  const summary = lhr.audits['resource-summary']?.details?.items ?? [];
+  const bytes = (/** @type {string} */ type) =>
+    summary.find((i) => i.resourceType === type)?.transferSize ?? 0;
+  const failed = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        /** @type {any} */ (a).score !== null &&
+        /** @type {any} */ (a).score < 1 &&
+        /** @type {any} */ (a).scoreDisplayMode === 'binary',
+    )
+    .map((a) => /** @type {any} */ (a).id);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    'best-practices': Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    totalBytes: audit('total-byte-weight'),
+    jsBytes: bytes('script'),
+    failed,
+  };
+}
+
+/**
+ * Budget for a route: defaults overridden by the route's own entry (with its reason).
+ * @param {string} route
+ */
+function budgetFor(route) {
+  const own = budgets.perRoute?.[route] ?? {};
+  return { ...budgets.defaults, ...own };
+}
+
+/**
+ * @param {string} route
+ * @param {ReturnType<typeof numbers>} m  medians
+ * @returns {string[]} broken budgets
+ */
+function check(route, m) {
+  const b = budgetFor(route);
+  const margins = budgets.margins;
+  /** @type {string[]} */
+  const broken = [];
+  for (const cat of CATEGORIES) {
+    const floor = b[cat] - margins[cat];
+    if (m[/** @type {'seo'} */ (cat)] < floor)
+      broken.push(`${cat} ${m[/** @type {'seo'} */ (cat)]} < ${b[cat]} (margin ${margins[cat]})`);
+  }
+  /** @type {Array<[keyof typeof m, string, number]>} */
+  const caps = [
+    ['lcpMs', 'maxLcpMs', margins.timingFraction],
+    ['tbtMs', 'maxTbtMs', margins.timingFraction],
+    ['cls', 'maxCls', 0],
+    ['totalBytes', 'maxTotalBytes', margins.bytesFraction],
+    ['jsBytes', 'maxJsBytes', margins.bytesFraction],
+  ];
+  for (const [metric, key, fraction] of caps) {
+    const cap = b[key] * (1 + fraction);
+    if (/** @type {number} */ (m[metric]) > cap)
+      broken.push(`${metric} ${fmt(Number(m[metric]))} > ${fmt(b[key])} (+${fraction * 100}%)`);
+  }
+  return broken;
+}
+
+/** @param {number} n */
+function fmt(n) {
+  return Number.isInteger(n) ? String(n) : n.toFixed(3);
+}
+
+async function main() {
+  const given = values.dir ?? process.env.LIGHTHOUSE_DIR;
+  let distDir = given ? path.resolve(given) : path.join(root, '.lighthouse/dist');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  if (!given && process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
+    console.log(`Building into ${path.relative(root, distDir)} ...`);
+    execFileSync('npx', ['astro', 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // The production build as is (same env as npm run build), only in its own folder.
+      env: { ...process.env, ASTRO_OUT_DIR: distDir },
+    });
+  }
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}`);
+  distDir = path.resolve(distDir);
+
+  const server = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/serve-static.mjs'), '--dir', distDir, '--port', String(port)],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  /** @type {Map<string, Array<ReturnType<typeof numbers>>>} */
+  const results = new Map(routes.map((r) => [r, []]));
+  const started = Date.now();
+  try {
+    for (let i = 0; i < 50; i += 1) {
+      if (
+        await fetch(`${origin}/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (let run = 1; run <= runs; run += 1) {
+      for (const route of routes) {
+        const result = await lighthouse(`${origin}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+        if (result.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
+        const n = numbers(result.lhr);
+        results.get(route)?.push(n);
+        process.stdout.write(
+          `run ${run}/${runs} ${route}: perf ${n.performance} a11y ${n.accessibility} bp ${n['best-practices']} seo ${n.seo}\n`,
+        );
+      }
+    }
+  } finally {
+    await chrome.kill();
+    server.kill();
+  }
+
+  /** @type {Array<{ route: string } & Omit<ReturnType<typeof numbers>, 'failed'> & { failed: string[], broken: string[] }>} */
+  const rows = [];
+  for (const [route, list] of results) {
+    const m = {
+      performance: median(list.map((n) => n.performance)),
+      accessibility: median(list.map((n) => n.accessibility)),
+      'best-practices': median(list.map((n) => n['best-practices'])),
+      seo: median(list.map((n) => n.seo)),
+      lcpMs: Math.round(median(list.map((n) => n.lcpMs))),
+      tbtMs: Math.round(median(list.map((n) => n.tbtMs))),
+      cls: Number(median(list.map((n) => n.cls)).toFixed(3)),
+      totalBytes: median(list.map((n) => n.totalBytes)),
+      jsBytes: median(list.map((n) => n.jsBytes)),
+    };
+    // Audits that failed in every run: what to fix to reach 100.
+    const failed = [...new Set(list.flatMap((n) => n.failed))].filter((id) =>
+      list.every((n) => n.failed.includes(id)),
+    );
+    rows.push({ route, ...m, failed, broken: check(route, { ...m, failed }) });
+  }
+
+  const kb = (/** @type {number} */ b) => (b / 1024).toFixed(1);
+  const header = [
+    'route',
+    'perf',
+    'a11y',
+    'best-pr',
+    'seo',
+    'LCP ms',
+    'TBT ms',
+    'CLS',
+    'total KB',
+    'JS KB',
+    'budget',
+  ];
+  const table = rows.map((r) => [
+    r.route,
+    String(r.performance),
+    String(r.accessibility),
+    String(r['best-practices']),
+    String(r.seo),
+    String(r.lcpMs),
+    String(r.tbtMs),
+    fmt(r.cls),
+    kb(r.totalBytes),
+    kb(r.jsBytes),
+    r.broken.length ? 'FAIL' : 'ok',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
+  const line = (/** @type {string[]} */ cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(
+    `\nLighthouse ${runs} run(s) per route, medians, mobile preset (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+  );
+  console.log(line(header));
+  for (const row of table) console.log(line(row));
+  for (const r of rows) {
+    if (r.failed.length) console.log(`  ${r.route}: failing audits: ${r.failed.join(', ')}`);
+    for (const b of r.broken) console.log(`  ${r.route}: BUDGET ${b}`);
+  }
+
+  const out = { runs, routes: rows };
+  fs.mkdirSync(path.join(root, '.lighthouse'), { recursive: true });
+  fs.writeFileSync(values.json ?? path.join(root, '.lighthouse/summary.json'), JSON.stringify(out, null, 2));
+  if (process.env.BENCH_RESULT_FILE) {
+    const worst = (/** @type {'performance'} */ k) => Math.min(...rows.map((r) => r[k]));
+    fs.writeFileSync(
+      process.env.BENCH_RESULT_FILE,
+      JSON.stringify({
+        metrics: [
+          { name: 'lowest performance score', value: worst('performance'), unit: '' },
+          {
+            name: 'lowest accessibility score',
+            value: Math.min(...rows.map((r) => r.accessibility)),
+            unit: '',
+          },
+          {
+            name: 'lowest best-practices score',
+            value: Math.min(...rows.map((r) => r['best-practices'])),
+            unit: '',
+          },
+          { name: 'lowest SEO score', value: Math.min(...rows.map((r) => r.seo)), unit: '' },
+          { name: 'worst LCP', value: Math.max(...rows.map((r) => r.lcpMs)), unit: 'ms' },
+          { name: 'worst TBT', value: Math.max(...rows.map((r) => r.tbtMs)), unit: 'ms' },
+          { name: 'routes over budget', value: rows.filter((r) => r.broken.length).length, unit: '' },
+        ],
+      }),
+    );
+  }
+  const over = rows.filter((r) => r.broken.length);
+  if (over.length) {
+    console.log(`\n${over.length} route(s) over budget (tests/budgets.json).`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nAll routes within budget (tests/budgets.json).');
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

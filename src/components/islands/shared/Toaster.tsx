@@ -1,4 +1,4 @@
-import { Toaster as HotToaster } from 'react-hot-toast';
+import { ToastBar, Toaster as HotToaster } from 'react-hot-toast';
 
 /** How long a toast stays (spec: 5 s); react-hot-toast pauses the timer while hovered. */
 export const TOAST_DURATION_MS = 5000;
@@ -24,9 +24,15 @@ export default function Toaster() {
             background: '#fef3f2',
             maxWidth: '26rem',
           },
-          ariaProps: { role: 'alert', 'aria-live': 'assertive' },
         },
       }}
-    />
+    >
+      {(t) => (
+        // Each toast carries its own aria props (role="status" by default); failures are alerts.
+        <ToastBar
+          toast={t.type === 'error' ? { ...t, ariaProps: { role: 'alert', 'aria-live': 'assertive' } } : t}
+        />
+      )}
+    </HotToaster>
   );
 }

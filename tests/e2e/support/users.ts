@@ -1,0 +1,141 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect, type Page } from '@playwright/test';
+import { ANON_KEY, SERVICE_ROLE_KEY, supabaseUrl } from './env';
+
+/**
+ * Shared fixtures for browser tests: people created through the service role against the test
+ * server, an admin client to move balances and review requests the way the admin area does, and
+ * the local outbox for mails. Every helper throws with the server's message on failure.
+ */
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  username: string;
+}
+
+const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+export function serviceClient(): SupabaseClient {
+  return createClient(supabaseUrl, SERVICE_ROLE_KEY, noSession);
+}
+
+let counter = 0;
+/** A unique, readable address per call (runs and workers never collide). */
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+/** A confirmed member; the database trigger gives them a profile with zero balances. */
+export async function createMember(
+  options: { username?: string; password?: string; email?: string } = {},
+): Promise<TestUser> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'correct-horse-9';
+  const username = options.username ?? `Member ${counter}`;
+  const { data, error } = await serviceClient().auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { username, display_name: username },
+  });
+  if (error || !data.user) throw new Error(`createUser failed: ${error?.message ?? 'no user'}`);
+  return { id: data.user.id, email, password, username };
+}
+
+/** A member who is also in the admins table. */
+export async function createAdmin(options: { username?: string } = {}): Promise<TestUser> {
+  const user = await createMember({
+    username: options.username ?? 'Test Admin',
+    email: uniqueEmail('admin'),
+  });
+  const { error } = await serviceClient().from('admins').insert({ user_id: user.id });
+  if (error) throw new Error(`granting admin failed: ${error.message}`);
+  return user;
+}
+
+/** A supabase-js client signed in as `user` (no storage, no auto-refresh: a test's short life). */
+export async function signedInClient(user: TestUser): Promise<SupabaseClient> {
+  const client = createClient(supabaseUrl, ANON_KEY, noSession);
+  const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
+  if (error) throw new Error(`sign-in of ${user.email} failed: ${error.message}`);
+  return client;
+}
+
+let adminPromise: Promise<SupabaseClient> | undefined;
+/** One admin client per worker, created on first use. */
+export function adminClient(): Promise<SupabaseClient> {
+  adminPromise ??= createAdmin().then(signedInClient);
+  return adminPromise;
+}
+
+export type Account =
+  'interest_wallet' | 'deposit_wallet' | 'total_invest' | 'total_deposit' | 'total_withdraw' | 'referral';
+
+/** Sets balances the way the admin area does (admin_update_balances: ledger entries, version check). */
+export async function setBalances(
+  userId: string,
+  balances: Partial<Record<Account, string>>,
+  reason = 'E2E adjustment',
+) {
+  const admin = await adminClient();
+  const { data: profile, error: readError } = await admin
+    .from('profiles')
+    .select('version')
+    .eq('id', userId)
+    .single();
+  if (readError) throw new Error(`reading the profile failed: ${readError.message}`);
+  const { data, error } = await admin.rpc('admin_update_balances', {
+    p_user_id: userId,
+    p_expected_version: (profile as { version: number }).version,
+    p_balances: balances,
+    p_reason: reason,
+  });
+  if (error) throw new Error(`admin_update_balances failed: ${error.message}`);
+  return data as Record<string, unknown>;
+}
+
+/** Signs in through the real form and waits for the member dashboard. */
+export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>, next?: string) {
+  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Successfully logged in', { exact: true })).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 10_000 });
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  type: string;
+  link: string;
+  createdAt: string;
+}
+
+/** The newest mail the local server "sent" to `to`, waiting for it to arrive. */
+export async function latestMail(to: string, since?: string): Promise<OutboxMail> {
+  let mail: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${supabaseUrl}/__local/outbox/latest?to=${encodeURIComponent(to)}`);
+        if (!res.ok) return undefined;
+        const found = (await res.json()) as OutboxMail | null;
+        mail = found && (!since || found.createdAt > since) ? found : undefined;
+        return mail?.link;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return mail!;
+}
+
+/** Every sb-* key left in the page's web storage. */
+export async function supabaseStorageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => key.startsWith('sb-')),
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { serviceClient, uniqueEmail } from './support/users';
+
+async function fillContact(page: Page, email: string, message = 'How do loans against BTC work?') {
+  await page.getByLabel('Name').fill('Visitor Test');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Your question').fill(message);
+}
+
+async function storedMessages(email: string) {
+  const { data, error } = await serviceClient()
+    .from('contact_messages')
+    .select('name, email, message, identity')
+    .eq('email', email);
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+test.describe('contact form', () => {
+  test('stores the message, says "Message sent" and clears the form; the button is disabled while sending', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('contact');
+    await page.goto('/getintouch');
+    await fillContact(page, email);
+    await page.getByRole('radio', { name: 'Borrower' }).check();
+    // Hold the insert so the "sending" state can be seen, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/rest/v1/contact_messages*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    release();
+    const toast = page.getByRole('status').filter({ hasText: 'Message sent' });
+    await expect(toast).toBeVisible();
+    await expect(page.locator('.toast-success').filter({ hasText: 'Message sent' })).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByLabel('Email')).toHaveValue('');
+    await expect(page.getByLabel('Your question')).toHaveValue('');
+    await expect(page.getByRole('radio', { name: 'Borrower' })).not.toBeChecked();
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(await storedMessages(email)).toEqual([
+      { name: 'Visitor Test', email, message: 'How do loans against BTC work?', identity: 'borrower' },
+    ]);
+  });
+
+  test('the browser requires name, a valid e-mail and the question; nothing is sent', async ({ page }) => {
+    let posted = 0;
+    page.on('request', (req) => {
+      if (req.url().includes('/rest/v1/contact_messages')) posted += 1;
+    });
+    await page.goto('/getintouch');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await fillContact(page, 'not-an-email');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const valid = await page.getByLabel('Email').evaluate((el) => (el as HTMLInputElement).validity.valid);
+    expect(valid).toBe(false);
+    expect(posted).toBe(0);
+  });
+
+  test('a rate-limited sender gets an error-styled toast with the reason', async ({ page }) => {
+    const email = uniqueEmail('flood');
+    // Five messages this hour already (the limit); the service role is not limited itself.
+    const rows = Array.from({ length: 5 }, (_, i) => ({ name: 'Flood', email, message: `message ${i}` }));
+    const { error } = await serviceClient().from('contact_messages').insert(rows);
+    expect(error).toBeNull();
+    await page.goto('/getintouch');
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Error: message not sent' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Too many messages from this address. Please try again in an hour.');
+    await expect(page.locator('.toast-error').filter({ hasText: 'Error: message not sent' })).toBeVisible();
+    // The typed message stays, so the visitor can try later without retyping.
+    await expect(page.getByLabel('Your question')).not.toHaveValue('');
+    expect(await storedMessages(email)).toHaveLength(5);
+  });
+
+  test('a failed request is an error, not a success', async ({ page }) => {
+    await page.route('**/rest/v1/contact_messages*', (route) => route.abort('failed'));
+    await page.goto('/getintouch');
+    await fillContact(page, uniqueEmail('offline'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Error: message not sent' });
+    await expect(toast).toBeVisible();
+    await expect(page.locator('.toast-error').filter({ hasText: 'Error: message not sent' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toHaveCount(0);
+  });
+
+  test('the honeypot is invisible to people and a bot that fills it stores nothing', async ({ page }) => {
+    const email = uniqueEmail('bot');
+    await page.goto('/getintouch');
+    const trap = page.locator('input[name="website"]');
+    await expect(trap).toHaveAttribute('tabindex', '-1');
+    await expect(trap).toHaveAttribute('autocomplete', 'off');
+    expect(await trap.evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    // Not reachable by keyboard: Tab from the question goes to the radios, never the trap.
+    await page.getByLabel('Your question').focus();
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await trap.evaluate((el) => el === document.activeElement)).toBe(false);
+    }
+    await fillContact(page, email);
+    await trap.fill('https://spam.example', { force: true });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeVisible();
+    expect(await storedMessages(email)).toEqual([]);
+  });
+});

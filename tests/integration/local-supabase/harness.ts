@@ -1,0 +1,84 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { fileURLToPath } from 'node:url';
+import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '../../../supabase/local/server';
+import { openPostgres } from '../../../supabase/local/db/engine';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../supabase/local/db/throwaway-postgres';
+
+export type Engine = 'pglite' | 'postgres';
+
+export const FIXTURE_DIR = fileURLToPath(new URL('./fixture', import.meta.url));
+
+/**
+ * One engine's worth of servers for a test file: PGlite in memory, or databases in one throwaway
+ * PostgreSQL 15 cluster (one database per server, so servers never see each other's data).
+ */
+export class EngineHarness {
+  private cluster: ThrowawayPostgres | undefined;
+  private servers: LocalSupabase[] = [];
+  private dbCount = 0;
+
+  constructor(readonly engine: Engine) {}
+
+  async server(options: Partial<LocalSupabaseOptions> = {}): Promise<LocalSupabase> {
+    const base: LocalSupabaseOptions = { port: 0, memory: true, projectDir: FIXTURE_DIR, quiet: true, ...options };
+    if (this.engine === 'postgres') {
+      this.cluster ??= await startThrowawayPostgres();
+      const name = `conformance_${++this.dbCount}`;
+      const admin = await openPostgres(this.cluster.url);
+      try {
+        await admin.exec(`create database ${name}`);
+      } finally {
+        await admin.close();
+      }
+      base.databaseUrl = this.cluster.url.replace(/\/postgres$/, `/${name}`);
+    }
+    const server = await startLocalSupabase(base);
+    this.servers.push(server);
+    return server;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.servers) await s.stop().catch(() => undefined);
+    this.servers = [];
+    await this.cluster?.stop();
+    this.cluster = undefined;
+  }
+}
+
+export function client(server: LocalSupabase, key = server.anonKey, options: Record<string, unknown> = {}): SupabaseClient {
+  return createClient(server.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...options,
+  });
+}
+
+let counter = 0;
+export const uniqueEmail = (tag: string): string => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** A signed-in client for a fresh user created the way seeding does (admin.createUser). */
+export async function signedInUser(
+  server: LocalSupabase,
+  tag: string,
+  password = 'correct-horse-1',
+): Promise<{ client: SupabaseClient; id: string; email: string; password: string; accessToken: string }> {
+  const admin = client(server, server.serviceRoleKey);
+  const email = uniqueEmail(tag);
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { username: tag } });
+  if (created.error) throw created.error;
+  const c = client(server);
+  const signIn = await c.auth.signInWithPassword({ email, password });
+  if (signIn.error || !signIn.data.session) throw signIn.error ?? new Error('no session');
+  return { client: c, id: created.data.user.id, email, password, accessToken: signIn.data.session.access_token };
+}
+
+export async function waitFor<T>(probe: () => T | undefined | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,4 @@
+// The conformance suite on the default engine: PGlite in memory.
+import { conformanceSuite } from './conformance';
+
+conformanceSuite('pglite');

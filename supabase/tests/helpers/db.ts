@@ -47,9 +47,7 @@ export const engines: Array<[Engine['name'], EngineFactory]> = [
 
 /** Who a request comes from, as PostgREST would see it. */
 export type Caller =
-  | { role: 'anon' }
-  | { role: 'authenticated'; uid: string; email?: string }
-  | { role: 'service_role' };
+  { role: 'anon' } | { role: 'authenticated'; uid: string; email?: string } | { role: 'service_role' };
 
 /** Sets role + claims for this transaction only, exactly as PostgREST does per request. */
 export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void> {
@@ -94,7 +92,8 @@ export async function createUser(
 ): Promise<{ id: string; email: string }> {
   const id = randomUUID();
   const email = options.email ?? `user-${id.slice(0, 8)}@example.test`;
-  const meta = options.meta !== undefined ? options.meta : { username: options.username ?? `user ${id.slice(0, 4)}` };
+  const meta =
+    options.meta !== undefined ? options.meta : { username: options.username ?? `user ${id.slice(0, 4)}` };
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)

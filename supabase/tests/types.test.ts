@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateFromMigrations, TYPES_FILE } from '../scripts/gen-types';
+
+describe('generated database types', () => {
+  it('src/lib/database.types.ts matches a fresh generation from the migrations (run npm run db:types)', async () => {
+    const fresh = await generateFromMigrations();
+    expect(readFileSync(TYPES_FILE, 'utf8')).toBe(fresh);
+  });
+
+  it('describes the contract: tables with Row/Insert/Update, functions with Args/Returns', async () => {
+    const fresh = await generateFromMigrations();
+    for (const table of [
+      'profiles',
+      'admins',
+      'ledger_entries',
+      'deposit_wallets',
+      'deposit_wallet_changes',
+      'deposit_notices',
+      'withdrawal_requests',
+      'contact_messages',
+    ]) {
+      expect(fresh).toMatch(new RegExp(`\\n {6}${table}: \\{\\n {8}Row: \\{`));
+    }
+    for (const fn of [
+      'is_admin',
+      'admin_search_users',
+      'admin_update_balances',
+      'admin_user_ledger',
+      'grant_admin',
+      'revoke_admin',
+      'update_deposit_wallet',
+      'review_deposit_notice',
+      'review_withdrawal_request',
+      'file_deposit_notice',
+      'file_withdrawal_request',
+      'withdrawable_balance',
+      'my_ledger',
+    ]) {
+      expect(fresh).toMatch(new RegExp(`\\n {6}${fn}: \\{\\n {8}Args: `));
+    }
+    // Identity columns cannot be written; defaulted ones are optional on insert.
+    expect(fresh).toMatch(
+      /contact_messages: \{[\s\S]*?Insert: \{\s*created_at\?: string\s*email: string\s*id\?: never/,
+    );
+  });
+});

@@ -1,0 +1,446 @@
+/**
+ * Row-level security and privilege matrix: every role × every table × select/insert/update/delete,
+ * and every RPC × every role, each cell's expected outcome written below. Runs on PGlite and on a
+ * real PostgreSQL 15. Each probe runs in a transaction that is rolled back, so cells are independent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../local/db/engine';
+import {
+  asCaller,
+  createUser,
+  engines,
+  makeAdmin,
+  outcome,
+  probe,
+  type Caller,
+  type Engine,
+} from './helpers/db';
+
+type Role = 'anon' | 'memberA' | 'memberB' | 'admin' | 'service';
+const ROLES: Role[] = ['anon', 'memberA', 'memberB', 'admin', 'service'];
+
+/** What a select returns: refused, only the caller's rows, every row, enabled wallets, or nothing. */
+type Visible = 'denied' | 'own' | 'all' | 'enabled' | 'nothing';
+/** 'ok' (allowed and touched a row) or the SQLSTATE it fails with. */
+type Result = 'ok' | '42501' | '23505';
+
+type Op = 'insert' | 'update' | 'delete';
+
+interface TableCase {
+  owner?: string; // column naming the row's member, for 'own'
+  select: Record<Role, Visible>;
+  writes: Record<Op, { sql: (ids: Ids) => string; expect: Record<Role, Result> }>;
+}
+
+interface Ids {
+  A: string;
+  B: string;
+  admin: string;
+  admin2: string;
+  spare: string; // auth user whose profile was removed (for insert)
+  disposable: string; // profile with no history (for delete)
+  noticeA: string;
+  requestA: string;
+}
+
+const denyAll: Record<Role, Result> = {
+  anon: '42501',
+  memberA: '42501',
+  memberB: '42501',
+  admin: '42501',
+  service: '42501',
+};
+const serviceOnly: Record<Role, Result> = { ...denyAll, service: 'ok' };
+const everyone: Record<Role, Result> = {
+  anon: 'ok',
+  memberA: 'ok',
+  memberB: 'ok',
+  admin: 'ok',
+  service: 'ok',
+};
+
+const TABLES: Record<string, TableCase> = {
+  profiles: {
+    owner: 'id',
+    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    writes: {
+      insert: {
+        sql: (i) =>
+          `insert into public.profiles (id, username, email) values ('${i.spare}', 'spare', 'spare@rls.test')`,
+        expect: serviceOnly,
+      },
+      update: {
+        sql: (i) => `update public.profiles set username = 'renamed' where id = '${i.A}'`,
+        expect: serviceOnly,
+      },
+      delete: { sql: (i) => `delete from public.profiles where id = '${i.disposable}'`, expect: serviceOnly },
+    },
+  },
+  admins: {
+    owner: 'user_id',
+    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    writes: {
+      insert: { sql: (i) => `insert into public.admins (user_id) values ('${i.A}')`, expect: serviceOnly },
+      update: {
+        sql: (i) => `update public.admins set granted_at = now() where user_id = '${i.admin}'`,
+        expect: serviceOnly,
+      },
+      delete: { sql: (i) => `delete from public.admins where user_id = '${i.admin2}'`, expect: serviceOnly },
+    },
+  },
+  ledger_entries: {
+    owner: 'user_id',
+    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    writes: {
+      insert: {
+        sql: (
+          i,
+        ) => `insert into public.ledger_entries (user_id, account, delta, balance_before, balance_after, reason, source)
+                     values ('${i.A}', 'referral', 1, 0, 1, 'forged', 'admin_edit')`,
+        expect: denyAll,
+      },
+      update: { sql: () => `update public.ledger_entries set reason = 'rewritten'`, expect: denyAll },
+      delete: { sql: () => `delete from public.ledger_entries`, expect: denyAll },
+    },
+  },
+  deposit_wallets: {
+    select: { anon: 'denied', memberA: 'enabled', memberB: 'enabled', admin: 'all', service: 'all' },
+    writes: {
+      insert: {
+        sql: () => `insert into public.deposit_wallets (id, wallet_name, asset, network, address)
+                    values (1, 'Bitcoin', 'BTC', 'bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')`,
+        expect: { ...denyAll, service: '23505' },
+      },
+      update: {
+        sql: () => `update public.deposit_wallets set enabled = false where id = 1`,
+        expect: serviceOnly,
+      },
+      delete: { sql: () => `delete from public.deposit_wallets where id = 1`, expect: denyAll },
+    },
+  },
+  deposit_wallet_changes: {
+    select: { anon: 'denied', memberA: 'nothing', memberB: 'nothing', admin: 'all', service: 'all' },
+    writes: {
+      insert: {
+        sql: () => `insert into public.deposit_wallet_changes (wallet_id, new_address, new_enabled, reason)
+                    values (1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', true, 'forged')`,
+        expect: denyAll,
+      },
+      update: { sql: () => `update public.deposit_wallet_changes set reason = 'rewritten'`, expect: denyAll },
+      delete: { sql: () => `delete from public.deposit_wallet_changes`, expect: denyAll },
+    },
+  },
+  deposit_notices: {
+    owner: 'user_id',
+    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    writes: {
+      insert: {
+        sql: (i) =>
+          `insert into public.deposit_notices (user_id, wallet_id, amount, tx_id) values ('${i.A}', 1, 1, 'forged-tx')`,
+        expect: denyAll,
+      },
+      update: {
+        sql: (i) =>
+          `update public.deposit_notices set status = 'confirmed', reviewed_at = now() where id = ${i.noticeA}`,
+        expect: denyAll,
+      },
+      delete: { sql: (i) => `delete from public.deposit_notices where id = ${i.noticeA}`, expect: denyAll },
+    },
+  },
+  withdrawal_requests: {
+    owner: 'user_id',
+    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    writes: {
+      insert: {
+        sql: (i) => `insert into public.withdrawal_requests (user_id, wallet_id, amount, destination_address)
+                     values ('${i.A}', 1, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')`,
+        expect: denyAll,
+      },
+      update: {
+        sql: (i) => `update public.withdrawal_requests set status = 'approved' where id = ${i.requestA}`,
+        expect: denyAll,
+      },
+      delete: {
+        sql: (i) => `delete from public.withdrawal_requests where id = ${i.requestA}`,
+        expect: denyAll,
+      },
+    },
+  },
+  contact_messages: {
+    select: { anon: 'denied', memberA: 'nothing', memberB: 'nothing', admin: 'all', service: 'all' },
+    writes: {
+      insert: {
+        sql: () => `insert into public.contact_messages (name, email, message, identity)
+                    values ('Matrix', 'matrix@rls.test', 'Hello from the matrix', 'investor')`,
+        expect: everyone,
+      },
+      update: { sql: () => `update public.contact_messages set message = 'rewritten'`, expect: serviceOnly },
+      delete: { sql: () => `delete from public.contact_messages`, expect: serviceOnly },
+    },
+  },
+};
+
+interface FunctionCase {
+  sql: (ids: Ids, role: Role) => string;
+  expect: Record<Role, Result>;
+}
+
+const adminOnly: Record<Role, Result> = {
+  anon: '42501',
+  memberA: '42501',
+  memberB: '42501',
+  admin: 'ok',
+  service: 'ok',
+};
+const membersOnly: Record<Role, Result> = {
+  anon: '42501',
+  memberA: 'ok',
+  memberB: 'ok',
+  admin: 'ok',
+  service: '42501',
+};
+
+const FUNCTIONS: Record<string, FunctionCase> = {
+  is_admin: { sql: () => `select public.is_admin()`, expect: { ...membersOnly, service: 'ok' } },
+  admin_search_users: {
+    sql: () => `select public.admin_search_users('', 'created_at', false, 10, 0)`,
+    expect: adminOnly,
+  },
+  admin_update_balances: {
+    sql: (
+      i,
+    ) => `select public.admin_update_balances('${i.A}', (select version from public.profiles where id = '${i.A}'),
+                 '{"referral":"5.00"}', 'matrix test')`,
+    expect: adminOnly,
+  },
+  admin_user_ledger: { sql: (i) => `select * from public.admin_user_ledger('${i.A}')`, expect: adminOnly },
+  grant_admin: { sql: () => `select public.grant_admin('b@rls.test')`, expect: adminOnly },
+  revoke_admin: { sql: () => `select public.revoke_admin('admin2@rls.test')`, expect: adminOnly },
+  update_deposit_wallet: {
+    sql: () =>
+      `select public.update_deposit_wallet(1::smallint, '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', true, 'matrix test')`,
+    expect: adminOnly,
+  },
+  review_deposit_notice: {
+    sql: (i) => `select public.review_deposit_notice(${i.noticeA}, 'reject', null)`,
+    expect: adminOnly,
+  },
+  review_withdrawal_request: {
+    sql: (i) => `select public.review_withdrawal_request(${i.requestA}, 'approve', null)`,
+    expect: adminOnly,
+  },
+  file_deposit_notice: {
+    sql: (_i, role) => `select public.file_deposit_notice(1::smallint, '10.00', 'matrix-${role}')`,
+    expect: membersOnly,
+  },
+  file_withdrawal_request: {
+    sql: () =>
+      `select public.file_withdrawal_request(2::smallint, '10.00', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')`,
+    expect: membersOnly,
+  },
+  withdrawable_balance: { sql: () => `select public.withdrawable_balance()`, expect: membersOnly },
+  my_ledger: { sql: () => `select * from public.my_ledger()`, expect: membersOnly },
+  // Not in the API: the private schema is for the database itself.
+  'private.post_ledger': {
+    sql: (i) =>
+      `select private.post_ledger('${i.A}', '{"referral":"1"}', 'forged', null, 'admin_edit', null)`,
+    expect: denyAll,
+  },
+  'private.is_valid_address': {
+    sql: () => `select private.is_valid_address('bitcoin', 'x')`,
+    expect: denyAll,
+  },
+  'private.is_admin': { sql: () => `select private.is_admin()`, expect: { ...membersOnly, service: 'ok' } },
+};
+
+describe.each(engines)('RLS and privileges on %s', (_name, open) => {
+  let engine: Engine;
+  let ids: Ids;
+  let callers: Record<Role, Caller>;
+
+  beforeAll(async () => {
+    engine = await open();
+    const db = engine.db;
+    const A = await createUser(db, { email: 'a@rls.test', username: 'Member A' });
+    const B = await createUser(db, { email: 'b@rls.test', username: 'Member B' });
+    const admin = await createUser(db, { email: 'admin@rls.test', username: 'Admin' });
+    const admin2 = await createUser(db, { email: 'admin2@rls.test', username: 'Admin Two' });
+    const spare = await createUser(db, { email: 'spare@rls.test' });
+    const disposable = await createUser(db, { email: 'disposable@rls.test' });
+    await db.query('delete from public.profiles where id = $1', [spare.id]);
+    await makeAdmin(db, admin.id);
+    await makeAdmin(db, admin2.id);
+    callers = {
+      anon: { role: 'anon' },
+      memberA: { role: 'authenticated', uid: A.id },
+      memberB: { role: 'authenticated', uid: B.id },
+      admin: { role: 'authenticated', uid: admin.id },
+      service: { role: 'service_role' },
+    };
+    for (const user of [A, B, admin]) {
+      await asCaller(db, callers.service, (tx) =>
+        tx.query(
+          `select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00","referral":"1.50"}', 'matrix setup')`,
+          [user.id],
+        ),
+      );
+    }
+    const file = async (caller: Caller, tx: string) =>
+      asCaller(db, caller, async (q: Queryable) => {
+        const n = await q.query<{ id: string }>(
+          `select (public.file_deposit_notice(1::smallint, '25.00', $1) ->> 'id') as id`,
+          [tx],
+        );
+        const r = await q.query<{ id: string }>(
+          `select (public.file_withdrawal_request(1::smallint, '20.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id') as id`,
+        );
+        return { notice: n.rows[0]!.id, request: r.rows[0]!.id };
+      });
+    const a = await file(callers.memberA, 'rls-setup-a');
+    await file(callers.memberB, 'rls-setup-b');
+    ids = {
+      A: A.id,
+      B: B.id,
+      admin: admin.id,
+      admin2: admin2.id,
+      spare: spare.id,
+      disposable: disposable.id,
+      noticeA: a.notice,
+      requestA: a.request,
+    };
+  });
+
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  const uidOf = (role: Role) =>
+    callers[role].role === 'authenticated' ? (callers[role] as { uid: string }).uid : null;
+
+  describe.each(Object.entries(TABLES))('%s', (table, spec) => {
+    it.each(ROLES)('select as %s', async (role) => {
+      const expected = spec.select[role];
+      const total = Number(
+        (await engine.db.query<{ n: string }>(`select count(*) as n from public.${table}`)).rows[0]!.n,
+      );
+      expect(total, `${table} needs rows for the matrix to mean anything`).toBeGreaterThan(0);
+      let rows: Record<string, unknown>[] | undefined;
+      const code = await outcome(async () => {
+        rows = await probe(
+          engine.db,
+          callers[role],
+          async (tx) => (await tx.query(`select * from public.${table}`)).rows,
+        );
+      });
+      if (expected === 'denied') {
+        expect(code).toBe('42501');
+        return;
+      }
+      expect(code).toBe('ok');
+      if (expected === 'all') expect(rows!.length).toBe(total);
+      if (expected === 'nothing') expect(rows!.length).toBe(0);
+      if (expected === 'enabled') {
+        const enabled = Number(
+          (await engine.db.query<{ n: string }>(`select count(*) as n from public.${table} where enabled`))
+            .rows[0]!.n,
+        );
+        expect(enabled).toBeLessThan(total);
+        expect(rows!.length).toBe(enabled);
+        expect(rows!.every((r) => r.enabled === true)).toBe(true);
+      }
+      if (expected === 'own') {
+        const uid = uidOf(role);
+        const mine = Number(
+          (
+            await engine.db.query<{ n: string }>(
+              `select count(*) as n from public.${table} where ${spec.owner} = $1`,
+              [uid],
+            )
+          ).rows[0]!.n,
+        );
+        expect(rows!.length).toBe(mine);
+        expect(rows!.every((r) => r[spec.owner!] === uid)).toBe(true);
+        expect(mine).toBeLessThan(total);
+      }
+    });
+
+    describe.each(['insert', 'update', 'delete'] as Op[])('%s', (op) => {
+      it.each(ROLES)(`as %s`, async (role) => {
+        const { sql, expect: expected } = spec.writes[op];
+        let touched = 0;
+        const code = await outcome(async () => {
+          touched = await probe(
+            engine.db,
+            callers[role],
+            async (tx) => (await tx.query(sql(ids))).affectedRows ?? 0,
+          );
+        });
+        expect(code).toBe(expected[role]);
+        if (expected[role] === 'ok') expect(touched).toBeGreaterThan(0);
+      });
+    });
+  });
+
+  describe.each(Object.entries(FUNCTIONS))('function %s', (_fn, spec) => {
+    it.each(ROLES)('called as %s', async (role) => {
+      const code = await outcome(() =>
+        probe(engine.db, callers[role], (tx) => tx.query(spec.sql(ids, role))),
+      );
+      expect(code).toBe(spec.expect[role]);
+    });
+  });
+
+  it('is_admin answers for the caller', async () => {
+    const ask = (role: Role) =>
+      probe(
+        engine.db,
+        callers[role],
+        async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0]!.a,
+      );
+    expect(await ask('memberA')).toBe(false);
+    expect(await ask('admin')).toBe(true);
+    expect(await ask('service')).toBe(false);
+  });
+
+  it('ledger rows cannot be changed or removed even by the database owner', async () => {
+    for (const sql of [
+      'update public.ledger_entries set reason = $1',
+      'delete from public.ledger_entries where reason <> $1',
+    ]) {
+      await expect(engine.db.query(sql, ['x'])).rejects.toMatchObject({ code: '42501' });
+    }
+    await expect(engine.db.query('truncate public.ledger_entries')).rejects.toMatchObject({ code: '42501' });
+    await expect(engine.db.query('truncate public.deposit_wallet_changes')).rejects.toMatchObject({
+      code: '42501',
+    });
+  });
+
+  it('balances change only through the ledger, even for service_role', async () => {
+    const code = await outcome(() =>
+      probe(engine.db, callers.service, (tx) =>
+        tx.query(`update public.profiles set interest_wallet = 5 where id = $1`, [ids.A]),
+      ),
+    );
+    expect(code).toBe('42501');
+    const raw = await outcome(() =>
+      engine.db.query(`update public.profiles set referral = referral + 1 where id = $1`, [ids.A]),
+    );
+    expect(raw).toBe('42501');
+  });
+
+  it('a member cannot read another member through functions either', async () => {
+    const code = await outcome(() =>
+      probe(engine.db, callers.memberA, (tx) =>
+        tx.query(`select * from public.admin_user_ledger($1)`, [ids.B]),
+      ),
+    );
+    expect(code).toBe('42501');
+    const own = await probe(
+      engine.db,
+      callers.memberA,
+      async (tx) => (await tx.query<{ account: string }>('select * from public.my_ledger()')).rows,
+    );
+    const expected = await engine.db.query(`select 1 from public.ledger_entries where user_id = $1`, [ids.A]);
+    expect(own.length).toBe(expected.rows.length);
+  });
+});

@@ -123,3 +123,19 @@ export async function outcome(fn: () => Promise<unknown>): Promise<string> {
     return pgError(error).code || 'error';
   }
 }
+
+/** A digest of everything a function could change; equal before and after means "nothing changed". */
+export async function fingerprint(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ h: string }>(`
+    select md5(concat_ws('|',
+      (select string_agg(concat_ws(',', id, username, email, interest_wallet, deposit_wallet, total_invest, total_deposit,
+                                   total_withdraw, referral, version, updated_at), ';' order by id) from public.profiles),
+      (select count(*) || ':' || coalesce(max(id), 0) from public.ledger_entries),
+      (select string_agg(concat_ws(',', id, status, amount, tx_id, reviewed_at, review_note), ';' order by id) from public.deposit_notices),
+      (select string_agg(concat_ws(',', id, status, amount, paid_at, review_note), ';' order by id) from public.withdrawal_requests),
+      (select string_agg(concat_ws(',', id, address, enabled, updated_at), ';' order by id) from public.deposit_wallets),
+      (select count(*) from public.deposit_wallet_changes),
+      (select string_agg(user_id::text, ';' order by user_id) from public.admins),
+      (select count(*) from public.contact_messages))) as h`);
+  return rows[0]!.h;
+}

@@ -240,9 +240,11 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
     return requested;
   }
 
-  /** PostgREST's per-request settings, all transaction-local (protocol §5.3 point 4). */
+  /**
+   * PostgREST's per-request settings, all transaction-local (protocol §5.3 point 4), in one round trip.
+   * Switching a transaction to read-only is allowed at any point, so it rides along.
+   */
   async function prepare(tx: Queryable, req: GatewayRequest, schema: string, role: string, claims: JwtClaims, readOnly: boolean): Promise<void> {
-    if (readOnly) await tx.query('set transaction read only');
     const searchPath = [schema, ...api.extraSearchPath.filter((s) => s !== schema)].map(ident).join(', ');
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) headers[k] = v;
@@ -255,8 +257,8 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
       `select set_config('search_path', $1, true), set_config('role', $2, true),
          set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
          set_config('request.path', $5, true), set_config('request.headers', $6, true),
-         set_config('request.cookies', $7, true)`,
-      [searchPath, role, JSON.stringify(claims), req.method, req.path, JSON.stringify(headers), JSON.stringify(cookies)],
+         set_config('request.cookies', $7, true), set_config('transaction_read_only', $8, true)`,
+      [searchPath, role, JSON.stringify(claims), req.method, req.path, JSON.stringify(headers), JSON.stringify(cookies), readOnly ? 'on' : 'off'],
     );
   }
 

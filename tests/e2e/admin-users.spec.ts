@@ -100,7 +100,7 @@ test('invalid amounts and a missing reason are shown beside the fields and never
   await expect(page.getByText('Interest Wallet must not be negative.')).toBeVisible();
   await expect(page.getByText('Deposit Wallet must be a number with at most 2 decimals.')).toBeVisible();
   await expect(page.getByText('Total Invest must be a number with at most 2 decimals.')).toBeVisible();
-  await expect(page.getByText('Enter a reason for this change.')).toBeVisible();
+  await expect(page.getByText('Reason must be 3 to 500 characters.')).toBeVisible();
   await expect(interest).toHaveAttribute('aria-invalid', 'true');
   expect(rpcCalls).toEqual([]);
 

@@ -5,6 +5,7 @@ import {
   canonicalAmount,
   changedAccounts,
   draftErrors,
+  reasonError,
   type BalanceDraft,
 } from '~/lib/admin/balances';
 
@@ -70,5 +71,14 @@ describe('draftErrors and changedAccounts', () => {
     expect(canonicalAmount('0007.5')).toBe('7.50');
     expect(canonicalAmount('999999999999.99')).toBe('999999999999.99');
     expect(canonicalAmount('0.1')).toBe('0.10');
+  });
+});
+
+describe('reasonError', () => {
+  it('accepts 3 to 500 characters after trimming, as the database does', () => {
+    expect(reasonError('abc')).toBeNull();
+    expect(reasonError('  ab  ')).toBe('Reason must be 3 to 500 characters.');
+    expect(reasonError('x'.repeat(500))).toBeNull();
+    expect(reasonError('x'.repeat(501))).toBe('Reason must be 3 to 500 characters.');
   });
 });

@@ -75,3 +75,9 @@ export function canonicalAmount(text: string): string {
   const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
   return `${whole}.${(match[2] ?? '').padEnd(2, '0')}`;
 }
+
+/** Every audited change needs a reason; the database accepts 3 to 500 characters after trimming. */
+export function reasonError(text: string): string | null {
+  const length = text.trim().length;
+  return length < 3 || length > 500 ? 'Reason must be 3 to 500 characters.' : null;
+}

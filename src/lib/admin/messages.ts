@@ -19,7 +19,11 @@ export async function listMessages(limit = 200): Promise<ContactMessage[]> {
     .order('id', { ascending: false })
     .limit(limit);
   if (error) throw toAdminError(error, 'Could not load the messages.');
-  return ((data ?? []) as ContactMessage[]).map((m) => ({ ...m, id: String(m.id) }));
+  return (data ?? []).map((m) => ({
+    ...m,
+    id: String(m.id),
+    identity: m.identity === 'investor' || m.identity === 'borrower' ? m.identity : null,
+  }));
 }
 
 /** Re-reads on every new message; returns the cleanup that removes this channel. */

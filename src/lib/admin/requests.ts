@@ -40,7 +40,11 @@ const RECENT_DECIDED = 30;
 
 type Raw = Record<string, unknown> & { user_id: string; reviewed_by: string | null };
 
-async function readTable(table: string, columns: string, open: string[]): Promise<Raw[]> {
+async function readTable(
+  table: 'deposit_notices' | 'withdrawal_requests',
+  columns: string,
+  open: string[],
+): Promise<Raw[]> {
   const client = supabase();
   const [pending, decided] = await Promise.all([
     client.from(table).select(columns).in('status', open).order('created_at', { ascending: true }).limit(500),

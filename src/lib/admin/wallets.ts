@@ -42,12 +42,14 @@ export async function listWalletChanges(limit = 100): Promise<WalletChange[]> {
     .order('id', { ascending: false })
     .limit(limit);
   if (error) throw toAdminError(error, 'Could not load the wallet change history.');
-  const rows = (data ?? []) as (Omit<WalletChange, 'actor_email'> & { actor_id: string | null })[];
+  const rows = data ?? [];
   const people = await peopleById(rows.map((r) => r.actor_id));
   return rows.map(({ actor_id, ...r }) => ({
     ...r,
     id: String(r.id),
-    actor_email: (actor_id && people.get(actor_id)?.email) || 'unknown',
+    old_address: r.old_address ?? '',
+    old_enabled: r.old_enabled ?? r.new_enabled,
+    actor_email: (actor_id && people.get(actor_id)?.email) || 'command line',
   }));
 }
 

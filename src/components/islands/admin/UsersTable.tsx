@@ -16,6 +16,7 @@ import {
   canonicalAmount,
   changedAccounts,
   draftErrors,
+  reasonError,
   type BalanceAccount,
   type BalanceDraft,
 } from '~/lib/admin/balances';
@@ -198,7 +199,8 @@ export default function UsersTable() {
     event?.preventDefault();
     if (!edit || edit.saving) return;
     const errors: Edit['errors'] = draftErrors(edit.draft);
-    if (!edit.reason.trim()) errors.reason = 'Enter a reason for this change.';
+    const reasonProblem = reasonError(edit.reason);
+    if (reasonProblem) errors.reason = reasonProblem;
     const changes = changedAccounts(edit.original, edit.draft);
     if (Object.keys(errors).length > 0) {
       setEdit({ ...edit, errors });

@@ -11,6 +11,7 @@ import {
   type AdminWallet,
   type WalletChange,
 } from '~/lib/admin/wallets';
+import { reasonError } from '~/lib/admin/balances';
 import { errorText, formatDateTime } from './format';
 
 interface Draft {
@@ -132,7 +133,7 @@ function Wallets() {
     const address = draft.address.trim();
     if (!isValidAddress(draft.wallet.network, address))
       errors.address = invalidAddressMessage(draft.wallet.network as AddressNetwork);
-    if (!draft.reason.trim()) errors.reason = 'Enter a reason for this change.';
+    errors.reason = reasonError(draft.reason) ?? undefined;
     if (address === draft.wallet.address && draft.enabled === draft.wallet.enabled && !errors.address) {
       toast.error('Nothing changed: edit the address or the switch before saving.');
       return;

@@ -1,0 +1,185 @@
+import { expect, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { ANON_KEY, supabaseUrl } from './support/env';
+import {
+  adminSignIn,
+  createAdmin,
+  createMember,
+  gotoHydrated,
+  runTag,
+  service,
+  setBalances,
+  signedInClient,
+  type Account,
+} from './admin-helpers';
+
+let admin: Account;
+
+test.beforeAll(async () => {
+  admin = await createAdmin(`ops${runTag()}`);
+});
+
+test('wallets: an address is validated per network, saved with a reason and the change listed', async ({ page }) => {
+  const wallets = service();
+  const { data: before } = await wallets.from('deposit_wallets').select('address, enabled').eq('id', 3).single();
+  const original = before as { address: string; enabled: boolean };
+  const next = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  try {
+    await adminSignIn(page, admin);
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Wallets' }).click();
+    await page.waitForURL('**/admin/wallets');
+    await page.getByRole('button', { name: 'Edit Tether (ETH)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Tether (ETH)' });
+    const address = dialog.getByLabel(/^Address/);
+    // One letter in the wrong case breaks the EIP-55 checksum: refused before sending.
+    await address.fill('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    await dialog.getByLabel('Reason for the change').fill('Rotate the USDT deposit address');
+    await dialog.getByRole('button', { name: 'Save wallet' }).click();
+    await expect(dialog.getByText('That is not a valid Ethereum address. Check it and try again.')).toBeVisible();
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+
+    await address.fill(next);
+    await dialog.getByRole('button', { name: 'Save wallet' }).click();
+    await expect(page.getByText('Tether (ETH) saved.')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3. Tether (ETH)' }) });
+    await expect(card).toContainText(next);
+    const history = page.getByRole('region', { name: 'Change history' }).or(page.locator('section[aria-labelledby="wallet-history"]'));
+    const entry = history.getByRole('listitem').filter({ hasText: 'Rotate the USDT deposit address' });
+    await expect(entry).toContainText(`${original.address} → ${next}`);
+    await expect(entry).toContainText(`By ${admin.email}`);
+
+    // Switching a wallet off is a change too.
+    await page.getByRole('button', { name: 'Edit Tether (ETH)' }).click();
+    await dialog.getByLabel('Enabled (members see this wallet)').uncheck();
+    await dialog.getByLabel('Reason for the change').fill('Paused for maintenance');
+    await dialog.getByRole('button', { name: 'Save wallet' }).click();
+    await expect(card).toContainText('Off');
+    await expect(history.getByRole('listitem').filter({ hasText: 'Paused for maintenance' })).toContainText('Switched off');
+
+    // The database re-validates: an invalid address sent directly is refused.
+    const { error } = await wallets.rpc('update_deposit_wallet', {
+      p_wallet_id: 3,
+      p_address: '0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      p_enabled: true,
+      p_reason: 'direct call',
+    });
+    expect(error?.code).toBe('22023');
+  } finally {
+    await wallets.rpc('update_deposit_wallet', {
+      p_wallet_id: 3,
+      p_address: original.address,
+      p_enabled: original.enabled,
+      p_reason: 'restore after admin test',
+    });
+  }
+});
+
+test('requests: confirming a deposit notice and paying a withdrawal change the member’s balances', async ({ page }) => {
+  const member = await createMember(`req${runTag()}`);
+  await setBalances(member, { interest_wallet: '500.00' });
+  const memberClient = await signedInClient(member);
+  const txId = `0x${runTag()}deadbeef`;
+  const notice = await memberClient.rpc('file_deposit_notice', { p_wallet_id: 2, p_amount: '250.50', p_tx_id: txId });
+  expect(notice.error).toBeNull();
+  const request = await memberClient.rpc('file_withdrawal_request', {
+    p_wallet_id: 2,
+    p_amount: '120',
+    p_destination_address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+  });
+  expect(request.error).toBeNull();
+
+  await adminSignIn(page, admin);
+  await page.goto('/admin/requests');
+  const noticeCard = page.getByRole('article', { name: new RegExp(`^Deposit notice \\d+ from ${member.email}$`) });
+  await expect(noticeCard).toContainText('$250.50');
+  await expect(noticeCard).toContainText(txId);
+  await noticeCard.getByRole('button', { name: 'Confirm' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: 'Confirm deposit: $250.50' });
+  await expect(confirmDialog).toContainText("Credits $250.50 to the member's Deposit Wallet and Total Deposit");
+  await confirmDialog.getByLabel('Note (optional)').fill('Seen on chain');
+  await confirmDialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(new RegExp(`Deposit notice confirmed\\. ${member.email}: Deposit Wallet \\$250\\.50`))).toBeVisible();
+  await expect(noticeCard.getByText('confirmed', { exact: true })).toBeVisible();
+  await expect(noticeCard).toContainText('note: Seen on chain');
+  await expect(noticeCard.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+
+  const requestCard = page.getByRole('article', { name: new RegExp(`^Withdrawal request \\d+ from ${member.email}$`) });
+  await expect(requestCard).toContainText('$120.00');
+  await requestCard.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog', { name: 'Approve withdrawal: $120.00' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(requestCard.getByText('approved', { exact: true })).toBeVisible();
+  await requestCard.getByRole('button', { name: 'Mark paid' }).click();
+  await page.getByRole('dialog', { name: 'Mark withdrawal paid: $120.00' }).getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/)).toBeVisible();
+  await expect(requestCard.getByText('paid', { exact: true })).toBeVisible();
+
+  const { data } = await service()
+    .from('profiles')
+    .select('deposit_wallet::text, total_deposit::text, interest_wallet::text, total_withdraw::text')
+    .eq('id', member.id)
+    .single();
+  expect(data).toEqual({ deposit_wallet: '250.50', total_deposit: '250.50', interest_wallet: '380.00', total_withdraw: '120.00' });
+});
+
+test('messages: newest first, and markup in a message is shown as text, never run', async ({ page }) => {
+  const anon = createClient(supabaseUrl, ANON_KEY, { auth: { persistSession: false } });
+  const tag = runTag();
+  const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> ${tag}`;
+  const messages: [string, string][] = [
+    [`First ${tag}`, `Hello from the first sender ${tag}`],
+    [`Second <b>${tag}</b>`, payload],
+  ];
+  for (const [name, message] of messages) {
+    const { error } = await anon
+      .from('contact_messages')
+      .insert({ name, email: `${name.length}${tag}@example.com`, message, identity: 'investor' });
+    expect(error).toBeNull();
+  }
+  await adminSignIn(page, admin);
+  await gotoHydrated(page, '/admin/messages');
+  const list = page.getByRole('list', { name: 'Contact messages, newest first' });
+  const items = list.getByRole('listitem').filter({ hasText: tag });
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText(payload);
+  await expect(items.nth(0)).toContainText(`Second <b>${tag}</b>`);
+  await expect(items.nth(1)).toContainText(`Hello from the first sender ${tag}`);
+  await expect(list.locator('img, script, b')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+});
+
+test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can revoke themselves', async ({ page, browser }) => {
+  const candidate = await createMember(`cand${runTag()}`, 'candidate-password-1');
+  await adminSignIn(page, admin);
+  await page.goto('/admin/admins');
+  await page.getByLabel('Account e-mail').fill(`nobody-${runTag()}@example.com`);
+  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await expect(page.getByText('No account uses that e-mail address.')).toBeVisible();
+
+  await page.getByLabel('Account e-mail').fill(candidate.email);
+  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await expect(page.getByText(`${candidate.email} is now an admin.`)).toBeVisible();
+  const entry = page.getByRole('listitem').filter({ hasText: candidate.email });
+  await expect(entry).toContainText(`Granted by ${admin.email}`);
+  // The signed-in admin has no revoke button for themselves.
+  await expect(page.getByRole('button', { name: `Revoke admin from ${admin.email}` })).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: admin.email }).first()).toContainText('(you)');
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await adminSignIn(otherPage, { ...candidate });
+  await other.close();
+
+  await page.getByRole('button', { name: `Revoke admin from ${candidate.email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke admin access?' });
+  await dialog.getByRole('button', { name: 'Revoke access' }).click();
+  await expect(page.getByText(`${candidate.email} is no longer an admin.`)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: candidate.email })).toHaveCount(0);
+  const revoked = await signedInClient(candidate);
+  expect((await revoked.rpc('is_admin')).data).toBe(false);
+
+  // Self-revocation is refused by the database too.
+  const self = await signedInClient(admin);
+  const { error } = await self.rpc('revoke_admin', { p_email: admin.email });
+  expect(error?.message).toBe('You cannot remove your own admin rights.');
+});

@@ -43,7 +43,9 @@ async function reset(): Promise<void> {
     } finally {
       await db.close();
     }
-    console.log(`Reset ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}: migrations and seed run at the next start.`);
+    console.log(
+      `Reset ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}: migrations and seed run at the next start.`,
+    );
   } else {
     for (const sub of ['db', 'outbox']) rmSync(join(dataDir, sub), { recursive: true, force: true });
     console.log(`Removed ${join(dataDir, 'db')} and the outbox: migrations and seed run at the next start.`);
@@ -62,7 +64,9 @@ async function start(): Promise<void> {
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(process.env['SUPABASE_JWT_SECRET'] ? { jwtSecret: process.env['SUPABASE_JWT_SECRET'] } : {}),
     ...(process.env['SUPABASE_ANON_KEY'] ? { anonKey: process.env['SUPABASE_ANON_KEY'] } : {}),
-    ...(process.env['SUPABASE_SERVICE_ROLE_KEY'] ? { serviceRoleKey: process.env['SUPABASE_SERVICE_ROLE_KEY'] } : {}),
+    ...(process.env['SUPABASE_SERVICE_ROLE_KEY']
+      ? { serviceRoleKey: process.env['SUPABASE_SERVICE_ROLE_KEY'] }
+      : {}),
   });
   const db = databaseUrl
     ? databaseUrl.replace(/\/\/[^@]*@/, '//***@')
@@ -113,6 +117,8 @@ if (command === 'start') {
     process.exit(1);
   });
 } else {
-  console.error(`Unknown command "${command}". Use: start [--port N] [--host H] [--memory] [--data-dir DIR] | reset`);
+  console.error(
+    `Unknown command "${command}". Use: start [--port N] [--host H] [--memory] [--data-dir DIR] | reset`,
+  );
   process.exit(2);
 }

@@ -81,7 +81,10 @@ const bool = (value: unknown, fallback: boolean): boolean => (typeof value === '
 const strList = (value: unknown, fallback: string[]): string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : fallback;
 
-export function loadProjectConfig(projectDir: string, authOverrides: Partial<AuthConfig> = {}): ProjectConfig {
+export function loadProjectConfig(
+  projectDir: string,
+  authOverrides: Partial<AuthConfig> = {},
+): ProjectConfig {
   const file = join(projectDir, 'config.toml');
   const doc: Table = existsSync(file) ? (parse(readFileSync(file, 'utf8')) as Table) : {};
   const api = table(doc['api']);
@@ -99,7 +102,10 @@ export function loadProjectConfig(projectDir: string, authOverrides: Partial<Aut
       additionalRedirectUrls: strList(auth['additional_redirect_urls'], d.auth.additionalRedirectUrls),
       jwtExpiry: num(auth['jwt_expiry'], d.auth.jwtExpiry),
       enableSignup: bool(auth['enable_signup'], d.auth.enableSignup),
-      enableRefreshTokenRotation: bool(auth['enable_refresh_token_rotation'], d.auth.enableRefreshTokenRotation),
+      enableRefreshTokenRotation: bool(
+        auth['enable_refresh_token_rotation'],
+        d.auth.enableRefreshTokenRotation,
+      ),
       refreshTokenReuseInterval: num(auth['refresh_token_reuse_interval'], d.auth.refreshTokenReuseInterval),
       minimumPasswordLength: num(auth['minimum_password_length'], d.auth.minimumPasswordLength),
       passwordRequirements: str(auth['password_requirements'], d.auth.passwordRequirements),

@@ -51,15 +51,22 @@ export interface LocalSupabase {
 
 export const DEFAULT_PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-const INVALID_KEY = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
-const MISSING_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+const INVALID_KEY = {
+  message: 'Invalid API key',
+  hint: 'Double check your Supabase `anon` or `service_role` API key.',
+};
+const MISSING_KEY = {
+  message: 'No API key found in request',
+  hint: 'No `apikey` request header or url param was found.',
+};
 // Kong lets e-mail links through without a key: a mail client cannot add headers.
 const OPEN_AUTH_ROUTES = new Set(['/verify', '/callback', '/authorize']);
 
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const projectDir = resolve(options.projectDir ?? DEFAULT_PROJECT_DIR);
   const config = loadProjectConfig(projectDir, options.authOverrides);
-  const dataDir = options.memory && !options.dataDir ? undefined : resolve(options.dataDir ?? join(projectDir, '.local'));
+  const dataDir =
+    options.memory && !options.dataDir ? undefined : resolve(options.dataDir ?? join(projectDir, '.local'));
   const keyOverrides: Partial<Keys> = {};
   if (options.jwtSecret) keyOverrides.jwtSecret = options.jwtSecret;
   if (options.anonKey) keyOverrides.anonKey = options.anonKey;
@@ -88,7 +95,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   await realtime.start();
 
   function isKnownKey(key: string): boolean {
-    return key === keys.anonKey || key === keys.serviceRoleKey || key === keys.publishableKey || key === keys.secretKey;
+    return (
+      key === keys.anonKey ||
+      key === keys.serviceRoleKey ||
+      key === keys.publishableKey ||
+      key === keys.secretKey
+    );
   }
 
   async function checkApiKey(apikey: string | undefined): Promise<Reply | undefined> {
@@ -111,9 +123,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname;
     const method = (req.method ?? 'GET').toUpperCase();
-    if (path.startsWith('/__local/')) return localRoutes(path, url.searchParams) ?? json(404, { message: 'Not found' });
+    if (path.startsWith('/__local/'))
+      return localRoutes(path, url.searchParams) ?? json(404, { message: 'Not found' });
     if (path === '/' || path === '') {
-      return json(200, { name: 'local supabase', auth: '/auth/v1', rest: '/rest/v1', realtime: '/realtime/v1/websocket' });
+      return json(200, {
+        name: 'local supabase',
+        auth: '/auth/v1',
+        rest: '/rest/v1',
+        realtime: '/realtime/v1/websocket',
+      });
     }
     const service = /^\/(auth|rest)\/v1(\/.*)?$/.exec(path);
     if (!service) return json(404, { message: 'no Route matched with those values' });
@@ -151,7 +169,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       .catch((error: unknown) => {
         // A bug in one request must never take the server down.
         console.error('[local-supabase] unhandled request error:', error);
-        if (!res.headersSent) send(req, res, json(500, { message: 'Internal server error' }), corsHeaders(req));
+        if (!res.headersSent)
+          send(req, res, json(500, { message: 'Internal server error' }), corsHeaders(req));
         else res.end();
       });
   });

@@ -31,7 +31,9 @@ async function throughput(label: string, call: () => PromiseLike<{ error: unknow
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`${label.padEnd(34)} ${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s  (${REQUESTS} requests, ${CONCURRENCY} concurrent, ${failures} errors)`);
+  console.log(
+    `${label.padEnd(34)} ${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s  (${REQUESTS} requests, ${CONCURRENCY} concurrent, ${failures} errors)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -44,7 +46,9 @@ async function main(): Promise<void> {
     const service = createClient(server.url, server.serviceRoleKey, opts);
     console.log(`Local Supabase benchmark on ${engine} (${server.url}), Node ${process.version}`);
 
-    await throughput('select (items, eq filter)', () => anon.from('items').select('id, name, price').eq('id', 1));
+    await throughput('select (items, eq filter)', () =>
+      anon.from('items').select('id, name, price').eq('id', 1),
+    );
     await throughput('rpc (add_numbers)', () => anon.rpc('add_numbers', { a: 1, b: 2 }));
 
     // Realtime: SUBSCRIBERS clients (one socket each) on the same row; latency per delivered message.
@@ -54,10 +58,14 @@ async function main(): Promise<void> {
       const c = createClient(server.url, server.anonKey, opts);
       clients.push(c);
       c.channel(`bench-${i}`)
-        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'items', filter: 'id=eq.1' }, (payload) => {
-          const qty = Number((payload.new as { qty: number }).qty);
-          arrivals.get(qty)?.push(performance.now());
-        })
+        .on(
+          'postgres_changes',
+          { event: 'UPDATE', schema: 'public', table: 'items', filter: 'id=eq.1' },
+          (payload) => {
+            const qty = Number((payload.new as { qty: number }).qty);
+            arrivals.get(qty)?.push(performance.now());
+          },
+        )
         .on('system', {}, (p: { status?: string }) => {
           if (p.status === 'ok') ready++;
         })
@@ -88,9 +96,14 @@ async function main(): Promise<void> {
     }
     fromCommit.sort((a, b) => a - b);
     fromRequest.sort((a, b) => a - b);
-    const fmt = (xs: number[]): string => `median ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms`;
-    console.log(`realtime, ${SUBSCRIBERS} subscribers, ${UPDATES} updates (${fromCommit.length} deliveries, ${lost} lost)`);
-    console.log(`  committed update (HTTP reply) → message: ${fmt(fromCommit)}  (0 when the message beat the reply)`);
+    const fmt = (xs: number[]): string =>
+      `median ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms`;
+    console.log(
+      `realtime, ${SUBSCRIBERS} subscribers, ${UPDATES} updates (${fromCommit.length} deliveries, ${lost} lost)`,
+    );
+    console.log(
+      `  committed update (HTTP reply) → message: ${fmt(fromCommit)}  (0 when the message beat the reply)`,
+    );
     console.log(`  update request sent → message:           ${fmt(fromRequest)}`);
   } finally {
     for (const c of clients) await c.removeAllChannels().catch(() => undefined);

@@ -112,7 +112,8 @@ function userJson(u: UserRow): Record<string, unknown> {
 // ---------------------------------------------------------------------------------------------
 // Validation helpers
 
-const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 function validateEmail(email: unknown): string {
   if (typeof email !== 'string' || !EMAIL_RE.test(email.trim())) {
@@ -128,11 +129,14 @@ const CHARACTER_SETS: Record<string, string[]> = {
     'abcdefghijklmnopqrstuvwxyz',
     'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
     '0123456789',
-    "!@#$%^&*()_+-=[]{};':\"|<>?,./`~",
+    '!@#$%^&*()_+-=[]{};\':"|<>?,./`~',
   ],
 };
 
-function passwordWeakness(config: AuthConfig, password: string): { reasons: string[]; message: string } | undefined {
+function passwordWeakness(
+  config: AuthConfig,
+  password: string,
+): { reasons: string[]; message: string } | undefined {
   const reasons: string[] = [];
   const messages: string[] = [];
   if (password.length < config.minimumPasswordLength) {
@@ -148,12 +152,14 @@ function passwordWeakness(config: AuthConfig, password: string): { reasons: stri
 }
 
 function checkPassword(config: AuthConfig, password: unknown, missingMessage: string): string {
-  if (typeof password !== 'string' || password === '') throw new AuthError(400, 'validation_failed', missingMessage);
+  if (typeof password !== 'string' || password === '')
+    throw new AuthError(400, 'validation_failed', missingMessage);
   if ([...password].length > 72) {
     throw new AuthError(400, 'validation_failed', 'Password cannot be longer than 72 characters');
   }
   const weak = passwordWeakness(config, password);
-  if (weak) throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+  if (weak)
+    throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
   return password;
 }
 
@@ -216,7 +222,11 @@ function checkPkceParams(body: Record<string, unknown>): { challenge: string; me
   const hasMethod = typeof method === 'string' && method !== '';
   if (!hasChallenge && !hasMethod) return undefined;
   if (hasChallenge !== hasMethod) {
-    throw new AuthError(400, 'validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'PKCE flow requires code_challenge_method and code_challenge',
+    );
   }
   if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge as string)) {
     throw new AuthError(400, 'validation_failed', 'code challenge has to be between 43 and 128 characters');
@@ -259,7 +269,9 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
        values ($1, $2, false, now(), now(), null, $3)`,
       [refresh, user.id, sessionId],
     );
-    await q.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [user.id]);
+    await q.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [
+      user.id,
+    ]);
     const fresh = (await loadUser(q, 'u.id = $1', [user.id])) ?? user;
     return tokenResponse(fresh, sessionId, refresh, [{ method, timestamp: Math.floor(Date.now() / 1000) }]);
   }
@@ -289,7 +301,9 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     };
-    const accessToken = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+    const accessToken = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret);
     return {
       access_token: accessToken,
       token_type: 'bearer',
@@ -300,7 +314,10 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     };
   }
 
-  async function amrFor(q: Queryable, sessionId: string): Promise<Array<{ method: string; timestamp: number }>> {
+  async function amrFor(
+    q: Queryable,
+    sessionId: string,
+  ): Promise<Array<{ method: string; timestamp: number }>> {
     const { rows } = await q.query<{ method: string; ts: number }>(
       `select authentication_method as method, extract(epoch from created_at)::int as ts
        from auth.mfa_amr_claims where session_id = $1 order by created_at`,
@@ -311,10 +328,12 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
 
   /** The checks GoTrue makes on a bearer for /user, /logout and admin calls (protocol §4.2). */
   async function requireClaims(req: GatewayRequest): Promise<JwtClaims> {
-    if (!req.bearer) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    if (!req.bearer)
+      throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     const result = await ctx.verifier.verify(req.bearer);
     if (!result.ok) {
-      const detail = result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
+      const detail =
+        result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
       throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
     }
     return result.claims;
@@ -386,7 +405,11 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === '23505') {
-        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+        throw new AuthError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
       }
       console.error('[local-supabase] saving a new user failed:', (error as Error).message);
       throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
@@ -406,7 +429,8 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     }
     const email = validateEmail(body['email']);
     const password = checkPassword(cfg(), body['password'], 'Signup requires a valid password');
-    const data = body['data'] && typeof body['data'] === 'object' ? (body['data'] as Record<string, unknown>) : {};
+    const data =
+      body['data'] && typeof body['data'] === 'object' ? (body['data'] as Record<string, unknown>) : {};
     const existing = await loadUser(db, 'lower(u.email) = $1 and u.is_sso_user = false', [email]);
     if (existing) {
       if (existing.email_confirmed_at || !cfg().enableConfirmations) {
@@ -431,7 +455,9 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
     const password = typeof body['password'] === 'string' ? body['password'] : '';
     if (!email && !body['phone']) throw new AuthError(400, 'validation_failed', 'missing email or phone');
-    const user = email ? await loadUser(db, 'lower(u.email) = $1 and u.is_sso_user = false', [email]) : undefined;
+    const user = email
+      ? await loadUser(db, 'lower(u.email) = $1 and u.is_sso_user = false', [email])
+      : undefined;
     const valid =
       !!user &&
       !!user.encrypted_password &&
@@ -472,7 +498,11 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       );
       const row = rows[0];
       if (!row) {
-        return new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+        return new AuthError(
+          400,
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        );
       }
       const session = row.session_id
         ? (
@@ -482,10 +512,17 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
             )
           ).rows[0]
         : undefined;
-      if (!session) return new AuthError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
-      if (session.expired) return new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
+      if (!session)
+        return new AuthError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
+      if (session.expired)
+        return new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
       const user = await loadUser(tx, 'u.id::text = $1', [row.user_id]);
-      if (!user) return new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (!user)
+        return new AuthError(
+          400,
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        );
 
       let issued: string;
       if (row.revoked) {
@@ -501,9 +538,10 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
           issued = active.token;
         } else if (active && Number(row.revoked_for) < cfg().refreshTokenReuseInterval) {
           issued = newRefreshToken();
-          await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [
-            active.token,
-          ]);
+          await tx.query(
+            `update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`,
+            [active.token],
+          );
           await tx.query(
             `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
              values ($1, $2, false, now(), now(), $3, $4)`,
@@ -511,15 +549,18 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
           );
         } else {
           // Reuse detected: the whole token family (session) dies.
-          await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [
-            row.session_id,
-          ]);
+          await tx.query(
+            `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
+            [row.session_id],
+          );
           await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
           return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
         }
       } else if (cfg().enableRefreshTokenRotation) {
         issued = newRefreshToken();
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [row.id]);
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [
+          row.id,
+        ]);
         await tx.query(
           `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
            values ($1, $2, false, now(), now(), $3, $4)`,
@@ -531,7 +572,12 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [
         row.session_id,
       ]);
-      return tokenResponse(user, row.session_id as string, issued, await amrFor(tx, row.session_id as string));
+      return tokenResponse(
+        user,
+        row.session_id as string,
+        issued,
+        await amrFor(tx, row.session_id as string),
+      );
     });
     if (outcome instanceof AuthError) throw outcome;
     return json(200, outcome);
@@ -542,7 +588,11 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     const authCode = body['auth_code'];
     const verifier = body['code_verifier'];
     if (typeof authCode !== 'string' || typeof verifier !== 'string' || !authCode || !verifier) {
-      throw new AuthError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'invalid request: both auth code and code verifier should be non-empty',
+      );
     }
     const outcome = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{
@@ -559,7 +609,8 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
         [authCode, FLOW_STATE_TTL_S],
       );
       const flow = rows[0];
-      if (!flow) return new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+      if (!flow)
+        return new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
       if (flow.expired) {
         await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
         return new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
@@ -569,7 +620,11 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
           ? verifier
           : createHash('sha256').update(verifier).digest('base64url');
       if (computed !== flow.code_challenge) {
-        return new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+        return new AuthError(
+          400,
+          'bad_code_verifier',
+          'code challenge does not match previously saved code verifier',
+        );
       }
       await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
       const user = flow.user_id ? await loadUser(tx, 'u.id::text = $1', [flow.user_id]) : undefined;
@@ -596,15 +651,22 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
           if (v === null) delete meta[k];
           else meta[k] = v;
         }
-        await tx.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`, [
-          user.id,
-          JSON.stringify(meta),
-        ]);
+        await tx.query(
+          `update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`,
+          [user.id, JSON.stringify(meta)],
+        );
       }
       if (body['password'] !== undefined && body['password'] !== null) {
         const password = checkPassword(cfg(), body['password'], 'Password is required');
-        if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password).catch(() => false))) {
-          throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+        if (
+          user.encrypted_password &&
+          (await bcrypt.compare(password, user.encrypted_password).catch(() => false))
+        ) {
+          throw new AuthError(
+            422,
+            'same_password',
+            'New password should be different from the old password.',
+          );
         }
         await tx.query(
           `update auth.users set encrypted_password = $2, recovery_token = '', updated_at = now() where id = $1`,
@@ -618,12 +680,22 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       }
       if (typeof body['email'] === 'string' && body['email'].trim().toLowerCase() !== user.email) {
         const email = validateEmail(body['email']);
-        const taken = await tx.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [email, user.id]);
+        const taken = await tx.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
+          email,
+          user.id,
+        ]);
         if (taken.rows.length) {
-          throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+          throw new AuthError(
+            422,
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
         }
         // Local simplification: the change applies at once instead of waiting for confirmation mails.
-        await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [user.id, email]);
+        await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [
+          user.id,
+          email,
+        ]);
         await tx.query(
           `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
            where user_id = $1 and provider = 'email'`,
@@ -646,10 +718,10 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     if (sub) {
       if (scope === 'local') await db.query(`delete from auth.sessions where id::text = $1`, [sessionId]);
       else if (scope === 'others') {
-        await db.query(`delete from auth.sessions where user_id::text = $1 and id::text is distinct from $2`, [
-          sub,
-          sessionId,
-        ]);
+        await db.query(
+          `delete from auth.sessions where user_id::text = $1 and id::text is distinct from $2`,
+          [sub, sessionId],
+        );
       } else await db.query(`delete from auth.sessions where user_id::text = $1`, [sub]);
     }
     return { status: 204 };
@@ -659,7 +731,10 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     const body = parseBody(req);
     const email = validateEmail(body['email']);
     const pkce = checkPkceParams(body);
-    const redirectTo = resolveRedirect(cfg(), req.query.get('redirect_to') ?? (body['redirect_to'] as string | undefined));
+    const redirectTo = resolveRedirect(
+      cfg(),
+      req.query.get('redirect_to') ?? (body['redirect_to'] as string | undefined),
+    );
     const user = await loadUser(db, 'lower(u.email) = $1 and u.is_sso_user = false', [email]);
     if (!user) return json(200, {});
     if (user.recovery_sent_at) {
@@ -725,7 +800,9 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
        where id = $1`,
       [user.id],
     );
-    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`, [user.id]);
+    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`, [
+      user.id,
+    ]);
     return (await loadUser(tx, 'u.id = $1', [user.id])) ?? user;
   }
 
@@ -735,7 +812,8 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     const redirectTo = resolveRedirect(cfg(), req.query.get('redirect_to'));
     const isPkce = token.startsWith('pkce_');
     const errorRedirect = (): Reply => {
-      const params = 'error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+      const params =
+        'error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
       const base = isPkce ? `${redirectTo}${redirectTo.includes('?') ? '&' : '?'}${params}` : redirectTo;
       return { status: 303, headers: { location: `${base}#${params}&sb=` } };
     };
@@ -773,7 +851,8 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
   async function verifyPost(req: GatewayRequest): Promise<Reply> {
     const body = parseBody(req);
     const type = body['type'];
-    if (type !== 'recovery') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+    if (type !== 'recovery')
+      throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
     let hashes: string[];
     let message: string;
     if (typeof body['token_hash'] === 'string' && body['token_hash']) {
@@ -803,7 +882,9 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
         ? undefined
         : checkPassword(cfg(), body['password'], 'Password is required');
     const meta = (key: string): Record<string, unknown> =>
-      body[key] && typeof body[key] === 'object' && !Array.isArray(body[key]) ? (body[key] as Record<string, unknown>) : {};
+      body[key] && typeof body[key] === 'object' && !Array.isArray(body[key])
+        ? (body[key] as Record<string, unknown>)
+        : {};
     const existing = await loadUser(db, 'lower(u.email) = $1', [email]);
     if (existing) {
       throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -828,7 +909,8 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       `${USER_SELECT} order by u.created_at, u.id limit $1 offset $2`,
       [perPage, (page - 1) * perPage],
     );
-    const total = (await db.query<{ n: string }>(`select count(*)::text as n from auth.users`)).rows[0]?.n ?? '0';
+    const total =
+      (await db.query<{ n: string }>(`select count(*)::text as n from auth.users`)).rows[0]?.n ?? '0';
     return json(
       200,
       { users: rows.map((r) => userJson(JSON.parse(r.doc) as UserRow)), aud: 'authenticated' },
@@ -838,7 +920,9 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
 
   async function adminUser(req: GatewayRequest, id: string): Promise<Reply> {
     await requireAdmin(req);
-    const user = /^[0-9a-f-]{36}$/i.test(id) ? await loadUser(db, 'u.id::text = $1', [id.toLowerCase()]) : undefined;
+    const user = /^[0-9a-f-]{36}$/i.test(id)
+      ? await loadUser(db, 'u.id::text = $1', [id.toLowerCase()])
+      : undefined;
     if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
     if (req.method === 'GET') return json(200, userJson(user));
     if (req.method === 'DELETE') {
@@ -874,12 +958,14 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
         ]);
       }
       if (body['email_confirm'] === true) {
-        await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [
-          user.id,
-        ]);
+        await tx.query(
+          `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`,
+          [user.id],
+        );
       }
       if (typeof body['ban_duration'] === 'string') {
-        const seconds = body['ban_duration'] === 'none' ? 0 : Math.round(parseGoDuration(body['ban_duration']));
+        const seconds =
+          body['ban_duration'] === 'none' ? 0 : Math.round(parseGoDuration(body['ban_duration']));
         await tx.query(
           `update auth.users set banned_until = case when $2::int > 0 then now() + make_interval(secs => $2) end where id = $1`,
           [user.id, seconds],
@@ -916,7 +1002,11 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       const { method, path } = req;
       let reply: Reply;
       if (path === '/health' && method === 'GET') {
-        reply = json(200, { version: 'local', name: 'GoTrue', description: 'Local Supabase-compatible auth' });
+        reply = json(200, {
+          version: 'local',
+          name: 'GoTrue',
+          description: 'Local Supabase-compatible auth',
+        });
       } else if (path === '/settings' && method === 'GET') reply = settings();
       else if (path === '/.well-known/jwks.json' && method === 'GET') reply = json(200, { keys: [] });
       else if (path === '/signup' && method === 'POST') reply = await signup(req);
@@ -944,7 +1034,10 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     } catch (error) {
       if (error instanceof AuthError) return errorReply(req, error);
       console.error('[local-supabase] auth error:', error);
-      return errorReply(req, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs'));
+      return errorReply(
+        req,
+        new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs'),
+      );
     }
   };
 }

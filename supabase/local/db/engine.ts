@@ -43,7 +43,10 @@ export async function openPglite(options: { dataDir?: string } = {}): Promise<Da
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const result = await target.query<T>(sql, params as unknown[]);
-      return { rows: result.rows, ...(result.affectedRows !== undefined ? { affectedRows: result.affectedRows } : {}) };
+      return {
+        rows: result.rows,
+        ...(result.affectedRows !== undefined ? { affectedRows: result.affectedRows } : {}),
+      };
     },
     async exec(sql: string) {
       await target.exec(sql);
@@ -134,5 +137,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 
 /** PGlite unless a PostgreSQL connection string is given. */
 export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir ? { dataDir: options.dataDir } : {});
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir ? { dataDir: options.dataDir } : {});
 }

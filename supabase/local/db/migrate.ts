@@ -18,7 +18,10 @@ export interface BootstrapResult {
  * objects, then every migration not yet recorded (in file-name order, each in its own transaction,
  * recorded in supabase_migrations.schema_migrations as the CLI does), then seed.sql on a new database.
  */
-export async function bootstrapDatabase(db: Database, options: { projectDir: string }): Promise<BootstrapResult> {
+export async function bootstrapDatabase(
+  db: Database,
+  options: { projectDir: string },
+): Promise<BootstrapResult> {
   const { rows } = await db.query<{ exists: boolean }>(
     `select exists (select 1 from pg_namespace where nspname = 'supabase_migrations') as exists`,
   );
@@ -32,9 +35,9 @@ export async function bootstrapDatabase(db: Database, options: { projectDir: str
         .sort()
     : [];
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
+    (
+      await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+    ).rows.map((r) => r.version),
   );
 
   const applied: string[] = [];

@@ -21,7 +21,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -49,7 +51,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const port = await freePort();
   const asPostgres = owner !== undefined;
 
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], asPostgres);
+  run(
+    'initdb',
+    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    asPostgres,
+  );
   const options = [
     `-p ${port}`,
     `-k ${dir}`,

@@ -48,9 +48,15 @@ export function json(status: number, value: unknown, headers: Record<string, str
   };
 }
 
-export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, extra: Record<string, string>): void {
+export function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  extra: Record<string, string>,
+): void {
   const headers = { ...extra, ...reply.headers };
   res.writeHead(reply.status, headers);
-  if (req.method === 'HEAD' || reply.body === undefined || reply.status === 204 || reply.status === 304) res.end();
+  if (req.method === 'HEAD' || reply.body === undefined || reply.status === 204 || reply.status === 304)
+    res.end();
   else res.end(reply.body);
 }

@@ -42,7 +42,8 @@ export async function resolveKeys(overrides: Partial<Keys> = {}): Promise<Keys> 
     jwtSecret,
     anonKey: overrides.anonKey ?? (custom ? await signApiKey('anon', secretBytes) : DEFAULT_ANON_KEY),
     serviceRoleKey:
-      overrides.serviceRoleKey ?? (custom ? await signApiKey('service_role', secretBytes) : DEFAULT_SERVICE_ROLE_KEY),
+      overrides.serviceRoleKey ??
+      (custom ? await signApiKey('service_role', secretBytes) : DEFAULT_SERVICE_ROLE_KEY),
     publishableKey: overrides.publishableKey ?? DEFAULT_PUBLISHABLE_KEY,
     secretKey: overrides.secretKey ?? DEFAULT_SECRET_KEY,
   };
@@ -77,7 +78,8 @@ export class JwtVerifier {
       this.cache.set(token, claims);
       return { ok: true, claims };
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' };
+      if (error instanceof joseErrors.JWTExpired)
+        return { ok: false, reason: 'expired', message: 'JWT expired' };
       if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
         return { ok: false, reason: 'signature', message: 'JWT cryptographic operation failed' };
       }
@@ -97,7 +99,11 @@ export class JwtVerifier {
  * wins; otherwise the new-style secret/publishable keys become the service_role/anon JWTs; otherwise
  * the apikey itself is the bearer.
  */
-export function mapAuthorization(keys: Keys, authorization: string | undefined, apikey: string | undefined): string | undefined {
+export function mapAuthorization(
+  keys: Keys,
+  authorization: string | undefined,
+  apikey: string | undefined,
+): string | undefined {
   if (authorization && !/^bearer sb_/i.test(authorization)) {
     const m = /^bearer\s+(.+)$/i.exec(authorization.trim());
     return m ? m[1] : authorization.trim();

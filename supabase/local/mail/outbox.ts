@@ -29,7 +29,9 @@ export class Outbox {
   constructor(readonly dir: string | undefined) {
     if (dir) {
       mkdirSync(dir, { recursive: true });
-      for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+      for (const name of readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .sort()) {
         try {
           this.mails.push(JSON.parse(readFileSync(join(dir, name), 'utf8')) as Mail);
         } catch {

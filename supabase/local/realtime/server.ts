@@ -88,9 +88,11 @@ export class Realtime {
     await this.syncTriggers();
     this.unlisten = await this.opts.db.listen(NOTIFY_CHANNEL, (payload) => {
       // One change at a time, in commit order.
-      this.queue = this.queue.then(() => this.deliver(payload)).catch((error: unknown) => {
-        if (!this.stopped) console.error('[local-supabase] realtime delivery failed:', error);
-      });
+      this.queue = this.queue
+        .then(() => this.deliver(payload))
+        .catch((error: unknown) => {
+          if (!this.stopped) console.error('[local-supabase] realtime delivery failed:', error);
+        });
     });
   }
 
@@ -109,7 +111,13 @@ export class Realtime {
   /** Installs the capture trigger on every published table and removes it from the others. */
   async syncTriggers(): Promise<void> {
     const { db } = this.opts;
-    const { rows } = await db.query<{ schema: string; name: string; ident: string; pk: string; current: string | null }>(
+    const { rows } = await db.query<{
+      schema: string;
+      name: string;
+      ident: string;
+      pk: string;
+      current: string | null;
+    }>(
       `select n.nspname as schema, c.relname as name, c.relreplident::text as ident,
          coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
                    from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
@@ -141,7 +149,8 @@ export class Realtime {
          where pt.pubname = 'supabase_realtime' and pt.schemaname = n.nspname and pt.tablename = c.relname)`,
       [TRIGGER_NAME],
     );
-    for (const r of stale.rows) await db.exec(`drop trigger if exists ${TRIGGER_NAME} on ${ident(r.schema)}.${ident(r.name)}`);
+    for (const r of stale.rows)
+      await db.exec(`drop trigger if exists ${TRIGGER_NAME} on ${ident(r.schema)}.${ident(r.name)}`);
     this.tableMeta.clear();
     this.permitted.clear();
   }
@@ -172,7 +181,10 @@ export class Realtime {
       .verify(token)
       .then((result) => {
         if (!result.ok) {
-          refuse(401, result.reason === 'expired' ? 'Token has expired' : 'The token provided is not a valid JWT');
+          refuse(
+            401,
+            result.reason === 'expired' ? 'Token has expired' : 'The token provided is not a valid JWT',
+          );
           return;
         }
         this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, token));
@@ -198,7 +210,8 @@ export class Realtime {
   }
 
   private send(conn: Connection, frame: Frame | string): void {
-    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    if (conn.ws.readyState === conn.ws.OPEN)
+      conn.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
   private async roles(): Promise<Set<string>> {
@@ -207,17 +220,26 @@ export class Realtime {
         `select r.rolname from pg_auth_members m join pg_roles r on r.oid = m.roleid
          join pg_roles a on a.oid = m.member where a.rolname = 'authenticator'`,
       );
-      this.allowedRoles = new Set(rows.length ? rows.map((r) => r.rolname) : ['anon', 'authenticated', 'service_role']);
+      this.allowedRoles = new Set(
+        rows.length ? rows.map((r) => r.rolname) : ['anon', 'authenticated', 'service_role'],
+      );
     }
     return this.allowedRoles;
   }
 
-  private async checkToken(token: string): Promise<{ ok: true; claims: JwtClaims; role: string } | { ok: false; reason: string }> {
+  private async checkToken(
+    token: string,
+  ): Promise<{ ok: true; claims: JwtClaims; role: string } | { ok: false; reason: string }> {
     const result = await this.opts.verifier.verify(token);
     if (!result.ok) {
       if (result.reason === 'expired') {
-        const exp = Number(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}').exp ?? 0);
-        return { ok: false, reason: `Token has expired ${Math.max(0, Math.floor(Date.now() / 1000 - exp))} seconds ago` };
+        const exp = Number(
+          JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}').exp ?? 0,
+        );
+        return {
+          ok: false,
+          reason: `Token has expired ${Math.max(0, Math.floor(Date.now() / 1000 - exp))} seconds ago`,
+        };
       }
       return { ok: false, reason: result.message };
     }
@@ -238,7 +260,13 @@ export class Realtime {
   /** Server-side end: a system error then phx_close; the client does not rejoin. */
   private endChannel(ch: Channel, message: string): void {
     clearTimeout(ch.expiry);
-    this.send(ch.conn, [null, null, ch.topic, 'system', { extension: 'system', status: 'error', message, channel: ch.name }]);
+    this.send(ch.conn, [
+      null,
+      null,
+      ch.topic,
+      'system',
+      { extension: 'system', status: 'error', message, channel: ch.name },
+    ]);
     this.send(ch.conn, [ch.joinRef, ch.joinRef, ch.topic, 'phx_close', {}]);
     ch.conn.channels.delete(ch.topic);
   }
@@ -255,7 +283,8 @@ export class Realtime {
     if (typeof topic !== 'string' || typeof event !== 'string') return;
     const jr = typeof joinRef === 'string' ? joinRef : null;
     const r = typeof ref === 'string' ? ref : null;
-    const payload = rawPayload && typeof rawPayload === 'object' ? (rawPayload as Record<string, unknown>) : {};
+    const payload =
+      rawPayload && typeof rawPayload === 'object' ? (rawPayload as Record<string, unknown>) : {};
     const reply = (status: 'ok' | 'error', response: Record<string, unknown>): void =>
       this.send(conn, [jr, r, topic, 'phx_reply', { status, response }]);
 
@@ -307,7 +336,13 @@ export class Realtime {
     }
   }
 
-  private async join(conn: Connection, jr: string | null, ref: string | null, topic: string, payload: Record<string, unknown>): Promise<void> {
+  private async join(
+    conn: Connection,
+    jr: string | null,
+    ref: string | null,
+    topic: string,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
     const replyError = (reason: string): void =>
       this.send(conn, [jr, ref, topic, 'phx_reply', { status: 'error', response: { reason } }]);
     const config = (payload['config'] ?? {}) as Record<string, unknown>;
@@ -317,7 +352,9 @@ export class Realtime {
       replyError(`InvalidJWTToken: ${checked.reason}`);
       return;
     }
-    const requested = Array.isArray(config['postgres_changes']) ? (config['postgres_changes'] as unknown[]) : [];
+    const requested = Array.isArray(config['postgres_changes'])
+      ? (config['postgres_changes'] as unknown[])
+      : [];
     const name = topic.startsWith('realtime:') ? topic.slice('realtime:'.length) : topic;
     const bindings: Binding[] = [];
     const problems: string[] = [];
@@ -372,7 +409,9 @@ export class Realtime {
         if (b.table === '*') continue;
         const meta = await this.meta(b.schema, b.table);
         if (!meta) {
-          problems.push(`Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: ${b.event}, schema: ${b.schema}, table: ${b.table}, filters: [${b.filter ?? ''}]]`);
+          problems.push(
+            `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: ${b.event}, schema: ${b.schema}, table: ${b.table}, filters: [${b.filter ?? ''}]]`,
+          );
           continue;
         }
         const allowed = await this.permittedColumns(meta, ch.role);
@@ -476,9 +515,12 @@ export class Realtime {
     for (const members of groups.values()) {
       const first = members[0];
       if (!first) continue;
-      await this.deliverToGroup(notice, meta, first.ch.role, first.ch.claims, members).catch((error: unknown) => {
-        if (!this.opts.quiet) console.error('[local-supabase] realtime check failed:', (error as Error).message);
-      });
+      await this.deliverToGroup(notice, meta, first.ch.role, first.ch.claims, members).catch(
+        (error: unknown) => {
+          if (!this.opts.quiet)
+            console.error('[local-supabase] realtime check failed:', (error as Error).message);
+        },
+      );
     }
   }
 
@@ -492,14 +534,22 @@ export class Realtime {
     const allowed = await this.permittedColumns(meta, role);
     if (!meta.primaryKey.every((k) => allowed.has(k.name))) return;
     const columns = meta.columns.filter((c) => allowed.has(c.name));
-    const target: Target = { columns: new Map(meta.columns.map((c) => [c.name, { name: c.name, type: c.type, typname: c.typname }])), label: meta.table };
+    const target: Target = {
+      columns: new Map(meta.columns.map((c) => [c.name, { name: c.name, type: c.type, typname: c.typname }])),
+      label: meta.table,
+    };
     const params = new Params();
     const table = `${ident(meta.schema)}.${ident(meta.table)}`;
     const flagSql = (alias: string): string[] =>
-      members.flatMap((m) => m.bindings).map((b) => {
-        return b.filters.length ? `(${b.filters.map((f) => filterSql(target, f, params, alias)).join(' and ')})` : 'true';
-      });
-    const oldKeys = notice.type === 'DELETE' && meta.rls ? meta.primaryKey.map((k) => k.name) : columns.map((c) => c.name);
+      members
+        .flatMap((m) => m.bindings)
+        .map((b) => {
+          return b.filters.length
+            ? `(${b.filters.map((f) => filterSql(target, f, params, alias)).join(' and ')})`
+            : 'true';
+        });
+    const oldKeys =
+      notice.type === 'DELETE' && meta.rls ? meta.primaryKey.map((k) => k.name) : columns.map((c) => c.name);
     let row: Record<string, unknown> | undefined;
     if (notice.type === 'DELETE') {
       // Not RLS-checked on Supabase either; filters see only the old values we have.
@@ -513,7 +563,9 @@ export class Realtime {
     } else {
       const pkParam = params.add(notice.pk ?? '{}');
       const where = meta.primaryKey
-        .map((k) => `pgrst_t.${ident(k.name)} = (${pkParam}::jsonb ->> ${params.add(k.name)}::text)::${k.type}`)
+        .map(
+          (k) => `pgrst_t.${ident(k.name)} = (${pkParam}::jsonb ->> ${params.add(k.name)}::text)::${k.type}`,
+        )
         .join(' and ');
       const record = `json_build_object(${columns.map((c) => `${params.add(c.name)}::text, pgrst_t.${ident(c.name)}`).join(', ')})::text`;
       const oldSql =
@@ -524,7 +576,10 @@ export class Realtime {
       const sql = `select ${record} as record, ${oldSql} as old_record, ${flags.map((f, i) => `${f} as f${i}`).join(', ')}
         from ${table} pgrst_t where ${where}`;
       row = await this.opts.db.transaction(async (tx) => {
-        await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [role, JSON.stringify(claims)]);
+        await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+          role,
+          JSON.stringify(claims),
+        ]);
         return (await tx.query<Record<string, unknown>>(sql, params.values)).rows[0];
       });
     }
@@ -544,7 +599,10 @@ export class Realtime {
         flagIndex++;
       }
       if (!ids.length || !ch.conn.channels.has(ch.topic)) continue;
-      this.send(ch.conn, `[null,null,${JSON.stringify(ch.topic)},"postgres_changes",{"ids":${JSON.stringify(ids)},"data":${data}}]`);
+      this.send(
+        ch.conn,
+        `[null,null,${JSON.stringify(ch.topic)},"postgres_changes",{"ids":${JSON.stringify(ids)},"data":${data}}]`,
+      );
     }
   }
 }

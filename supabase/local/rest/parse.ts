@@ -216,7 +216,12 @@ export function parseSelect(select: string | null): SelectItem[] {
       body = body.slice(0, castIdx);
       if (!cast) throw parseError('"failed to parse select parameter": empty cast', part);
     }
-    items.push({ kind: 'column', column: parseColumnRef(body), ...(alias ? { alias } : {}), ...(cast ? { cast } : {}) });
+    items.push({
+      kind: 'column',
+      column: parseColumnRef(body),
+      ...(alias ? { alias } : {}),
+      ...(cast ? { cast } : {}),
+    });
   }
   return items;
 }
@@ -250,14 +255,23 @@ export function parseFilter(column: string, expr: string, quotedValues = false):
   const filter: Filter = { type: 'filter', column: parseColumnRef(column), negate, op, value };
   if (modifier) {
     if (['fts', 'plfts', 'phfts', 'wfts'].includes(op)) filter.language = modifier;
-    else if ((modifier === 'any' || modifier === 'all') && ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'].includes(op)) {
+    else if (
+      (modifier === 'any' || modifier === 'all') &&
+      ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'].includes(op)
+    ) {
       filter.quantifier = modifier;
-      filter.list = value.startsWith('{') && value.endsWith('}') ? splitTopLevel(value.slice(1, -1)).map((v) => unquote(v)) : [value];
+      filter.list =
+        value.startsWith('{') && value.endsWith('}')
+          ? splitTopLevel(value.slice(1, -1)).map((v) => unquote(v))
+          : [value];
     } else throw parseError(`"failed to parse filter (${expr})"`, `unknown modifier "${modifier}"`);
   }
   if (op === 'in') filter.list = parseList(value);
   if (op === 'is' && !['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) {
-    throw parseError(`"failed to parse filter (${expr})"`, 'is accepts null, not_null, true, false or unknown');
+    throw parseError(
+      `"failed to parse filter (${expr})"`,
+      'is accepts null, not_null, true, false or unknown',
+    );
   }
   return filter;
 }
@@ -271,7 +285,9 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, value: string): Lo
     const part = item.trim();
     const nested = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(part);
     if (nested) return parseLogic(nested[2] as 'and' | 'or', !!nested[1], nested[3] as string);
-    const dot = part.startsWith('"') ? part.indexOf('"', 1) + 1 : part.search(/\.(not\.)?[a-z]+(\([a-z_]+\))?\./);
+    const dot = part.startsWith('"')
+      ? part.indexOf('"', 1) + 1
+      : part.search(/\.(not\.)?[a-z]+(\([a-z_]+\))?\./);
     if (dot <= 0 || part[dot] !== '.') throw parseError(`"failed to parse logic tree (${value})"`, part);
     return parseFilter(part.slice(0, dot), part.slice(dot + 1), true);
   });
@@ -284,7 +300,8 @@ export function parseOrder(order: string): OrderTerm[] {
     const parts = term.trim().split('.');
     let columnText = parts.shift() ?? '';
     // A quoted column may contain dots; rejoin until the quote closes.
-    while (columnText.startsWith('"') && !columnText.endsWith('"') && parts.length) columnText += `.${parts.shift()}`;
+    while (columnText.startsWith('"') && !columnText.endsWith('"') && parts.length)
+      columnText += `.${parts.shift()}`;
     const result: OrderTerm = { column: parseColumnRef(columnText), direction: undefined, nulls: undefined };
     for (const modifier of parts) {
       if (modifier === 'asc' || modifier === 'desc') result.direction = modifier;
@@ -314,5 +331,7 @@ export function parsePrefer(header: string | undefined): Map<string, string> {
 
 /** `columns="a","b"` or `columns=a,b`. */
 export function parseColumnsParam(value: string): string[] {
-  return splitTopLevel(value).map((c) => unquote(c.trim())).filter((c) => c !== '');
+  return splitTopLevel(value)
+    .map((c) => unquote(c.trim()))
+    .filter((c) => c !== '');
 }

@@ -82,10 +82,13 @@ export class SchemaCache {
   ) {}
 
   async reload(): Promise<void> {
-    const rels = await this.db.query<{ schema: string; name: string; kind: string; columns: string; pk: string }>(
-      RELATIONS_SQL,
-      [this.schemas],
-    );
+    const rels = await this.db.query<{
+      schema: string;
+      name: string;
+      kind: string;
+      columns: string;
+      pk: string;
+    }>(RELATIONS_SQL, [this.schemas]);
     const relations = new Map<string, RelationInfo>();
     for (const r of rels.rows) {
       const cols = JSON.parse(r.columns) as ColumnInfo[];
@@ -125,7 +128,12 @@ export class SchemaCache {
       const info: FunctionInfo = {
         schema: f.schema,
         name: f.name,
-        args: inputs.map((a, i) => ({ name: a.name, type: a.type, mode: a.mode, hasDefault: i >= firstDefault })),
+        args: inputs.map((a, i) => ({
+          name: a.name,
+          type: a.type,
+          mode: a.mode,
+          hasDefault: i >= firstDefault,
+        })),
         returnType: f.rettype,
         returnsSet: f.retset,
         returnsComposite: f.composite,
@@ -155,7 +163,11 @@ export class SchemaCache {
   }
 
   /** Looks a relation up again when a column is missing (the table may have changed). */
-  async relationWithColumns(schema: string, name: string, columns: string[]): Promise<RelationInfo | undefined> {
+  async relationWithColumns(
+    schema: string,
+    name: string,
+    columns: string[],
+  ): Promise<RelationInfo | undefined> {
     const rel = await this.relation(schema, name);
     if (rel && columns.every((c) => rel.columns.has(c))) return rel;
     await this.reloadIfStale();
@@ -172,7 +184,10 @@ export class SchemaCache {
     if (!/^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/.test(name) || name.length > 63) return undefined;
     if (!this.castTypes.has(name)) {
       try {
-        const { rows } = await this.db.query<{ t: string | null }>('select format_type(to_regtype($1), null) as t', [name]);
+        const { rows } = await this.db.query<{ t: string | null }>(
+          'select format_type(to_regtype($1), null) as t',
+          [name],
+        );
         this.castTypes.set(name, rows[0]?.t ?? null);
       } catch {
         this.castTypes.set(name, null);

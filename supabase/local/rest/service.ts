@@ -32,7 +32,18 @@ export interface RestContext {
   anonRole: string;
 }
 
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'and', 'or', 'not.and', 'not.or']);
+const RESERVED = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'columns',
+  'on_conflict',
+  'and',
+  'or',
+  'not.and',
+  'not.or',
+]);
 const JSON_CT = 'application/json; charset=utf-8';
 const OBJECT_MT = 'application/vnd.pgrst.object+json';
 
@@ -61,13 +72,7 @@ export interface Target {
 }
 
 function missingColumn(target: Target, name: string): ApiError {
-  return new ApiError(
-    400,
-    '42703',
-    `column ${target.label}.${name} does not exist`,
-    null,
-    null,
-  );
+  return new ApiError(400, '42703', `column ${target.label}.${name} does not exist`, null, null);
 }
 
 function columnSql(target: Target, ref: ColumnRef, params: Params, alias = 'pgrst_t'): string {
@@ -82,8 +87,22 @@ function columnSql(target: Target, ref: ColumnRef, params: Params, alias = 'pgrs
 
 const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 const PATTERN: Record<string, string> = { like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
-const RANGE: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-' };
-const FTS: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const RANGE: Record<string, string> = {
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxl: '&<',
+  nxr: '&>',
+  adj: '-|-',
+};
+const FTS: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
 
 export function filterSql(target: Target, f: Filter, params: Params, alias = 'pgrst_t'): string {
   const col = columnSql(target, f.column, params, alias);
@@ -93,7 +112,9 @@ export function filterSql(target: Target, f: Filter, params: Params, alias = 'pg
   const colExpr = jsonPath ? `${col}::jsonb` : col;
   let sql: string;
   if (f.quantifier) {
-    const list = (f.list ?? []).map((v) => (f.op in PATTERN && (f.op === 'like' || f.op === 'ilike') ? v.replace(/\*/g, '%') : v));
+    const list = (f.list ?? []).map((v) =>
+      f.op in PATTERN && (f.op === 'like' || f.op === 'ilike') ? v.replace(/\*/g, '%') : v,
+    );
     const op = COMPARE[f.op] ?? PATTERN[f.op];
     sql = `${colExpr} ${op} ${f.quantifier}(array[${list.map((v) => bind(v)).join(', ')}])`;
   } else if (f.op in COMPARE) sql = `${colExpr} ${COMPARE[f.op]} ${bind(f.value)}`;
@@ -117,7 +138,9 @@ export function filterSql(target: Target, f: Filter, params: Params, alias = 'pg
 
 function conditionSql(target: Target, c: Condition, params: Params, alias = 'pgrst_t'): string {
   if (c.type === 'filter') return filterSql(target, c, params, alias);
-  const inner = c.children.map((child) => `(${conditionSql(target, child, params, alias)})`).join(` ${c.op} `);
+  const inner = c.children
+    .map((child) => `(${conditionSql(target, child, params, alias)})`)
+    .join(` ${c.op} `);
   return c.negate ? `not (${inner})` : `(${inner})`;
 }
 
@@ -168,7 +191,12 @@ function pgErrorStatus(code: string, isAnon: boolean): number {
   if (code === '25006') return 405;
   if (code === '53400') return 500;
   if (code.startsWith('08') || code.startsWith('53')) return 503;
-  if (code === '42P17' || code.startsWith('40') || code.startsWith('XX') || (code.startsWith('P0') && code !== 'P0001')) {
+  if (
+    code === '42P17' ||
+    code.startsWith('40') ||
+    code.startsWith('XX') ||
+    (code.startsWith('P0') && code !== 'P0001')
+  ) {
     return 500;
   }
   return 400;
@@ -178,11 +206,19 @@ function errorReply(error: ApiError): Reply {
   return {
     status: error.status,
     headers: { 'content-type': JSON_CT, ...error.headers },
-    body: JSON.stringify({ code: error.code, details: error.details, hint: error.hint, message: error.message }),
+    body: JSON.stringify({
+      code: error.code,
+      details: error.details,
+      hint: error.hint,
+      message: error.message,
+    }),
   };
 }
 
-function collectConditions(query: URLSearchParams, skip: (key: string) => boolean = () => false): Condition[] {
+function collectConditions(
+  query: URLSearchParams,
+  skip: (key: string) => boolean = () => false,
+): Condition[] {
   const conditions: Condition[] = [];
   for (const [key, value] of query) {
     if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and') {
@@ -190,15 +226,25 @@ function collectConditions(query: URLSearchParams, skip: (key: string) => boolea
       continue;
     }
     if (RESERVED.has(key) || skip(key)) continue;
-    if (/\.(or|and|order|limit|offset|select)$/.test(key) || (key.includes('.') && !key.startsWith('"') && !key.includes('->'))) {
-      throw new ApiError(400, 'PGRST100', `"failed to parse filter" on "${key}": embedded resources are not supported`);
+    if (
+      /\.(or|and|order|limit|offset|select)$/.test(key) ||
+      (key.includes('.') && !key.startsWith('"') && !key.includes('->'))
+    ) {
+      throw new ApiError(
+        400,
+        'PGRST100',
+        `"failed to parse filter" on "${key}": embedded resources are not supported`,
+      );
     }
     conditions.push(parseFilter(key, value));
   }
   return conditions;
 }
 
-export function createRestService(ctx: RestContext): { handle: (req: GatewayRequest) => Promise<Reply>; cache: SchemaCache } {
+export function createRestService(ctx: RestContext): {
+  handle: (req: GatewayRequest) => Promise<Reply>;
+  cache: SchemaCache;
+} {
   const { db, api } = ctx;
   const cache = new SchemaCache(db, api.schemas);
   let allowedRoles: Set<string> | undefined;
@@ -224,7 +270,8 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
         'www-authenticate': `Bearer error="invalid_token", error_description="${result.message}"`,
       });
     }
-    const role = typeof result.claims.role === 'string' && result.claims.role ? result.claims.role : ctx.anonRole;
+    const role =
+      typeof result.claims.role === 'string' && result.claims.role ? result.claims.role : ctx.anonRole;
     if (!(await roles()).has(role)) {
       throw new ApiError(401, '42501', `permission denied to set role "${role}"`);
     }
@@ -233,9 +280,16 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
 
   function schemaFor(req: GatewayRequest): string {
     const write = !['GET', 'HEAD'].includes(req.method);
-    const requested = (write ? req.headers['content-profile'] : req.headers['accept-profile']) ?? api.schemas[0] ?? 'public';
+    const requested =
+      (write ? req.headers['content-profile'] : req.headers['accept-profile']) ?? api.schemas[0] ?? 'public';
     if (!api.schemas.includes(requested)) {
-      throw new ApiError(406, 'PGRST106', `Invalid schema: ${requested}`, null, `Only the following schemas are exposed: ${api.schemas.join(', ')}`);
+      throw new ApiError(
+        406,
+        'PGRST106',
+        `Invalid schema: ${requested}`,
+        null,
+        `Only the following schemas are exposed: ${api.schemas.join(', ')}`,
+      );
     }
     return requested;
   }
@@ -244,7 +298,14 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
    * PostgREST's per-request settings, all transaction-local (protocol §5.3 point 4), in one round trip.
    * Switching a transaction to read-only is allowed at any point, so it rides along.
    */
-  async function prepare(tx: Queryable, req: GatewayRequest, schema: string, role: string, claims: JwtClaims, readOnly: boolean): Promise<void> {
+  async function prepare(
+    tx: Queryable,
+    req: GatewayRequest,
+    schema: string,
+    role: string,
+    claims: JwtClaims,
+    readOnly: boolean,
+  ): Promise<void> {
     const searchPath = [schema, ...api.extraSearchPath.filter((s) => s !== schema)].map(ident).join(', ');
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) headers[k] = v;
@@ -258,7 +319,16 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
          set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
          set_config('request.path', $5, true), set_config('request.headers', $6, true),
          set_config('request.cookies', $7, true), set_config('transaction_read_only', $8, true)`,
-      [searchPath, role, JSON.stringify(claims), req.method, req.path, JSON.stringify(headers), JSON.stringify(cookies), readOnly ? 'on' : 'off'],
+      [
+        searchPath,
+        role,
+        JSON.stringify(claims),
+        req.method,
+        req.path,
+        JSON.stringify(headers),
+        JSON.stringify(cookies),
+        readOnly ? 'on' : 'off',
+      ],
     );
   }
 
@@ -271,7 +341,12 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
   }
 
   function singularError(n: number): ApiError {
-    return new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+    return new ApiError(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${n} rows`,
+    );
   }
 
   async function requireRelation(schema: string, name: string): Promise<RelationInfo> {
@@ -282,14 +357,21 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
     return rel;
   }
 
-  async function read(req: GatewayRequest, schema: string, rel: RelationInfo, auth: { role: string; claims: JwtClaims }): Promise<Reply> {
+  async function read(
+    req: GatewayRequest,
+    schema: string,
+    rel: RelationInfo,
+    auth: { role: string; claims: JwtClaims },
+  ): Promise<Reply> {
     const prefer = parsePrefer(req.headers['prefer']);
     const target: Target = { columns: rel.columns, label: rel.name };
     const params = new Params();
     const items = parseSelect(req.query.get('select'));
     const selectSql = await selectListSql(cache, target, items, params);
     const conditions = collectConditions(req.query);
-    const where = conditions.length ? `where ${conditions.map((c) => conditionSql(target, c, params)).join(' and ')}` : '';
+    const where = conditions.length
+      ? `where ${conditions.map((c) => conditionSql(target, c, params)).join(' and ')}`
+      : '';
     const orderParam = req.query.get('order');
     const order = orderParam ? `order by ${orderSql(target, parseOrder(orderParam), params)}` : '';
     const offset = parseNonNegativeInt('offset', req.query.get('offset')) ?? 0;
@@ -305,15 +387,24 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
       from pgrst_source`;
     const row = await db.transaction(async (tx) => {
       await prepare(tx, req, schema, auth.role, auth.claims, true);
-      return (await tx.query<{ total: string | null; page_total: number; body: string | null }>(sql, params.values)).rows[0];
+      return (
+        await tx.query<{ total: string | null; page_total: number; body: string | null }>(sql, params.values)
+      ).rows[0];
     });
     const pageTotal = Number(row?.page_total ?? 0);
     const total = row?.total === null || row?.total === undefined ? undefined : Number(row.total);
     if (singular && pageTotal !== 1) throw singularError(pageTotal);
     if (total !== undefined && offset > 0 && offset >= total && total > 0) {
-      throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
-        'content-range': `*/${total}`,
-      });
+      throw new ApiError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+        null,
+        {
+          'content-range': `*/${total}`,
+        },
+      );
     }
     const range = pageTotal > 0 ? `${offset}-${offset + pageTotal - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
     const partial = total !== undefined && pageTotal < total;
@@ -371,11 +462,19 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
     try {
       const row = await db.transaction(async (tx) => {
         await prepare(tx, req, schema, auth.role, auth.claims, false);
-        const result = (await tx.query<{ page_total: number; body: string | null }>(sql, params.values)).rows[0];
+        const result = (await tx.query<{ page_total: number; body: string | null }>(sql, params.values))
+          .rows[0];
         const n = Number(result?.page_total ?? 0);
         if (singular && n !== 1) throw new Rollback(singularError(n));
         if (Number.isFinite(maxAffected) && n > maxAffected) {
-          throw new Rollback(new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`));
+          throw new Rollback(
+            new ApiError(
+              400,
+              'PGRST124',
+              'Query result exceeds max-affected preference constraint',
+              `The query affects ${n} rows`,
+            ),
+          );
         }
         if (prefer.get('tx') === 'rollback') throw new Rollback(buildReply(n, result?.body ?? null));
         return result;
@@ -396,13 +495,22 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
       };
       if (prefer.has('return')) headers['preference-applied'] = `return=${prefer.get('return')}`;
       if (representation) {
-        return { status: kind === 'insert' ? 201 : 200, headers: { ...headers, 'content-type': contentType(req) }, body: body ?? 'null' };
+        return {
+          status: kind === 'insert' ? 201 : 200,
+          headers: { ...headers, 'content-type': contentType(req) },
+          body: body ?? 'null',
+        };
       }
       return { status: kind === 'insert' ? 201 : 204, headers };
     }
   }
 
-  async function insert(req: GatewayRequest, schema: string, rel: RelationInfo, auth: { role: string; claims: JwtClaims }): Promise<Reply> {
+  async function insert(
+    req: GatewayRequest,
+    schema: string,
+    rel: RelationInfo,
+    auth: { role: string; claims: JwtClaims },
+  ): Promise<Reply> {
     const body = parseJsonBody(req);
     if (body === undefined || body === null || typeof body !== 'object') {
       throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
@@ -418,7 +526,11 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
     const fresh = (await cache.relationWithColumns(schema, rel.name, keys)) ?? rel;
     for (const key of keys) {
       if (!fresh.columns.has(key)) {
-        throw new ApiError(400, 'PGRST204', `Could not find the '${key}' column of '${rel.name}' in the schema cache`);
+        throw new ApiError(
+          400,
+          'PGRST204',
+          `Could not find the '${key}' column of '${rel.name}' in the schema cache`,
+        );
       }
     }
     const target: Target = { columns: fresh.columns, label: rel.name };
@@ -429,7 +541,8 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
     let cte: string;
     if (keys.length === 0) {
       cte = `insert into ${table} as pgrst_t default values`;
-      if (rows.length !== 1) throw new ApiError(400, 'PGRST102', 'Bulk insert of empty objects is not supported');
+      if (rows.length !== 1)
+        throw new ApiError(400, 'PGRST102', 'Bulk insert of empty objects is not supported');
     } else {
       cte = `insert into ${table} as pgrst_t (${cols}) select ${cols} from json_populate_recordset(null::${table}, ${params.add(JSON.stringify(rows))}::json)`;
     }
@@ -450,7 +563,12 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
     return mutate(req, schema, target, auth, cte, params, 'insert');
   }
 
-  async function update(req: GatewayRequest, schema: string, rel: RelationInfo, auth: { role: string; claims: JwtClaims }): Promise<Reply> {
+  async function update(
+    req: GatewayRequest,
+    schema: string,
+    rel: RelationInfo,
+    auth: { role: string; claims: JwtClaims },
+  ): Promise<Reply> {
     const body = parseJsonBody(req);
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
@@ -459,7 +577,11 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
     const fresh = (await cache.relationWithColumns(schema, rel.name, keys)) ?? rel;
     for (const key of keys) {
       if (!fresh.columns.has(key)) {
-        throw new ApiError(400, 'PGRST204', `Could not find the '${key}' column of '${rel.name}' in the schema cache`);
+        throw new ApiError(
+          400,
+          'PGRST204',
+          `Could not find the '${key}' column of '${rel.name}' in the schema cache`,
+        );
       }
     }
     const target: Target = { columns: fresh.columns, label: rel.name };
@@ -481,7 +603,12 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
     return mutate(req, schema, target, auth, cte, params, 'update');
   }
 
-  async function remove(req: GatewayRequest, schema: string, rel: RelationInfo, auth: { role: string; claims: JwtClaims }): Promise<Reply> {
+  async function remove(
+    req: GatewayRequest,
+    schema: string,
+    rel: RelationInfo,
+    auth: { role: string; claims: JwtClaims },
+  ): Promise<Reply> {
     const target: Target = { columns: rel.columns, label: rel.name };
     const params = new Params();
     const conditions = collectConditions(req.query);
@@ -493,31 +620,43 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
   function pickFunction(candidates: FunctionInfo[], argNames: string[]): FunctionInfo | undefined {
     const named = candidates.filter((fn) => {
       const names = fn.args.map((a) => a.name);
-      return argNames.every((n) => names.includes(n)) && fn.args.every((a) => a.hasDefault || argNames.includes(a.name));
+      return (
+        argNames.every((n) => names.includes(n)) &&
+        fn.args.every((a) => a.hasDefault || argNames.includes(a.name))
+      );
     });
     if (named.length) return named.sort((a, b) => a.args.length - b.args.length)[0];
     // A single unnamed json/jsonb parameter receives the whole body (PostgREST's single-object call).
-    return candidates.find((fn) => fn.args.length === 1 && fn.args[0]?.name === '' && /^jsonb?$/.test(fn.args[0]?.type ?? ''));
+    return candidates.find(
+      (fn) => fn.args.length === 1 && fn.args[0]?.name === '' && /^jsonb?$/.test(fn.args[0]?.type ?? ''),
+    );
   }
 
-  async function rpc(req: GatewayRequest, schema: string, name: string, auth: { role: string; claims: JwtClaims }): Promise<Reply> {
+  async function rpc(
+    req: GatewayRequest,
+    schema: string,
+    name: string,
+    auth: { role: string; claims: JwtClaims },
+  ): Promise<Reply> {
     const isGet = req.method === 'GET' || req.method === 'HEAD';
     let args: Record<string, unknown> = {};
     let rawBody: unknown;
     if (!isGet) {
       rawBody = parseJsonBody(req);
-      if (rawBody !== undefined && (rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody))) {
+      if (
+        rawBody !== undefined &&
+        (rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody))
+      ) {
         throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
       }
       args = (rawBody as Record<string, unknown> | undefined) ?? {};
     }
     const candidates = await cache.functionsNamed(schema, name);
-    let fn: FunctionInfo | undefined;
     if (isGet) {
       const names = new Set(candidates.flatMap((c) => c.args.map((a) => a.name)));
       for (const [k, v] of req.query) if (names.has(k)) args[k] = v;
     }
-    fn = pickFunction(candidates, Object.keys(args));
+    const fn = pickFunction(candidates, Object.keys(args));
     if (!fn) {
       const list = Object.keys(args).sort().join(', ');
       throw new ApiError(
@@ -560,13 +699,21 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
         throw new ApiError(400, 'PGRST100', `"failed to parse select parameter": ${name} returns scalars`);
       }
       const selectSql = scalarSet ? 'pgrst_t' : await selectListSql(cache, target, items, params);
-      const where = conditions.length ? `where ${conditions.map((c) => conditionSql(target, c, params)).join(' and ')}` : '';
+      const where = conditions.length
+        ? `where ${conditions.map((c) => conditionSql(target, c, params)).join(' and ')}`
+        : '';
       const orderParam = req.query.get('order');
       const order = orderParam ? `order by ${orderSql(target, parseOrder(orderParam), params)}` : '';
       const offset = parseNonNegativeInt('offset', req.query.get('offset')) ?? 0;
-      const limit = Math.min(parseNonNegativeInt('limit', req.query.get('limit')) ?? api.maxRows, api.maxRows);
+      const limit = Math.min(
+        parseNonNegativeInt('limit', req.query.get('limit')) ?? api.maxRows,
+        api.maxRows,
+      );
       const source = from ? `${from}, lateral ${call} pgrst_t` : `from ${call} pgrst_t`;
-      const agg = kind === 'row' || singularRequested ? `(json_agg(pgrst_r) -> 0)::text` : `coalesce(json_agg(pgrst_r), '[]')::text`;
+      const agg =
+        kind === 'row' || singularRequested
+          ? `(json_agg(pgrst_r) -> 0)::text`
+          : `coalesce(json_agg(pgrst_r), '[]')::text`;
       sql = `select count(*)::int as page_total, ${agg} as body
         from (select ${selectSql} ${source} ${where} ${order} limit ${limit} offset ${offset}) pgrst_r`;
       if (scalarSet) {
@@ -593,7 +740,11 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
         return {
           status: 200,
           headers: { 'content-type': 'application/openapi+json; charset=utf-8' },
-          body: JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST subset', version: 'local' }, paths: {} }),
+          body: JSON.stringify({
+            swagger: '2.0',
+            info: { title: 'local PostgREST subset', version: 'local' },
+            paths: {},
+          }),
         };
       }
       const schema = schemaFor(req);
@@ -601,7 +752,8 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
       isAnon = auth.role === ctx.anonRole;
       const rpcMatch = /^\/rpc\/([^/]+)$/.exec(req.path);
       if (rpcMatch) {
-        if (!['GET', 'HEAD', 'POST'].includes(req.method)) throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+        if (!['GET', 'HEAD', 'POST'].includes(req.method))
+          throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
         return await rpc(req, schema, decodeURIComponent(rpcMatch[1] as string), auth);
       }
       const tableMatch = /^\/([^/]+)$/.exec(req.path);
@@ -624,7 +776,15 @@ export function createRestService(ctx: RestContext): { handle: (req: GatewayRequ
       if (error instanceof ApiError) return errorReply(error);
       const pg = error as { code?: unknown; message?: string; detail?: string; hint?: string };
       if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
-        return errorReply(new ApiError(pgErrorStatus(pg.code, isAnon), pg.code, pg.message ?? 'error', pg.detail ?? null, pg.hint ?? null));
+        return errorReply(
+          new ApiError(
+            pgErrorStatus(pg.code, isAnon),
+            pg.code,
+            pg.message ?? 'error',
+            pg.detail ?? null,
+            pg.hint ?? null,
+          ),
+        );
       }
       console.error('[local-supabase] rest error:', error);
       return errorReply(new ApiError(500, 'PGRST000', (error as Error).message ?? 'Internal error'));

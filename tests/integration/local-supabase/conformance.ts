@@ -35,7 +35,11 @@ export function conformanceSuite(engine: Engine): void {
     });
   const getUserWith = (token: string): Promise<Response> =>
     fetch(`${server.url}/auth/v1/user`, {
-      headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' },
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${token}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
     });
 
   describe(`${engine}: gateway`, () => {
@@ -48,7 +52,9 @@ export function conformanceSuite(engine: Engine): void {
       });
       const bad = await fetch(`${server.url}/rest/v1/items`, { headers: { apikey: 'not-a-key' } });
       expect(bad.status).toBe(401);
-      const verify = await fetch(`${server.url}/auth/v1/verify?token=nope&type=recovery`, { redirect: 'manual' });
+      const verify = await fetch(`${server.url}/auth/v1/verify?token=nope&type=recovery`, {
+        redirect: 'manual',
+      });
       expect(verify.status).toBe(303);
     });
 
@@ -58,12 +64,15 @@ export function conformanceSuite(engine: Engine): void {
         headers: {
           origin: 'http://127.0.0.1:4321',
           'access-control-request-method': 'POST',
-          'access-control-request-headers': 'apikey, authorization, content-type, x-client-info, prefer, x-retry-count',
+          'access-control-request-headers':
+            'apikey, authorization, content-type, x-client-info, prefer, x-retry-count',
         },
       });
       expect(pre.status).toBe(200);
       expect(pre.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
-      expect(pre.headers.get('access-control-allow-headers')).toBe('apikey, authorization, content-type, x-client-info, prefer, x-retry-count');
+      expect(pre.headers.get('access-control-allow-headers')).toBe(
+        'apikey, authorization, content-type, x-client-info, prefer, x-retry-count',
+      );
       expect(pre.headers.get('access-control-allow-methods')).toContain('PATCH');
       const res = await rest('/items?select=id', { headers: { origin: 'http://127.0.0.1:4321' } });
       const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase();
@@ -91,7 +100,11 @@ export function conformanceSuite(engine: Engine): void {
         events.push(event);
       });
       const email = uniqueEmail('signup');
-      const { data, error } = await c.auth.signUp({ email: email.toUpperCase(), password: 'password-123', options: { data: { username: 'alice' } } });
+      const { data, error } = await c.auth.signUp({
+        email: email.toUpperCase(),
+        password: 'password-123',
+        options: { data: { username: 'alice' } },
+      });
       expect(error).toBeNull();
       expect(data.session).not.toBeNull();
       expect(data.user?.email).toBe(email);
@@ -121,7 +134,11 @@ export function conformanceSuite(engine: Engine): void {
 
     it('turns a failing auth.users trigger into a 500 and keeps no user', async () => {
       const email = uniqueEmail('explode');
-      const { error } = await client(server).auth.signUp({ email, password: 'password-123', options: { data: { username: 'explode' } } });
+      const { error } = await client(server).auth.signUp({
+        email,
+        password: 'password-123',
+        options: { data: { username: 'explode' } },
+      });
       expect(error?.status).toBe(500);
       expect(error?.name).toBe('AuthRetryableFetchError');
       const signIn = await client(server).auth.signInWithPassword({ email, password: 'password-123' });
@@ -135,16 +152,35 @@ export function conformanceSuite(engine: Engine): void {
       expect(wrong.error?.status).toBe(400);
       expect(wrong.error?.code).toBe('invalid_credentials');
       expect(wrong.error?.message).toBe('Invalid login credentials');
-      const unknown = await client(server).auth.signInWithPassword({ email: uniqueEmail('nobody'), password: 'password-123' });
+      const unknown = await client(server).auth.signInWithPassword({
+        email: uniqueEmail('nobody'),
+        password: 'password-123',
+      });
       expect(unknown.error?.code).toBe('invalid_credentials');
 
-      const { data, error } = await client(server).auth.signInWithPassword({ email, password: 'password-123' });
+      const { data, error } = await client(server).auth.signInWithPassword({
+        email,
+        password: 'password-123',
+      });
       expect(error).toBeNull();
       const token = data.session?.access_token ?? '';
       expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
       const { payload } = await jwtVerify(token, new TextEncoder().encode(server.jwtSecret));
       expect(Object.keys(payload)).toEqual([
-        'iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous',
+        'iss',
+        'sub',
+        'aud',
+        'exp',
+        'iat',
+        'email',
+        'phone',
+        'app_metadata',
+        'user_metadata',
+        'role',
+        'aal',
+        'amr',
+        'session_id',
+        'is_anonymous',
       ]);
       expect(payload).toMatchObject({
         iss: `${server.url}/auth/v1`,
@@ -191,12 +227,17 @@ export function conformanceSuite(engine: Engine): void {
       expect((await u.client.auth.getUser()).error).toBeNull();
       const old = await client(server).auth.signInWithPassword({ email: u.email, password: u.password });
       expect(old.error?.code).toBe('invalid_credentials');
-      const fresh = await client(server).auth.signInWithPassword({ email: u.email, password: 'new-password-9' });
+      const fresh = await client(server).auth.signInWithPassword({
+        email: u.email,
+        password: 'new-password-9',
+      });
       expect(fresh.error).toBeNull();
     });
 
     it('rejects bad bearers on /user with GoTrue codes', async () => {
-      const none = await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, 'x-supabase-api-version': '2024-01-01' } });
+      const none = await fetch(`${server.url}/auth/v1/user`, {
+        headers: { apikey: server.anonKey, 'x-supabase-api-version': '2024-01-01' },
+      });
       // The gateway puts the apikey in Authorization (as Kong does), so no bearer means "no sub".
       expect(none.status).toBe(403);
       expect(((await none.json()) as { code: string }).code).toBe('bad_jwt');
@@ -245,13 +286,21 @@ export function conformanceSuite(engine: Engine): void {
 
     it('lets the service role create and delete users; others may not', async () => {
       const email = uniqueEmail('admin');
-      const created = await service.auth.admin.createUser({ email, password: 'password-123', email_confirm: true, user_metadata: { username: 'seeded' } });
+      const created = await service.auth.admin.createUser({
+        email,
+        password: 'password-123',
+        email_confirm: true,
+        user_metadata: { username: 'seeded' },
+      });
       expect(created.error).toBeNull();
       expect(created.data.user?.email_confirmed_at).toBeTruthy();
       expect(created.data.user?.user_metadata['username']).toBe('seeded');
       const dup = await service.auth.admin.createUser({ email, password: 'password-123' });
       expect(dup.error?.code).toBe('email_exists');
-      const notAdmin = await anon.auth.admin.createUser({ email: uniqueEmail('x'), password: 'password-123' });
+      const notAdmin = await anon.auth.admin.createUser({
+        email: uniqueEmail('x'),
+        password: 'password-123',
+      });
       expect(notAdmin.error?.status).toBe(403);
 
       const signedIn = await client(server).auth.signInWithPassword({ email, password: 'password-123' });
@@ -263,7 +312,10 @@ export function conformanceSuite(engine: Engine): void {
       const after = await getUserWith(token);
       expect(after.status).toBe(403);
       expect(((await after.json()) as { code: string }).code).toBe('user_not_found');
-      const profile = await service.from('profiles').select('id').eq('id', created.data.user?.id ?? '');
+      const profile = await service
+        .from('profiles')
+        .select('id')
+        .eq('id', created.data.user?.id ?? '');
       expect(profile.data).toEqual([]);
     });
 
@@ -274,7 +326,9 @@ export function conformanceSuite(engine: Engine): void {
       const again = await client(server).auth.resetPasswordForEmail(u.email, { redirectTo: RESET_PAGE });
       expect(again.error?.status).toBe(429);
       expect(again.error?.code).toBe('over_email_send_rate_limit');
-      const unknown = await client(server).auth.resetPasswordForEmail(uniqueEmail('nobody'), { redirectTo: RESET_PAGE });
+      const unknown = await client(server).auth.resetPasswordForEmail(uniqueEmail('nobody'), {
+        redirectTo: RESET_PAGE,
+      });
       expect(unknown.error).toBeNull();
 
       const mailRes = await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`);
@@ -298,10 +352,16 @@ export function conformanceSuite(engine: Engine): void {
         refresh_token: fragment.get('refresh_token') ?? '',
       });
       expect(set.error).toBeNull();
-      const { payload } = await jwtVerify(fragment.get('access_token') ?? '', new TextEncoder().encode(server.jwtSecret));
+      const { payload } = await jwtVerify(
+        fragment.get('access_token') ?? '',
+        new TextEncoder().encode(server.jwtSecret),
+      );
       expect((payload['amr'] as Array<{ method: string }>)[0]?.method).toBe('otp');
       expect((await page.auth.updateUser({ password: 'recovered-pass-1' })).error).toBeNull();
-      expect((await client(server).auth.signInWithPassword({ email: u.email, password: 'recovered-pass-1' })).error).toBeNull();
+      expect(
+        (await client(server).auth.signInWithPassword({ email: u.email, password: 'recovered-pass-1' }))
+          .error,
+      ).toBeNull();
 
       const reused = await fetch(mail.link, { redirect: 'manual' });
       expect(reused.headers.get('location')).toContain('#error=access_denied&error_code=otp_expired');
@@ -317,7 +377,9 @@ export function conformanceSuite(engine: Engine): void {
         events.push(e);
       });
       expect((await page.auth.resetPasswordForEmail(u.email, { redirectTo: RESET_PAGE })).error).toBeNull();
-      const mail = (await (await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`)).json()) as { link: string };
+      const mail = (await (
+        await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`)
+      ).json()) as { link: string };
       expect(mail.link).toContain('token=pkce_');
       const click = await fetch(mail.link, { redirect: 'manual' });
       const location = new URL(click.headers.get('location') ?? '');
@@ -335,7 +397,9 @@ export function conformanceSuite(engine: Engine): void {
     it('verifies a recovery code (verifyOtp) once', async () => {
       const u = await signedInUser(server, 'otp');
       await client(server).auth.resetPasswordForEmail(u.email, { redirectTo: RESET_PAGE });
-      const mail = (await (await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`)).json()) as { token: string };
+      const mail = (await (
+        await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`)
+      ).json()) as { token: string };
       expect(mail.token).toMatch(/^\d{6}$/);
       const c = client(server);
       const events: AuthChangeEvent[] = [];
@@ -346,7 +410,11 @@ export function conformanceSuite(engine: Engine): void {
       expect(ok.error).toBeNull();
       expect(ok.data.session).not.toBeNull();
       await waitFor(() => events.includes('PASSWORD_RECOVERY'), 2000, 'PASSWORD_RECOVERY');
-      const reused = await client(server).auth.verifyOtp({ type: 'recovery', email: u.email, token: mail.token });
+      const reused = await client(server).auth.verifyOtp({
+        type: 'recovery',
+        email: u.email,
+        token: mail.token,
+      });
       expect(reused.error?.status).toBe(403);
       expect(reused.error?.code).toBe('otp_expired');
     });
@@ -376,7 +444,11 @@ export function conformanceSuite(engine: Engine): void {
 
     it('rotates refresh tokens, tolerates the parent, and revokes the family on older reuse', async () => {
       const email = uniqueEmail('rotate');
-      await client(short, short.serviceRoleKey).auth.admin.createUser({ email, password: 'password-123', email_confirm: true });
+      await client(short, short.serviceRoleKey).auth.admin.createUser({
+        email,
+        password: 'password-123',
+        email_confirm: true,
+      });
       const signIn = await client(short).auth.signInWithPassword({ email, password: 'password-123' });
       const a = signIn.data.session?.refresh_token ?? '';
       const toB = await client(short).auth.refreshSession({ refresh_token: a });
@@ -401,7 +473,11 @@ export function conformanceSuite(engine: Engine): void {
 
   describe(`${engine}: REST`, () => {
     it('selects columns with aliases, casts and JSON paths, rendered as Postgres renders them', async () => {
-      const { data, error } = await anon.from('items').select('id, label:name, price, p:price::text, meta->>color, big::text').order('id').limit(2);
+      const { data, error } = await anon
+        .from('items')
+        .select('id, label:name, price, p:price::text, meta->>color, big::text')
+        .order('id')
+        .limit(2);
       expect(error).toBeNull();
       expect(data).toEqual([
         { id: 1, label: 'apple', price: 1.5, p: '1.50', color: 'red', big: '9007199254740993' },
@@ -412,7 +488,9 @@ export function conformanceSuite(engine: Engine): void {
     });
 
     it('applies every filter operator and or/and trees', async () => {
-      const ids = async (q: PromiseLike<{ data: Array<{ id: number }> | null; error: unknown }>): Promise<number[]> => {
+      const ids = async (
+        q: PromiseLike<{ data: Array<{ id: number }> | null; error: unknown }>,
+      ): Promise<number[]> => {
         const { data, error } = await q;
         expect(error).toBeNull();
         return (data ?? []).map((r) => r.id);
@@ -431,22 +509,35 @@ export function conformanceSuite(engine: Engine): void {
       expect(await ids(q().not('qty', 'is', null).eq('active', true))).toEqual([1, 2, 4]);
       expect(await ids(q().not('category', 'in', '(fruit,herb)'))).toEqual([3, 5]);
       expect(await ids(q().is('active', false))).toEqual([3]);
-      expect(await ids(q().or('id.eq.1,name.eq."dill, fresh",and(category.eq.vegetable,price.gt.1)'))).toEqual([1, 4, 5]);
+      expect(
+        await ids(q().or('id.eq.1,name.eq."dill, fresh",and(category.eq.vegetable,price.gt.1)')),
+      ).toEqual([1, 4, 5]);
       expect(await ids(q().or('qty.gt.4,price.is.null').eq('active', true))).toEqual([1, 4]);
       expect(await ids(q().contains('meta', { color: 'red' }))).toEqual([1]);
       expect(await ids(q().eq('meta->>color', 'yellow'))).toEqual([2]);
     });
 
     it('orders by several columns with nulls placement, limits and ranges', async () => {
-      const ordered = await anon.from('items').select('id').order('price', { ascending: false, nullsFirst: true }).order('id');
+      const ordered = await anon
+        .from('items')
+        .select('id')
+        .order('price', { ascending: false, nullsFirst: true })
+        .order('id');
       expect(ordered.data?.map((r) => r.id)).toEqual([4, 5, 1, 3, 2]);
-      const multi = await anon.from('items').select('id').order('category').order('qty', { ascending: false, nullsFirst: false });
+      const multi = await anon
+        .from('items')
+        .select('id')
+        .order('category')
+        .order('qty', { ascending: false, nullsFirst: false });
       expect(multi.data?.map((r) => r.id)).toEqual([1, 2, 4, 3, 5]);
       const page = await anon.from('items').select('id', { count: 'exact' }).order('id').range(1, 2);
       expect(page.data?.map((r) => r.id)).toEqual([2, 3]);
       expect(page.count).toBe(5);
       expect(page.status).toBe(206);
-      const head = await anon.from('items').select('*', { count: 'exact', head: true }).eq('category', 'fruit');
+      const head = await anon
+        .from('items')
+        .select('*', { count: 'exact', head: true })
+        .eq('category', 'fruit');
       expect(head.count).toBe(2);
       expect(head.data).toBeNull();
       const res = await rest('/items?select=id&order=id&limit=2', { headers: { prefer: 'count=exact' } });
@@ -474,32 +565,67 @@ export function conformanceSuite(engine: Engine): void {
       const plain = await u.client.from('items').insert({ id: 10, name: 'fig', category: 'fruit', price: 3 });
       expect(plain.status).toBe(201);
       expect(plain.data).toBeNull();
-      const rep = await u.client.from('items').insert({ id: 11, name: 'grape', price: '4.10' }).select('id, price::text, active').single();
+      const rep = await u.client
+        .from('items')
+        .insert({ id: 11, name: 'grape', price: '4.10' })
+        .select('id, price::text, active')
+        .single();
       expect(rep.status).toBe(201);
       expect(rep.data).toEqual({ id: 11, price: '4.10', active: true });
       // An array is sent with columns=: a missing key becomes NULL, not the default.
-      const mixed = await u.client.from('items').insert([{ id: 12, name: 'honeydew', category: 'fruit' }, { id: 13, name: 'iceberg' }]).select('id, category').order('id');
-      expect(mixed.data).toEqual([{ id: 12, category: 'fruit' }, { id: 13, category: null }]);
-      const notNull = await u.client.from('items').insert([{ id: 14, name: 'jicama', active: false }, { id: 15, name: 'kale' }]);
+      const mixed = await u.client
+        .from('items')
+        .insert([
+          { id: 12, name: 'honeydew', category: 'fruit' },
+          { id: 13, name: 'iceberg' },
+        ])
+        .select('id, category')
+        .order('id');
+      expect(mixed.data).toEqual([
+        { id: 12, category: 'fruit' },
+        { id: 13, category: null },
+      ]);
+      const notNull = await u.client.from('items').insert([
+        { id: 14, name: 'jicama', active: false },
+        { id: 15, name: 'kale' },
+      ]);
       expect(notNull.status).toBe(400);
       expect(notNull.error?.code).toBe('23502');
       const dup = await u.client.from('items').insert({ id: 16, name: 'apple' });
       expect(dup.status).toBe(409);
       expect(dup.error?.code).toBe('23505');
 
-      const merged = await u.client.from('items').upsert({ id: 99, name: 'fig', price: 3.5 }, { onConflict: 'name' }).select('id, price');
+      const merged = await u.client
+        .from('items')
+        .upsert({ id: 99, name: 'fig', price: 3.5 }, { onConflict: 'name' })
+        .select('id, price');
       expect(merged.error).toBeNull();
       expect(merged.data).toEqual([{ id: 99, price: 3.5 }]);
-      const ignored = await u.client.from('items').upsert({ id: 98, name: 'fig', price: 1 }, { onConflict: 'name', ignoreDuplicates: true }).select('id');
+      const ignored = await u.client
+        .from('items')
+        .upsert({ id: 98, name: 'fig', price: 1 }, { onConflict: 'name', ignoreDuplicates: true })
+        .select('id');
       expect(ignored.data).toEqual([]);
-      const byPk = await u.client.from('items').upsert({ id: 11, name: 'grape', qty: 7 }).select('qty').single();
+      const byPk = await u.client
+        .from('items')
+        .upsert({ id: 11, name: 'grape', qty: 7 })
+        .select('qty')
+        .single();
       expect(byPk.data).toEqual({ qty: 7 });
 
       const upd = await u.client.from('items').update({ qty: 1 }).eq('id', 99);
       expect(upd.status).toBe(204);
-      const updRep = await u.client.from('items').update({ qty: 2 }).in('id', [11, 99]).select('id, qty').order('id');
+      const updRep = await u.client
+        .from('items')
+        .update({ qty: 2 })
+        .in('id', [11, 99])
+        .select('id, qty')
+        .order('id');
       expect(updRep.status).toBe(200);
-      expect(updRep.data).toEqual([{ id: 11, qty: 2 }, { id: 99, qty: 2 }]);
+      expect(updRep.data).toEqual([
+        { id: 11, qty: 2 },
+        { id: 99, qty: 2 },
+      ]);
       const badCol = await u.client.from('items').update({ nope: 1 }).eq('id', 11);
       expect(badCol.status).toBe(400);
       expect(badCol.error?.code).toBe('PGRST204');
@@ -516,12 +642,19 @@ export function conformanceSuite(engine: Engine): void {
     it('runs as the JWT role so RLS and grants decide (42501 → 401 anon / 403 user)', async () => {
       const a = await signedInUser(server, 'rls-a');
       const b = await signedInUser(server, 'rls-b');
-      const note = await a.client.from('notes').insert({ title: 'mine', amount: 12.5 }).select('id, owner, amount::text').single();
+      const note = await a.client
+        .from('notes')
+        .insert({ title: 'mine', amount: 12.5 })
+        .select('id, owner, amount::text')
+        .single();
       expect(note.error).toBeNull();
       expect(note.data?.owner).toBe(a.id);
       expect(note.data?.amount).toBe('12.50000000');
       expect((await b.client.from('notes').select('id')).data).toEqual([]);
-      const stolen = await b.client.from('notes').update({ title: 'stolen' }).eq('id', note.data?.id ?? 0);
+      const stolen = await b.client
+        .from('notes')
+        .update({ title: 'stolen' })
+        .eq('id', note.data?.id ?? 0);
       expect(stolen.status).toBe(204);
       expect((await a.client.from('notes').select('title').single()).data).toEqual({ title: 'mine' });
       const forge = await b.client.from('notes').insert({ title: 'x', owner: a.id });
@@ -534,7 +667,11 @@ export function conformanceSuite(engine: Engine): void {
       const hidden = await a.client.from('notes').select('secret');
       expect(hidden.status).toBe(403);
       expect(hidden.error?.code).toBe('42501');
-      const all = await service.from('notes').select('secret').eq('id', note.data?.id ?? 0).single();
+      const all = await service
+        .from('notes')
+        .select('secret')
+        .eq('id', note.data?.id ?? 0)
+        .single();
       expect(all.data).toEqual({ secret: 'hidden' });
     });
 
@@ -546,8 +683,14 @@ export function conformanceSuite(engine: Engine): void {
       expect((await anon.rpc('item_names')).data).toEqual(['apple', 'banana', 'carrot', 'eggplant']);
       const rows = await anon.rpc('items_in', { cat: 'vegetable' }).select('id, name').gt('id', 3);
       expect(rows.data).toEqual([{ id: 5, name: 'eggplant' }]);
-      expect((await anon.rpc('get_item', { p_id: 2 })).data).toMatchObject({ id: 2, name: 'banana', price: 0.25 });
-      expect((await anon.rpc('echo_json', { payload: { n: [1, 2], s: 'x' } })).data).toEqual({ echo: { n: [1, 2], s: 'x' } });
+      expect((await anon.rpc('get_item', { p_id: 2 })).data).toMatchObject({
+        id: 2,
+        name: 'banana',
+        price: 0.25,
+      });
+      expect((await anon.rpc('echo_json', { payload: { n: [1, 2], s: 'x' } })).data).toEqual({
+        echo: { n: [1, 2], s: 'x' },
+      });
       const nothing = await anon.rpc('touch_nothing');
       expect(nothing.status).toBe(204);
       expect(nothing.data).toBeNull();
@@ -569,14 +712,20 @@ export function conformanceSuite(engine: Engine): void {
       expect((await u.client.rpc('private_thing')).status).toBe(403);
       const added = await u.client.rpc('add_note', { p_title: 'via rpc', p_amount: 1.25 });
       expect(added.data).toMatchObject({ title: 'via rpc', owner: u.id, amount: 1.25 });
-      const readOnly = await rest('/rpc/add_note?p_title=x&p_amount=1', { method: 'GET', token: u.accessToken });
+      const readOnly = await rest('/rpc/add_note?p_title=x&p_amount=1', {
+        method: 'GET',
+        token: u.accessToken,
+      });
       expect(readOnly.status).toBe(405);
       expect(((await readOnly.json()) as { code: string }).code).toBe('25006');
     });
 
     it('rejects expired, forged and malformed JWTs with PGRST303/PGRST301', async () => {
       const secret = new TextEncoder().encode(server.jwtSecret);
-      const expired = await new SignJWT({ role: 'authenticated', sub: '00000000-0000-0000-0000-000000000000' })
+      const expired = await new SignJWT({
+        role: 'authenticated',
+        sub: '00000000-0000-0000-0000-000000000000',
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
         .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
@@ -594,13 +743,19 @@ export function conformanceSuite(engine: Engine): void {
       const f = await withToken(forged).from('notes').select('id');
       expect(f.status).toBe(401);
       expect(f.error?.code).toBe('PGRST301');
-      const none = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'none' as 'HS256' }).sign(secret).catch(() => 'e30.e30.');
+      const none = await new SignJWT({ role: 'service_role' })
+        .setProtectedHeader({ alg: 'none' as 'HS256' })
+        .sign(secret)
+        .catch(() => 'e30.e30.');
       const n = await withToken(none).from('notes').select('id');
       expect(n.status).toBe(401);
       const malformed = await withToken('abc').from('items').select('id');
       expect(malformed.status).toBe(401);
       expect(malformed.error?.message).toBe('Expected 3 parts in JWT; got 1');
-      const weirdRole = await new SignJWT({ role: 'postgres' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime('1h').sign(secret);
+      const weirdRole = await new SignJWT({ role: 'postgres' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setExpirationTime('1h')
+        .sign(secret);
       const w = await withToken(weirdRole).from('items').select('id');
       expect(w.status).toBe(401);
     });
@@ -624,7 +779,7 @@ export function conformanceSuite(engine: Engine): void {
         await anon.from('items').select('id::text); drop table public.items; --'),
         await anon.from('items').select('id::text; drop table public.items'),
         await anon.from('items').select('id').eq('na"me', 'x'),
-        await anon.from('items').select('id').eq('meta->>color\'); drop table public.items; --', 'x'),
+        await anon.from('items').select('id').eq("meta->>color'); drop table public.items; --", 'x'),
         await anon.from('items; drop table public.items').select('id'),
         await anon.rpc('add_numbers(1,2); drop table public.items; --'),
         await anon.rpc('add_numbers', { 'a := 1); drop table public.items; --': 1 }),
@@ -687,7 +842,12 @@ export function conformanceSuite(engine: Engine): void {
     async function subscribe(
       c: SupabaseClient,
       name: string,
-      bindings: Array<{ event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string; tag: string }>,
+      bindings: Array<{
+        event: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+        table: string;
+        filter?: string;
+        tag: string;
+      }>,
     ): Promise<{ channel: RealtimeChannel; seen: Array<Seen & { tag: string }>; statuses: string[] }> {
       const seen: Array<Seen & { tag: string }> = [];
       const statuses: string[] = [];
@@ -696,7 +856,12 @@ export function conformanceSuite(engine: Engine): void {
       for (const b of bindings) {
         channel = channel.on(
           'postgres_changes',
-          { event: b.event, schema: 'public', table: b.table, ...(b.filter ? { filter: b.filter } : {}) } as never,
+          {
+            event: b.event,
+            schema: 'public',
+            table: b.table,
+            ...(b.filter ? { filter: b.filter } : {}),
+          } as never,
           (payload: Seen) => seen.push({ ...payload, tag: b.tag }),
         );
       }
@@ -721,9 +886,15 @@ export function conformanceSuite(engine: Engine): void {
       ]);
       const subB = await subscribe(b.client, 'notes-b', [{ event: '*', table: 'notes', tag: 'all' }]);
       const subAnon = await subscribe(anonClient, 'notes-anon', [{ event: '*', table: 'notes', tag: 'all' }]);
-      const subService = await subscribe(serviceClient, 'notes-service', [{ event: '*', table: 'notes', tag: 'all' }]);
+      const subService = await subscribe(serviceClient, 'notes-service', [
+        { event: '*', table: 'notes', tag: 'all' },
+      ]);
 
-      const inserted = await a.client.from('notes').insert({ title: 'realtime', amount: 5, tags: ['x'] }).select('id').single();
+      const inserted = await a.client
+        .from('notes')
+        .insert({ title: 'realtime', amount: 5, tags: ['x'] })
+        .select('id')
+        .single();
       const id = inserted.data?.id as number;
       await waitFor(() => subA.seen.length >= 2, 5000, 'A receives INSERT twice');
       await waitFor(() => subService.seen.length >= 1, 5000, 'service receives INSERT');
@@ -760,8 +931,14 @@ export function conformanceSuite(engine: Engine): void {
       ]);
       await service.from('items').update({ qty: 6 }).eq('id', 3);
       await service.from('items').update({ qty: 11 }).eq('id', 1);
-      await service.from('items').insert([{ id: 202, name: 'other' }, { id: 201, name: 'wanted' }]);
-      const failed = await service.from('items').insert([{ id: 200, name: 'ok-row' }, { id: 203, name: 'apple' }]);
+      await service.from('items').insert([
+        { id: 202, name: 'other' },
+        { id: 201, name: 'wanted' },
+      ]);
+      const failed = await service.from('items').insert([
+        { id: 200, name: 'ok-row' },
+        { id: 203, name: 'apple' },
+      ]);
       expect(failed.error?.code).toBe('23505');
       await waitFor(() => sub.seen.length >= 2, 5000, 'two deliveries');
       await sleep(300);
@@ -808,29 +985,56 @@ export function conformanceSuite(engine: Engine): void {
       });
       ws.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
       await waitFor(() => frames.find((f) => f[1] === '1'), 2000, 'heartbeat reply');
-      expect(frames.find((f) => f[1] === '1')).toEqual([null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
+      expect(frames.find((f) => f[1] === '1')).toEqual([
+        null,
+        '1',
+        'phoenix',
+        'phx_reply',
+        { status: 'ok', response: {} },
+      ]);
       const bindings = [
         { event: 'INSERT', schema: 'public', table: 'items', filter: 'id=eq.1' },
         { event: '*', schema: 'public', table: 'notes' },
       ];
-      ws.send(JSON.stringify(['2', '2', 'realtime:raw', 'phx_join', { config: { postgres_changes: bindings, private: false } }]));
+      ws.send(
+        JSON.stringify([
+          '2',
+          '2',
+          'realtime:raw',
+          'phx_join',
+          { config: { postgres_changes: bindings, private: false } },
+        ]),
+      );
       const reply = await waitFor(() => frames.find((f) => f[1] === '2'), 2000, 'join reply');
-      const response = (reply[4] as { status: string; response: { postgres_changes: Array<Record<string, unknown>> } });
+      const response = reply[4] as {
+        status: string;
+        response: { postgres_changes: Array<Record<string, unknown>> };
+      };
       expect(response.status).toBe('ok');
       expect(response.response.postgres_changes.map(({ id: _id, ...rest }) => rest)).toEqual(bindings);
       expect(response.response.postgres_changes.every((b) => b['id'] !== undefined)).toBe(true);
-      ws.send(JSON.stringify(['3', '3', 'realtime:bad', 'phx_join', { config: {}, access_token: 'not.a.jwt' }]));
+      ws.send(
+        JSON.stringify(['3', '3', 'realtime:bad', 'phx_join', { config: {}, access_token: 'not.a.jwt' }]),
+      );
       const bad = await waitFor(() => frames.find((f) => f[1] === '3'), 2000, 'bad join reply');
       expect((bad[4] as { status: string; response: { reason: string } }).status).toBe('error');
       expect((bad[4] as { response: { reason: string } }).response.reason).toMatch(/^InvalidJWTToken/);
       ws.send('this is not json');
       ws.send(JSON.stringify(['2', '4', 'realtime:raw', 'phx_leave', {}]));
       await waitFor(() => frames.find((f) => f[3] === 'phx_close'), 2000, 'phx_close');
-      expect(frames.find((f) => f[1] === '4')).toEqual(['2', '4', 'realtime:raw', 'phx_reply', { status: 'ok', response: {} }]);
+      expect(frames.find((f) => f[1] === '4')).toEqual([
+        '2',
+        '4',
+        'realtime:raw',
+        'phx_reply',
+        { status: 'ok', response: {} },
+      ]);
       expect(frames.find((f) => f[3] === 'phx_close')).toEqual(['2', '2', 'realtime:raw', 'phx_close', {}]);
       ws.close();
 
-      const refused = new WebSocket(`${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=forged.token.here&vsn=2.0.0`);
+      const refused = new WebSocket(
+        `${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=forged.token.here&vsn=2.0.0`,
+      );
       const status = await new Promise<number>((r) => {
         refused.on('unexpected-response', (_req, res) => r(res.statusCode ?? 0));
         refused.on('open', () => r(101));

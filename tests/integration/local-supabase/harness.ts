@@ -1,8 +1,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { fileURLToPath } from 'node:url';
-import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '../../../supabase/local/server';
+import {
+  startLocalSupabase,
+  type LocalSupabase,
+  type LocalSupabaseOptions,
+} from '../../../supabase/local/server';
 import { openPostgres } from '../../../supabase/local/db/engine';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../supabase/local/db/throwaway-postgres';
+import {
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../../../supabase/local/db/throwaway-postgres';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -20,7 +27,13 @@ export class EngineHarness {
   constructor(readonly engine: Engine) {}
 
   async server(options: Partial<LocalSupabaseOptions> = {}): Promise<LocalSupabase> {
-    const base: LocalSupabaseOptions = { port: 0, memory: true, projectDir: FIXTURE_DIR, quiet: true, ...options };
+    const base: LocalSupabaseOptions = {
+      port: 0,
+      memory: true,
+      projectDir: FIXTURE_DIR,
+      quiet: true,
+      ...options,
+    };
     if (this.engine === 'postgres') {
       this.cluster ??= await startThrowawayPostgres();
       const name = `conformance_${++this.dbCount}`;
@@ -45,7 +58,11 @@ export class EngineHarness {
   }
 }
 
-export function client(server: LocalSupabase, key = server.anonKey, options: Record<string, unknown> = {}): SupabaseClient {
+export function client(
+  server: LocalSupabase,
+  key = server.anonKey,
+  options: Record<string, unknown> = {},
+): SupabaseClient {
   return createClient(server.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     ...options,
@@ -53,7 +70,8 @@ export function client(server: LocalSupabase, key = server.anonKey, options: Rec
 }
 
 let counter = 0;
-export const uniqueEmail = (tag: string): string => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
+export const uniqueEmail = (tag: string): string =>
+  `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
 
 /** A signed-in client for a fresh user created the way seeding does (admin.createUser). */
 export async function signedInUser(
@@ -63,15 +81,30 @@ export async function signedInUser(
 ): Promise<{ client: SupabaseClient; id: string; email: string; password: string; accessToken: string }> {
   const admin = client(server, server.serviceRoleKey);
   const email = uniqueEmail(tag);
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { username: tag } });
+  const created = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { username: tag },
+  });
   if (created.error) throw created.error;
   const c = client(server);
   const signIn = await c.auth.signInWithPassword({ email, password });
   if (signIn.error || !signIn.data.session) throw signIn.error ?? new Error('no session');
-  return { client: c, id: created.data.user.id, email, password, accessToken: signIn.data.session.access_token };
+  return {
+    client: c,
+    id: created.data.user.id,
+    email,
+    password,
+    accessToken: signIn.data.session.access_token,
+  };
 }
 
-export async function waitFor<T>(probe: () => T | undefined | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | false,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

@@ -338,15 +338,24 @@ export function generateHeaders({ distDir, env }) {
     for (const src of page.externalScripts)
       errors.push(`${page.file}: third-party <script src="${src}"> is not allowed`);
     for (const problem of page.problems) warnings.push(`${page.file}: ${problem}`);
-    if (page.styleAttrHashes.length) {
+    const chat = settings.chatConfigured && page.embedsChat && !session;
+    // Said at every build so the compromise stays visible: where it can, the page's own markup or
+    // libraries should change rather than the policy.
+    if (page.styleAttrHashes.length && !chat && !page.runtimeStyles) {
       warnings.push(
         `${page.file}: ${page.styleAttrHashes.length} inline style attribute value(s), allowed by hash ('unsafe-hashes'); prefer classes`,
       );
     }
-    const chat = settings.chatConfigured && page.embedsChat && !session;
     const policy = policyFor({ ...page, chat, supabaseOrigins: settings.supabaseOrigins });
     return { ...page, session, chat, policy };
   });
+
+  const runtimeStyled = withPolicy.filter((p) => p.runtimeStyles).map((p) => p.route);
+  if (runtimeStyled.length) {
+    warnings.push(
+      `style-src 'unsafe-inline' on ${runtimeStyled.length} page(s) whose code writes <style> at run time (react-hot-toast's goober): ${runtimeStyled.join(' ')}`,
+    );
+  }
 
   /** @param {(p: (typeof withPolicy)[number]) => string[]} pick */
   const union = (pick) => [...new Set(withPolicy.flatMap(pick))].sort();

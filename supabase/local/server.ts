@@ -46,6 +46,8 @@ export interface LocalSupabase {
   dataDir: string | undefined;
   outboxDir: string | undefined;
   bootstrap: BootstrapResult;
+  /** Cuts every realtime socket, as a network drop would; returns how many were open. */
+  dropRealtimeConnections(): number;
   stop(): Promise<void>;
 }
 
@@ -199,6 +201,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     dataDir,
     outboxDir,
     bootstrap,
+    dropRealtimeConnections: () => realtime.dropConnections(),
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -238,6 +238,30 @@ function checkPkceParams(body: Record<string, unknown>): { challenge: string; me
   return { challenge: challenge as string, method: m };
 }
 
+type TokenKind = 'recovery' | 'signup';
+
+/** Where each kind of mailed token lives (GoTrue's users columns and one_time_tokens types). */
+const TOKEN_KINDS: Record<TokenKind, { column: string; sentAt: string; ott: string; method: string }> = {
+  recovery: {
+    column: 'recovery_token',
+    sentAt: 'recovery_sent_at',
+    ott: 'recovery_token',
+    method: 'recovery',
+  },
+  signup: {
+    column: 'confirmation_token',
+    sentAt: 'confirmation_sent_at',
+    ott: 'confirmation_token',
+    method: 'email/signup',
+  },
+};
+
+function tokenKind(type: unknown): TokenKind | undefined {
+  if (type === 'recovery') return 'recovery';
+  if (type === 'signup' || type === 'email') return 'signup';
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Promise<Reply> {
@@ -439,14 +463,17 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       return json(200, userJson(existing));
     }
     const confirmed = !cfg().enableConfirmations;
+    const pkce = checkPkceParams(body);
     const result = await db.transaction(async (tx) => {
       const user = await createUser(tx, { email, password, userMetadata: data, appMetadata: {}, confirmed });
-      if (!confirmed) {
-        await tx.query(`update auth.users set confirmation_sent_at = now() where id = $1`, [user.id]);
-        return userJson((await loadUser(tx, 'u.id = $1', [user.id])) ?? user);
-      }
-      return issueSession(tx, user, 'password', req);
+      return confirmed ? issueSession(tx, user, 'password', req) : user;
     });
+    if (!confirmed) {
+      const user = result as UserRow;
+      const redirectTo = resolveRedirect(cfg(), req.query.get('redirect_to'));
+      await sendTokenMail(user, 'signup', redirectTo, pkce);
+      return json(200, userJson((await loadUser(db, 'u.id = $1', [user.id])) ?? user));
+    }
     return json(200, result);
   }
 
@@ -748,62 +775,92 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
         );
       }
     }
+    await sendTokenMail(user, 'recovery', redirectTo, pkce);
+    return json(200, {});
+  }
+
+  /** Finds and consumes an e-mail token; undefined when it is unknown, used or expired. */
+  async function consumeToken(
+    tx: Queryable,
+    kind: TokenKind,
+    tokenHashes: string[],
+  ): Promise<UserRow | undefined> {
+    const k = TOKEN_KINDS[kind];
+    const user = await loadUser(
+      tx,
+      `u.${k.column} = any($1::text[]) and u.${k.column} <> '' and u.${k.sentAt} + make_interval(secs => $2) > now()`,
+      [tokenHashes, cfg().otpExpiry],
+    );
+    if (!user) return undefined;
+    // Opening any mailed link proves the address, as in GoTrue.
+    await tx.query(
+      `update auth.users set ${k.column} = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+       where id = $1`,
+      [user.id],
+    );
+    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [
+      user.id,
+      k.ott,
+    ]);
+    if (kind === 'signup') {
+      await tx.query(
+        `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb
+         where id = $1`,
+        [user.id],
+      );
+    }
+    return (await loadUser(tx, 'u.id = $1', [user.id])) ?? user;
+  }
+
+  /** Stores a new e-mail token and writes the mail to the outbox. */
+  async function sendTokenMail(
+    user: UserRow,
+    kind: TokenKind,
+    redirectTo: string,
+    pkce: { challenge: string; method: string } | undefined,
+  ): Promise<void> {
+    const k = TOKEN_KINDS[kind];
+    const email = (user.email ?? '').toLowerCase();
     const otp = String(randomInt(0, 10 ** cfg().otpLength)).padStart(cfg().otpLength, '0');
     const plainHash = sha224Hex(email + otp);
     const tokenHash = pkce ? `pkce_${plainHash}` : plainHash;
     await db.transaction(async (tx) => {
-      await tx.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [
+      await tx.query(`update auth.users set ${k.column} = $2, ${k.sentAt} = now() where id = $1`, [
         user.id,
         tokenHash,
       ]);
       await tx.query(
         `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-         values ($1, $2, 'recovery_token', $3, $4, now(), now())
+         values ($1, $2, $3, $4, $5, now(), now())
          on conflict (user_id, token_type) do update set token_hash = excluded.token_hash,
            relates_to = excluded.relates_to, created_at = now(), updated_at = now()`,
-        [randomUUID(), user.id, tokenHash, email],
+        [randomUUID(), user.id, k.ott, tokenHash, email],
       );
       if (pkce) {
         await tx.query(
           `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
              created_at, updated_at, authentication_method)
-           values ($1, $2, $3, $4, $5, 'recovery', now(), now(), 'recovery')`,
-          [randomUUID(), user.id, randomUUID(), pkce.method, pkce.challenge],
+           values ($1, $2, $3, $4, $5, $6, now(), now(), $6)`,
+          [randomUUID(), user.id, randomUUID(), pkce.method, pkce.challenge, k.method],
         );
       }
     });
-    const link = `${ctx.apiUrl()}/auth/v1/verify?token=${tokenHash}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`;
+    const link = `${ctx.apiUrl()}/auth/v1/verify?token=${tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
+    const [title, action] =
+      kind === 'recovery'
+        ? ['Reset Password', 'reset the password for your user']
+        : ['Confirm your signup', 'confirm your user'];
     ctx.outbox.add({
       to: email,
-      subject: 'Reset Your Password',
-      type: 'recovery',
+      subject: kind === 'recovery' ? 'Reset Your Password' : 'Confirm Your Signup',
+      type: kind,
       link,
       token: otp,
       tokenHash,
       redirectTo,
-      text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${otp}\n`,
-      html: `<h2>Reset Password</h2><p>Follow this link to reset the password for your user:</p><p><a href="${link.replace(/&/g, '&amp;')}">Reset Password</a></p><p>Alternatively, enter the code: ${otp}</p>`,
+      text: `${title}\n\nFollow this link to ${action}:\n${link}\n\nAlternatively, enter the code: ${otp}\n`,
+      html: `<h2>${title}</h2><p>Follow this link to ${action}:</p><p><a href="${link.replace(/&/g, '&amp;')}">${title}</a></p><p>Alternatively, enter the code: ${otp}</p>`,
     });
-    return json(200, {});
-  }
-
-  /** Finds and consumes a recovery token; undefined when it is unknown, used or expired. */
-  async function consumeRecovery(tx: Queryable, tokenHashes: string[]): Promise<UserRow | undefined> {
-    const user = await loadUser(
-      tx,
-      `u.recovery_token = any($1::text[]) and u.recovery_token <> '' and u.recovery_sent_at + make_interval(secs => $2) > now()`,
-      [tokenHashes, cfg().otpExpiry],
-    );
-    if (!user) return undefined;
-    await tx.query(
-      `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-       where id = $1`,
-      [user.id],
-    );
-    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`, [
-      user.id,
-    ]);
-    return (await loadUser(tx, 'u.id = $1', [user.id])) ?? user;
   }
 
   async function verifyGet(req: GatewayRequest): Promise<Reply> {
@@ -817,18 +874,19 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       const base = isPkce ? `${redirectTo}${redirectTo.includes('?') ? '&' : '?'}${params}` : redirectTo;
       return { status: 303, headers: { location: `${base}#${params}&sb=` } };
     };
-    if (type !== 'recovery' || !token) return errorRedirect();
+    const kind = tokenKind(type);
+    if (!kind || !token) return errorRedirect();
     const outcome = await db.transaction(async (tx) => {
-      const user = await consumeRecovery(tx, [token]);
+      const user = await consumeToken(tx, kind, [token]);
       if (!user) return undefined;
       if (isPkce) {
         const flow = (
           await tx.query<{ auth_code: string }>(
             `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
-             where id = (select id from auth.flow_state where user_id = $1 and authentication_method = 'recovery'
+             where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
                          order by created_at desc limit 1)
              returning auth_code`,
-            [user.id],
+            [user.id, TOKEN_KINDS[kind].method],
           )
         ).rows[0];
         if (!flow) return undefined;
@@ -841,7 +899,7 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
         expires_in: String(session['expires_in']),
         refresh_token: String(session['refresh_token']),
         token_type: 'bearer',
-        type: 'recovery',
+        type: kind,
       });
       return `${redirectTo}#${fragment.toString()}&sb=`;
     });
@@ -850,9 +908,8 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
 
   async function verifyPost(req: GatewayRequest): Promise<Reply> {
     const body = parseBody(req);
-    const type = body['type'];
-    if (type !== 'recovery')
-      throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+    const kind = tokenKind(body['type']);
+    if (!kind) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
     let hashes: string[];
     let message: string;
     if (typeof body['token_hash'] === 'string' && body['token_hash']) {
@@ -866,7 +923,7 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
     }
     const outcome = await db.transaction(async (tx) => {
-      const user = await consumeRecovery(tx, hashes);
+      const user = await consumeToken(tx, kind, hashes);
       return user ? issueSession(tx, user, 'otp', req) : undefined;
     });
     if (!outcome) throw new AuthError(403, 'otp_expired', message);

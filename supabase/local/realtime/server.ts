@@ -108,6 +108,13 @@ export class Realtime {
     this.wss.close();
   }
 
+  /** Drops every socket as a network failure would (clients then reconnect and rejoin). */
+  dropConnections(): number {
+    const n = this.connections.size;
+    for (const conn of this.connections) conn.ws.terminate();
+    return n;
+  }
+
   /** Installs the capture trigger on every published table and removes it from the others. */
   async syncTriggers(): Promise<void> {
     const { db } = this.opts;

@@ -423,7 +423,10 @@ export function conformanceSuite(engine: Engine): void {
   describe(`${engine}: token refresh (short jwt_expiry)`, () => {
     let short: LocalSupabase;
     beforeAll(async () => {
-      short = await harness.server({ authOverrides: { jwtExpiry: 60, refreshTokenReuseInterval: 1 } });
+      // One server for the non-default auth settings: short tokens, short reuse window, confirmations on.
+      short = await harness.server({
+        authOverrides: { jwtExpiry: 60, refreshTokenReuseInterval: 1, enableConfirmations: true },
+      });
     });
 
     it('refreshes in getSession() when under 90 s remain and fires TOKEN_REFRESHED', async () => {
@@ -433,13 +436,47 @@ export function conformanceSuite(engine: Engine): void {
         events.push(e);
       });
       const email = uniqueEmail('refresh');
-      const signUp = await c.auth.signUp({ email, password: 'password-123' });
+      await client(short, short.serviceRoleKey).auth.admin.createUser({
+        email,
+        password: 'password-123',
+        email_confirm: true,
+      });
+      const signUp = await c.auth.signInWithPassword({ email, password: 'password-123' });
       expect(signUp.data.session?.expires_in).toBe(60);
       const first = signUp.data.session?.refresh_token;
       const { data } = await c.auth.getSession();
       expect(data.session?.refresh_token).not.toBe(first);
       await waitFor(() => events.includes('TOKEN_REFRESHED'), 3000, 'TOKEN_REFRESHED');
       expect((await c.from('profiles').select('id')).data?.length).toBe(1);
+    });
+
+    it('with confirmations on: signUp returns no session, mails a link, and the link confirms and signs in', async () => {
+      const email = uniqueEmail('confirm');
+      const c = client(short);
+      const signUp = await c.auth.signUp({
+        email,
+        password: 'password-123',
+        options: { emailRedirectTo: 'http://127.0.0.1:4321/welcome' },
+      });
+      expect(signUp.error).toBeNull();
+      expect(signUp.data.session).toBeNull();
+      expect(signUp.data.user?.email_confirmed_at).toBeUndefined();
+      const early = await client(short).auth.signInWithPassword({ email, password: 'password-123' });
+      expect(early.error?.code).toBe('email_not_confirmed');
+      const mail = (await (
+        await fetch(`${short.url}/__local/outbox/latest?to=${encodeURIComponent(email)}`)
+      ).json()) as {
+        link: string;
+        type: string;
+      };
+      expect(mail.type).toBe('signup');
+      const click = await fetch(mail.link, { redirect: 'manual' });
+      const location = click.headers.get('location') ?? '';
+      expect(location.startsWith('http://127.0.0.1:4321/welcome#access_token=')).toBe(true);
+      expect(new URLSearchParams(location.split('#')[1]).get('type')).toBe('signup');
+      expect(
+        (await client(short).auth.signInWithPassword({ email, password: 'password-123' })).error,
+      ).toBeNull();
     });
 
     it('rotates refresh tokens, tolerates the parent, and revokes the family on older reuse', async () => {
@@ -972,6 +1009,41 @@ export function conformanceSuite(engine: Engine): void {
       await u.client.removeChannel(sub.channel).then((r) => statuses.push(r));
       expect(statuses).toEqual(['ok']);
       expect(sub.statuses).toContain('CLOSED');
+    });
+
+    it('reports a bad filter through a system error, and rejoins after the socket drops', async () => {
+      const c = client(server);
+      const systems: Array<{ status?: string; message?: string }> = [];
+      const badStatuses: string[] = [];
+      c.channel('bad-filter')
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'items', filter: 'nope=eq.1' },
+          () => undefined,
+        )
+        .on('system', {}, (p: { status?: string; message?: string }) => systems.push(p))
+        .subscribe((s) => badStatuses.push(s));
+      await waitFor(() => systems[0], 5000, 'system message');
+      expect(badStatuses).toContain('SUBSCRIBED');
+      expect(systems[0]).toMatchObject({ status: 'error' });
+      expect(systems[0]?.message).toContain('nope');
+      await c.removeAllChannels();
+
+      const sub = await subscribe(c, 'reconnect', [
+        { event: 'UPDATE', table: 'items', filter: 'id=eq.2', tag: 'item2' },
+      ]);
+      expect(server.dropRealtimeConnections()).toBeGreaterThan(0);
+      await waitFor(() => sub.statuses.includes('CHANNEL_ERROR'), 5000, 'CHANNEL_ERROR');
+      await waitFor(
+        () => sub.statuses.lastIndexOf('SUBSCRIBED') > sub.statuses.indexOf('CHANNEL_ERROR'),
+        10000,
+        'rejoin',
+      );
+      await sleep(300);
+      await service.from('items').update({ qty: 1 }).eq('id', 2);
+      await waitFor(() => sub.seen.length === 1, 5000, 'delivery after rejoin');
+      await service.from('items').update({ qty: 0 }).eq('id', 2);
+      await c.removeAllChannels();
     });
 
     it('speaks Phoenix vsn 2.0.0: heartbeat, join ids in order, bad token errors, leave then phx_close', async () => {

@@ -38,7 +38,11 @@ function htmlFiles(dir) {
 
 /** @param {string} root @param {string} file */
 function routeOf(root, file) {
-  const rel = path.relative(root, file).split(path.sep).join('/').replace(/\.html$/, '');
+  const rel = path
+    .relative(root, file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.html$/, '');
   if (rel === 'index') return '/';
   return '/' + rel.replace(/\/index$/, '');
 }
@@ -57,7 +61,11 @@ const attr = (/** @type {string} */ tag, /** @type {string} */ name) =>
 /** Relative imports of a built JS chunk: `import … from "./x.js"`, `import "./x.js"`, `import("./x.js")`. */
 function importsOf(/** @type {string} */ code) {
   const found = new Set();
-  const patterns = [/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']/g, /\bimport\(\s*["']([^"']+\.m?js)["']\s*\)/g, /\bexport\s*[\w$*{}\s,]*from\s*["']([^"']+\.m?js)["']/g];
+  const patterns = [
+    /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']/g,
+    /\bimport\(\s*["']([^"']+\.m?js)["']\s*\)/g,
+    /\bexport\s*[\w$*{}\s,]*from\s*["']([^"']+\.m?js)["']/g,
+  ];
   for (const re of patterns) for (const m of code.matchAll(re)) if (m[1]) found.add(m[1]);
   return [...found];
 }
@@ -124,7 +132,10 @@ export function measurePage(root, file) {
   const jsRaw = jsBuffers.reduce((n, b) => n + b.length, 0) + Buffer.byteLength(inlineJs);
   const jsGzip = jsBuffers.reduce((n, b) => n + gzipSize(b), 0) + (inlineJs ? gzipSize(inlineJs) : 0);
   const cssGzip = [...css].reduce((n, f) => n + gzipSize(read(f)), 0);
-  const imageBytes = [...images].reduce((n, f) => n + (/\.svg$/i.test(f) ? gzipSize(read(f)) : read(f).length), 0);
+  const imageBytes = [...images].reduce(
+    (n, f) => n + (/\.svg$/i.test(f) ? gzipSize(read(f)) : read(f).length),
+    0,
+  );
   const htmlGzip = gzipSize(html);
   return {
     route: routeOf(root, file),
@@ -143,7 +154,8 @@ export function measurePage(root, file) {
 /** @param {string} dir @returns {PageWeight[]} */
 export function measureSite(dir) {
   const root = path.resolve(dir);
-  if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`No built site in ${root} (run a build first)`);
+  if (!fs.existsSync(path.join(root, 'index.html')))
+    throw new Error(`No built site in ${root} (run a build first)`);
   return htmlFiles(root).map((file) => measurePage(root, file));
 }
 
@@ -175,23 +187,49 @@ const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
 
 /** @param {PageWeight[]} rows */
 export function formatTable(rows) {
-  const header = ['route', 'form', 'js files', 'JS raw KB', 'JS gzip KB', 'CSS gzip KB', 'HTML gzip KB', 'total gzip KB'];
-  const body = rows.map((r) => [r.route, r.hasForm ? 'yes' : '', String(r.jsFiles), kb(r.jsRaw), kb(r.jsGzip), kb(r.cssGzip), kb(r.htmlGzip), kb(r.totalGzip)]);
+  const header = [
+    'route',
+    'form',
+    'js files',
+    'JS raw KB',
+    'JS gzip KB',
+    'CSS gzip KB',
+    'HTML gzip KB',
+    'total gzip KB',
+  ];
+  const body = rows.map((r) => [
+    r.route,
+    r.hasForm ? 'yes' : '',
+    String(r.jsFiles),
+    kb(r.jsRaw),
+    kb(r.jsGzip),
+    kb(r.cssGzip),
+    kb(r.htmlGzip),
+    kb(r.totalGzip),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
-  const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (/** @type {string[]} */ cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { dir: { type: 'string', default: 'dist' }, json: { type: 'boolean', default: false }, 'budget-kb': { type: 'string' } },
+    options: {
+      dir: { type: 'string', default: 'dist' },
+      json: { type: 'boolean', default: false },
+      'budget-kb': { type: 'string' },
+    },
   });
   const rows = measureSite(values.dir);
   console.log(values.json ? JSON.stringify(rows, null, 2) : formatTable(rows));
   if (values['budget-kb']) {
     const budget = Number(values['budget-kb']) * 1024;
     const over = overBudget(rows, publicRoutes(values.dir), budget);
-    for (const r of over) console.error(`over budget: ${r.route} ships ${kb(r.jsGzip)} KB gzip of JS (budget ${values['budget-kb']} KB)`);
+    for (const r of over)
+      console.error(
+        `over budget: ${r.route} ships ${kb(r.jsGzip)} KB gzip of JS (budget ${values['budget-kb']} KB)`,
+      );
     if (over.length) process.exit(1);
   }
 }

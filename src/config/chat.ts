@@ -15,8 +15,10 @@ export interface ChatIds {
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function chatIds(
-  env: { PUBLIC_CHAT_PROPERTY_ID?: string | undefined; PUBLIC_CHAT_WIDGET_ID?: string | undefined } = import.meta
-    .env,
+  env: {
+    PUBLIC_CHAT_PROPERTY_ID?: string | undefined;
+    PUBLIC_CHAT_WIDGET_ID?: string | undefined;
+  } = import.meta.env,
 ): ChatIds | undefined {
   const propertyId = env.PUBLIC_CHAT_PROPERTY_ID?.trim() ?? '';
   const widgetId = env.PUBLIC_CHAT_WIDGET_ID?.trim() ?? '';

@@ -15,7 +15,8 @@ const viewports = [
 ] as const;
 
 /** A section found the way a screen-reader user finds it: a region named by its heading. */
-const region = (page: Page, name: string | RegExp) => page.getByRole('region', { name, exact: typeof name === 'string' });
+const region = (page: Page, name: string | RegExp) =>
+  page.getByRole('region', { name, exact: typeof name === 'string' });
 const h3Texts = (scope: Locator) => scope.getByRole('heading', { level: 3 }).allInnerTexts();
 /** Islands (the forms) respond only once hydrated; Astro drops the ssr attribute then. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -33,22 +34,40 @@ const routeCases: RouteCase[] = [
     h1: 'Institutionalizing Digital Assets',
     async check(page) {
       const main = page.getByRole('main');
-      await expect(main.getByRole('link', { name: 'Get Liquidity' }).first()).toHaveAttribute('href', '/loan');
+      await expect(main.getByRole('link', { name: 'Get Liquidity' }).first()).toHaveAttribute(
+        'href',
+        '/loan',
+      );
       const services = region(page, 'Our Services');
       await expect(services.getByRole('link', { name: /Learn More/ })).toHaveCount(2);
-      await expect(services.getByRole('link', { name: 'Learn More about Lending' })).toHaveAttribute('href', '/loan');
-      await expect(services.getByRole('link', { name: 'Learn More about Digital Assets Management' })).toHaveAttribute(
+      await expect(services.getByRole('link', { name: 'Learn More about Lending' })).toHaveAttribute(
         'href',
-        '/asset-management',
+        '/loan',
       );
+      await expect(
+        services.getByRole('link', { name: 'Learn More about Digital Assets Management' }),
+      ).toHaveAttribute('href', '/asset-management');
       const concierge = region(page, 'Curated Concierge Services');
       expect(await h3Texts(concierge)).toHaveLength(4);
       const liquidity = region(page, /Deep liquidity/);
       expect(await h3Texts(liquidity)).toEqual(
-        expect.arrayContaining(['Deep Liquidity', 'Lending', 'State-of-the-Art Protocol', 'Risk Management', 'Dedicated Client Service', 'Execution']),
+        expect.arrayContaining([
+          'Deep Liquidity',
+          'Lending',
+          'State-of-the-Art Protocol',
+          'Risk Management',
+          'Dedicated Client Service',
+          'Execution',
+        ]),
       );
-      await expect(liquidity.getByRole('link', { name: 'Get In Touch' })).toHaveAttribute('href', '/getintouch');
-      await expect(liquidity.getByRole('link', { name: 'Get Liquidity' })).toHaveAttribute('href', '/asset-management');
+      await expect(liquidity.getByRole('link', { name: 'Get In Touch' })).toHaveAttribute(
+        'href',
+        '/getintouch',
+      );
+      await expect(liquidity.getByRole('link', { name: 'Get Liquidity' })).toHaveAttribute(
+        'href',
+        '/asset-management',
+      );
     },
   },
   {
@@ -56,8 +75,16 @@ const routeCases: RouteCase[] = [
     h1: 'Institutionalizing Digital Assets',
     async check(page) {
       await expect(page.getByRole('heading', { level: 2, name: 'Rise of Digital Assets' })).toBeVisible();
-      expect(await h3Texts(region(page, 'Vision, mission, team and edge'))).toEqual(['Vision', 'Mission', 'Team', 'Edge']);
-      await expect(page.getByRole('main').getByRole('link', { name: 'Join us' })).toHaveAttribute('href', '/asset-management');
+      expect(await h3Texts(region(page, 'Vision, mission, team and edge'))).toEqual([
+        'Vision',
+        'Mission',
+        'Team',
+        'Edge',
+      ]);
+      await expect(page.getByRole('main').getByRole('link', { name: 'Join us' })).toHaveAttribute(
+        'href',
+        '/asset-management',
+      );
     },
   },
   {
@@ -66,7 +93,8 @@ const routeCases: RouteCase[] = [
     async check(page) {
       const assets = page.getByRole('list', { name: 'Assets' });
       await expect(assets.getByRole('listitem')).toHaveCount(5);
-      for (const name of ['Bitcoin', 'Ethereum', 'Tether', 'Ripple', 'USDC']) await expect(assets).toContainText(name);
+      for (const name of ['Bitcoin', 'Ethereum', 'Tether', 'Ripple', 'USDC'])
+        await expect(assets).toContainText(name);
       await expect(page.getByText('More asset will be integrated')).toBeVisible();
       expect(await h3Texts(region(page, /institutional allocation/))).toEqual([
         'Fiat-Crypto Onramp',
@@ -100,7 +128,10 @@ const routeCases: RouteCase[] = [
         await expect(card.getByRole('link', { name: `Choose ${plan}` })).toHaveAttribute('href', '/login');
       }
       const finalCta = page.getByRole('region', { name: /Ready to put your capital to work/ });
-      await expect(finalCta.getByRole('link', { name: 'Get Liquidity' })).toHaveAttribute('href', '/asset-management');
+      await expect(finalCta.getByRole('link', { name: 'Get Liquidity' })).toHaveAttribute(
+        'href',
+        '/asset-management',
+      );
     },
   },
   {
@@ -116,7 +147,11 @@ const routeCases: RouteCase[] = [
         'Mezzanine Financing',
         'Stretch Financing',
       ]);
-      expect(stripStep(await h3Texts(region(page, 'Start your funding')))).toEqual(['Get in Touch', 'Get Approved', 'Receive Funds']);
+      expect(stripStep(await h3Texts(region(page, 'Start your funding')))).toEqual([
+        'Get in Touch',
+        'Get Approved',
+        'Receive Funds',
+      ]);
       const process = region(page, 'Our funding process');
       await expect(process.getByRole('listitem')).toHaveCount(8);
       expect(stripStep(await h3Texts(process))).toEqual([
@@ -139,7 +174,10 @@ const routeCases: RouteCase[] = [
       await expect(sectors).toHaveCount(21);
       await expect(sectors.last()).toHaveText('Various others');
       await expect(sectors.first()).toHaveText('Real estate');
-      await expect(page.getByRole('main').getByRole('link', { name: 'Get In Touch' }).last()).toHaveAttribute('href', '/getintouch');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Get In Touch' }).last()).toHaveAttribute(
+        'href',
+        '/getintouch',
+      );
     },
   },
   {
@@ -173,7 +211,10 @@ const routeCases: RouteCase[] = [
       await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
       await expectPasswordToggle(page);
       await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+      await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+        'href',
+        '/forgot-password',
+      );
       await expect(page.getByRole('main').locator('a[href="/register"]')).toBeVisible();
     },
   },
@@ -185,15 +226,26 @@ const routeCases: RouteCase[] = [
       await expect(page.getByLabel('Username')).toBeVisible();
       await expect(page.getByLabel('Email address')).toHaveAttribute('type', 'email');
       await expectPasswordToggle(page);
-      const consent = page.getByRole('checkbox', { name: /I agree to the Privacy Policy and the Terms of Service/ });
+      const consent = page.getByRole('checkbox', {
+        name: /I agree to the Privacy Policy and the Terms of Service/,
+      });
       await expect(consent).toHaveAttribute('required', '');
       await consent.check();
       await expect(consent).toBeChecked();
       const main = page.getByRole('main');
-      await expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-      await expect(main.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+      await expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+        'href',
+        '/privacy-policy',
+      );
+      await expect(main.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+        'href',
+        '/terms-of-service',
+      );
       await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Already have an account? Login' })).toHaveAttribute('href', '/login');
+      await expect(page.getByRole('link', { name: 'Already have an account? Login' })).toHaveAttribute(
+        'href',
+        '/login',
+      );
     },
   },
   ...(
@@ -202,23 +254,27 @@ const routeCases: RouteCase[] = [
       ['/privacy-policy', 'Privacy Policy', 10],
       ['/cookie-policy', 'Cookie Policy', 8],
     ] as const
-  ).map(
-    ([path, title, count]): RouteCase => ({
-      path,
-      h1: title,
-      async check(page) {
-        const article = page.getByRole('article');
-        const headings = await article.getByRole('heading', { level: 2 }).allInnerTexts();
-        expect(headings.map((h) => Number(/^(\d+)\./.exec(h)?.[1]))).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-        await expect(page.getByText(/Last updated:/)).toBeVisible();
-        await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link')).toHaveCount(count);
-        if (path === '/terms-of-service') {
-          await expect(article.getByRole('heading', { name: '13. Governing law and jurisdiction' })).toBeVisible();
-          await expect(article).toContainText('laws of the United Arab Emirates');
-        }
-      },
-    }),
-  ),
+  ).map(([path, title, count]): RouteCase => ({
+    path,
+    h1: title,
+    async check(page) {
+      const article = page.getByRole('article');
+      const headings = await article.getByRole('heading', { level: 2 }).allInnerTexts();
+      expect(headings.map((h) => Number(/^(\d+)\./.exec(h)?.[1]))).toEqual(
+        Array.from({ length: count }, (_, i) => i + 1),
+      );
+      await expect(page.getByText(/Last updated:/)).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link')).toHaveCount(
+        count,
+      );
+      if (path === '/terms-of-service') {
+        await expect(
+          article.getByRole('heading', { name: '13. Governing law and jurisdiction' }),
+        ).toBeVisible();
+        await expect(article).toContainText('laws of the United Arab Emirates');
+      }
+    },
+  })),
 ];
 
 /** Show/hide: the button flips the input between hidden and readable text and says which it does. */
@@ -278,9 +334,13 @@ for (const vp of viewports) {
       await expectNoAxeViolations(page);
       // The document's own 404 is expected (and Chromium logs it); any other failed resource is not,
       // and would show up as a second "HTTP" entry.
-      expect(watch.problems.filter((p) => p.startsWith('HTTP '))).toEqual([`HTTP 404: ${siteUrl}/this-page-does-not-exist`]);
+      expect(watch.problems.filter((p) => p.startsWith('HTTP '))).toEqual([
+        `HTTP 404: ${siteUrl}/this-page-does-not-exist`,
+      ]);
       watch.assertClean(
-        (p) => p === `HTTP 404: ${siteUrl}/this-page-does-not-exist` || /^console: Failed to load resource: .*404/.test(p),
+        (p) =>
+          p === `HTTP 404: ${siteUrl}/this-page-does-not-exist` ||
+          /^console: Failed to load resource: .*404/.test(p),
       );
     });
   });
@@ -305,7 +365,9 @@ test.describe('header on desktop', () => {
     await trigger.click();
     await nav.getByRole('link', { name: 'Loan' }).click();
     await expect(page).toHaveURL(`${siteUrl}/loan`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Digital lending platform built for borrowers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Digital lending platform built for borrowers',
+    );
     // Header actions.
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
@@ -363,7 +425,9 @@ test.describe('header on desktop', () => {
 test.describe('mobile menu', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
-  test('opens full screen, traps focus, closes with Escape and the close button, and navigates', async ({ page }) => {
+  test('opens full screen, traps focus, closes with Escape and the close button, and navigates', async ({
+    page,
+  }) => {
     const watch = watchPage(page);
     await page.goto('/');
     const opener = page.getByRole('button', { name: 'Open menu' });
@@ -418,7 +482,19 @@ test.describe('mobile menu', () => {
 
 test.describe('links, SEO and weight', () => {
   test('every internal link on every public page resolves, footer included', async ({ page, request }) => {
-    const pages = ['/', '/aboutus', '/loan', '/asset-management', '/getintouch', '/login', '/register', '/terms-of-service', '/privacy-policy', '/cookie-policy', '/this-page-does-not-exist'];
+    const pages = [
+      '/',
+      '/aboutus',
+      '/loan',
+      '/asset-management',
+      '/getintouch',
+      '/login',
+      '/register',
+      '/terms-of-service',
+      '/privacy-policy',
+      '/cookie-policy',
+      '/this-page-does-not-exist',
+    ];
     const targets = new Set<string>();
     for (const path of pages) {
       await page.goto(path);
@@ -433,7 +509,7 @@ test.describe('links, SEO and weight', () => {
     }
     // The footer carries the spec's links on every page.
     const footer = page.getByRole('contentinfo');
-    for (const [name, href] of [
+    const footerLinks: [string, string][] = [
       ['Loan', '/loan'],
       ['Asset Management', '/asset-management'],
       ['About Us', '/aboutus'],
@@ -443,10 +519,14 @@ test.describe('links, SEO and weight', () => {
       ['Privacy Policy', '/privacy-policy'],
       ['Cookie Policy', '/cookie-policy'],
       ['support@liquidcapital.example', 'mailto:support@liquidcapital.example'],
-    ]) {
-      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href as string);
+    ];
+    for (const [name, href] of footerLinks) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    await expect(footer.getByRole('link', { name: /Telegram/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(footer.getByRole('link', { name: /Telegram/ })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
     await expect(footer).toContainText('Hong Kong');
 
     expect(targets.size).toBeGreaterThan(10);
@@ -458,11 +538,17 @@ test.describe('links, SEO and weight', () => {
     expect(broken).toEqual([]);
   });
 
-  test('SEO: titles, canonical, Open Graph, noindex on auth pages, sitemap and robots', async ({ page, request }) => {
+  test('SEO: titles, canonical, Open Graph, noindex on auth pages, sitemap and robots', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/loan');
     await expect(page).toHaveTitle('Loan | Liquid Capital');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${siteUrl}/loan`);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Loan | Liquid Capital');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Loan | Liquid Capital',
+    );
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${siteUrl}/loan`);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /700\+/);
@@ -481,7 +567,16 @@ test.describe('links, SEO and weight', () => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
     expect(locs.sort()).toEqual(
-      ['/', '/aboutus', '/loan', '/asset-management', '/getintouch', '/terms-of-service', '/privacy-policy', '/cookie-policy'].sort(),
+      [
+        '/',
+        '/aboutus',
+        '/loan',
+        '/asset-management',
+        '/getintouch',
+        '/terms-of-service',
+        '/privacy-policy',
+        '/cookie-policy',
+      ].sort(),
     );
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);

@@ -13,7 +13,14 @@ import {
   products,
   assetFinalCta,
 } from '~/content/asset-management';
-import { financingTypes, fundingProcess, fundingSectors, fundingStart, loanAdvantages, loanFinalCta } from '~/content/loan';
+import {
+  financingTypes,
+  fundingProcess,
+  fundingSectors,
+  fundingStart,
+  loanAdvantages,
+  loanFinalCta,
+} from '~/content/loan';
 import { footerNav, headerNav, isGroup, legalNav, sitemapRoutes, routes } from '~/config/navigation';
 import { chatEmbedUrl, chatIds, supportChatLink } from '~/config/chat';
 import { site } from '~/config/site';
@@ -61,7 +68,11 @@ describe('asset management content', () => {
       'Execution',
       'Institutional-Grade Risk Infrastructure',
     ]);
-    expect(custodyItems.map((c) => c.title)).toEqual(['Cold Storage', 'Multi-Level Approval', 'Market Access']);
+    expect(custodyItems.map((c) => c.title)).toEqual([
+      'Cold Storage',
+      'Multi-Level Approval',
+      'Market Access',
+    ]);
     expect(howItWorks).toHaveLength(3);
     expect(assetFinalCta.cta).toEqual({ label: 'Get Liquidity', href: '/asset-management' });
   });
@@ -121,7 +132,15 @@ describe('loan content', () => {
     expect(fundingSectors).toHaveLength(21);
     expect(fundingSectors.at(-1)).toBe('Various others');
     expectUnique(fundingSectors);
-    for (const named of ['Real estate', 'Cannabis', 'Last-mile delivery', 'Art', 'Aircraft', 'Gemstones', 'Antique museums']) {
+    for (const named of [
+      'Real estate',
+      'Cannabis',
+      'Last-mile delivery',
+      'Art',
+      'Aircraft',
+      'Gemstones',
+      'Antique museums',
+    ]) {
       expect(fundingSectors).toContain(named);
     }
     expect(fundingSectors.some((s) => /listed shares/i.test(s))).toBe(true);

@@ -11,13 +11,14 @@ export function scheduleChat(): void {
     const script = document.createElement('script');
     script.async = true;
     script.src = src;
-    script.charset = 'UTF-8';
     script.crossOrigin = 'anonymous';
     script.dataset['chatEmbed'] = '';
     document.body.append(script);
   };
   const whenIdle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(inject, { timeout: 4000 }) : setTimeout(inject, 1500);
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(inject, { timeout: 4000 })
+      : setTimeout(inject, 1500);
 
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });

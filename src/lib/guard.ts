@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Session } from '@supabase/supabase-js';
 import { $session } from '~/stores/session';
-import { isAdmin } from './auth';
+import { isAdmin, signOut } from './auth';
 
 /**
  * Client-side route guard for member and admin pages. It is a convenience redirect only: the
@@ -29,6 +29,24 @@ export function loginRedirect(role: GuardRole, path: string): string {
   return role === 'admin' ? `/admin/login?next=${next}` : `/login?next=${next}`;
 }
 
+let leaving = false;
+
+/**
+ * Log Out: signs out (no sb-* key left in storage, even when the server is unreachable) and goes to
+ * `to`. While it runs the guard does not answer the SIGNED_OUT event with its own ?next= redirect,
+ * which would race this navigation.
+ */
+export async function logOutAndLeave(to = '/login'): Promise<void> {
+  leaving = true;
+  try {
+    await signOut();
+  } catch {
+    // signOut has already removed the local session; the server-side one expires on its own.
+  } finally {
+    window.location.assign(to);
+  }
+}
+
 function currentPath(): string {
   return window.location.pathname + window.location.search;
 }
@@ -44,7 +62,8 @@ export function useGuard(role: GuardRole): GuardState {
   const userId = session.status === 'signed-in' ? session.session.user.id : null;
 
   useEffect(() => {
-    if (session.status === 'signed-out') window.location.replace(loginRedirect(role, currentPath()));
+    if (session.status === 'signed-out' && !leaving)
+      window.location.replace(loginRedirect(role, currentPath()));
   }, [session.status, role]);
 
   useEffect(() => {

@@ -95,7 +95,8 @@ export async function fileWithdrawalRequest(input: WithdrawalInput): Promise<Wit
     p_wallet_id: input.walletId,
     p_amount: input.amount.trim(),
     p_destination_address: input.destinationAddress.trim(),
-    p_destination_tag: tag ? tag : null,
+    // Omitted when empty: the function's default (null) applies.
+    ...(tag ? { p_destination_tag: tag } : {}),
   });
   if (error) throw toDbError(error, 'Your withdrawal request could not be filed.');
   const row = parseJson(data);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { serviceClient, uniqueEmail } from './support/users';
+import { gotoReady, serviceClient, uniqueEmail } from './support/users';
 
 async function fillContact(page: Page, email: string, message = 'How do loans against BTC work?') {
   await page.getByLabel('Name').fill('Visitor Test');
@@ -21,7 +21,7 @@ test.describe('contact form', () => {
     page,
   }) => {
     const email = uniqueEmail('contact');
-    await page.goto('/getintouch');
+    await gotoReady(page, '/getintouch');
     await fillContact(page, email);
     await page.getByRole('radio', { name: 'Borrower' }).check();
     // Hold the insert so the "sending" state can be seen, then let it through.
@@ -52,7 +52,7 @@ test.describe('contact form', () => {
     page.on('request', (req) => {
       if (req.url().includes('/rest/v1/contact_messages')) posted += 1;
     });
-    await page.goto('/getintouch');
+    await gotoReady(page, '/getintouch');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await fillContact(page, 'not-an-email');
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -67,7 +67,7 @@ test.describe('contact form', () => {
     const rows = Array.from({ length: 5 }, (_, i) => ({ name: 'Flood', email, message: `message ${i}` }));
     const { error } = await serviceClient().from('contact_messages').insert(rows);
     expect(error).toBeNull();
-    await page.goto('/getintouch');
+    await gotoReady(page, '/getintouch');
     await fillContact(page, email);
     await page.getByRole('button', { name: 'Send Message' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Error: message not sent' });
@@ -81,7 +81,7 @@ test.describe('contact form', () => {
 
   test('a failed request is an error, not a success', async ({ page }) => {
     await page.route('**/rest/v1/contact_messages*', (route) => route.abort('failed'));
-    await page.goto('/getintouch');
+    await gotoReady(page, '/getintouch');
     await fillContact(page, uniqueEmail('offline'));
     await page.getByRole('button', { name: 'Send Message' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Error: message not sent' });
@@ -92,7 +92,7 @@ test.describe('contact form', () => {
 
   test('the honeypot is invisible to people and a bot that fills it stores nothing', async ({ page }) => {
     const email = uniqueEmail('bot');
-    await page.goto('/getintouch');
+    await gotoReady(page, '/getintouch');
     const trap = page.locator('input[name="website"]');
     await expect(trap).toHaveAttribute('tabindex', '-1');
     await expect(trap).toHaveAttribute('autocomplete', 'off');

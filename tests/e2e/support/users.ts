@@ -99,7 +99,7 @@ export async function setBalances(
 
 /** Signs in through the real form and waits for the member dashboard. */
 export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>, next?: string) {
-  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  await gotoReady(page, next ? `/login?next=${encodeURIComponent(next)}` : '/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -138,4 +138,10 @@ export async function supabaseStorageKeys(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => key.startsWith('sb-')),
   );
+}
+
+/** Opens a page and waits until every Astro island on it has hydrated (before that, forms are plain HTML). */
+export async function gotoReady(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }

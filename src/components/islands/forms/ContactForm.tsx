@@ -3,34 +3,33 @@ import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import { CONTACT_MESSAGES, sendContactMessage, type ContactIdentity } from '~/lib/contact';
 
-const EMPTY = { name: '', email: '', message: '', identity: '' as ContactIdentity | '', website: '' };
-
 /**
  * /getintouch. The browser enforces the spec's rules (required fields, e-mail format). A hidden
  * "website" field is a honeypot: people never see or fill it, naive bots do; then we pretend success
  * and store nothing.
  */
 export default function ContactForm() {
-  const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    // Uncontrolled inputs: whatever was typed before hydration is still sent.
+    const formElement = event.currentTarget;
+    const data = new FormData(formElement);
+    const identity = data.get('identity');
     setBusy(true);
     try {
-      if (form.website.trim() === '') {
+      if (String(data.get('website') ?? '').trim() === '') {
         await sendContactMessage({
-          name: form.name,
-          email: form.email,
-          message: form.message,
-          identity: form.identity === '' ? null : form.identity,
+          name: String(data.get('name') ?? ''),
+          email: String(data.get('email') ?? ''),
+          message: String(data.get('message') ?? ''),
+          identity: identity === 'investor' || identity === 'borrower' ? (identity as ContactIdentity) : null,
         });
       }
       toast.success(CONTACT_MESSAGES.sent);
-      setForm(EMPTY);
+      formElement.reset();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : CONTACT_MESSAGES.failed);
     } finally {
@@ -41,7 +40,13 @@ export default function ContactForm() {
   return (
     <>
       <Toaster />
-      <form className="space-y-6" onSubmit={onSubmit} aria-busy={busy} aria-labelledby="contact-form-title">
+      <form
+        method="post"
+        className="space-y-6"
+        onSubmit={onSubmit}
+        aria-busy={busy}
+        aria-labelledby="contact-form-title"
+      >
         <div className="grid gap-6 sm:grid-cols-2">
           <div>
             <label htmlFor="contact-name" className="field-label">
@@ -55,8 +60,6 @@ export default function ContactForm() {
               autoComplete="name"
               required
               maxLength={100}
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
             />
           </div>
           <div>
@@ -71,8 +74,6 @@ export default function ContactForm() {
               autoComplete="email"
               required
               maxLength={254}
-              value={form.email}
-              onChange={(e) => set('email', e.target.value)}
             />
           </div>
         </div>
@@ -87,8 +88,6 @@ export default function ContactForm() {
             required
             maxLength={5000}
             rows={6}
-            value={form.message}
-            onChange={(e) => set('message', e.target.value)}
           />
         </div>
         <fieldset>
@@ -101,14 +100,7 @@ export default function ContactForm() {
                 key={value}
                 className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-mist-300 px-4 has-checked:border-ink-700 has-checked:bg-mist-100"
               >
-                <input
-                  type="radio"
-                  name="identity"
-                  value={value}
-                  className="size-4 accent-ink-900"
-                  checked={form.identity === value}
-                  onChange={() => set('identity', value)}
-                />
+                <input type="radio" name="identity" value={value} className="size-4 accent-ink-900" />
                 <span className="text-sm font-medium">{value === 'investor' ? 'Investor' : 'Borrower'}</span>
               </label>
             ))}
@@ -117,15 +109,7 @@ export default function ContactForm() {
         {/* Honeypot: off-screen, hidden from assistive technology and out of the tab order. */}
         <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
           <label htmlFor="contact-website">Website</label>
-          <input
-            id="contact-website"
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={form.website}
-            onChange={(e) => set('website', e.target.value)}
-          />
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <button type="submit" className="btn-dark w-full sm:w-auto" disabled={busy}>
           {busy ? 'Sending…' : 'Send Message'}

@@ -5,13 +5,13 @@ import { AUTH_MESSAGES, requestPasswordReset } from '~/lib/auth';
 
 /** /forgot-password: asks for the recovery mail; the answer never says whether the address exists. */
 export default function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
     setBusy(true);
     try {
       await requestPasswordReset(email);
@@ -34,7 +34,7 @@ export default function ForgotPasswordForm() {
           </a>
         </div>
       ) : (
-        <form className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
+        <form method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
           <div>
             <label htmlFor="forgot-email" className="field-label">
               Email
@@ -46,8 +46,6 @@ export default function ForgotPasswordForm() {
               className="field-input"
               autoComplete="email"
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
             />
           </div>
           <button type="submit" className="btn-dark w-full" disabled={busy}>

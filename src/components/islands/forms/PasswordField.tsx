@@ -4,8 +4,9 @@ interface PasswordFieldProps {
   id: string;
   label: string;
   name: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** Controlled when given; otherwise the input keeps what was typed (even before hydration). */
+  value?: string;
+  onChange?: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
   required?: boolean;
   minLength?: number;
@@ -42,7 +43,7 @@ export default function PasswordField({
           required={required}
           minLength={minLength}
           aria-describedby={hint ? hintId : undefined}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         />
         <button
           type="button"

@@ -7,16 +7,15 @@ import { safeNextPath } from '~/lib/guard';
 
 /** /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. */
 export default function SignInForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const data = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      const role = await signIn(email, password);
+      const role = await signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''));
       const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
       toast.success(role === 'admin' ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess);
       // Stay busy: the button remains disabled until the page changes.
@@ -33,7 +32,7 @@ export default function SignInForm() {
   return (
     <>
       <Toaster />
-      <form className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
+      <form method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
         <div>
           <label htmlFor="signin-email" className="field-label">
             Email
@@ -45,8 +44,6 @@ export default function SignInForm() {
             className="field-input"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
           />
         </div>
         <PasswordField
@@ -55,8 +52,6 @@ export default function SignInForm() {
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={setPassword}
         />
         <div className="flex justify-end">
           <a

@@ -6,16 +6,19 @@ import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, REDIRECT_DELAY_MS, signUp, validate
 
 /** /register: creates the account, signs in at once, then the dashboard after 2 s. */
 export default function SignUpForm() {
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const input = { username, email, password, consent };
+    // Read from the form itself: inputs are uncontrolled so text typed before hydration survives.
+    const data = new FormData(event.currentTarget);
+    const input = {
+      username: String(data.get('username') ?? ''),
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+      consent: data.get('consent') !== null,
+    };
     // Our own check first (the form is noValidate): the spec's message, no request sent.
     const invalid = validateSignUp(input);
     if (invalid) {
@@ -36,7 +39,7 @@ export default function SignUpForm() {
   return (
     <>
       <Toaster />
-      <form className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <div>
           <label htmlFor="signup-username" className="field-label">
             Username
@@ -49,8 +52,6 @@ export default function SignUpForm() {
             autoComplete="username"
             required
             maxLength={50}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
           />
         </div>
         <div>
@@ -64,8 +65,6 @@ export default function SignUpForm() {
             className="field-input"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
           />
         </div>
         <PasswordField
@@ -76,8 +75,6 @@ export default function SignUpForm() {
           required
           minLength={PASSWORD_MIN_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onChange={setPassword}
         />
         <div className="flex items-start gap-3">
           <input
@@ -86,8 +83,6 @@ export default function SignUpForm() {
             type="checkbox"
             className="mt-1 size-4 shrink-0 accent-ink-900"
             required
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
           />
           <label htmlFor="signup-consent" className="text-sm leading-6 text-ink-800">
             I agree to the{' '}

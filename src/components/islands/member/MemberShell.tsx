@@ -5,8 +5,8 @@ import AppShell, { type NavItem } from '../shared/AppShell';
 import Dialog from '../shared/Dialog';
 import Toaster from '../shared/Toaster';
 import MemberSkeleton from './MemberSkeleton';
-import { displayName, signOut } from '~/lib/auth';
-import { useGuard } from '~/lib/guard';
+import { displayName } from '~/lib/auth';
+import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile, type Profile } from '~/lib/profile';
 
 export const WITHDRAW_DIALOG_TEXT =
@@ -56,15 +56,6 @@ export default function MemberShell({ current, heading, children }: MemberShellP
     return guard.status === 'error' ? <p role="alert">{guard.message}</p> : <MemberSkeleton />;
   }
 
-  async function logOut() {
-    try {
-      await signOut();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Sign-out failed.');
-    }
-    window.location.assign('/login');
-  }
-
   const nav: NavItem[] = [
     {
       label: 'Home',
@@ -92,7 +83,7 @@ export default function MemberShell({ current, heading, children }: MemberShellP
         nav={nav}
         after={[{ label: 'Website', href: '/' }]}
         userName={name}
-        onLogout={() => void logOut()}
+        onLogout={() => void logOutAndLeave('/login')}
         header={
           <div className="flex flex-wrap items-end justify-between gap-2">
             <div>

@@ -29,6 +29,8 @@ export interface LocalSupabaseOptions {
   jwtSecret?: string;
   anonKey?: string;
   serviceRoleKey?: string;
+  /** bcrypt cost for new password hashes; default 10 as GoTrue. Tests may lower it to save CPU. */
+  bcryptCost?: number;
   /** Silence request-independent logging (tests). */
   quiet?: boolean;
 }
@@ -90,7 +92,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const outboxDir = dataDir ? join(dataDir, 'outbox') : undefined;
   const outbox = new Outbox(outboxDir);
   let baseUrl = '';
-  const auth = createAuthService({ db, config: config.auth, keys, verifier, apiUrl: () => baseUrl, outbox });
+  const auth = createAuthService({
+    db,
+    config: config.auth,
+    keys,
+    verifier,
+    apiUrl: () => baseUrl,
+    outbox,
+    bcryptCost: options.bcryptCost ?? 10,
+  });
   const rest = createRestService({ db, api: config.api, verifier, anonRole: 'anon' });
   await rest.cache.reload();
   const realtime = new Realtime({ db, keys, verifier, quiet: options.quiet ?? false });

@@ -19,6 +19,8 @@ export interface AuthContext {
   /** External base URL of the gateway, e.g. http://127.0.0.1:54321. */
   apiUrl: () => string;
   outbox: Outbox;
+  /** bcrypt cost factor; GoTrue uses 10. */
+  bcryptCost: number;
 }
 
 class AuthError extends Error {
@@ -163,8 +165,6 @@ function checkPassword(config: AuthConfig, password: unknown, missingMessage: st
   return password;
 }
 
-const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, 10);
-
 function globToRegExp(glob: string): RegExp {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
@@ -269,6 +269,10 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
   const cfg = (): AuthConfig => ctx.config;
   const secret = new TextEncoder().encode(ctx.keys.jwtSecret);
   const issuer = (): string => `${ctx.apiUrl()}/auth/v1`;
+  // GoTrue (Go's bcrypt) writes $2a$ hashes, and pgcrypto's crypt() used by seed files only knows $2a$;
+  // for passwords of at most 72 bytes $2a$ and $2b$ compute the same hash.
+  const hashPassword = async (password: string): Promise<string> =>
+    bcrypt.hash(password, (await bcrypt.genSalt(ctx.bcryptCost)).replace(/^\$2b\$/, '$2a$'));
 
   async function issueSession(
     q: Queryable,

@@ -127,6 +127,15 @@ export function conformanceSuite(engine: Engine): void {
       expect((weak.error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
       expect(weak.error?.message).toBe('Password should be at least 8 characters.');
 
+      // bcrypt, checkable by pgcrypto's crypt() as seed.sql files use it.
+      const stored = await server.db.query<{ ok: boolean; hash: string }>(
+        `select encrypted_password as hash, encrypted_password = extensions.crypt('password-123', encrypted_password) as ok
+         from auth.users where email = $1`,
+        [email],
+      );
+      expect(stored.rows[0]?.hash).toMatch(/^\$2a\$\d\d\$/);
+      expect(stored.rows[0]?.ok).toBe(true);
+
       const badEmail = await client(server).auth.signUp({ email: 'not-an-email', password: 'password-123' });
       expect(badEmail.error?.status).toBe(400);
       expect(badEmail.error?.code).toBe('validation_failed');

@@ -346,6 +346,20 @@ for (const vp of viewports) {
   });
 }
 
+test.describe('narrowest supported width', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('no public page scrolls sideways at 320 px', async ({ page }) => {
+    const wide: string[] = [];
+    for (const route of [...routeCases.map((r) => r.path), '/this-page-does-not-exist']) {
+      await page.goto(route);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) wide.push(`${route}: ${width}px`);
+    }
+    expect(wide).toEqual([]);
+  });
+});
+
 test.describe('header on desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -74,12 +74,26 @@ export function parseDuration(value: unknown, fallback: number): number {
 type Table = Record<string, unknown>;
 const table = (value: unknown): Table =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
-const str = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+/** The CLI lets any string be `env(NAME)`; an unset variable falls back to the default. */
+function envValue(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const m = /^env\((\w+)\)$/.exec(value.trim());
+    if (m) return process.env[m[1] as string];
+  }
+  if (Array.isArray(value)) return value.map(envValue).filter((v) => v !== undefined);
+  return value;
+}
+const str = (value: unknown, fallback: string): string => {
+  const v = envValue(value);
+  return typeof v === 'string' ? v : fallback;
+};
 const num = (value: unknown, fallback: number): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
-const strList = (value: unknown, fallback: string[]): string[] =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : fallback;
+const strList = (value: unknown, fallback: string[]): string[] => {
+  const v = envValue(value);
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : fallback;
+};
 
 export function loadProjectConfig(
   projectDir: string,

@@ -915,8 +915,8 @@ export function conformanceSuite(engine: Engine): void {
         system = payload;
       });
       channel.subscribe((status) => statuses.push(status));
-      await waitFor(() => statuses.includes('SUBSCRIBED'), 5000, `${name} SUBSCRIBED`);
-      const ready = await waitFor(() => system, 5000, `${name} system message`);
+      await waitFor(() => statuses.includes('SUBSCRIBED'), 10000, `${name} SUBSCRIBED`);
+      const ready = await waitFor(() => system, 10000, `${name} system message`);
       expect(ready).toMatchObject({ status: 'ok', message: 'Subscribed to PostgreSQL' });
       return { channel, seen, statuses };
     }
@@ -942,8 +942,8 @@ export function conformanceSuite(engine: Engine): void {
         .select('id')
         .single();
       const id = inserted.data?.id as number;
-      await waitFor(() => subA.seen.length >= 2, 5000, 'A receives INSERT twice');
-      await waitFor(() => subService.seen.length >= 1, 5000, 'service receives INSERT');
+      await waitFor(() => subA.seen.length >= 2, 10000, 'A receives INSERT twice');
+      await waitFor(() => subService.seen.length >= 1, 10000, 'service receives INSERT');
       expect(subA.seen.map((s) => s.tag).sort()).toEqual(['all', 'insert-own']);
       const rec = subA.seen[0] as Seen;
       expect(rec.eventType).toBe('INSERT');
@@ -952,15 +952,15 @@ export function conformanceSuite(engine: Engine): void {
       expect(subService.seen[0]?.new).toHaveProperty('secret', 'hidden');
 
       await a.client.from('notes').update({ title: 'changed' }).eq('id', id);
-      await waitFor(() => subA.seen.some((s) => s.eventType === 'UPDATE'), 5000, 'A receives UPDATE');
+      await waitFor(() => subA.seen.some((s) => s.eventType === 'UPDATE'), 10000, 'A receives UPDATE');
       const upd = subA.seen.find((s) => s.eventType === 'UPDATE') as Seen;
       expect(upd.new).toMatchObject({ id, title: 'changed' });
       expect(upd.old).toEqual({ id });
 
       await a.client.from('notes').delete().eq('id', id);
-      await waitFor(() => subA.seen.some((s) => s.eventType === 'DELETE'), 5000, 'A receives DELETE');
+      await waitFor(() => subA.seen.some((s) => s.eventType === 'DELETE'), 10000, 'A receives DELETE');
       expect((subA.seen.find((s) => s.eventType === 'DELETE') as Seen).old).toEqual({ id });
-      await waitFor(() => subService.seen.length >= 3, 5000, 'service receives all three');
+      await waitFor(() => subService.seen.length >= 3, 10000, 'service receives all three');
       await sleep(200);
       // Member B and anon never see A's row; a DELETE reaches them only as its primary key (as on Supabase).
       expect(subB.seen.filter((s) => s.eventType !== 'DELETE')).toEqual([]);
@@ -986,7 +986,7 @@ export function conformanceSuite(engine: Engine): void {
         { id: 203, name: 'apple' },
       ]);
       expect(failed.error?.code).toBe('23505');
-      await waitFor(() => sub.seen.length >= 2, 5000, 'two deliveries');
+      await waitFor(() => sub.seen.length >= 2, 10000, 'two deliveries');
       await sleep(300);
       expect(sub.seen.map((s) => `${s.tag}:${s.eventType}:${String(s.new['id'])}`).sort()).toEqual([
         'fruit-updates:UPDATE:1',
@@ -1005,12 +1005,12 @@ export function conformanceSuite(engine: Engine): void {
         { event: 'INSERT', table: 'items', tag: 'items' },
       ]);
       await service.from('notes').insert({ title: 'before', owner: u.id });
-      await waitFor(() => sub.seen.some((s) => s.tag === 'notes'), 5000, 'note before signOut');
+      await waitFor(() => sub.seen.some((s) => s.tag === 'notes'), 10000, 'note before signOut');
       await u.client.auth.signOut();
       await sleep(300);
       await service.from('notes').insert({ title: 'after', owner: u.id });
       await service.from('items').insert({ id: 300, name: 'after-signout' });
-      await waitFor(() => sub.seen.some((s) => s.tag === 'items'), 5000, 'item after signOut');
+      await waitFor(() => sub.seen.some((s) => s.tag === 'items'), 10000, 'item after signOut');
       await sleep(200);
       expect(sub.seen.filter((s) => s.tag === 'notes').map((s) => s.new['title'])).toEqual(['before']);
       await service.from('items').delete().eq('id', 300);
@@ -1032,7 +1032,7 @@ export function conformanceSuite(engine: Engine): void {
         )
         .on('system', {}, (p: { status?: string; message?: string }) => systems.push(p))
         .subscribe((s) => badStatuses.push(s));
-      await waitFor(() => systems[0], 5000, 'system message');
+      await waitFor(() => systems[0], 10000, 'system message');
       expect(badStatuses).toContain('SUBSCRIBED');
       expect(systems[0]).toMatchObject({ status: 'error' });
       expect(systems[0]?.message).toContain('nope');
@@ -1042,7 +1042,7 @@ export function conformanceSuite(engine: Engine): void {
         { event: 'UPDATE', table: 'items', filter: 'id=eq.2', tag: 'item2' },
       ]);
       expect(server.dropRealtimeConnections()).toBeGreaterThan(0);
-      await waitFor(() => sub.statuses.includes('CHANNEL_ERROR'), 5000, 'CHANNEL_ERROR');
+      await waitFor(() => sub.statuses.includes('CHANNEL_ERROR'), 10000, 'CHANNEL_ERROR');
       await waitFor(
         () => sub.statuses.lastIndexOf('SUBSCRIBED') > sub.statuses.indexOf('CHANNEL_ERROR'),
         10000,
@@ -1050,7 +1050,7 @@ export function conformanceSuite(engine: Engine): void {
       );
       await sleep(300);
       await service.from('items').update({ qty: 1 }).eq('id', 2);
-      await waitFor(() => sub.seen.length === 1, 5000, 'delivery after rejoin');
+      await waitFor(() => sub.seen.length === 1, 10000, 'delivery after rejoin');
       await service.from('items').update({ qty: 0 }).eq('id', 2);
       await c.removeAllChannels();
     });

@@ -17,7 +17,6 @@ import {
   becomeCaller,
   createUser,
   engines,
-  fingerprint,
   makeAdmin,
   pgError,
   type Caller,
@@ -193,7 +192,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
           steps += 1;
           const before = await runFingerprint(db, members);
           let expected: string;
-          let result: { code: string; row?: Record<string, unknown> };
+          let result: { code: string; row?: Record<string, unknown> | undefined };
 
           switch (action.kind) {
             case 'edit': {

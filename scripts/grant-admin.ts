@@ -27,11 +27,17 @@ export function serviceClient(
 export async function userIdForEmail(client: SupabaseClient, email: string): Promise<string> {
   const wanted = email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(wanted)) throw new Error(`"${email}" is not an e-mail address.`);
-  const { data, error } = await client.from('profiles').select('id, email').ilike('email', wanted.replace(/[\\%_]/g, '\\$&'));
+  const { data, error } = await client
+    .from('profiles')
+    .select('id, email')
+    .ilike('email', wanted.replace(/[\\%_]/g, '\\$&'));
   if (error) throw new Error(`Could not look up ${wanted}: ${error.message}`);
-  const match = (data ?? []).find((row: { email: string }) => row.email.toLowerCase() === wanted) as { id: string } | undefined;
+  const match = (data ?? []).find((row: { email: string }) => row.email.toLowerCase() === wanted) as
+    { id: string } | undefined;
   if (!match) {
-    throw new Error(`No account uses ${wanted}. The person must register first (at /register), then run this again.`);
+    throw new Error(
+      `No account uses ${wanted}. The person must register first (at /register), then run this again.`,
+    );
   }
   return match.id;
 }
@@ -39,17 +45,26 @@ export async function userIdForEmail(client: SupabaseClient, email: string): Pro
 /** Inserts the admins row for this e-mail's account; an existing row is left as it is. */
 export async function grantAdminByEmail(client: SupabaseClient, email: string): Promise<string> {
   const userId = await userIdForEmail(client, email);
-  const { error } = await client.from('admins').upsert({ user_id: userId }, { onConflict: 'user_id', ignoreDuplicates: true });
+  const { error } = await client
+    .from('admins')
+    .upsert({ user_id: userId }, { onConflict: 'user_id', ignoreDuplicates: true });
   if (error) throw new Error(`Could not grant admin to ${email}: ${error.message}`);
-  const { data, error: readError } = await client.from('admins').select('user_id').eq('user_id', userId).maybeSingle();
-  if (readError || !data) throw new Error(`Admin grant for ${email} did not persist${readError ? `: ${readError.message}` : ''}.`);
+  const { data, error: readError } = await client
+    .from('admins')
+    .select('user_id')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (readError || !data)
+    throw new Error(`Admin grant for ${email} did not persist${readError ? `: ${readError.message}` : ''}.`);
   return userId;
 }
 
 async function main(): Promise<void> {
   const email = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
   if (!email) {
-    console.error('Usage: npm run admin:grant -- <email>\n(SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY select the project.)');
+    console.error(
+      'Usage: npm run admin:grant -- <email>\n(SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY select the project.)',
+    );
     process.exit(2);
   }
   const client = serviceClient();

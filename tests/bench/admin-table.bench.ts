@@ -54,12 +54,21 @@ async function startSite(server: LocalSupabase): Promise<ChildProcess> {
   if (process.env['BENCH_SKIP_BUILD'] !== '1') {
     execFileSync('npx', ['astro', 'build'], {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, ASTRO_OUT_DIR: OUT_DIR, PUBLIC_SUPABASE_URL: server.url, PUBLIC_SITE_URL: siteUrl },
+      env: {
+        ...process.env,
+        ASTRO_OUT_DIR: OUT_DIR,
+        PUBLIC_SUPABASE_URL: server.url,
+        PUBLIC_SITE_URL: siteUrl,
+      },
     });
   }
-  const site = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', OUT_DIR, '--port', String(SITE_PORT)], {
-    stdio: 'ignore',
-  });
+  const site = spawn(
+    process.execPath,
+    ['scripts/serve-static.mjs', '--dir', OUT_DIR, '--port', String(SITE_PORT)],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 100; i += 1) {
     try {
       if ((await fetch(`${siteUrl}/admin/login`)).ok) return site;
@@ -79,7 +88,9 @@ async function timed(action: () => Promise<void>): Promise<number> {
 }
 
 async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="false"]').filter({ has: page.locator('table') })).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.locator('[aria-busy="false"]').filter({ has: page.locator('table') })).toHaveCount(1, {
+    timeout: 30_000,
+  });
 }
 
 async function main(): Promise<void> {
@@ -87,18 +98,30 @@ async function main(): Promise<void> {
   let site: ChildProcess | undefined;
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
   try {
     const seedMs = await seed(server);
     const service = createClient(server.url, server.serviceRoleKey, { auth: { persistSession: false } });
-    const created = await service.auth.admin.createUser({ ...ADMIN, email_confirm: true, user_metadata: { username: 'Bench Admin' } });
+    const created = await service.auth.admin.createUser({
+      ...ADMIN,
+      email_confirm: true,
+      user_metadata: { username: 'Bench Admin' },
+    });
     if (created.error || !created.data.user) throw new Error(`admin: ${created.error?.message}`);
     const granted = await service.from('admins').insert({ user_id: created.data.user.id });
     if (granted.error) throw new Error(`admin grant: ${granted.error.message}`);
     const { count } = await service.from('profiles').select('id', { count: 'exact', head: true });
     const total = count ?? 0;
-    console.log(`Seeded ${USERS.toLocaleString('en-US')} users with ledger balances in ${ms(seedMs)} (${total} profiles in all).`);
+    console.log(
+      `Seeded ${USERS.toLocaleString('en-US')} users with ledger balances in ${ms(seedMs)} (${total} profiles in all).`,
+    );
 
     site = await startSite(server);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -151,15 +174,22 @@ async function main(): Promise<void> {
       await expect(page.locator('tbody tr').first()).toContainText(term);
     }
 
-    console.log(`\nAdmin users table, ${total.toLocaleString('en-US')} profiles, ${RUNS} runs (Playwright timings, ms):`);
+    console.log(
+      `\nAdmin users table, ${total.toLocaleString('en-US')} profiles, ${RUNS} runs (Playwright timings, ms):`,
+    );
     console.log(`${'step'.padEnd(14)} ${'median'.padStart(8)} ${'worst'.padStart(8)}   all`);
     const metrics: { name: string; value: number; unit: string }[] = [];
     for (const [name, values] of Object.entries(results)) {
-      console.log(`${name.padEnd(14)} ${median(values).toFixed(0).padStart(8)} ${Math.max(...values).toFixed(0).padStart(8)}   ${values.map((v) => v.toFixed(0)).join(', ')}`);
+      console.log(
+        `${name.padEnd(14)} ${median(values).toFixed(0).padStart(8)} ${Math.max(...values)
+          .toFixed(0)
+          .padStart(8)}   ${values.map((v) => v.toFixed(0)).join(', ')}`,
+      );
       metrics.push({ name: `admin table ${name} (median)`, value: Math.round(median(values)), unit: 'ms' });
     }
     metrics.push({ name: 'admin table seed 10k users', value: Math.round(seedMs), unit: 'ms' });
-    if (process.env['BENCH_RESULT_FILE']) writeFileSync(process.env['BENCH_RESULT_FILE'], JSON.stringify({ metrics }));
+    if (process.env['BENCH_RESULT_FILE'])
+      writeFileSync(process.env['BENCH_RESULT_FILE'], JSON.stringify({ metrics }));
   } finally {
     await browser.close();
     site?.kill();

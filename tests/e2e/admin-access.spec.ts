@@ -1,8 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, watchPage } from './support/page-checks';
-import { adminSignIn, createAdmin, createMember, gotoHydrated, memberSignIn, runTag, signedInClient, type Account } from './admin-helpers';
+import {
+  adminSignIn,
+  createAdmin,
+  createMember,
+  gotoHydrated,
+  memberSignIn,
+  runTag,
+  signedInClient,
+  type Account,
+} from './admin-helpers';
 
-const GUARDED = ['/admin/home', '/admin/users', '/admin/requests', '/admin/wallets', '/admin/messages', '/admin/admins'];
+const GUARDED = [
+  '/admin/home',
+  '/admin/users',
+  '/admin/requests',
+  '/admin/wallets',
+  '/admin/messages',
+  '/admin/admins',
+];
 
 let admin: Account;
 let member: Account;
@@ -63,7 +79,9 @@ test('a member is refused at admin sign-in and signed out again', async ({ page 
   await page.waitForURL('**/admin/login?next=*');
 });
 
-test('a visitor opening any admin page is sent to /admin/login without seeing admin content', async ({ page }) => {
+test('a visitor opening any admin page is sent to /admin/login without seeing admin content', async ({
+  page,
+}) => {
   for (const path of GUARDED) {
     const adminData: string[] = [];
     page.on('response', (response) => {
@@ -75,7 +93,9 @@ test('a visitor opening any admin page is sent to /admin/login without seeing ad
   }
 });
 
-test('a member opening any admin page is sent to /user-dashboard, and the database refuses them directly', async ({ page }) => {
+test('a member opening any admin page is sent to /user-dashboard, and the database refuses them directly', async ({
+  page,
+}) => {
   await memberSignIn(page, member);
   for (const path of GUARDED) {
     await page.goto(path);
@@ -87,11 +107,21 @@ test('a member opening any admin page is sent to /user-dashboard, and the databa
   const client = await signedInClient(member);
   const calls = {
     admin_search_users: { p_search: '', p_sort: 'created_at', p_ascending: true, p_limit: 25, p_offset: 0 },
-    admin_update_balances: { p_user_id: member.id, p_expected_version: 0, p_balances: { interest_wallet: '1000000' }, p_reason: 'x' },
+    admin_update_balances: {
+      p_user_id: member.id,
+      p_expected_version: 0,
+      p_balances: { interest_wallet: '1000000' },
+      p_reason: 'x',
+    },
     admin_user_ledger: { p_user_id: admin.id },
     grant_admin: { p_email: member.email },
     revoke_admin: { p_email: admin.email },
-    update_deposit_wallet: { p_wallet_id: 1, p_address: '1111111111111111111114oLvT2', p_enabled: false, p_reason: 'x' },
+    update_deposit_wallet: {
+      p_wallet_id: 1,
+      p_address: '1111111111111111111114oLvT2',
+      p_enabled: false,
+      p_reason: 'x',
+    },
     review_deposit_notice: { p_notice_id: 1, p_decision: 'confirm', p_note: '' },
     review_withdrawal_request: { p_request_id: 1, p_action: 'pay', p_note: '' },
   } as const;
@@ -135,7 +165,10 @@ test('admin pages have no axe violations and work at 360 px', async ({ page }, t
     // Nothing wider than the screen except inside the table's own scroll box.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: testInfo.outputPath(`admin-360${path.replace(/\//g, '-')}.png`), fullPage: true });
+    await page.screenshot({
+      path: testInfo.outputPath(`admin-360${path.replace(/\//g, '-')}.png`),
+      fullPage: true,
+    });
   }
   // The drawer: Menu opens the navigation, Escape closes it and focus returns to Menu.
   await page.goto('/admin/users');

@@ -23,7 +23,10 @@ export function service(): SupabaseClient {
 /** A supabase-js client signed in as this account (what a person could script in their browser). */
 export async function signedInClient(account: Account): Promise<SupabaseClient> {
   const client = createClient(supabaseUrl, ANON_KEY, clientOptions);
-  const { error } = await client.auth.signInWithPassword({ email: account.email, password: account.password });
+  const { error } = await client.auth.signInWithPassword({
+    email: account.email,
+    password: account.password,
+  });
   if (error) throw new Error(`sign-in of ${account.email} failed: ${error.message}`);
   return client;
 }
@@ -54,7 +57,11 @@ export async function createAdmin(username: string): Promise<Account> {
 /** Sets balances through the audited function as the service role (test setup only). */
 export async function setBalances(account: Account, balances: Record<string, string>): Promise<void> {
   const client = service();
-  const { data: profile, error: readError } = await client.from('profiles').select('version').eq('id', account.id).single();
+  const { data: profile, error: readError } = await client
+    .from('profiles')
+    .select('version')
+    .eq('id', account.id)
+    .single();
   if (readError) throw new Error(readError.message);
   const { error } = await client.rpc('admin_update_balances', {
     p_user_id: account.id,

@@ -19,14 +19,23 @@ test.beforeAll(async () => {
   admin = await createAdmin(`ops${runTag()}`);
 });
 
-test('wallets: an address is validated per network, saved with a reason and the change listed', async ({ page }) => {
+test('wallets: an address is validated per network, saved with a reason and the change listed', async ({
+  page,
+}) => {
   const wallets = service();
-  const { data: before } = await wallets.from('deposit_wallets').select('address, enabled').eq('id', 3).single();
+  const { data: before } = await wallets
+    .from('deposit_wallets')
+    .select('address, enabled')
+    .eq('id', 3)
+    .single();
   const original = before as { address: string; enabled: boolean };
   const next = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
   try {
     await adminSignIn(page, admin);
-    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Wallets' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin navigation' })
+      .getByRole('link', { name: 'Wallets' })
+      .click();
     await page.waitForURL('**/admin/wallets');
     await page.getByRole('button', { name: 'Edit Tether (ETH)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Tether (ETH)' });
@@ -35,16 +44,22 @@ test('wallets: an address is validated per network, saved with a reason and the 
     await address.fill('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     await dialog.getByLabel('Reason for the change').fill('Rotate the USDT deposit address');
     await dialog.getByRole('button', { name: 'Save wallet' }).click();
-    await expect(dialog.getByText('That is not a valid Ethereum address. Check it and try again.')).toBeVisible();
+    await expect(
+      dialog.getByText('That is not a valid Ethereum address. Check it and try again.'),
+    ).toBeVisible();
     await expect(address).toHaveAttribute('aria-invalid', 'true');
 
     await address.fill(next);
     await dialog.getByRole('button', { name: 'Save wallet' }).click();
     await expect(page.getByText('Tether (ETH) saved.')).toBeVisible();
     await expect(dialog).toHaveCount(0);
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3. Tether (ETH)' }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: '3. Tether (ETH)' }) });
     await expect(card).toContainText(next);
-    const history = page.getByRole('region', { name: 'Change history' }).or(page.locator('section[aria-labelledby="wallet-history"]'));
+    const history = page
+      .getByRole('region', { name: 'Change history' })
+      .or(page.locator('section[aria-labelledby="wallet-history"]'));
     const entry = history.getByRole('listitem').filter({ hasText: 'Rotate the USDT deposit address' });
     await expect(entry).toContainText(`${original.address} → ${next}`);
     await expect(entry).toContainText(`By ${admin.email}`);
@@ -55,7 +70,9 @@ test('wallets: an address is validated per network, saved with a reason and the 
     await dialog.getByLabel('Reason for the change').fill('Paused for maintenance');
     await dialog.getByRole('button', { name: 'Save wallet' }).click();
     await expect(card).toContainText('Off');
-    await expect(history.getByRole('listitem').filter({ hasText: 'Paused for maintenance' })).toContainText('Switched off');
+    await expect(history.getByRole('listitem').filter({ hasText: 'Paused for maintenance' })).toContainText(
+      'Switched off',
+    );
 
     // The database re-validates: an invalid address sent directly is refused.
     const { error } = await wallets.rpc('update_deposit_wallet', {
@@ -75,12 +92,18 @@ test('wallets: an address is validated per network, saved with a reason and the 
   }
 });
 
-test('requests: confirming a deposit notice and paying a withdrawal change the member’s balances', async ({ page }) => {
+test('requests: confirming a deposit notice and paying a withdrawal change the member’s balances', async ({
+  page,
+}) => {
   const member = await createMember(`req${runTag()}`);
   await setBalances(member, { interest_wallet: '500.00' });
   const memberClient = await signedInClient(member);
   const txId = `0x${runTag()}deadbeef`;
-  const notice = await memberClient.rpc('file_deposit_notice', { p_wallet_id: 2, p_amount: '250.50', p_tx_id: txId });
+  const notice = await memberClient.rpc('file_deposit_notice', {
+    p_wallet_id: 2,
+    p_amount: '250.50',
+    p_tx_id: txId,
+  });
   expect(notice.error).toBeNull();
   const request = await memberClient.rpc('file_withdrawal_request', {
     p_wallet_id: 2,
@@ -91,27 +114,43 @@ test('requests: confirming a deposit notice and paying a withdrawal change the m
 
   await adminSignIn(page, admin);
   await page.goto('/admin/requests');
-  const noticeCard = page.getByRole('article', { name: new RegExp(`^Deposit notice \\d+ from ${member.email}$`) });
+  const noticeCard = page.getByRole('article', {
+    name: new RegExp(`^Deposit notice \\d+ from ${member.email}$`),
+  });
   await expect(noticeCard).toContainText('$250.50');
   await expect(noticeCard).toContainText(txId);
   await noticeCard.getByRole('button', { name: 'Confirm' }).click();
   const confirmDialog = page.getByRole('dialog', { name: 'Confirm deposit: $250.50' });
-  await expect(confirmDialog).toContainText("Credits $250.50 to the member's Deposit Wallet and Total Deposit");
+  await expect(confirmDialog).toContainText(
+    "Credits $250.50 to the member's Deposit Wallet and Total Deposit",
+  );
   await confirmDialog.getByLabel('Note (optional)').fill('Seen on chain');
   await confirmDialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText(new RegExp(`Deposit notice confirmed\\. ${member.email}: Deposit Wallet \\$250\\.50`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`Deposit notice confirmed\\. ${member.email}: Deposit Wallet \\$250\\.50`)),
+  ).toBeVisible();
   await expect(noticeCard.getByText('confirmed', { exact: true })).toBeVisible();
   await expect(noticeCard).toContainText('note: Seen on chain');
   await expect(noticeCard.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
 
-  const requestCard = page.getByRole('article', { name: new RegExp(`^Withdrawal request \\d+ from ${member.email}$`) });
+  const requestCard = page.getByRole('article', {
+    name: new RegExp(`^Withdrawal request \\d+ from ${member.email}$`),
+  });
   await expect(requestCard).toContainText('$120.00');
   await requestCard.getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('dialog', { name: 'Approve withdrawal: $120.00' }).getByRole('button', { name: 'Approve' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve withdrawal: $120.00' })
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(requestCard.getByText('approved', { exact: true })).toBeVisible();
   await requestCard.getByRole('button', { name: 'Mark paid' }).click();
-  await page.getByRole('dialog', { name: 'Mark withdrawal paid: $120.00' }).getByRole('button', { name: 'Mark paid' }).click();
-  await expect(page.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/)).toBeVisible();
+  await page
+    .getByRole('dialog', { name: 'Mark withdrawal paid: $120.00' })
+    .getByRole('button', { name: 'Mark paid' })
+    .click();
+  await expect(
+    page.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/),
+  ).toBeVisible();
   await expect(requestCard.getByText('paid', { exact: true })).toBeVisible();
 
   const { data } = await service()
@@ -119,7 +158,12 @@ test('requests: confirming a deposit notice and paying a withdrawal change the m
     .select('deposit_wallet::text, total_deposit::text, interest_wallet::text, total_withdraw::text')
     .eq('id', member.id)
     .single();
-  expect(data).toEqual({ deposit_wallet: '250.50', total_deposit: '250.50', interest_wallet: '380.00', total_withdraw: '120.00' });
+  expect(data).toEqual({
+    deposit_wallet: '250.50',
+    total_deposit: '250.50',
+    interest_wallet: '380.00',
+    total_withdraw: '120.00',
+  });
 });
 
 test('messages: newest first, and markup in a message is shown as text, never run', async ({ page }) => {
@@ -148,7 +192,10 @@ test('messages: newest first, and markup in a message is shown as text, never ru
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
 
-test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can revoke themselves', async ({ page, browser }) => {
+test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can revoke themselves', async ({
+  page,
+  browser,
+}) => {
   const candidate = await createMember(`cand${runTag()}`, 'candidate-password-1');
   await adminSignIn(page, admin);
   await page.goto('/admin/admins');

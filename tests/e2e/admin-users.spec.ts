@@ -14,7 +14,8 @@ import {
 } from './admin-helpers';
 import { watchPage } from './support/page-checks';
 
-const STALE = "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
+const STALE =
+  "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
 
 let admin: Account;
 let admin2: Account;
@@ -27,10 +28,19 @@ test.beforeAll(async () => {
 async function ledgerOf(account: Account) {
   const { data, error } = await service().rpc('admin_user_ledger', { p_user_id: account.id });
   if (error) throw new Error(error.message);
-  return data as { account: string; delta: string; balance_after: string; reason: string; actor_email: string }[];
+  return data as {
+    account: string;
+    delta: string;
+    balance_after: string;
+    reason: string;
+    actor_email: string;
+  }[];
 }
 
-test('an edit with a reason reaches the member’s open dashboard within 2 s and is in the ledger', async ({ page, browser }) => {
+test('an edit with a reason reaches the member’s open dashboard within 2 s and is in the ledger', async ({
+  page,
+  browser,
+}) => {
   const member = await createMember(`alice${runTag()}`);
   await setBalances(member, { interest_wallet: '100.00' });
 
@@ -58,7 +68,9 @@ test('an edit with a reason reaches the member’s open dashboard within 2 s and
 
   await expect(interestCard).toContainText('$1,234,567.89', { timeout: 2_000 });
   expect(Date.now() - savedAt).toBeLessThan(2_500);
-  await expect(memberPage.getByRole('listitem').filter({ hasText: 'Referral Earnings' })).toContainText('$5.50');
+  await expect(memberPage.getByRole('listitem').filter({ hasText: 'Referral Earnings' })).toContainText(
+    '$5.50',
+  );
 
   // The ledger dialog shows who changed what, when and why.
   await page.getByRole('button', { name: `History of ${member.username}` }).click();
@@ -74,7 +86,12 @@ test('an edit with a reason reaches the member’s open dashboard within 2 s and
   await expect(page.getByRole('button', { name: `History of ${member.username}` })).toBeFocused();
 
   const entries = await ledgerOf(member);
-  expect(entries.filter((e) => e.reason === 'Quarterly interest').map((e) => [e.account, e.delta, e.balance_after]).sort()).toEqual([
+  expect(
+    entries
+      .filter((e) => e.reason === 'Quarterly interest')
+      .map((e) => [e.account, e.delta, e.balance_after])
+      .sort(),
+  ).toEqual([
     ['interest_wallet', '1234467.89', '1234567.89'],
     ['referral', '5.50', '5.50'],
   ]);
@@ -121,10 +138,16 @@ test('invalid amounts and a missing reason are shown beside the fields and never
   await page.getByRole('button', { name: `Save ${member.username}` }).click();
   await expect(page.getByText(`Saved ${member.username}'s balances.`)).toBeVisible();
   expect(rpcCalls).toHaveLength(1);
-  expect(JSON.parse(rpcCalls[0] ?? '{}').p_balances).toEqual({ interest_wallet: '5', deposit_wallet: '12.34' });
+  expect(JSON.parse(rpcCalls[0] ?? '{}').p_balances).toEqual({
+    interest_wallet: '5',
+    deposit_wallet: '12.34',
+  });
 });
 
-test('two admins edit the same row: the second save is refused, fresh values shown, nothing lost', async ({ page, browser }) => {
+test('two admins edit the same row: the second save is refused, fresh values shown, nothing lost', async ({
+  page,
+  browser,
+}) => {
   const member = await createMember(`carol${runTag()}`);
   await setBalances(member, { deposit_wallet: '50.00', total_invest: '10.00' });
   const page2 = await newPage(browser);
@@ -159,18 +182,26 @@ test('two admins edit the same row: the second save is refused, fresh values sho
   await expect(row).toContainText('$75.00');
   await expect(row).toContainText('$20.00');
   const final = await ledgerOf(member);
-  expect(final.filter((e) => e.reason === 'First admin').map((e) => [e.account, e.balance_after])).toEqual([['deposit_wallet', '75.00']]);
-  expect(final.filter((e) => e.reason === 'Second admin').map((e) => [e.account, e.balance_after])).toEqual([['total_invest', '20.00']]);
+  expect(final.filter((e) => e.reason === 'First admin').map((e) => [e.account, e.balance_after])).toEqual([
+    ['deposit_wallet', '75.00'],
+  ]);
+  expect(final.filter((e) => e.reason === 'Second admin').map((e) => [e.account, e.balance_after])).toEqual([
+    ['total_invest', '20.00'],
+  ]);
   await page2.context().close();
 });
 
-test('search, sort and paging run on the server; the table updates live as users register', async ({ page }) => {
+test('search, sort and paging run on the server; the table updates live as users register', async ({
+  page,
+}) => {
   const tag = runTag();
   const members: Account[] = [];
   for (let batch = 0; batch < 3; batch += 1) {
     members.push(
       ...(await Promise.all(
-        Array.from({ length: 10 }, (_, i) => createMember(`pg${tag}u${String(batch * 10 + i).padStart(2, '0')}`)),
+        Array.from({ length: 10 }, (_, i) =>
+          createMember(`pg${tag}u${String(batch * 10 + i).padStart(2, '0')}`),
+        ),
       )),
     );
   }
@@ -186,7 +217,11 @@ test('search, sort and paging run on the server; the table updates live as users
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
   const bodyRows = page.locator('tbody tr');
   await expect(bodyRows).toHaveCount(25);
-  expect(JSON.parse(searches.at(-1) ?? '{}')).toMatchObject({ p_search: `pg${tag}`, p_limit: 25, p_offset: 0 });
+  expect(JSON.parse(searches.at(-1) ?? '{}')).toMatchObject({
+    p_search: `pg${tag}`,
+    p_limit: 25,
+    p_offset: 0,
+  });
 
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByText('Showing 26–30 of 30 users')).toBeVisible();

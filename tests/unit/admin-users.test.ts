@@ -39,7 +39,13 @@ beforeEach(() => {
 describe('searchUsers', () => {
   it('sends the query to admin_search_users and keeps money as text', async () => {
     nextResult = { data: { total: 1, rows: [profile] }, error: null };
-    const page = await searchUsers({ search: '  ali ', sort: 'email', ascending: false, limit: 25, offset: 50 });
+    const page = await searchUsers({
+      search: '  ali ',
+      sort: 'email',
+      ascending: false,
+      limit: 25,
+      offset: 50,
+    });
     expect(calls).toEqual([
       {
         fn: 'admin_search_users',
@@ -53,16 +59,16 @@ describe('searchUsers', () => {
 
   it('shows the database refusal to a non-admin', async () => {
     nextResult = { data: null, error: { code: '42501', message: 'Admin access required.' } };
-    await expect(searchUsers({ search: '', sort: 'created_at', ascending: true, limit: 25, offset: 0 })).rejects.toThrow(
-      'Admin access required.',
-    );
+    await expect(
+      searchUsers({ search: '', sort: 'created_at', ascending: true, limit: 25, offset: 0 }),
+    ).rejects.toThrow('Admin access required.');
   });
 
   it('says what failed when the network is down', async () => {
     nextResult = { data: null, error: { message: 'TypeError: Failed to fetch', code: '' } };
-    await expect(searchUsers({ search: '', sort: 'created_at', ascending: true, limit: 25, offset: 0 })).rejects.toThrow(
-      'Could not load the users. Check your connection and try again.',
-    );
+    await expect(
+      searchUsers({ search: '', sort: 'created_at', ascending: true, limit: 25, offset: 0 }),
+    ).rejects.toThrow('Could not load the users. Check your connection and try again.');
   });
 });
 
@@ -72,14 +78,20 @@ describe('updateBalances', () => {
     const saved = await updateBalances(profile.id, 3, { interest_wallet: '20' }, '  bonus  ');
     expect(calls[0]).toEqual({
       fn: 'admin_update_balances',
-      args: { p_user_id: profile.id, p_expected_version: 3, p_balances: { interest_wallet: '20' }, p_reason: 'bonus' },
+      args: {
+        p_user_id: profile.id,
+        p_expected_version: 3,
+        p_balances: { interest_wallet: '20' },
+        p_reason: 'bonus',
+      },
     });
     expect(saved.version).toBe(4);
     expect(saved.interest_wallet).toBe('20.00');
   });
 
   it('marks a stale save so the table can show the fresh values', async () => {
-    const message = "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
+    const message =
+      "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
     nextResult = { data: null, error: { code: 'PT409', message } };
     const failure = await updateBalances(profile.id, 3, { referral: '1' }, 'fix').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(AdminError);
@@ -89,7 +101,9 @@ describe('updateBalances', () => {
 
   it('refuses to send an empty change or a missing reason', async () => {
     await expect(updateBalances(profile.id, 3, {}, 'x')).rejects.toThrow(/Nothing changed/);
-    await expect(updateBalances(profile.id, 3, { referral: '1' }, '  ')).rejects.toThrow(/reason is required/);
+    await expect(updateBalances(profile.id, 3, { referral: '1' }, '  ')).rejects.toThrow(
+      /reason is required/,
+    );
     expect(calls).toEqual([]);
   });
 });

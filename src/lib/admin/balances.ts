@@ -39,7 +39,8 @@ export function amountError(text: string, label: string): string | null {
   const cents = (match[2] ?? '').padEnd(2, '0');
   const [maxWhole = '', maxCents = ''] = MAX_AMOUNT.split('.');
   const tooBig =
-    whole.length > maxWhole.length || (whole.length === maxWhole.length && `${whole}${cents}` > `${maxWhole}${maxCents}`);
+    whole.length > maxWhole.length ||
+    (whole.length === maxWhole.length && `${whole}${cents}` > `${maxWhole}${maxCents}`);
   if (tooBig) return `${label} must be at most ${MAX_AMOUNT}.`;
   return null;
 }
@@ -63,7 +64,8 @@ export function draftErrors(draft: BalanceDraft): Partial<Record<BalanceAccount,
 export function changedAccounts(original: BalanceDraft, draft: BalanceDraft): Partial<BalanceDraft> {
   const changed: Partial<BalanceDraft> = {};
   for (const account of BALANCE_ACCOUNTS) {
-    if (canonicalAmount(original[account]) !== canonicalAmount(draft[account])) changed[account] = draft[account].trim();
+    if (canonicalAmount(original[account]) !== canonicalAmount(draft[account]))
+      changed[account] = draft[account].trim();
   }
   return changed;
 }

@@ -31,7 +31,9 @@ export function watchMessages(onChange: () => void): () => void {
   const client = supabase();
   const channel = client
     .channel(`admin-messages-${crypto.randomUUID()}`)
-    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'contact_messages' }, () => onChange())
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'contact_messages' }, () =>
+      onChange(),
+    )
     .subscribe();
   return () => {
     void client.removeChannel(channel);

@@ -31,7 +31,8 @@ export interface WithdrawalRequest extends ReviewFields {
   paid_at: string | null;
 }
 
-const NOTICE_COLUMNS = 'id, user_id, wallet_id, amount::text, tx_id, status, reviewed_by, reviewed_at, review_note, created_at';
+const NOTICE_COLUMNS =
+  'id, user_id, wallet_id, amount::text, tx_id, status, reviewed_by, reviewed_at, review_note, created_at';
 const REQUEST_COLUMNS =
   'id, user_id, wallet_id, amount::text, destination_address, destination_tag, status, reviewed_by, reviewed_at, review_note, paid_at, created_at';
 
@@ -85,7 +86,8 @@ export async function loadReviewQueue(): Promise<ReviewQueue> {
     withdrawals: withdrawals.map((r) => ({
       ...(r as unknown as WithdrawalRequest),
       ...label(r),
-      destination_tag: r.destination_tag === null || r.destination_tag === undefined ? null : String(r.destination_tag),
+      destination_tag:
+        r.destination_tag === null || r.destination_tag === undefined ? null : String(r.destination_tag),
     })),
   };
 }
@@ -97,7 +99,11 @@ function parseRow(data: unknown): Record<string, unknown> {
 }
 
 /** Confirms (credits the member's Deposit Wallet and Total Deposit) or rejects a deposit notice. */
-export async function reviewDepositNotice(noticeId: string, decision: NoticeDecision, note: string): Promise<NoticeStatus> {
+export async function reviewDepositNotice(
+  noticeId: string,
+  decision: NoticeDecision,
+  note: string,
+): Promise<NoticeStatus> {
   const { data, error } = await supabase().rpc('review_deposit_notice', {
     p_notice_id: Number(noticeId),
     p_decision: decision,
@@ -108,7 +114,11 @@ export async function reviewDepositNotice(noticeId: string, decision: NoticeDeci
 }
 
 /** Approves, rejects (releases the hold) or pays (debits Interest Wallet, credits Total Withdraw) a request. */
-export async function reviewWithdrawal(requestId: string, action: WithdrawalAction, note: string): Promise<WithdrawalStatus> {
+export async function reviewWithdrawal(
+  requestId: string,
+  action: WithdrawalAction,
+  note: string,
+): Promise<WithdrawalStatus> {
   const { data, error } = await supabase().rpc('review_withdrawal_request', {
     p_request_id: Number(requestId),
     p_action: action,

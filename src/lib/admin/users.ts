@@ -61,14 +61,22 @@ export async function searchUsers(query: UserQuery): Promise<UserPage> {
     p_offset: query.offset,
   });
   if (error) throw toAdminError(error, 'Could not load the users.');
-  const result = (typeof data === 'string' ? JSON.parse(data) : data) as { total?: unknown; rows?: unknown } | null;
-  if (!result || !Array.isArray(result.rows)) throw new AdminError('Could not load the users: unexpected response.');
+  const result = (typeof data === 'string' ? JSON.parse(data) : data) as {
+    total?: unknown;
+    rows?: unknown;
+  } | null;
+  if (!result || !Array.isArray(result.rows))
+    throw new AdminError('Could not load the users: unexpected response.');
   return { total: Number(result.total ?? 0), rows: result.rows.map(toAdminUser) };
 }
 
 /** The current values of one user (after a refused stale save, to show what is there now). */
 export async function fetchUser(userId: string): Promise<AdminUser> {
-  const { data, error } = await supabase().from('profiles').select(PROFILE_COLUMNS).eq('id', userId).maybeSingle();
+  const { data, error } = await supabase()
+    .from('profiles')
+    .select(PROFILE_COLUMNS)
+    .eq('id', userId)
+    .maybeSingle();
   if (error) throw toAdminError(error, 'Could not load this user.');
   if (!data) throw new AdminError('This user no longer exists or you cannot see it.');
   return toAdminUser(data);
@@ -84,7 +92,8 @@ export async function updateBalances(
   balances: Partial<Record<BalanceAccount, string>>,
   reason: string,
 ): Promise<AdminUser> {
-  if (Object.keys(balances).length === 0) throw new AdminError('Nothing changed: edit at least one amount before saving.');
+  if (Object.keys(balances).length === 0)
+    throw new AdminError('Nothing changed: edit at least one amount before saving.');
   if (!reason.trim()) throw new AdminError('A reason is required for every balance change.');
   const { data, error } = await supabase().rpc('admin_update_balances', {
     p_user_id: userId,

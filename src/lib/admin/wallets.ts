@@ -54,7 +54,12 @@ export async function listWalletChanges(limit = 100): Promise<WalletChange[]> {
 }
 
 /** Changes one wallet's address and/or switch; the database validates the address for its network. */
-export async function updateWallet(walletId: number, address: string, enabled: boolean, reason: string): Promise<AdminWallet> {
+export async function updateWallet(
+  walletId: number,
+  address: string,
+  enabled: boolean,
+  reason: string,
+): Promise<AdminWallet> {
   if (!reason.trim()) throw new AdminError('A reason is required for every wallet change.');
   const { data, error } = await supabase().rpc('update_deposit_wallet', {
     p_wallet_id: walletId,

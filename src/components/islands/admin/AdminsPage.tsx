@@ -1,29 +1,18 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
 import { grantAdmin, listAdmins, revokeAdmin, type AdminAccount } from '~/lib/admin/admins';
 import { errorText, formatDateTime } from './format';
+import { useLoad } from './useLoad';
 
 /** Grant admin by e-mail; list admins with a revoke button (never for oneself: the database refuses it too). */
 function Admins({ selfId }: { selfId: string }) {
-  const [admins, setAdmins] = useState<AdminAccount[] | null>(null);
+  const { data: admins, reload } = useLoad(listAdmins, 'Could not load the admins.');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<AdminAccount | null>(null);
   const emailId = useId();
-
-  const load = useCallback(async () => {
-    try {
-      setAdmins(await listAdmins());
-    } catch (e) {
-      toast.error(errorText(e, 'Could not load the admins.'));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function onGrant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,7 +22,7 @@ function Admins({ selfId }: { selfId: string }) {
       await grantAdmin(email);
       toast.success(`${email.trim()} is now an admin.`);
       setEmail('');
-      await load();
+      reload();
     } catch (e) {
       toast.error(errorText(e, 'Could not grant admin access.'));
     } finally {
@@ -47,7 +36,7 @@ function Admins({ selfId }: { selfId: string }) {
     try {
       await revokeAdmin(admin.email);
       toast.success(`${admin.email} is no longer an admin.`);
-      await load();
+      reload();
     } catch (e) {
       toast.error(errorText(e, 'Could not revoke admin access.'));
     } finally {

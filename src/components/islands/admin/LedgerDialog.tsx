@@ -13,30 +13,37 @@ const SOURCE_LABELS: Record<string, string> = {
 
 /** A user's ledger: every balance change with who made it, when and why (newest first). */
 export default function LedgerDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
-  const [entries, setEntries] = useState<LedgerEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<{
+    userId: string;
+    entries: LedgerEntry[] | null;
+    error: string | null;
+  } | null>(null);
   const userId = user?.id;
 
   useEffect(() => {
     if (!userId) return;
-    let cancelled = false;
-    setEntries(null);
-    setError(null);
+    let current = true;
     userLedger(userId).then(
       (rows) => {
-        if (!cancelled)
-          setEntries(
-            [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at) || Number(b.id) - Number(a.id)),
-          );
+        if (current) setResult({ userId, entries: rows, error: null });
       },
       (e: unknown) => {
-        if (!cancelled) setError(e instanceof Error ? e.message : 'Could not load the ledger.');
+        if (current)
+          setResult({
+            userId,
+            entries: null,
+            error: e instanceof Error ? e.message : 'Could not load the ledger.',
+          });
       },
     );
     return () => {
-      cancelled = true;
+      current = false;
     };
   }, [userId]);
+  // Only what belongs to the user on screen (a previous user's entries never show for the next one).
+  const mine = result && result.userId === userId ? result : null;
+  const entries = mine?.entries ?? null;
+  const error = mine?.error ?? null;
 
   return (
     <Dialog

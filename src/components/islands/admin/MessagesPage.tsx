@@ -1,31 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useEffect } from 'react';
 import AdminArea, { type AdminPath } from './AdminArea';
-import { listMessages, watchMessages, type ContactMessage } from '~/lib/admin/messages';
-import { errorText, formatDateTime } from './format';
+import { listMessages, watchMessages } from '~/lib/admin/messages';
+import { formatDateTime } from './format';
+import { useLoad } from './useLoad';
 
 const IDENTITY_LABELS = { investor: 'Investor', borrower: 'Borrower' } as const;
 
 /** Contact messages, newest first. Everything is rendered as React text, so markup in a message stays inert. */
 function Messages() {
-  const [messages, setMessages] = useState<ContactMessage[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setMessages(await listMessages());
-      setError(null);
-    } catch (e) {
-      const text = errorText(e, 'Could not load the messages.');
-      setError(text);
-      toast.error(text);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    return watchMessages(() => void load());
-  }, [load]);
+  const { data: messages, error, reload } = useLoad(listMessages, 'Could not load the messages.');
+  useEffect(() => watchMessages(reload), [reload]);
 
   if (error && !messages) {
     return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
@@ -10,13 +10,13 @@ import {
   watchReviewQueue,
   type DepositNotice,
   type NoticeDecision,
-  type ReviewQueue,
   type WithdrawalAction,
   type WithdrawalRequest,
 } from '~/lib/admin/requests';
-import { listWallets, type AdminWallet } from '~/lib/admin/wallets';
+import { listWallets } from '~/lib/admin/wallets';
 import { fetchUser } from '~/lib/admin/users';
 import { errorText, formatDateTime } from './format';
+import { useLoad } from './useLoad';
 
 type Pending =
   | { kind: 'notice'; item: DepositNotice; action: NoticeDecision }
@@ -68,37 +68,25 @@ function Status({ status }: { status: string }) {
 }
 
 function Requests() {
-  const [queue, setQueue] = useState<ReviewQueue | null>(null);
-  const [wallets, setWallets] = useState<Map<number, AdminWallet>>(new Map());
+  const { data: queue, reload } = useLoad(loadReviewQueue, 'Could not load the requests.');
+  const { data: walletList } = useLoad(listWallets, 'Could not load the wallet names.');
+  const wallets = new Map((walletList ?? []).map((w) => [w.id, w]));
   const [pending, setPending] = useState<Pending | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const noteId = useId();
 
-  const load = useCallback(async () => {
-    try {
-      setQueue(await loadReviewQueue());
-    } catch (e) {
-      toast.error(errorText(e, 'Could not load the requests.'));
-    }
-  }, []);
-
   useEffect(() => {
-    void load();
-    listWallets().then(
-      (rows) => setWallets(new Map(rows.map((w) => [w.id, w]))),
-      (e: unknown) => toast.error(errorText(e, 'Could not load the wallet names.')),
-    );
     let timer: number | undefined;
     const stop = watchReviewQueue(() => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => void load(), 250);
+      timer = window.setTimeout(reload, 250);
     });
     return () => {
       window.clearTimeout(timer);
       stop();
     };
-  }, [load]);
+  }, [reload]);
 
   function open(next: Pending) {
     setNote('');
@@ -131,7 +119,7 @@ function Requests() {
           duration: 8000,
         },
       );
-      await load();
+      reload();
     } catch (e) {
       toast.error(errorText(e, 'Could not save the review.'));
     } finally {

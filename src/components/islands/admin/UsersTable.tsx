@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatUsd } from '~/lib/money';
 import {
@@ -82,45 +82,49 @@ export default function UsersTable() {
   const [sort, setSort] = useState<SortColumn>('created_at');
   const [ascending, setAscending] = useState(true);
   const [pageIndex, setPageIndex] = useState(0);
-  const [page, setPage] = useState<UserPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  /** Bumped to re-read the current page (live events, after an edit ends). */
+  const [refresh, setRefresh] = useState(0);
+  /** The last answer, tagged with the query it answers; while they differ the table is loading. */
+  const [result, setResult] = useState<{ key: string; page: UserPage | null; error: string | null } | null>(
+    null,
+  );
   const [edit, setEdit] = useState<Edit | null>(null);
   const [ledgerUser, setLedgerUser] = useState<AdminUser | null>(null);
-  const requestSeq = useRef(0);
   const editingRef = useRef(false);
   const refreshPending = useRef(false);
   const searchId = useId();
   const captionId = useId();
 
-  const load = useCallback(async () => {
-    const seq = ++requestSeq.current;
-    setLoading(true);
-    try {
-      const result = await searchUsers({
-        search: appliedSearch,
-        sort,
-        ascending,
-        limit: PAGE_SIZE,
-        offset: pageIndex * PAGE_SIZE,
-      });
-      // A slower, older response must not overwrite a newer one.
-      if (seq !== requestSeq.current) return;
-      setPage(result);
-      setLoadError(null);
-    } catch (error) {
-      if (seq !== requestSeq.current) return;
-      const text = message(error, 'Could not load the users.');
-      setLoadError(text);
-      toast.error(text);
-    } finally {
-      if (seq === requestSeq.current) setLoading(false);
-    }
-  }, [appliedSearch, sort, ascending, pageIndex]);
-
+  const queryKey = JSON.stringify([appliedSearch, sort, ascending, pageIndex, refresh]);
   useEffect(() => {
-    void load();
-  }, [load]);
+    // A slower, older response must not overwrite a newer one: its effect was cleaned up.
+    let current = true;
+    searchUsers({
+      search: appliedSearch,
+      sort,
+      ascending,
+      limit: PAGE_SIZE,
+      offset: pageIndex * PAGE_SIZE,
+    }).then(
+      (page) => {
+        if (current) setResult({ key: queryKey, page, error: null });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const text = message(error, 'Could not load the users.');
+        setResult((previous) => ({ key: queryKey, page: previous?.page ?? null, error: text }));
+        toast.error(text);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [queryKey, appliedSearch, sort, ascending, pageIndex]);
+  const page = result?.page ?? null;
+  const loading = result?.key !== queryKey;
+  const loadError = result?.error ?? null;
+  const setPage = (update: (page: UserPage | null) => UserPage | null) =>
+    setResult((previous) => (previous ? { ...previous, page: update(previous.page) } : previous));
 
   // Typing searches after a short pause; a new search starts at page 1.
   useEffect(() => {
@@ -133,18 +137,18 @@ export default function UsersTable() {
     return () => window.clearTimeout(timer);
   }, [search, appliedSearch]);
 
-  // Live: sign-ups and balance changes re-read the current page, except while a row is being edited.
-  const loadRef = useRef(load);
+  // Live: sign-ups and balance changes re-read the current page, except while a row is being edited
+  // (then once the edit ends).
   useEffect(() => {
-    loadRef.current = load;
-  }, [load]);
+    editingRef.current = edit !== null;
+  }, [edit]);
   useEffect(() => {
     let timer: number | undefined;
     const stop = watchProfiles(() => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         if (editingRef.current) refreshPending.current = true;
-        else void loadRef.current();
+        else setRefresh((n) => n + 1);
       }, REFRESH_DEBOUNCE_MS);
     });
     return () => {
@@ -153,13 +157,13 @@ export default function UsersTable() {
     };
   }, []);
 
-  useEffect(() => {
-    editingRef.current = edit !== null;
-    if (edit === null && refreshPending.current) {
+  function endEdit() {
+    setEdit(null);
+    if (refreshPending.current) {
       refreshPending.current = false;
-      void loadRef.current();
+      setRefresh((n) => n + 1);
     }
-  }, [edit]);
+  }
 
   function changeSort(column: SortColumn) {
     if (column === sort) setAscending((value) => !value);
@@ -220,7 +224,7 @@ export default function UsersTable() {
           ? { ...current, rows: current.rows.map((row) => (row.id === saved.id ? saved : row)) }
           : current,
       );
-      setEdit(null);
+      endEdit();
       toast.success(`Saved ${name}'s balances.`);
     } catch (error) {
       toast.error(message(error, 'Could not save the balances.'));
@@ -291,7 +295,7 @@ export default function UsersTable() {
       {loadError && !page && (
         <p role="alert" className="mt-4 text-danger-600">
           {loadError}{' '}
-          <button type="button" className="underline" onClick={() => void load()}>
+          <button type="button" className="underline" onClick={() => setRefresh((n) => n + 1)}>
             Try again
           </button>
         </p>
@@ -344,7 +348,7 @@ export default function UsersTable() {
                     serial={pageIndex * PAGE_SIZE + index + 1}
                     edit={editing}
                     onEdit={() => startEdit(user)}
-                    onCancel={() => setEdit(null)}
+                    onCancel={endEdit}
                     onField={setField}
                     onReason={(reason) =>
                       setEdit((current) => {
@@ -384,7 +388,8 @@ export default function UsersTable() {
         </button>
       </nav>
 
-      <LedgerDialog user={ledgerUser} onClose={() => setLedgerUser(null)} />
+      {/* Mounted only while open, so a reopened history never shows an earlier read. */}
+      {ledgerUser && <LedgerDialog user={ledgerUser} onClose={() => setLedgerUser(null)} />}
     </section>
   );
 }

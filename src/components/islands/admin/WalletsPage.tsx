@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
@@ -13,6 +13,7 @@ import {
 } from '~/lib/admin/wallets';
 import { reasonError } from '~/lib/admin/balances';
 import { errorText, formatDateTime } from './format';
+import { useLoad } from './useLoad';
 
 interface Draft {
   wallet: AdminWallet;
@@ -106,26 +107,18 @@ function WalletForm({
   );
 }
 
+async function loadWallets(): Promise<{ wallets: AdminWallet[]; changes: WalletChange[] }> {
+  const [wallets, changes] = await Promise.all([listWallets(), listWalletChanges()]);
+  return { wallets, changes };
+}
+
 /** The seven deposit wallets: edit address and on/off with a reason; every change is listed below. */
 function Wallets() {
-  const [wallets, setWallets] = useState<AdminWallet[] | null>(null);
-  const [changes, setChanges] = useState<WalletChange[] | null>(null);
+  const { data, reload } = useLoad(loadWallets, 'Could not load the wallets.');
+  const wallets = data?.wallets ?? null;
+  const changes = data?.changes ?? null;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const [w, c] = await Promise.all([listWallets(), listWalletChanges()]);
-      setWallets(w);
-      setChanges(c);
-    } catch (e) {
-      toast.error(errorText(e, 'Could not load the wallets.'));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function save() {
     if (!draft || saving) return;
@@ -147,7 +140,7 @@ function Wallets() {
       await updateWallet(draft.wallet.id, address, draft.enabled, draft.reason);
       toast.success(`${draft.wallet.wallet_name} saved.`);
       setDraft(null);
-      await load();
+      reload();
     } catch (e) {
       toast.error(errorText(e, 'Could not save the wallet.'));
     } finally {

@@ -15,6 +15,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { defaultConfig } from 'lighthouse';
@@ -53,20 +54,23 @@ const MOBILE_THROTTLING = defaultConfig.settings?.throttling ?? {};
 const DEFAULT_CPU = MOBILE_THROTTLING.cpuSlowdownMultiplier ?? 4;
 
 // CPU calibration. Lighthouse's 4x slowdown assumes a host whose benchmark index (its own CPU probe,
-// reported with every run) is at least 1000: below that it warns that scores will suffer
-// (SLOW_CPU_BENCHMARK_INDEX_THRESHOLD in core/gather/driver/environment.js; docs/throttling.md,
-// "calibrating multipliers"). This machine is 2 cores shared by several people, so its index moves
-// with their load. To emulate the same phone whatever the load, each run's multiplier is 4 scaled by
-// the median index of the last three runs divided by 1000 (never above 4, never below 1). Set
-// LIGHTHOUSE_CPU_MULTIPLIER to pin it instead.
+// run at the start of every page load) is at least 1000: below that it warns that scores will
+// suffer (SLOW_CPU_BENCHMARK_INDEX_THRESHOLD in core/gather/driver/environment.js; docs/throttling.md,
+// "calibrating multipliers"). This machine is 2 cores shared by several people, so its index swings
+// with their load (we saw 150 to 1700 within minutes). Each run is therefore gathered first, then
+// audited with a multiplier scaled to that run's own index: 4 x index / 1000, at most 4. With
+// simulated throttling (the mobile preset) the multiplier is used only by the audits, never while
+// the page loads, so the gathered trace is the same whatever multiplier the audits apply.
+// Below an index of 250 the host is so starved that even no slowdown (x1) overstates the page's
+// cost; such a run is not a measurement and is gathered again (twice at most).
+// LIGHTHOUSE_CPU_MULTIPLIER pins the multiplier instead.
 const REFERENCE_INDEX = 1000;
-/** @type {number[]} */
-const recentIndexes = [];
-function cpuMultiplier() {
+const STARVED_INDEX = 250;
+/** @param {number} index */
+function cpuMultiplier(index) {
   const pinned = Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER);
   if (pinned > 0) return pinned;
-  if (recentIndexes.length === 0) return DEFAULT_CPU;
-  const index = median(recentIndexes.slice(-3));
+  if (!(index > 0)) return DEFAULT_CPU;
   return Math.round(Math.min(DEFAULT_CPU, Math.max(1, (DEFAULT_CPU * index) / REFERENCE_INDEX)) * 100) / 100;
 }
 
@@ -171,28 +175,43 @@ function fmt(n) {
 }
 
 /**
- * One Lighthouse run. A trace that failed to record (NO_NAVSTART and the like happen when the machine
- * is starved) is retried twice: that is a failed measurement, not a slow page.
+ * One Lighthouse run: gather (load the page, record the trace), then audit with the CPU multiplier
+ * calibrated to the index measured in that same run. A trace that failed to record (NO_NAVSTART and
+ * the like happen when the machine is starved) or a starved run is gathered again, twice at most:
+ * that is a failed measurement, not a slow page.
  * @param {string} url
  * @param {number} port
  */
 async function audit(url, port) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-lighthouse-'));
+  const flags = {
+    output: /** @type {'json'} */ ('json'),
+    logLevel: /** @type {'error'} */ ('error'),
+    onlyCategories: CATEGORIES,
+  };
   let last = '';
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpuMultiplier() },
-    });
-    if (result?.lhr && !result.lhr.runtimeError) {
-      const index = Number(result.lhr.environment?.benchmarkIndex);
-      if (index > 0) recentIndexes.push(index);
-      return result.lhr;
+  try {
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await lighthouse(url, { ...flags, port, gatherMode: work, throttling: { ...MOBILE_THROTTLING } });
+      const artifactsFile = path.join(work, 'artifacts.json');
+      const artifacts = JSON.parse(fs.readFileSync(artifactsFile, 'utf8'));
+      const index = Number(artifacts.BenchmarkIndex);
+      const pinned = Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) > 0;
+      if (!pinned && index > 0 && index < STARVED_INDEX && attempt < 3) {
+        console.log(`  ${url}: host starved (CPU index ${Math.round(index)}); measuring again`);
+        continue;
+      }
+      const throttling = { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpuMultiplier(index) };
+      // The audits refuse settings that differ from the gathered ones; only the multiplier changes.
+      artifacts.settings = { ...artifacts.settings, throttling };
+      fs.writeFileSync(artifactsFile, JSON.stringify(artifacts));
+      const result = await lighthouse(url, { ...flags, auditMode: work, throttling });
+      if (result?.lhr && !result.lhr.runtimeError) return result.lhr;
+      last = result?.lhr?.runtimeError?.message ?? 'no result';
+      console.log(`  ${url}: ${last}; measuring again`);
     }
-    last = result?.lhr?.runtimeError?.message ?? 'no result';
-    console.log(`  ${url}: ${last}; retrying`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
   }
   throw new Error(`${url}: ${last}`);
 }
@@ -240,7 +259,7 @@ async function main() {
         break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    // One unmeasured run: warms Chromium and the server, and gives the first CPU index.
+    // One unmeasured run warms Chromium and the server.
     await audit(`${origin}/`, chrome.port);
     for (let run = 1; run <= runs; run += 1) {
       for (const route of routes) {

@@ -103,7 +103,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   });
   const rest = createRestService({ db, api: config.api, verifier, anonRole: 'anon' });
   await rest.cache.reload();
-  const realtime = new Realtime({ db, keys, verifier, quiet: options.quiet ?? false });
+  const realtime = new Realtime({
+    db,
+    keys,
+    verifier,
+    quiet: (options.quiet ?? false) && !process.env['LOCAL_SUPABASE_DEBUG'],
+  });
   await realtime.start();
 
   function isKnownKey(key: string): boolean {

@@ -245,7 +245,8 @@ declare
   new_pk jsonb;
   old_pk jsonb;
   payload text;
-  ts text := to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+  -- Microseconds keep two changes of one row in one transaction distinct: NOTIFY folds identical payloads.
+  ts text := to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
 begin
   if TG_OP <> 'DELETE' then
     new_doc := to_jsonb(NEW);

@@ -72,6 +72,9 @@ type Frame = [string | null, string | null, string, string, Record<string, unkno
 
 let nextBindingId = 1000;
 
+/** Realtime's format: milliseconds, UTC, "Z" (the trigger sends microseconds). */
+const commitTimestamp = (ts: string): string => (ts.length > 23 ? `${ts.slice(0, 23)}Z` : ts);
+
 export class Realtime {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly connections = new Set<Connection>();
@@ -593,7 +596,7 @@ export class Realtime {
     if (!row) return;
     const data =
       `{"schema":${JSON.stringify(notice.schema)},"table":${JSON.stringify(notice.table)},` +
-      `"commit_timestamp":${JSON.stringify(notice.ts)},"type":${JSON.stringify(notice.type)},` +
+      `"commit_timestamp":${JSON.stringify(commitTimestamp(notice.ts))},"type":${JSON.stringify(notice.type)},` +
       `"columns":${JSON.stringify(columns.map((c) => ({ name: c.name, type: c.typname })))},` +
       (notice.type !== 'DELETE' ? `"record":${String(row['record'] ?? '{}')},` : '') +
       (notice.type !== 'INSERT' ? `"old_record":${String(row['old_record'] ?? '{}')},` : '') +

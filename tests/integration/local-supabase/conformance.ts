@@ -883,6 +883,8 @@ export function conformanceSuite(engine: Engine): void {
       new: Record<string, unknown>;
       old: Record<string, unknown>;
       table: string;
+      commit_timestamp: string;
+      errors: unknown;
     }
 
     async function subscribe(
@@ -947,12 +949,16 @@ export function conformanceSuite(engine: Engine): void {
       expect(subA.seen.map((s) => s.tag).sort()).toEqual(['all', 'insert-own']);
       const rec = subA.seen[0] as Seen;
       expect(rec.eventType).toBe('INSERT');
+      expect(rec.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(rec.errors).toBeNull();
       expect(rec.new).toMatchObject({ id, owner: a.id, title: 'realtime', amount: 5, tags: ['x'] });
       expect(rec.new).not.toHaveProperty('secret');
       expect(subService.seen[0]?.new).toHaveProperty('secret', 'hidden');
 
       await a.client.from('notes').update({ title: 'changed' }).eq('id', id);
       await waitFor(() => subA.seen.some((s) => s.eventType === 'UPDATE'), 10000, 'A receives UPDATE');
+      // The RLS check runs at delivery time (as on Supabase): delete only once every UPDATE went out.
+      await waitFor(() => subService.seen.length >= 2, 10000, 'service receives UPDATE');
       const upd = subA.seen.find((s) => s.eventType === 'UPDATE') as Seen;
       expect(upd.new).toMatchObject({ id, title: 'changed' });
       expect(upd.old).toEqual({ id });

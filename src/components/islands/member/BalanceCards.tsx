@@ -60,7 +60,7 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
                 <button
                   type="button"
                   onClick={onClick}
-                  className="card block h-full min-h-28 w-full p-5 text-left transition-shadow hover:shadow-lg"
+                  className="card flex h-full min-h-28 w-full flex-col items-start justify-start p-5 text-left transition-shadow hover:shadow-lg"
                 >
                   {body}
                 </button>

@@ -13,14 +13,24 @@ interface QrCodeProps {
  * made from exactly the validated string the card shows.
  */
 export default function QrCode({ value, label, size = 132 }: QrCodeProps) {
-  const { count, cells } = useMemo(() => {
+  const { count, runs } = useMemo(() => {
     const qr = QRCode.create(value, { errorCorrectionLevel: 'M' });
     const n = qr.modules.size;
-    const dark: { x: number; y: number }[] = [];
+    // One rect per horizontal run of dark modules: the same picture with a fraction of the nodes.
+    const found: { x: number; y: number; w: number }[] = [];
     for (let y = 0; y < n; y += 1) {
-      for (let x = 0; x < n; x += 1) if (qr.modules.get(y, x)) dark.push({ x, y });
+      let x = 0;
+      while (x < n) {
+        if (!qr.modules.get(y, x)) {
+          x += 1;
+          continue;
+        }
+        const start = x;
+        while (x < n && qr.modules.get(y, x)) x += 1;
+        found.push({ x: start, y, w: x - start });
+      }
     }
-    return { count: n, cells: dark };
+    return { count: n, runs: found };
   }, [value]);
   const quiet = 2;
   const extent = count + quiet * 2;
@@ -35,8 +45,8 @@ export default function QrCode({ value, label, size = 132 }: QrCodeProps) {
       className="shrink-0 rounded-md bg-white"
     >
       <rect width={extent} height={extent} fill="#fff" />
-      {cells.map(({ x, y }) => (
-        <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width={1} height={1} fill="#060b17" />
+      {runs.map(({ x, y, w }) => (
+        <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width={w} height={1} fill="#060b17" />
       ))}
     </svg>
   );

@@ -117,7 +117,8 @@ function StatementContent({ userId }: { userId: string }) {
         ) : entries.length === 0 ? (
           <p className="mt-4 text-sm text-muted">No balance changes yet.</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          // Focusable so keyboard users can scroll the table sideways on narrow screens.
+          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="ledger-heading">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="border-b border-mist-200 text-xs tracking-wider text-muted uppercase">
                 <tr>

@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createMember, serviceClient, signInThroughUi, uniqueEmail } from './support/users';
+
+async function openDeposit(page: Page) {
+  const member = await createMember({ username: 'Dora Deposit', email: uniqueEmail('deposit') });
+  await signInThroughUi(page, member, '/user/deposit');
+  await expect(page).toHaveURL(/\/user\/deposit$/);
+  await expect(page.getByRole('heading', { name: 'Wallet Addresses' })).toBeVisible();
+  return member;
+}
+
+function walletCard(page: Page, name: string) {
+  return page.getByRole('article', { name, exact: true });
+}
+
+async function shownAddress(page: Page, name: string) {
+  return ((await walletCard(page, name).getByTestId('wallet-address').textContent()) ?? '').replaceAll(
+    ' ',
+    '',
+  );
+}
+
+test.describe('deposit page', () => {
+  test('lists the enabled wallets with network, grouped address, QR and the member’s XRP tag', async ({
+    page,
+  }) => {
+    const member = await openDeposit(page);
+    await expect(
+      page.getByText(
+        'Please copy the wallet address for your chosen asset and proceed with your investment deposit.',
+      ),
+    ).toBeVisible();
+    const { data: wallets } = await serviceClient()
+      .from('deposit_wallets')
+      .select('wallet_name, address, enabled')
+      .order('id');
+    const enabled = (wallets ?? []).filter((w) => w.enabled);
+    expect(enabled.length).toBeGreaterThan(0);
+    await expect(page.getByRole('article')).toHaveCount(enabled.length);
+    for (const w of enabled) {
+      const cardEl = walletCard(page, w.wallet_name);
+      await expect(cardEl).toContainText(/Send only \S+ on /);
+      expect(await shownAddress(page, w.wallet_name)).toBe(w.address);
+      const groups = ((await cardEl.getByTestId('wallet-address').textContent()) ?? '').split(' ');
+      expect(groups.every((g) => g.length <= 4)).toBe(true);
+      await expect(cardEl.getByRole('img', { name: /QR code/ })).toBeVisible();
+      expect(await cardEl.locator('svg rect').count()).toBeGreaterThan(50);
+    }
+    await expect(walletCard(page, 'Tether (ETH)')).toContainText('Send only USDT on Ethereum (ERC-20)');
+    const { data: profile } = await serviceClient()
+      .from('profiles')
+      .select('xrp_destination_tag')
+      .eq('id', member.id)
+      .single();
+    await expect(walletCard(page, 'Ripple').getByTestId('xrp-destination-tag')).toHaveText(
+      String(profile?.xrp_destination_tag),
+    );
+  });
+
+  test('clicking a card copies its address and shows "Address Copied!" for 2 s', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openDeposit(page);
+    const card = walletCard(page, 'Bitcoin');
+    const badge = card.getByText('Address Copied!');
+    await card.getByRole('img').click();
+    const shownAt = Date.now();
+    await expect(badge).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await shownAddress(page, 'Bitcoin'),
+    );
+    await page.waitForTimeout(1500 - (Date.now() - shownAt));
+    await expect(badge).toBeVisible();
+    await expect(badge).toBeHidden({ timeout: 1500 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
+    // Keyboard route: the card's Copy button.
+    await page.getByRole('button', { name: 'Copy Tether (TRX-USDT) address' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(walletCard(page, 'Tether (TRX-USDT)').getByText('Address Copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await shownAddress(page, 'Tether (TRX-USDT)'),
+    );
+  });
+
+  test('without a usable clipboard a prompt shows the address', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+      });
+    });
+    await openDeposit(page);
+    const prompted = new Promise<{ type: string; value: string }>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve({ type: dialog.type(), value: dialog.defaultValue() });
+        void dialog.dismiss();
+      }),
+    );
+    await walletCard(page, 'Ethereum').click();
+    expect(await prompted).toEqual({ type: 'prompt', value: await shownAddress(page, 'Ethereum') });
+    await expect(walletCard(page, 'Ethereum').getByText('Address Copied!')).toHaveCount(0);
+  });
+
+  test('an address that fails its network check is never shown or copyable', async ({ page }) => {
+    // A tampered row (one character changed) as if the database had been altered.
+    await page.route('**/rest/v1/deposit_wallets*', async (route) => {
+      const response = await route.fetch();
+      const rows = (await response.json()) as { wallet_name: string; address: string }[];
+      for (const row of rows) if (row.wallet_name === 'Bitcoin') row.address = `${row.address.slice(0, -1)}X`;
+      await route.fulfill({ response, json: rows });
+    });
+    await openDeposit(page);
+    const card = walletCard(page, 'Bitcoin');
+    await expect(card).toContainText('This address is temporarily unavailable.');
+    await expect(card.getByTestId('wallet-address')).toHaveCount(0);
+    await expect(card.getByRole('button')).toHaveCount(0);
+    await expect(card.getByRole('img')).toHaveCount(0);
+  });
+
+  test('"I\'ve made the deposit": support text, Escape, and a deposit notice with bad and good input', async ({
+    page,
+  }) => {
+    const member = await openDeposit(page);
+    const opener = page.getByRole('button', { name: "I've made the deposit" });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: "I've made the deposit" });
+    await expect(dialog).toContainText('Please contact support chat for assistance.');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Okay' }).click();
+    await expect(dialog).toBeHidden();
+
+    await opener.click();
+    await dialog.getByLabel('Asset').selectOption({ label: 'Ethereum' });
+    await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Amount is required.');
+    await dialog.getByLabel('Amount (USD)').fill('250.5');
+    await dialog.getByLabel('Transaction ID').fill('has spaces in it');
+    await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
+    // The database's own message.
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Transaction ID must be at most 128 characters, without spaces.',
+    );
+    const txId = `0x${Date.now().toString(16)}abc`;
+    await dialog.getByLabel('Transaction ID').fill(txId);
+    await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Deposit notice sent.' })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const { data } = await serviceClient()
+      .from('deposit_notices')
+      .select('amount, tx_id, status')
+      .eq('user_id', member.id);
+    expect(data).toEqual([{ amount: 250.5, tx_id: txId, status: 'pending' }]);
+
+    await opener.click();
+    await dialog.getByLabel('Amount (USD)').fill('10');
+    await dialog.getByLabel('Transaction ID').fill(txId.toUpperCase().replace('0X', '0x'));
+    await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('This transaction ID has already been submitted.');
+  });
+});

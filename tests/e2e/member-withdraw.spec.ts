@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { adminClient, createMember, serviceClient, setBalances, signInThroughUi } from './support/users';
+
+const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+test.describe('withdraw page', () => {
+  test('requests are checked in the browser and by the database, then listed with live statuses', async ({
+    page,
+  }) => {
+    const member = await createMember({ username: 'Will Withdraw' });
+    await setBalances(member.id, { interest_wallet: '500.00' });
+    await signInThroughUi(page, member, '/user/withdraw');
+    await expect(
+      page.getByText('Please request withdrawals via the dashboard or contact support chat for assistance.'),
+    ).toBeVisible();
+    const form = page.getByRole('form', { name: 'Request a withdrawal' });
+    await expect(form.getByTestId('withdrawable')).toHaveText('$500.00');
+    await expect(page.getByText('Nothing filed yet.')).toBeVisible();
+
+    await form.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
+    await form.getByLabel('Amount (USD)').fill('600');
+    await form.getByLabel('Destination address').fill(BTC_DESTINATION);
+    await form.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'Amount must not be more than your withdrawable balance of $500.00.',
+    );
+    await form.getByLabel('Amount (USD)').fill('400');
+    await form.getByLabel('Destination address').fill(`${BTC_DESTINATION.slice(0, -1)}5`);
+    await form.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'That is not a valid Bitcoin address. Check it and try again.',
+    );
+
+    await form.getByLabel('Destination address').fill(BTC_DESTINATION);
+    await form.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Withdrawal request sent.' })).toBeVisible();
+    const item = page.getByRole('listitem').filter({ hasText: 'Withdrawal request · Bitcoin · $400.00' });
+    await expect(item).toContainText('Pending', { timeout: 2000 });
+    // The hold shows at once: 500 - 400.
+    await expect(form.getByTestId('withdrawable')).toHaveText('$100.00', { timeout: 2000 });
+
+    // The database refuses what the browser let through when the balance moved meanwhile.
+    // (The page is made to keep showing the old $100.00, as a slow or stale page would.)
+    await page.route('**/rest/v1/rpc/withdrawable_balance*', (route) => route.fulfill({ json: '100.00' }));
+    await setBalances(member.id, { interest_wallet: '450.00' });
+    await form.getByLabel('Amount (USD)').fill('100');
+    await form.getByLabel('Destination address').fill(BTC_DESTINATION);
+    await form.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      /^Amount is more than your withdrawable balance \(50\.00\)/,
+    );
+    await page.unroute('**/rest/v1/rpc/withdrawable_balance*');
+
+    // An admin's decision reaches the open page without a reload.
+    const { data: request } = await serviceClient()
+      .from('withdrawal_requests')
+      .select('id')
+      .eq('user_id', member.id)
+      .single();
+    const admin = await adminClient();
+    const { error } = await admin.rpc('review_withdrawal_request', {
+      p_request_id: request?.id,
+      p_action: 'reject',
+      p_note: 'Destination not whitelisted',
+    });
+    expect(error).toBeNull();
+    await expect(item).toContainText('Rejected', { timeout: 2000 });
+    await expect(item).toContainText('Destination not whitelisted');
+    await expect(form.getByTestId('withdrawable')).toHaveText('$450.00', { timeout: 2000 });
+  });
+
+  test('the statement lists ledger entries with reasons and draws the balance', async ({ page }) => {
+    const member = await createMember({ username: 'Stella Statement' });
+    await setBalances(member.id, { interest_wallet: '100.00' }, 'Opening balance');
+    await setBalances(member.id, { interest_wallet: '75.25' }, 'Fee correction');
+    await signInThroughUi(page, member, '/user/statement');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText('Interest Wallet');
+    await expect(rows.nth(1)).toContainText('-$24.75');
+    await expect(rows.nth(1)).toContainText('$75.25');
+    await expect(rows.nth(1)).toContainText('Fee correction');
+    await expect(rows.nth(2)).toContainText('+$100.00');
+    await expect(rows.nth(2)).toContainText('Opening balance');
+    await expect(
+      page.getByRole('img', { name: /Interest Wallet over time: 2 changes, now \$75\.25/ }),
+    ).toBeVisible();
+    // Live as well.
+    await setBalances(member.id, { interest_wallet: '80.00' }, 'Interest credit');
+    await expect(rows).toHaveCount(4, { timeout: 2000 });
+    await expect(rows.nth(1)).toContainText('Interest credit');
+  });
+});

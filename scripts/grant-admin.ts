@@ -44,6 +44,13 @@ export async function userIdForEmail(client: SupabaseClient, email: string): Pro
 
 /** Inserts the admins row for this e-mail's account; an existing row is left as it is. */
 export async function grantAdminByEmail(client: SupabaseClient, email: string): Promise<string> {
+  // With any key but the service role, RLS hides every profile and "no account" would mislead.
+  const probe = await client.from('admins').select('user_id').limit(1);
+  if (probe.error) {
+    throw new Error(
+      `The key was refused (${probe.error.message}). Set SUPABASE_SERVICE_ROLE_KEY to the project's service_role key.`,
+    );
+  }
   const userId = await userIdForEmail(client, email);
   const { error } = await client
     .from('admins')

@@ -1,8 +1,7 @@
-import { rmSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openPostgres } from './db/engine';
-import { DEFAULT_PROJECT_DIR, startLocalSupabase } from './server';
+import { DEFAULT_PROJECT_DIR, resetLocalDatabase, startLocalSupabase } from './server';
 
 /**
  * `tsx supabase/local/cli.ts start [--port N] [--host H] [--memory] [--data-dir DIR]` runs the local
@@ -30,26 +29,7 @@ process.on('unhandledRejection', (error) => console.error('[local-supabase] unha
 process.on('uncaughtException', (error) => console.error('[local-supabase] uncaught exception:', error));
 
 async function reset(): Promise<void> {
-  if (databaseUrl) {
-    // The external database is emptied of everything migrations and auth created.
-    const db = await openPostgres(databaseUrl);
-    try {
-      await db.exec(`
-        drop schema if exists public cascade; create schema public;
-        grant usage on schema public to anon, authenticated, service_role;
-        drop schema if exists auth cascade; drop schema if exists supabase_migrations cascade;
-        drop schema if exists realtime cascade; drop schema if exists graphql_public cascade;
-        drop publication if exists supabase_realtime;`);
-    } finally {
-      await db.close();
-    }
-    console.log(
-      `Reset ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}: migrations and seed run at the next start.`,
-    );
-  } else {
-    for (const sub of ['db', 'outbox']) rmSync(join(dataDir, sub), { recursive: true, force: true });
-    console.log(`Removed ${join(dataDir, 'db')} and the outbox: migrations and seed run at the next start.`);
-  }
+  console.log(await resetLocalDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) }));
 }
 
 async function start(): Promise<void> {

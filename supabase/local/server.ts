@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -226,4 +227,31 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       await db.close().catch(() => undefined);
     },
   };
+}
+
+/**
+ * `npm run supabase:reset`: forgets the local database so the next start applies every migration and
+ * seed.sql again. PGlite: deletes <dataDir>/db and the outbox. DATABASE_URL: drops what Supabase's base
+ * schema and migrations created (public is recreated empty). Returns a line for the terminal.
+ */
+export async function resetLocalDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<string> {
+  if (options.databaseUrl) {
+    const db = await openPostgres(options.databaseUrl);
+    try {
+      await db.exec(`
+        drop schema if exists public cascade; create schema public;
+        grant usage on schema public to anon, authenticated, service_role;
+        drop schema if exists auth cascade; drop schema if exists supabase_migrations cascade;
+        drop schema if exists realtime cascade; drop schema if exists graphql_public cascade;
+        drop publication if exists supabase_realtime;`);
+    } finally {
+      await db.close();
+    }
+    return `Reset ${options.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}: migrations and seed run at the next start.`;
+  }
+  for (const sub of ['db', 'outbox']) rmSync(join(options.dataDir, sub), { recursive: true, force: true });
+  return `Removed ${join(options.dataDir, 'db')} and the outbox: migrations and seed run at the next start.`;
 }

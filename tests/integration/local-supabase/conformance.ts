@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AuthChangeEvent, RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -346,6 +348,11 @@ export function conformanceSuite(engine: Engine): void {
       expect(mail.link).toContain(`${server.url}/auth/v1/verify?token=`);
       const list = (await (await fetch(`${server.url}/__local/outbox`)).json()) as Array<{ to: string }>;
       expect(list[0]?.to).toBe(u.email);
+      const files = readdirSync(server.outboxDir ?? '');
+      const text = files
+        .filter((f) => f.endsWith('.txt'))
+        .map((f) => readFileSync(join(server.outboxDir ?? '', f), 'utf8'));
+      expect(text.some((t) => t.includes(`To: ${u.email}`) && t.includes(mail.link))).toBe(true);
 
       const click = await fetch(mail.link, { redirect: 'manual' });
       expect(click.status).toBe(303);
@@ -756,6 +763,15 @@ export function conformanceSuite(engine: Engine): void {
       expect(denied.error?.code).toBe('42501');
       const u = await signedInUser(server, 'rpc');
       expect((await u.client.rpc('private_thing')).status).toBe(403);
+      const who = await u.client.rpc('whoami');
+      expect(who.data).toMatchObject({
+        uid: u.id,
+        role: 'authenticated',
+        current_user: 'authenticated',
+        method: 'POST',
+        path: '/rpc/whoami',
+      });
+      expect((who.data as { client_info: string }).client_info).toMatch(/^supabase-js\//);
       const added = await u.client.rpc('add_note', { p_title: 'via rpc', p_amount: 1.25 });
       expect(added.data).toMatchObject({ title: 'via rpc', owner: u.id, amount: 1.25 });
       const readOnly = await rest('/rpc/add_note?p_title=x&p_amount=1', {

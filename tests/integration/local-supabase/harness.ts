@@ -1,4 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   startLocalSupabase,
@@ -23,6 +26,13 @@ export class EngineHarness {
   private cluster: ThrowawayPostgres | undefined;
   private servers: LocalSupabase[] = [];
   private dbCount = 0;
+  private dirs: string[] = [];
+
+  private tempDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'lc-local-supabase-'));
+    this.dirs.push(dir);
+    return dir;
+  }
 
   constructor(readonly engine: Engine) {}
 
@@ -30,6 +40,8 @@ export class EngineHarness {
     const base: LocalSupabaseOptions = {
       port: 0,
       memory: true,
+      // With memory on, the data dir only holds the outbox files.
+      dataDir: this.tempDir(),
       projectDir: FIXTURE_DIR,
       quiet: true,
       ...options,
@@ -55,6 +67,8 @@ export class EngineHarness {
     this.servers = [];
     await this.cluster?.stop();
     this.cluster = undefined;
+    for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
+    this.dirs = [];
   }
 }
 

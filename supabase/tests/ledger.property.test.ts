@@ -67,7 +67,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
         minKeys: 1,
         maxKeys: 3,
       }) as fc.Arbitrary<Partial<Record<Account, Money>>>,
-      stale: fc.boolean().map((b) => b && Math.random() < 0.3),
+      // About one edit in five carries the version from before the last save.
+      stale: fc.nat(9).map((n) => n < 2),
     }),
   },
   {
@@ -121,11 +122,6 @@ interface Member {
   version: bigint;
 }
 
-// The stale flag must not depend on Math.random during shrinking; derive it from the values instead.
-const stableActionArb = actionArb.map((a) =>
-  a.kind === 'edit' ? { ...a, stale: a.stale && Object.keys(a.values).length % 2 === 1 } : a,
-);
-
 describe.each(engines)('ledger property on %s', (name, open) => {
   let engine: Engine;
   let admins: Caller[];
@@ -147,14 +143,14 @@ describe.each(engines)('ledger property on %s', (name, open) => {
 
   it('keeps balances equal to the ledger, never negative, with no lost or partial updates', async () => {
     const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    const numRuns = name === 'pglite' ? 20 : 40;
+    const numRuns = name === 'pglite' ? 16 : 32;
     console.log(`ledger property on ${name}: seed ${seed}, ${numRuns} runs (rerun with FC_SEED=${seed})`);
     let steps = 0;
     let refused = 0;
     const db = engine.db;
 
     await fc.assert(
-      fc.asyncProperty(fc.array(stableActionArb, { minLength: 25, maxLength: 50 }), async (actions) => {
+      fc.asyncProperty(fc.array(actionArb, { minLength: 25, maxLength: 50 }), async (actions) => {
         run += 1;
         const members: Member[] = [];
         for (let i = 0; i < 2; i++) {
@@ -224,7 +220,6 @@ describe.each(engines)('ledger property on %s', (name, open) => {
               break;
             }
             case 'notice': {
-              const m = members[action.user]!;
               const text = txText(action.tx);
               const key = text.trim().toLowerCase();
               result = await call(
@@ -244,7 +239,6 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                   key,
                 });
               }
-              void m;
               break;
             }
             case 'reviewNotice': {
@@ -356,7 +350,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
     );
     console.log(`ledger property on ${name}: ${steps} steps, ${refused} refused as expected`);
     expect(steps).toBeGreaterThan(numRuns * 25 - 1);
-  }, 240_000);
+  }, 900_000); // a time limit, not a target: about 25 s per engine on an idle machine
 });
 
 async function saveConcurrently(

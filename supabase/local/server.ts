@@ -231,8 +231,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
 /**
  * `npm run supabase:reset`: forgets the local database so the next start applies every migration and
- * seed.sql again. PGlite: deletes <dataDir>/db and the outbox. DATABASE_URL: drops what Supabase's base
- * schema and migrations created (public is recreated empty). Returns a line for the terminal.
+ * seed.sql again. PGlite: deletes <dataDir>/db and the outbox. DATABASE_URL: drops every user schema
+ * (public is recreated empty). Returns a line for the terminal.
  */
 export async function resetLocalDatabase(options: {
   dataDir: string;
@@ -241,12 +241,19 @@ export async function resetLocalDatabase(options: {
   if (options.databaseUrl) {
     const db = await openPostgres(options.databaseUrl);
     try {
+      // Every user schema goes (migrations may create any); roles are cluster-wide and kept.
       await db.exec(`
-        drop schema if exists public cascade; create schema public;
-        grant usage on schema public to anon, authenticated, service_role;
-        drop schema if exists auth cascade; drop schema if exists supabase_migrations cascade;
-        drop schema if exists realtime cascade; drop schema if exists graphql_public cascade;
-        drop publication if exists supabase_realtime;`);
+        do $$
+        declare s text;
+        begin
+          for s in select nspname from pg_namespace
+                   where nspname not like 'pg\\_%' and nspname <> 'information_schema' loop
+            execute format('drop schema %I cascade', s);
+          end loop;
+        end
+        $$;
+        drop publication if exists supabase_realtime;
+        create schema public;`);
     } finally {
       await db.close();
     }

@@ -124,6 +124,11 @@ test.describe('layout and accessibility', () => {
         total_invest: '7500',
       });
       await signInThroughUi(page, member);
+      // Pages that hold a session load nothing from other origins (no chat widget, no CDN).
+      const foreign: string[] = [];
+      page.on('request', (req) => {
+        if (!/^(http:\/\/127\.0\.0\.1:\d+|data:)/.test(req.url())) foreign.push(req.url());
+      });
       for (const path of MEMBER_PAGES) {
         await page.goto(path);
         await expect(page.getByRole('main')).toBeVisible();
@@ -135,6 +140,7 @@ test.describe('layout and accessibility', () => {
         expect(overflow, `${path} overflows at ${width}px`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: `${SHOTS}/${width}${path.replaceAll('/', '_')}.png`, fullPage: true });
       }
+      expect(foreign).toEqual([]);
     });
   }
 

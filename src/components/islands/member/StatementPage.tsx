@@ -117,45 +117,67 @@ function StatementContent({ userId }: { userId: string }) {
         ) : entries.length === 0 ? (
           <p className="mt-4 text-sm text-muted">No balance changes yet.</p>
         ) : (
-          // Focusable so keyboard users can scroll the table sideways on narrow screens.
-          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="ledger-heading">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-b border-mist-200 text-xs tracking-wider text-muted uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Account
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right">
-                    Change
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right">
-                    Balance after
-                  </th>
-                  <th scope="col" className="py-2">
-                    Reason
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-mist-200">
-                {newestFirst.map((e) => (
-                  <tr key={e.id}>
-                    <td className="py-2 pr-4 whitespace-nowrap">{new Date(e.created_at).toLocaleString()}</td>
-                    <td className="py-2 pr-4">{accountLabel(e.account)}</td>
-                    <td
-                      className={`py-2 pr-4 text-right tabular-nums ${e.delta.startsWith('-') ? 'text-danger-600' : 'text-success-600'}`}
+          <>
+            {/* Narrow screens: one card per entry instead of a table wider than the screen. */}
+            <ul className="mt-4 divide-y divide-mist-200 sm:hidden">
+              {newestFirst.map((e) => (
+                <li key={e.id} className="py-3 text-sm">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <span className="font-semibold text-ink-950">{accountLabel(e.account)}</span>
+                    <span
+                      className={`tabular-nums ${e.delta.startsWith('-') ? 'text-danger-600' : 'text-success-600'}`}
                     >
                       {formatUsd(e.delta, { signed: true })}
-                    </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatUsd(e.balance_after)}</td>
-                    <td className="py-2">{e.reason}</td>
+                    </span>
+                  </div>
+                  <p className="mt-0.5 text-muted">
+                    {new Date(e.created_at).toLocaleString()} · Balance after {formatUsd(e.balance_after)}
+                  </p>
+                  <p className="mt-0.5 text-ink-800">{e.reason}</p>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-4 hidden overflow-x-auto sm:block">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <thead className="border-b border-mist-200 text-xs tracking-wider text-muted uppercase">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4">
+                      Date
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Account
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right">
+                      Change
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right">
+                      Balance after
+                    </th>
+                    <th scope="col" className="py-2">
+                      Reason
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y divide-mist-200">
+                  {newestFirst.map((e) => (
+                    <tr key={e.id}>
+                      <td className="py-2 pr-4 whitespace-nowrap">
+                        {new Date(e.created_at).toLocaleString()}
+                      </td>
+                      <td className="py-2 pr-4">{accountLabel(e.account)}</td>
+                      <td
+                        className={`py-2 pr-4 text-right tabular-nums ${e.delta.startsWith('-') ? 'text-danger-600' : 'text-success-600'}`}
+                      >
+                        {formatUsd(e.delta, { signed: true })}
+                      </td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{formatUsd(e.balance_after)}</td>
+                      <td className="py-2">{e.reason}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
     </div>

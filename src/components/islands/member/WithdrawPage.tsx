@@ -249,7 +249,7 @@ function WithdrawContent({ userId }: { userId: string }) {
           {support.label}
         </a>
       </div>
-      <div className="grid gap-8 xl:grid-cols-2">
+      <div className="grid items-start gap-8 xl:grid-cols-2">
         <WithdrawalForm wallets={wallets} withdrawable={snapshot?.withdrawable ?? null} />
         <RequestList requests={snapshot?.requests ?? null} wallets={wallets} />
       </div>

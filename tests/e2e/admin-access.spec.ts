@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, watchPage } from './support/page-checks';
-import {
-  adminSignIn,
-  createAdmin,
-  createMember,
-  gotoHydrated,
-  memberSignIn,
-  runTag,
-  signedInClient,
-  type Account,
-} from './admin-helpers';
+import { type Account, adminSignIn, runTag } from './admin-helpers';
+import { createAdmin, createMember, gotoReady, signInThroughUi, signedInClient } from './support/users';
 
 const GUARDED = [
   '/admin/home',
@@ -25,8 +17,8 @@ let member: Account;
 
 test.beforeAll(async () => {
   const tag = runTag();
-  admin = await createAdmin(`adm${tag}`);
-  member = await createMember(`mem${tag}`);
+  admin = await createAdmin({ username: `adm${tag}` });
+  member = await createMember({ username: `mem${tag}` });
 });
 
 test('an admin signs in, lands on /admin/home after the toast, and sees the sidebar', async ({ page }) => {
@@ -47,7 +39,7 @@ test('an admin signs in, lands on /admin/home after the toast, and sees the side
 });
 
 test('the password can be shown and hidden', async ({ page }) => {
-  await gotoHydrated(page, '/admin/login');
+  await gotoReady(page, '/admin/login');
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('secret-value');
   await expect(password).toHaveAttribute('type', 'password');
@@ -58,7 +50,7 @@ test('the password can be shown and hidden', async ({ page }) => {
 });
 
 test('wrong credentials are refused with a clear message', async ({ page }) => {
-  await gotoHydrated(page, '/admin/login');
+  await gotoReady(page, '/admin/login');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -67,7 +59,7 @@ test('wrong credentials are refused with a clear message', async ({ page }) => {
 });
 
 test('a member is refused at admin sign-in and signed out again', async ({ page }) => {
-  await gotoHydrated(page, '/admin/login');
+  await gotoReady(page, '/admin/login');
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -96,7 +88,7 @@ test('a visitor opening any admin page is sent to /admin/login without seeing ad
 test('a member opening any admin page is sent to /user-dashboard, and the database refuses them directly', async ({
   page,
 }) => {
-  await memberSignIn(page, member);
+  await signInThroughUi(page, member);
   for (const path of GUARDED) {
     await page.goto(path);
     await page.waitForURL('**/user-dashboard');
@@ -171,7 +163,10 @@ test('admin pages work at 360 px, with a keyboard-operable drawer', async ({ pag
     // Nothing wider than the screen except inside the table's own scroll box.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: testInfo.outputPath(`admin-360${path.replace(/\//g, '-')}.png`), fullPage: true });
+    await page.screenshot({
+      path: testInfo.outputPath(`admin-360${path.replace(/\//g, '-')}.png`),
+      fullPage: true,
+    });
   }
   // The drawer: Menu opens the navigation, Escape closes it and focus returns to Menu.
   const menu = page.getByRole('button', { name: 'Menu' });

@@ -1,28 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { ANON_KEY, supabaseUrl } from './support/env';
+import { type Account, adminSignIn, runTag } from './admin-helpers';
 import {
-  adminSignIn,
   createAdmin,
   createMember,
-  gotoHydrated,
-  runTag,
-  service,
+  gotoReady,
+  serviceClient,
   setBalances,
   signedInClient,
-  type Account,
-} from './admin-helpers';
+} from './support/users';
 
 let admin: Account;
 
 test.beforeAll(async () => {
-  admin = await createAdmin(`ops${runTag()}`);
+  admin = await createAdmin({ username: `ops${runTag()}` });
 });
 
 test('wallets: an address is validated per network, saved with a reason and the change listed', async ({
   page,
 }) => {
-  const wallets = service();
+  const wallets = serviceClient();
   const { data: before } = await wallets
     .from('deposit_wallets')
     .select('address, enabled')
@@ -95,8 +93,8 @@ test('wallets: an address is validated per network, saved with a reason and the 
 test('requests: confirming a deposit notice and paying a withdrawal change the member’s balances', async ({
   page,
 }) => {
-  const member = await createMember(`req${runTag()}`);
-  await setBalances(member, { interest_wallet: '500.00' });
+  const member = await createMember({ username: `req${runTag()}` });
+  await setBalances(member.id, { interest_wallet: '500.00' });
   const memberClient = await signedInClient(member);
   const txId = `0x${runTag()}deadbeef`;
   const notice = await memberClient.rpc('file_deposit_notice', {
@@ -153,7 +151,7 @@ test('requests: confirming a deposit notice and paying a withdrawal change the m
   ).toBeVisible();
   await expect(requestCard.getByText('paid', { exact: true })).toBeVisible();
 
-  const { data } = await service()
+  const { data } = await serviceClient()
     .from('profiles')
     .select('deposit_wallet::text, total_deposit::text, interest_wallet::text, total_withdraw::text')
     .eq('id', member.id)
@@ -181,7 +179,7 @@ test('messages: newest first, and markup in a message is shown as text, never ru
     expect(error).toBeNull();
   }
   await adminSignIn(page, admin);
-  await gotoHydrated(page, '/admin/messages');
+  await gotoReady(page, '/admin/messages');
   const list = page.getByRole('list', { name: 'Contact messages, newest first' });
   const items = list.getByRole('listitem').filter({ hasText: tag });
   await expect(items).toHaveCount(2);
@@ -196,7 +194,7 @@ test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can r
   page,
   browser,
 }) => {
-  const candidate = await createMember(`cand${runTag()}`, 'candidate-password-1');
+  const candidate = await createMember({ username: `cand${runTag()}`, password: 'candidate-password-1' });
   await adminSignIn(page, admin);
   await page.goto('/admin/admins');
   await page.getByLabel('Account e-mail').fill(`nobody-${runTag()}@example.com`);

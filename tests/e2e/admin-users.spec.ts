@@ -1,17 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  adminSignIn,
-  createAdmin,
-  createMember,
-  findUser,
-  memberSignIn,
-  newPage,
-  runTag,
-  service,
-  setBalances,
-  userRow,
-  type Account,
-} from './admin-helpers';
+import { type Account, adminSignIn, findUser, newPage, runTag, userRow } from './admin-helpers';
+import { createAdmin, createMember, serviceClient, setBalances, signInThroughUi } from './support/users';
 import { watchPage } from './support/page-checks';
 
 const STALE =
@@ -22,11 +11,14 @@ let admin2: Account;
 
 test.beforeAll(async () => {
   const tag = runTag();
-  [admin, admin2] = await Promise.all([createAdmin(`adm${tag}`), createAdmin(`adm2${tag}`)]);
+  [admin, admin2] = await Promise.all([
+    createAdmin({ username: `adm${tag}` }),
+    createAdmin({ username: `adm2${tag}` }),
+  ]);
 });
 
 async function ledgerOf(account: Account) {
-  const { data, error } = await service().rpc('admin_user_ledger', { p_user_id: account.id });
+  const { data, error } = await serviceClient().rpc('admin_user_ledger', { p_user_id: account.id });
   if (error) throw new Error(error.message);
   return data as {
     account: string;
@@ -41,12 +33,12 @@ test('an edit with a reason reaches the member’s open dashboard within 2 s and
   page,
   browser,
 }) => {
-  const member = await createMember(`alice${runTag()}`);
-  await setBalances(member, { interest_wallet: '100.00' });
+  const member = await createMember({ username: `alice${runTag()}` });
+  await setBalances(member.id, { interest_wallet: '100.00' });
 
   // The member has the dashboard open in another browser.
   const memberPage = await newPage(browser);
-  await memberSignIn(memberPage, member);
+  await signInThroughUi(memberPage, member);
   const interestCard = memberPage.getByRole('listitem').filter({ hasText: 'Interest Wallet Balance' });
   await expect(interestCard).toContainText('$100.00');
 
@@ -99,7 +91,7 @@ test('an edit with a reason reaches the member’s open dashboard within 2 s and
 });
 
 test('invalid amounts and a missing reason are shown beside the fields and never sent', async ({ page }) => {
-  const member = await createMember(`bob${runTag()}`);
+  const member = await createMember({ username: `bob${runTag()}` });
   await adminSignIn(page, admin);
   await findUser(page, member);
   const rpcCalls: string[] = [];
@@ -122,7 +114,7 @@ test('invalid amounts and a missing reason are shown beside the fields and never
   expect(rpcCalls).toEqual([]);
 
   // The database applies the same rule to anyone who skips the form.
-  const { error } = await service().rpc('admin_update_balances', {
+  const { error } = await serviceClient().rpc('admin_update_balances', {
     p_user_id: member.id,
     p_expected_version: 0,
     p_balances: { deposit_wallet: '12.345' },
@@ -148,8 +140,8 @@ test('two admins edit the same row: the second save is refused, fresh values sho
   page,
   browser,
 }) => {
-  const member = await createMember(`carol${runTag()}`);
-  await setBalances(member, { deposit_wallet: '50.00', total_invest: '10.00' });
+  const member = await createMember({ username: `carol${runTag()}` });
+  await setBalances(member.id, { deposit_wallet: '50.00', total_invest: '10.00' });
   const page2 = await newPage(browser);
   await Promise.all([adminSignIn(page, admin), adminSignIn(page2, admin2)]);
   await Promise.all([findUser(page, member), findUser(page2, member)]);
@@ -200,12 +192,12 @@ test('search, sort and paging run on the server; the table updates live as users
     members.push(
       ...(await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          createMember(`pg${tag}u${String(batch * 10 + i).padStart(2, '0')}`),
+          createMember({ username: `pg${tag}u${String(batch * 10 + i).padStart(2, '0')}` }),
         ),
       )),
     );
   }
-  await setBalances(members[7]!, { total_deposit: '999.00' });
+  await setBalances(members[7]!.id, { total_deposit: '999.00' });
   await adminSignIn(page, admin);
   const searches: string[] = [];
   page.on('request', (request) => {
@@ -246,7 +238,7 @@ test('search, sort and paging run on the server; the table updates live as users
   expect(JSON.parse(searches.at(-1) ?? '{}')).toMatchObject({ p_sort: 'total_deposit', p_ascending: false });
 
   // Live: a new sign-up matching the search appears without reloading.
-  await createMember(`pg${tag}late`);
+  await createMember({ username: `pg${tag}late` });
   await expect(page.getByText('Showing 1–25 of 31 users')).toBeVisible({ timeout: 5_000 });
 
   await page.getByLabel('Search users').fill(`pg${tag}u0`);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import { CONTACT_MESSAGES, sendContactMessage, type ContactIdentity } from '~/lib/contact';
@@ -11,7 +11,7 @@ import { CONTACT_MESSAGES, sendContactMessage, type ContactIdentity } from '~/li
 export default function ContactForm() {
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     // Uncontrolled inputs: whatever was typed before hydration is still sent.

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
@@ -25,7 +25,7 @@ export default function ResetPasswordForm() {
   // client:only, so the URL is there on first render.
   const [urlError] = useState(linkError);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     if (password.length < PASSWORD_MIN_LENGTH) {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import PasswordField from './PasswordField';
@@ -8,7 +8,7 @@ import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, REDIRECT_DELAY_MS, signUp, validate
 export default function SignUpForm() {
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     // Read from the form itself: inputs are uncontrolled so text typed before hydration survives.

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Dialog from '../shared/Dialog';
 import { supportChatLink } from '~/config/chat';
@@ -30,7 +30,7 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
     onClose();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const chosen = walletId || String(usable[0]?.id ?? '');

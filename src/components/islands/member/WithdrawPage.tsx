@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import MemberShell, { WITHDRAW_DIALOG_TEXT } from './MemberShell';
 import { supportChatLink } from '~/config/chat';
@@ -61,7 +61,7 @@ function WithdrawalForm({
     return null;
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const problem = check();

@@ -666,6 +666,16 @@ export function conformanceSuite(engine: Engine): void {
         .single();
       expect(byPk.data).toEqual({ qty: 7 });
 
+      const rolledBack = await rest('/items', {
+        method: 'POST',
+        token: u.accessToken,
+        headers: { prefer: 'return=representation, tx=rollback' },
+        body: JSON.stringify({ id: 97, name: 'never' }),
+      });
+      expect(rolledBack.status).toBe(201);
+      expect(await rolledBack.json()).toEqual([expect.objectContaining({ id: 97, name: 'never' })]);
+      expect((await anon.from('items').select('id').eq('id', 97)).data).toEqual([]);
+
       const upd = await u.client.from('items').update({ qty: 1 }).eq('id', 99);
       expect(upd.status).toBe(204);
       const updRep = await u.client
@@ -1122,9 +1132,44 @@ export function conformanceSuite(engine: Engine): void {
       const bad = await waitFor(() => frames.find((f) => f[1] === '3'), 2000, 'bad join reply');
       expect((bad[4] as { status: string; response: { reason: string } }).status).toBe('error');
       expect((bad[4] as { response: { reason: string } }).response.reason).toMatch(/^InvalidJWTToken/);
+      // A token that expires while joined ends the channel: system error, then phx_close.
+      const soon = await new SignJWT({ role: 'anon' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+        .sign(new TextEncoder().encode(server.jwtSecret));
+      ws.send(
+        JSON.stringify(['5', '5', 'realtime:expiring', 'phx_join', { config: {}, access_token: soon }]),
+      );
+      await waitFor(() => frames.find((f) => f[1] === '5'), 2000, 'expiring join reply');
+      const ended = await waitFor(
+        () => frames.find((f) => f[2] === 'realtime:expiring' && f[3] === 'system'),
+        6000,
+        'expiry system message',
+      );
+      expect(ended[4]).toMatchObject({ extension: 'system', status: 'error', channel: 'expiring' });
+      await waitFor(
+        () => frames.find((f) => f[2] === 'realtime:expiring' && f[3] === 'phx_close'),
+        2000,
+        'expiry close',
+      );
+      // A bad access_token update ends the channel the same way.
+      ws.send(JSON.stringify(['6', '6', 'realtime:swap', 'phx_join', { config: {} }]));
+      await waitFor(() => frames.find((f) => f[1] === '6'), 2000, 'swap join reply');
+      ws.send(
+        JSON.stringify(['6', '7', 'realtime:swap', 'access_token', { access_token: 'forged.token.value' }]),
+      );
+      await waitFor(
+        () => frames.find((f) => f[2] === 'realtime:swap' && f[3] === 'phx_close'),
+        2000,
+        'swap close',
+      );
       ws.send('this is not json');
       ws.send(JSON.stringify(['2', '4', 'realtime:raw', 'phx_leave', {}]));
-      await waitFor(() => frames.find((f) => f[3] === 'phx_close'), 2000, 'phx_close');
+      await waitFor(
+        () => frames.find((f) => f[2] === 'realtime:raw' && f[3] === 'phx_close'),
+        2000,
+        'phx_close',
+      );
       expect(frames.find((f) => f[1] === '4')).toEqual([
         '2',
         '4',
@@ -1132,7 +1177,13 @@ export function conformanceSuite(engine: Engine): void {
         'phx_reply',
         { status: 'ok', response: {} },
       ]);
-      expect(frames.find((f) => f[3] === 'phx_close')).toEqual(['2', '2', 'realtime:raw', 'phx_close', {}]);
+      expect(frames.find((f) => f[2] === 'realtime:raw' && f[3] === 'phx_close')).toEqual([
+        '2',
+        '2',
+        'realtime:raw',
+        'phx_close',
+        {},
+      ]);
       ws.close();
 
       const refused = new WebSocket(

@@ -161,6 +161,10 @@ test.describe('security headers and CSP on the built site', () => {
       if (/^text\/html/.test(h['content-type'] ?? ''))
         expect(h['content-type'], target).toContain('charset=utf-8');
     }
+    // Nothing from the repository or its environment is published.
+    for (const leak of ['/.git/HEAD', '/.env', '/.env.production']) {
+      expect((await request.get(leak)).status(), leak).toBe(404);
+    }
   });
 
   test('no page reports a CSP violation, and session pages talk only to the site and Supabase', async ({

@@ -32,6 +32,7 @@ export interface RestContext {
   anonRole: string;
 }
 
+// Query keys that are never filters (`apikey` is how a browser link may pass the key to Kong).
 const RESERVED = new Set([
   'select',
   'order',
@@ -43,6 +44,7 @@ const RESERVED = new Set([
   'or',
   'not.and',
   'not.or',
+  'apikey',
 ]);
 const JSON_CT = 'application/json; charset=utf-8';
 const OBJECT_MT = 'application/vnd.pgrst.object+json';

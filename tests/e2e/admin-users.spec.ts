@@ -151,6 +151,7 @@ test('two admins edit the same row: the second save is refused, fresh values sho
   await page2.getByRole('button', { name: `Edit ${member.username}` }).click();
 
   await page.getByLabel(`Deposit Wallet for ${member.username}`).fill('75');
+  await page.getByLabel(`Total Invest for ${member.username}`).fill('15');
   await page.getByLabel(`Reason for changing ${member.username}’s balances`).fill('First admin');
   await page.getByRole('button', { name: `Save ${member.username}` }).click();
   await expect(page.getByText(`Saved ${member.username}'s balances.`)).toBeVisible();
@@ -159,23 +160,32 @@ test('two admins edit the same row: the second save is refused, fresh values sho
   await page2.getByLabel(`Reason for changing ${member.username}’s balances`).fill('Second admin');
   await page2.getByRole('button', { name: `Save ${member.username}` }).click();
   await expect(page2.getByText(STALE)).toBeVisible();
-  // Still editing, with what the second admin typed kept and the stored value shown beside it.
-  await expect(page2.getByLabel(`Total Invest for ${member.username}`)).toHaveValue('20');
-  await expect(page2.getByLabel(`Deposit Wallet for ${member.username}`)).toHaveValue('50.00');
-  await expect(userRow(page2, member)).toContainText('Now $75.00');
+  // Still editing and nothing lost: the typed amount is kept (the stored one shown beside it), the
+  // untouched amount now shows what the first admin saved.
+  const invest = page2.getByLabel(`Total Invest for ${member.username}`);
+  const deposit = page2.getByLabel(`Deposit Wallet for ${member.username}`);
+  await expect(invest).toHaveValue('20');
+  await expect(userRow(page2, member)).toContainText('Now $15.00');
+  await expect(deposit).toHaveValue('75.00');
+  await expect(userRow(page2, member)).toContainText('Changed by another admin');
   const after = await ledgerOf(member);
   expect(after.filter((e) => e.reason === 'Second admin')).toEqual([]);
 
-  // The second admin takes the first admin's value into account and saves again: both changes stand.
-  await page2.getByLabel(`Deposit Wallet for ${member.username}`).fill('75.00');
+  // The second admin checks and saves again: both admins' changes stand.
   await page2.getByRole('button', { name: `Save ${member.username}` }).click();
   await expect(page2.getByText(`Saved ${member.username}'s balances.`)).toBeVisible();
   const row = userRow(page2, member);
   await expect(row).toContainText('$75.00');
   await expect(row).toContainText('$20.00');
   const final = await ledgerOf(member);
-  expect(final.filter((e) => e.reason === 'First admin').map((e) => [e.account, e.balance_after])).toEqual([
+  expect(
+    final
+      .filter((e) => e.reason === 'First admin')
+      .map((e) => [e.account, e.balance_after])
+      .sort(),
+  ).toEqual([
     ['deposit_wallet', '75.00'],
+    ['total_invest', '15.00'],
   ]);
   expect(final.filter((e) => e.reason === 'Second admin').map((e) => [e.account, e.balance_after])).toEqual([
     ['total_invest', '20.00'],

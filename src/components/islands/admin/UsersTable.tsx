@@ -232,14 +232,17 @@ export default function UsersTable() {
         setEdit((current) => (current ? { ...current, saving: false } : current));
         return;
       }
-      // Someone else saved first: keep what this admin typed, show the latest stored values and
-      // adopt the new version so that a deliberate second save goes through.
+      // Someone else saved first. Merge, losing nothing: amounts this admin typed stay as typed, the
+      // untouched ones take the stored values, and the new version is adopted so that a deliberate
+      // second save goes through. Fields the other admin changed are marked.
       try {
         const fresh = await fetchUser(edit.user.id);
         const moved: Partial<BalanceDraft> = {};
+        const draft = { ...edit.draft };
         for (const account of BALANCE_ACCOUNTS) {
-          if (canonicalAmount(fresh[account]) !== canonicalAmount(edit.original[account]))
-            moved[account] = fresh[account];
+          const seen = canonicalAmount(edit.original[account]);
+          if (canonicalAmount(fresh[account]) !== seen) moved[account] = fresh[account];
+          if (canonicalAmount(edit.draft[account]) === seen) draft[account] = fresh[account];
         }
         setPage((current) =>
           current
@@ -248,7 +251,15 @@ export default function UsersTable() {
         );
         setEdit((current) =>
           current
-            ? { ...current, user: fresh, original: pick(fresh), version: fresh.version, moved, saving: false }
+            ? {
+                ...current,
+                user: fresh,
+                original: pick(fresh),
+                version: fresh.version,
+                draft,
+                moved,
+                saving: false,
+              }
             : current,
         );
       } catch (readError) {
@@ -446,7 +457,10 @@ function UserRow({ user, serial, edit, onEdit, onCancel, onField, onReason, onHi
                   id={`${inputId}-note`}
                   className={`mt-1 w-28 text-xs ${error ? 'text-danger-600' : 'text-accent-700'}`}
                 >
-                  {error ?? `Now ${formatUsd(moved)}`}
+                  {error ??
+                    (canonicalAmount(edit.draft[account]) === canonicalAmount(moved ?? '')
+                      ? 'Changed by another admin'
+                      : `Now ${formatUsd(moved)}`)}
                 </p>
               )}
             </td>

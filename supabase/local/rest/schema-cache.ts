@@ -150,7 +150,7 @@ export class SchemaCache {
     this.loadedAt = Date.now();
   }
 
-  private async reloadIfStale(): Promise<boolean> {
+  async reloadIfStale(): Promise<boolean> {
     // Avoid reload storms when a client keeps asking for something that does not exist.
     if (Date.now() - this.loadedAt < 250) return false;
     await this.reload();

@@ -735,7 +735,7 @@ export function createRestService(ctx: RestContext): {
     return { status: 200, headers, body: row?.body ?? 'null' };
   }
 
-  async function handle(req: GatewayRequest): Promise<Reply> {
+  async function handle(req: GatewayRequest, retried = false): Promise<Reply> {
     let isAnon = true;
     try {
       if (req.path === '/' || req.path === '') {
@@ -775,6 +775,10 @@ export function createRestService(ctx: RestContext): {
           throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
       }
     } catch (error) {
+      // A column the cache does not know may have been added since: look again once.
+      if (error instanceof ApiError && error.code === '42703' && !retried && (await cache.reloadIfStale())) {
+        return handle(req, true);
+      }
       if (error instanceof ApiError) return errorReply(error);
       const pg = error as { code?: unknown; message?: string; detail?: string; hint?: string };
       if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
@@ -793,5 +797,5 @@ export function createRestService(ctx: RestContext): {
     }
   }
 
-  return { handle, cache };
+  return { handle: (req: GatewayRequest) => handle(req), cache };
 }

@@ -892,6 +892,20 @@ export function conformanceSuite(engine: Engine): void {
       expect(ok.data).toEqual([{ id: 1 }]);
     });
 
+    it('finds tables and columns created after start (schema cache reload)', async () => {
+      // Reloads are rate-limited (250 ms) against clients hammering unknown names.
+      await sleep(300);
+      await server.db.exec(
+        `create table public.late (id int primary key, note text); grant select on public.late to anon;
+         insert into public.late values (1, 'x');`,
+      );
+      expect((await anon.from('late').select('id, note')).data).toEqual([{ id: 1, note: 'x' }]);
+      await sleep(300);
+      await server.db.exec('alter table public.late add column extra text');
+      expect((await anon.from('late').select('extra')).data).toEqual([{ extra: null }]);
+      await server.db.exec('drop table public.late');
+    });
+
     it('caps responses at max_rows while counting them all', async () => {
       const rows = Array.from({ length: 1005 }, (_, i) => ({ id: 1000 + i, name: `bulk-${i}` }));
       const ins = await service.from('items').insert(rows);

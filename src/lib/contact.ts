@@ -1,4 +1,5 @@
 import { supabase } from './supabase';
+import { CONTACT_MESSAGES } from './contact-messages';
 
 export type ContactIdentity = 'investor' | 'borrower';
 
@@ -9,10 +10,7 @@ export interface ContactMessage {
   identity: ContactIdentity | null;
 }
 
-export const CONTACT_MESSAGES = {
-  sent: 'Message sent',
-  failed: 'Error: message not sent',
-} as const;
+export { CONTACT_MESSAGES };
 
 /** Database errors whose text is written for the sender (rate limit, field checks). */
 const EXPLAINED_CODES = new Set(['PT429', '22023', '23514']);

@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
-import { CONTACT_MESSAGES, sendContactMessage, type ContactIdentity } from '~/lib/contact';
+import { CONTACT_MESSAGES } from '~/lib/contact-messages';
+import type { ContactIdentity } from '~/lib/contact';
 
 /**
  * /getintouch. The browser enforces the spec's rules (required fields, e-mail format). A hidden
@@ -21,6 +22,8 @@ export default function ContactForm() {
     setBusy(true);
     try {
       if (String(data.get('website') ?? '').trim() === '') {
+        // supabase-js (~230 KB) loads on the first send, not with this marketing page.
+        const { sendContactMessage } = await import('~/lib/contact');
         await sendContactMessage({
           name: String(data.get('name') ?? ''),
           email: String(data.get('email') ?? ''),
@@ -31,7 +34,10 @@ export default function ContactForm() {
       toast.success(CONTACT_MESSAGES.sent);
       formElement.reset();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : CONTACT_MESSAGES.failed);
+      // Our own errors carry the reason; anything else (e.g. the module failed to load) gets the plain text.
+      const text =
+        error instanceof Error && error.message.startsWith(CONTACT_MESSAGES.failed) ? error.message : '';
+      toast.error(text || CONTACT_MESSAGES.failed);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAuthService } from './auth/service';
@@ -78,6 +78,11 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   if (options.serviceRoleKey) keyOverrides.serviceRoleKey = options.serviceRoleKey;
   const keys = await resolveKeys(keyOverrides);
   const verifier = new JwtVerifier(keys.jwtSecret);
+
+  const host = options.host ?? '127.0.0.1';
+  const wantedPort = options.port ?? 54321;
+  // Fail before touching the data dir: a second server on the same PGlite files would corrupt them.
+  if (wantedPort !== 0) await assertPortFree(host, wantedPort);
 
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
@@ -195,11 +200,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
   server.on('clientError', (_error, socket) => socket.destroy());
 
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 54321, host, () => resolveListen());
-  });
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(wantedPort, host, () => resolveListen());
+    });
+  } catch (error) {
+    await realtime.stop();
+    await db.close().catch(() => undefined);
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
@@ -261,4 +271,18 @@ export async function resetLocalDatabase(options: {
   }
   for (const sub of ['db', 'outbox']) rmSync(join(options.dataDir, sub), { recursive: true, force: true });
   return `Removed ${join(options.dataDir, 'db')} and the outbox: migrations and seed run at the next start.`;
+}
+
+function assertPortFree(host: string, port: number): Promise<void> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createNetServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`${host}:${port} is already in use (another local Supabase, e.g. npm run dev?)`)
+          : error,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolvePort()));
+  });
 }

@@ -26,6 +26,10 @@ describe('pglite: data kept on disk', () => {
       });
       expect(signUp.error).toBeNull();
       await client(first, first.serviceRoleKey).from('items').update({ qty: 42 }).eq('id', 1);
+      // A second server on the same port is refused before it opens the data dir.
+      await expect(
+        startLocalSupabase({ port: first.port, dataDir, projectDir: FIXTURE_DIR, quiet: true }),
+      ).rejects.toThrow(/already in use/);
       await first.stop();
 
       const second = await start();

@@ -1,36 +1,19 @@
 import type { AuthError, Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateSignUp, type SignUpInput } from './auth-rules';
+
+export {
+  AUTH_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  REDIRECT_DELAY_MS,
+  validateSignUp,
+  type SignUpInput,
+} from './auth-rules';
 
 /**
  * Sign-in, sign-up, sign-out and password recovery. Every function throws an Error whose message
  * is the text a person should see (the spec's catalogue), so islands only have to show it.
  */
-
-/** DESIGN.md: minimum 8. supabase/config.toml says the same (a unit test keeps them equal). */
-export const PASSWORD_MIN_LENGTH = 8;
-
-export const AUTH_MESSAGES = {
-  fillAllFields: 'Please fill in all fields.',
-  weakPassword: `Password should be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  emailInUse: 'Email already in use',
-  registrationFailed: 'Registration failed. Please try again.',
-  registrationSuccess: 'Registration successful!',
-  invalidCredentials: 'Invalid email or password. Please try again.',
-  loginFailed: 'Login failed. Please try again.',
-  accountNotFound: 'User account not found. Please register first.',
-  loginSuccess: 'Successfully logged in',
-  adminLoginSuccess: 'Successfully logged in as admin',
-  resetRequested:
-    'If an account exists for that address, we have sent a link to reset your password. Check your inbox.',
-  resetRequestFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
-  passwordMismatch: 'The two passwords do not match.',
-  samePassword: 'The new password must be different from your current password.',
-  passwordUpdated: 'Your password has been changed.',
-  passwordUpdateFailed: 'Your password could not be changed. Please open the link from the e-mail again.',
-} as const;
-
-/** Redirect delay after sign-in and sign-up (spec: 2 seconds). */
-export const REDIRECT_DELAY_MS = 2000;
 
 type AuthErrorLike = Pick<AuthError, 'message'> & { code?: string | undefined; status?: number | undefined };
 
@@ -59,22 +42,6 @@ export function updatePasswordErrorMessage(error: AuthErrorLike): string {
   if (isWeakPassword(error)) return AUTH_MESSAGES.weakPassword;
   if (error.code === 'same_password') return AUTH_MESSAGES.samePassword;
   return AUTH_MESSAGES.passwordUpdateFailed;
-}
-
-export interface SignUpInput {
-  username: string;
-  email: string;
-  password: string;
-  consent: boolean;
-}
-
-/** The form's own checks, before any request. Returns the message to show, or null when fine. */
-export function validateSignUp(input: SignUpInput): string | null {
-  if (!input.username.trim() || !input.email.trim() || !input.password || !input.consent) {
-    return AUTH_MESSAGES.fillAllFields;
-  }
-  if (input.password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.weakPassword;
-  return null;
 }
 
 /** True when the signed-in caller is an admin (the `admins` table, checked by the database). */

@@ -13,15 +13,7 @@ export type GuardRole = 'member' | 'admin';
 export type GuardState =
   { status: 'checking' } | { status: 'allowed'; session: Session } | { status: 'error'; message: string };
 
-/**
- * Accepts only a same-site path for ?next= (no scheme, no protocol-relative "//host", no
- * backslash tricks), so a crafted link cannot send someone to another site after sign-in.
- */
-export function safeNextPath(next: string | null | undefined, fallback = '/user-dashboard'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(next)) return fallback;
-  return next;
-}
+export { safeNextPath } from './auth-rules';
 
 /** Where a visitor without a session is sent from `path`. */
 export function loginRedirect(role: GuardRole, path: string): string {

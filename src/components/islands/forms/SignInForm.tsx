@@ -2,8 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import PasswordField from './PasswordField';
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn } from '~/lib/auth';
-import { safeNextPath } from '~/lib/guard';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS, safeNextPath, shownMessage } from '~/lib/auth-rules';
 
 /** /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. */
 export default function SignInForm() {
@@ -15,6 +14,8 @@ export default function SignInForm() {
     const data = new FormData(event.currentTarget);
     setBusy(true);
     try {
+      // supabase-js loads on the first attempt, not with the page.
+      const { signIn } = await import('~/lib/auth');
       const role = await signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''));
       const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
       toast.success(role === 'admin' ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess);
@@ -24,7 +25,7 @@ export default function SignInForm() {
         REDIRECT_DELAY_MS,
       );
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.loginFailed);
+      toast.error(shownMessage(error, AUTH_MESSAGES.loginFailed));
       setBusy(false);
     }
   }

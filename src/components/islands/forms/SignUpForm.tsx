@@ -2,7 +2,13 @@ import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import PasswordField from './PasswordField';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, REDIRECT_DELAY_MS, signUp, validateSignUp } from '~/lib/auth';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  REDIRECT_DELAY_MS,
+  shownMessage,
+  validateSignUp,
+} from '~/lib/auth-rules';
 
 /** /register: creates the account, signs in at once, then the dashboard after 2 s. */
 export default function SignUpForm() {
@@ -27,11 +33,13 @@ export default function SignUpForm() {
     }
     setBusy(true);
     try {
+      // supabase-js loads on the first attempt, not with the page.
+      const { signUp } = await import('~/lib/auth');
       await signUp(input);
       toast.success(AUTH_MESSAGES.registrationSuccess);
       window.setTimeout(() => window.location.assign('/user-dashboard'), REDIRECT_DELAY_MS);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.registrationFailed);
+      toast.error(shownMessage(error, AUTH_MESSAGES.registrationFailed));
       setBusy(false);
     }
   }

@@ -1,0 +1,62 @@
+/**
+ * Auth texts and the form's own checks, with no dependency on supabase-js, so the sign-in and
+ * sign-up pages can show them before (or without) loading the client. src/lib/auth.ts re-exports all.
+ */
+
+/** DESIGN.md: minimum 8. supabase/config.toml says the same (a unit test keeps them equal). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const AUTH_MESSAGES = {
+  fillAllFields: 'Please fill in all fields.',
+  weakPassword: `Password should be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  emailInUse: 'Email already in use',
+  registrationFailed: 'Registration failed. Please try again.',
+  registrationSuccess: 'Registration successful!',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  loginFailed: 'Login failed. Please try again.',
+  accountNotFound: 'User account not found. Please register first.',
+  loginSuccess: 'Successfully logged in',
+  adminLoginSuccess: 'Successfully logged in as admin',
+  resetRequested:
+    'If an account exists for that address, we have sent a link to reset your password. Check your inbox.',
+  resetRequestFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
+  passwordMismatch: 'The two passwords do not match.',
+  samePassword: 'The new password must be different from your current password.',
+  passwordUpdated: 'Your password has been changed.',
+  passwordUpdateFailed: 'Your password could not be changed. Please open the link from the e-mail again.',
+} as const;
+
+/** Redirect delay after sign-in and sign-up (spec: 2 seconds). */
+export const REDIRECT_DELAY_MS = 2000;
+
+export interface SignUpInput {
+  username: string;
+  email: string;
+  password: string;
+  consent: boolean;
+}
+
+/** The form's own checks, before any request. Returns the message to show, or null when fine. */
+export function validateSignUp(input: SignUpInput): string | null {
+  if (!input.username.trim() || !input.email.trim() || !input.password || !input.consent) {
+    return AUTH_MESSAGES.fillAllFields;
+  }
+  if (input.password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.weakPassword;
+  return null;
+}
+
+/**
+ * Accepts only a same-site path for ?next= (no scheme, no protocol-relative "//host", no
+ * backslash tricks), so a crafted link cannot send someone to another site after sign-in.
+ */
+export function safeNextPath(next: string | null | undefined, fallback = '/user-dashboard'): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(next)) return fallback;
+  return next;
+}
+
+/** The text to show for a failure: our own catalogue message as is, anything else as `fallback`. */
+export function shownMessage(error: unknown, fallback: string): string {
+  const known: readonly string[] = Object.values(AUTH_MESSAGES);
+  return error instanceof Error && known.includes(error.message) ? error.message : fallback;
+}

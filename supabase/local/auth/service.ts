@@ -455,6 +455,10 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     if (!cfg().enableSignup || !cfg().emailEnableSignup) {
       throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     }
+    // signInAnonymously() posts a signup without e-mail or phone; anonymous sign-ins are not offered.
+    if (body['email'] === undefined && body['phone'] === undefined) {
+      throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
     const email = validateEmail(body['email']);
     const password = checkPassword(cfg(), body['password'], 'Signup requires a valid password');
     const data =
@@ -783,6 +787,35 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     return json(200, {});
   }
 
+  /** `auth.resend({ type: 'signup', email })`: a fresh confirmation mail for an unconfirmed user. */
+  async function resend(req: GatewayRequest): Promise<Reply> {
+    const body = parseBody(req);
+    if (body['type'] !== 'signup') {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Missing one of these types: signup, email_change, sms, phone_change',
+      );
+    }
+    const email = validateEmail(body['email']);
+    const user = await loadUser(db, 'lower(u.email) = $1 and u.is_sso_user = false', [email]);
+    if (!user || user.email_confirmed_at) return json(200, {});
+    if (user.confirmation_sent_at) {
+      const since = (Date.now() - Date.parse(user.confirmation_sent_at)) / 1000;
+      if (since < cfg().maxFrequency) {
+        const wait = Math.max(1, Math.ceil(cfg().maxFrequency - since));
+        throw new AuthError(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${wait} seconds.`,
+        );
+      }
+    }
+    const redirectTo = resolveRedirect(cfg(), req.query.get('redirect_to'));
+    await sendTokenMail(user, 'signup', redirectTo, checkPkceParams(body));
+    return json(200, {});
+  }
+
   /** Finds and consumes an e-mail token; undefined when it is unknown, used or expired. */
   async function consumeToken(
     tx: Queryable,
@@ -1081,6 +1114,7 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       else if (path === '/user' && method === 'PUT') reply = await updateUser(req);
       else if (path === '/logout' && method === 'POST') reply = await logout(req);
       else if (path === '/recover' && method === 'POST') reply = await recover(req);
+      else if (path === '/resend' && method === 'POST') reply = await resend(req);
       else if (path === '/verify' && method === 'GET') reply = await verifyGet(req);
       else if (path === '/verify' && method === 'POST') reply = await verifyPost(req);
       else if (path === '/admin/users' && method === 'POST') reply = await adminCreateUser(req);

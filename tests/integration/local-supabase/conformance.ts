@@ -138,6 +138,9 @@ export function conformanceSuite(engine: Engine): void {
       expect(stored.rows[0]?.hash).toMatch(/^\$2a\$\d\d\$/);
       expect(stored.rows[0]?.ok).toBe(true);
 
+      const anonymous = await client(server).auth.signInAnonymously();
+      expect(anonymous.error?.code).toBe('anonymous_provider_disabled');
+
       const badEmail = await client(server).auth.signUp({ email: 'not-an-email', password: 'password-123' });
       expect(badEmail.error?.status).toBe(400);
       expect(badEmail.error?.code).toBe('validation_failed');
@@ -486,7 +489,25 @@ export function conformanceSuite(engine: Engine): void {
         type: string;
       };
       expect(mail.type).toBe('signup');
-      const click = await fetch(mail.link, { redirect: 'manual' });
+      await sleep(1100); // max_frequency is 1 s
+      expect(
+        (
+          await client(short).auth.resend({
+            type: 'signup',
+            email,
+            options: { emailRedirectTo: 'http://127.0.0.1:4321/welcome' },
+          })
+        ).error,
+      ).toBeNull();
+      const resent = (await (
+        await fetch(`${short.url}/__local/outbox/latest?to=${encodeURIComponent(email)}`)
+      ).json()) as {
+        link: string;
+      };
+      expect(resent.link).not.toBe(mail.link);
+      const stale = await fetch(mail.link, { redirect: 'manual' });
+      expect(stale.headers.get('location')).toContain('error_code=otp_expired');
+      const click = await fetch(resent.link, { redirect: 'manual' });
       const location = click.headers.get('location') ?? '';
       expect(location.startsWith('http://127.0.0.1:4321/welcome#access_token=')).toBe(true);
       expect(new URLSearchParams(location.split('#')[1]).get('type')).toBe('signup');

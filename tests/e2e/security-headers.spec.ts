@@ -115,11 +115,16 @@ function expectSecurityHeaders(res: APIResponse, label: string) {
 
 /** Records CSP violations (from the first byte) and console errors that mention the policy. */
 async function watchCsp(page: Page) {
+  // Reported through a binding rather than read back at the end, so reports survive the redirects
+  // that member and admin pages make when nobody is signed in.
+  const reported: string[] = [];
+  await page.exposeBinding('__reportCsp', (_source, text: string) => {
+    reported.push(text);
+  });
   await page.addInitScript(() => {
-    const w = window as unknown as { __csp: string[] };
-    w.__csp = [];
+    const report = (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp;
     document.addEventListener('securitypolicyviolation', (e) => {
-      w.__csp.push(
+      void report(
         `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
       );
     });
@@ -133,8 +138,9 @@ async function watchCsp(page: Page) {
   return {
     origins,
     async violations() {
-      const fromPage = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-      return [...fromPage, ...consoleCsp];
+      // Reports are delivered asynchronously: let any in flight arrive.
+      await page.waitForTimeout(100).catch(() => undefined);
+      return [...reported, ...consoleCsp];
     },
   };
 }
@@ -175,9 +181,15 @@ test.describe('security headers and CSP on the built site', () => {
     for (const route of routes) {
       const page = await context.newPage();
       const watch = await watchCsp(page);
-      await page.goto(route, { waitUntil: 'load' });
-      // Islands hydrate and client-only pages redirect after load; give them a moment to do so.
-      await page.waitForTimeout(800);
+      try {
+        await page.goto(route, { waitUntil: 'load', timeout: 15_000 });
+        // Islands hydrate and client-only pages redirect after load; give them a moment to do so.
+        await page.waitForTimeout(800);
+      } catch (error) {
+        failures.push(
+          `${route}: did not load (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+        );
+      }
       failures.push(...(await watch.violations()).map((v) => `${route}: ${v}`));
       if (SESSION.test(route)) {
         const foreign = [...watch.origins].filter(

@@ -51,6 +51,8 @@ export interface LocalSupabase {
   bootstrap: BootstrapResult;
   /** Cuts every realtime socket, as a network drop would; returns how many were open. */
   dropRealtimeConnections(): number;
+  /** Changes auth settings of the running server (tests: short token expiry, confirmations on). */
+  setAuthOverrides(overrides: Partial<AuthConfig>): void;
   stop(): Promise<void>;
 }
 
@@ -228,6 +230,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     outboxDir,
     bootstrap,
     dropRealtimeConnections: () => realtime.dropConnections(),
+    setAuthOverrides: (overrides) => {
+      // The auth service reads this object on every request.
+      Object.assign(config.auth, overrides);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -441,11 +441,15 @@ export function conformanceSuite(engine: Engine): void {
 
   describe(`${engine}: token refresh (short jwt_expiry)`, () => {
     let short: LocalSupabase;
-    beforeAll(async () => {
-      // One server for the non-default auth settings: short tokens, short reuse window, confirmations on.
-      short = await harness.server({
-        authOverrides: { jwtExpiry: 60, refreshTokenReuseInterval: 1, enableConfirmations: true },
-      });
+    let saved: LocalSupabase['config']['auth'];
+    beforeAll(() => {
+      // Non-default auth settings on the same server: short tokens, short reuse window, confirmations on.
+      short = server;
+      saved = { ...server.config.auth };
+      server.setAuthOverrides({ jwtExpiry: 60, refreshTokenReuseInterval: 1, enableConfirmations: true });
+    });
+    afterAll(() => {
+      server.setAuthOverrides(saved);
     });
 
     it('refreshes in getSession() when under 90 s remain and fires TOKEN_REFRESHED', async () => {

@@ -2,8 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import AppShell, { type NavItem } from '~/components/islands/shared/AppShell';
 import Toaster from '~/components/islands/shared/Toaster';
-import { useGuard } from '~/lib/guard';
-import { signOut } from '~/lib/auth';
+import { logOutAndLeave, useGuard } from '~/lib/guard';
 
 export const ADMIN_NAV = [
   { label: 'Home', href: '/admin/home' },
@@ -72,15 +71,6 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
     href: item.href,
     current: item.href === current,
   }));
-  const logout = () => {
-    signOut().then(
-      () => window.location.assign('/admin/login'),
-      (error: unknown) => {
-        toast.error(error instanceof Error ? error.message : 'Could not sign out.');
-        window.setTimeout(() => window.location.assign('/admin/login'), 1500);
-      },
-    );
-  };
   const user = guard.session.user;
 
   return (
@@ -89,7 +79,7 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
       <AppShell
         title="Admin"
         nav={nav}
-        onLogout={logout}
+        onLogout={() => void logOutAndLeave('/admin/login')}
         header={
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h1 className="text-2xl text-ink-950">{title}</h1>

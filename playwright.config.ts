@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { sitePort, supabasePort, siteUrl, supabaseUrl } from './scripts/e2e-ports.mjs';
+import { supabasePort, siteUrl, supabaseUrl } from './scripts/e2e-ports.mjs';
 
 // Debian's Chromium, never a downloaded browser. These flags keep it quiet on a closed network.
 const chromiumArgs = [
@@ -22,9 +22,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: siteUrl,
     trace: 'retain-on-failure',

@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'dist-*/', '.astro/', 'node_modules/', '.tools/', 'supabase/.local/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'dist/',
+      'dist-*/',
+      '.lighthouse/',
+      '.astro/',
+      'node_modules/',
+      '.tools/',
+      'supabase/.local/',
+      'test-results/',
+      'playwright-report/',
+    ],
   },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
@@ -23,7 +33,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render user data as text, never as HTML.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render user data as text, never as HTML.',
+        },
       ],
     },
   },

@@ -15,8 +15,12 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
     },
   });
 }
-const server = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', outDir, '--port', String(sitePort)], {
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['scripts/serve-static.mjs', '--dir', outDir, '--port', String(sitePort)],
+  {
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -30,11 +30,17 @@ if (want('check')) {
 
 if (want('unit')) {
   const vitestJson = path.join(reportDir, 'vitest.json');
-  run('unit+db', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  run('unit+db', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]);
   if (fs.existsSync(vitestJson)) {
     const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
     totals.passed += report.numPassedTests ?? 0;
-    totals.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0 ? 0 : 0);
+    totals.failed += (report.numFailedTests ?? 0) + ((report.numFailedTestSuites ?? 0) ? 0 : 0);
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if (report.numFailedTestSuites && !report.numFailedTests) totals.failed += report.numFailedTestSuites;
   } else {
@@ -44,7 +50,9 @@ if (want('unit')) {
 
 if (want('e2e')) {
   const pwJson = path.join(reportDir, 'playwright.json');
-  run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
   if (fs.existsSync(pwJson)) {
     const stats = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats ?? {};
     totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);

@@ -7,9 +7,7 @@ import { supabase } from '~/lib/supabase';
  * "signed out" while the state is still 'loading' (that is what causes a flash of wrong content).
  */
 export type SessionState =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; session: Session };
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
 
 export const $session = atom<SessionState>({ status: 'loading' });
 

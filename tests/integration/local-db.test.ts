@@ -17,15 +17,33 @@ writeFileSync(
    create policy notes_read_own on public.notes for select to authenticated using (owner = (select auth.uid()));
    create policy notes_insert_own on public.notes for insert to authenticated with check (owner = (select auth.uid()));`,
 );
-writeFileSync(join(project, 'seed.sql'), `insert into public.notes (owner, body, amount) values ('00000000-0000-0000-0000-00000000000a', 'seeded', 12345678901234.56);`);
+writeFileSync(
+  join(project, 'seed.sql'),
+  `insert into public.notes (owner, body, amount) values ('00000000-0000-0000-0000-00000000000a', 'seeded', 12345678901234.56);`,
+);
 
 const engines: Array<[string, () => Promise<{ db: Database; cleanup: () => Promise<void> }>]> = [
-  ['pglite', async () => { const db = await openPglite(); return { db, cleanup: () => db.close() }; }],
-  ['postgres 15', async () => {
-    const cluster: ThrowawayPostgres = await startThrowawayPostgres();
-    const db = await openPostgres(cluster.url);
-    return { db, cleanup: async () => { await db.close(); await cluster.stop(); } };
-  }],
+  [
+    'pglite',
+    async () => {
+      const db = await openPglite();
+      return { db, cleanup: () => db.close() };
+    },
+  ],
+  [
+    'postgres 15',
+    async () => {
+      const cluster: ThrowawayPostgres = await startThrowawayPostgres();
+      const db = await openPostgres(cluster.url);
+      return {
+        db,
+        cleanup: async () => {
+          await db.close();
+          await cluster.stop();
+        },
+      };
+    },
+  ],
 ];
 
 describe.each(engines)('local database on %s', (_name, open) => {
@@ -55,9 +73,10 @@ describe.each(engines)('local database on %s', (_name, open) => {
   it('enforces RLS for the role and claims set in a transaction, as PostgREST does', async () => {
     const claims = (sub: string) => JSON.stringify({ sub, role: 'authenticated' });
     const visible = await db.transaction(async (tx) => {
-      await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-        claims('00000000-0000-0000-0000-00000000000b'),
-      ]);
+      await tx.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [claims('00000000-0000-0000-0000-00000000000b')],
+      );
       await tx.query(`insert into public.notes (body) values ('mine')`);
       return (await tx.query<{ body: string }>('select body from public.notes')).rows.map((r) => r.body);
     });
@@ -73,7 +92,10 @@ describe.each(engines)('local database on %s', (_name, open) => {
   it('rolls back a failed migration and reports which one failed', async () => {
     const broken = mkdtempSync(join(tmpdir(), 'lc-broken-'));
     mkdirSync(join(broken, 'migrations'));
-    writeFileSync(join(broken, 'migrations', '20270101000000_broken.sql'), 'create table public.half (id int); select 1/0;');
+    writeFileSync(
+      join(broken, 'migrations', '20270101000000_broken.sql'),
+      'create table public.half (id int); select 1/0;',
+    );
     await expect(bootstrapDatabase(db, { projectDir: broken })).rejects.toThrow(/20270101000000_broken.sql/);
     const { rows } = await db.query<{ t: string | null }>(`select to_regclass('public.half')::text as t`);
     expect(rows[0]?.t).toBeNull();
@@ -83,10 +105,12 @@ describe.each(engines)('local database on %s', (_name, open) => {
   it('delivers NOTIFY only after commit', async () => {
     const received: string[] = [];
     const unlisten = await db.listen('lc_test', (payload) => received.push(payload));
-    await db.transaction(async (tx) => {
-      await tx.query(`select pg_notify('lc_test', 'rolled back')`);
-      throw new Error('abort');
-    }).catch(() => undefined);
+    await db
+      .transaction(async (tx) => {
+        await tx.query(`select pg_notify('lc_test', 'rolled back')`);
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
     await db.query(`select pg_notify('lc_test', 'committed')`);
     await expect.poll(() => received, { timeout: 5000 }).toEqual(['committed']);
     await unlisten();

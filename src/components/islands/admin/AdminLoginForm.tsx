@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '~/components/islands/shared/Toaster';
+import Field from '~/components/islands/shared/Field';
 import PasswordField from '~/components/islands/forms/PasswordField';
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn, signOut } from '~/lib/auth';
 import { safeNextPath } from '~/lib/guard';
@@ -45,21 +46,16 @@ export default function AdminLoginForm() {
     <>
       <Toaster />
       <form className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
-        <div>
-          <label htmlFor="admin-login-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="admin-login-email"
-            name="email"
-            type="email"
-            className="field-input"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <Field
+          id="admin-login-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <PasswordField
           id="admin-login-password"
           label="Password"

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
+import Field from '~/components/islands/shared/Field';
 import { grantAdmin, listAdmins, revokeAdmin, type AdminAccount } from '~/lib/admin/admins';
 import { errorText, formatDateTime } from './format';
 import { useLoad } from './useLoad';
@@ -54,20 +55,16 @@ function Admins({ selfId }: { selfId: string }) {
           The person must already have an account (they sign up at /register).
         </p>
         <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant}>
-          <div className="w-full max-w-sm">
-            <label htmlFor={emailId} className="field-label">
-              Account e-mail
-            </label>
-            <input
-              id={emailId}
-              type="email"
-              className="field-input"
-              autoComplete="off"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
+          <Field
+            id={emailId}
+            label="Account e-mail"
+            className="w-full max-w-sm"
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <button type="submit" className="btn-dark" disabled={busy}>
             Grant admin
           </button>

@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
+import Field from '../shared/Field';
 import { CONTACT_MESSAGES } from '~/lib/contact-messages';
 import type { ContactIdentity } from '~/lib/contact';
 
@@ -54,48 +55,35 @@ export default function ContactForm() {
         aria-labelledby="contact-form-title"
       >
         <div className="grid gap-6 sm:grid-cols-2">
-          <div>
-            <label htmlFor="contact-name" className="field-label">
-              Name
-            </label>
-            <input
-              id="contact-name"
-              name="name"
-              type="text"
-              className="field-input"
-              autoComplete="name"
-              required
-              maxLength={100}
-            />
-          </div>
-          <div>
-            <label htmlFor="contact-email" className="field-label">
-              Email
-            </label>
-            <input
-              id="contact-email"
-              name="email"
-              type="email"
-              className="field-input"
-              autoComplete="email"
-              required
-              maxLength={254}
-            />
-          </div>
-        </div>
-        <div>
-          <label htmlFor="contact-message" className="field-label">
-            Your question
-          </label>
-          <textarea
-            id="contact-message"
-            name="message"
-            className="field-input resize-y"
+          <Field
+            id="contact-name"
+            label="Name"
+            name="name"
+            type="text"
+            autoComplete="name"
             required
-            maxLength={5000}
-            rows={6}
+            maxLength={100}
+          />
+          <Field
+            id="contact-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
           />
         </div>
+        <Field
+          as="textarea"
+          id="contact-message"
+          label="Your question"
+          name="message"
+          controlClassName="resize-y"
+          required
+          maxLength={5000}
+          rows={6}
+        />
         <fieldset>
           <legend className="field-label">
             Who are you? <span className="font-normal text-muted">(optional)</span>

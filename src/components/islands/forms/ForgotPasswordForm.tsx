@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
+import Field from '../shared/Field';
 import { AUTH_MESSAGES, requestPasswordReset } from '~/lib/auth';
 
 /** /forgot-password: asks for the recovery mail; the answer never says whether the address exists. */
@@ -35,19 +36,7 @@ export default function ForgotPasswordForm() {
         </div>
       ) : (
         <form method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
-          <div>
-            <label htmlFor="forgot-email" className="field-label">
-              Email
-            </label>
-            <input
-              id="forgot-email"
-              name="email"
-              type="email"
-              className="field-input"
-              autoComplete="email"
-              required
-            />
-          </div>
+          <Field id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required />
           <button type="submit" className="btn-dark w-full" disabled={busy}>
             {busy ? 'Sending…' : 'Send reset link'}
           </button>

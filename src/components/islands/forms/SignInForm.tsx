@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
+import Field from '../shared/Field';
 import PasswordField from './PasswordField';
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS, safeNextPath, shownMessage } from '~/lib/auth-rules';
 
@@ -34,19 +35,7 @@ export default function SignInForm() {
     <>
       <Toaster />
       <form method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
-        <div>
-          <label htmlFor="signin-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="signin-email"
-            name="email"
-            type="email"
-            className="field-input"
-            autoComplete="email"
-            required
-          />
-        </div>
+        <Field id="signin-email" label="Email" name="email" type="email" autoComplete="email" required />
         <PasswordField
           id="signin-password"
           label="Password"

@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
+import Field from '../shared/Field';
 import PasswordField from './PasswordField';
 import {
   AUTH_MESSAGES,
@@ -48,33 +49,23 @@ export default function SignUpForm() {
     <>
       <Toaster />
       <form method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <div>
-          <label htmlFor="signup-username" className="field-label">
-            Username
-          </label>
-          <input
-            id="signup-username"
-            name="username"
-            type="text"
-            className="field-input"
-            autoComplete="username"
-            required
-            maxLength={50}
-          />
-        </div>
-        <div>
-          <label htmlFor="signup-email" className="field-label">
-            Email address
-          </label>
-          <input
-            id="signup-email"
-            name="email"
-            type="email"
-            className="field-input"
-            autoComplete="email"
-            required
-          />
-        </div>
+        <Field
+          id="signup-username"
+          label="Username"
+          name="username"
+          type="text"
+          autoComplete="username"
+          required
+          maxLength={50}
+        />
+        <Field
+          id="signup-email"
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+        />
         <PasswordField
           id="signup-password"
           label="Password"

@@ -1,6 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Dialog from '../shared/Dialog';
+import Field from '../shared/Field';
+import WalletSelect from '../shared/WalletSelect';
 import { supportChatLink } from '~/config/chat';
 import { amountError } from '~/lib/admin/balances';
 import { fileDepositNotice } from '~/lib/requests';
@@ -85,49 +87,29 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
         aria-busy={busy}
       >
         <p className="text-sm text-muted">Or send us a deposit notice and we will confirm it:</p>
-        <div>
-          <label htmlFor="notice-asset" className="field-label">
-            Asset
-          </label>
-          <select
-            id="notice-asset"
-            className="field-input"
-            value={walletId || String(usable[0]?.id ?? '')}
-            onChange={(e) => setWalletId(e.target.value)}
-          >
-            {usable.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.wallet_name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="notice-amount" className="field-label">
-            Amount (USD)
-          </label>
-          <input
-            id="notice-amount"
-            className="field-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="notice-tx" className="field-label">
-            Transaction ID
-          </label>
-          <input
-            id="notice-tx"
-            className="field-input font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            value={txId}
-            onChange={(e) => setTxId(e.target.value)}
-          />
-        </div>
+        <WalletSelect
+          id="notice-asset"
+          wallets={usable}
+          value={walletId || String(usable[0]?.id ?? '')}
+          onChange={setWalletId}
+        />
+        <Field
+          id="notice-amount"
+          label="Amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <Field
+          id="notice-tx"
+          label="Transaction ID"
+          controlClassName="font-mono"
+          autoComplete="off"
+          spellCheck={false}
+          value={txId}
+          onChange={(e) => setTxId(e.target.value)}
+        />
         {error && (
           <p role="alert" className="text-sm font-medium text-danger-600">
             {error}

@@ -1,6 +1,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import MemberShell, { WITHDRAW_DIALOG_TEXT } from './MemberShell';
+import Field from '../shared/Field';
+import WalletSelect from '../shared/WalletSelect';
 import { supportChatLink } from '~/config/chat';
 import { amountError } from '~/lib/admin/balances';
 import { invalidAddressMessage, isValidAddress } from '~/lib/addresses';
@@ -102,64 +104,44 @@ function WithdrawalForm({
           {withdrawable === null ? '…' : formatUsd(withdrawable)}
         </strong>
       </p>
-      <div>
-        <label htmlFor="withdraw-asset" className="field-label">
-          Asset
-        </label>
-        <select
-          id="withdraw-asset"
-          className="field-input"
-          value={wallet ? String(wallet.id) : ''}
-          onChange={(e) => setWalletId(e.target.value)}
-        >
-          {usable.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.wallet_name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="withdraw-amount" className="field-label">
-          Amount (USD)
-        </label>
-        <input
-          id="withdraw-amount"
-          className="field-input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor="withdraw-address" className="field-label">
-          Destination address
-        </label>
-        <input
-          id="withdraw-address"
-          className="field-input font-mono"
-          autoComplete="off"
-          spellCheck={false}
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-        />
-      </div>
+      <WalletSelect
+        id="withdraw-asset"
+        wallets={usable}
+        value={wallet ? String(wallet.id) : ''}
+        onChange={setWalletId}
+      />
+      <Field
+        id="withdraw-amount"
+        label="Amount (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <Field
+        id="withdraw-address"
+        label="Destination address"
+        controlClassName="font-mono"
+        autoComplete="off"
+        spellCheck={false}
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+      />
       {isRipple && (
-        <div>
-          <label htmlFor="withdraw-tag" className="field-label">
-            Destination tag{' '}
-            <span className="font-normal text-muted">(if your receiving account needs one)</span>
-          </label>
-          <input
-            id="withdraw-tag"
-            className="field-input font-mono"
-            inputMode="numeric"
-            autoComplete="off"
-            value={tag}
-            onChange={(e) => setTag(e.target.value)}
-          />
-        </div>
+        <Field
+          id="withdraw-tag"
+          label={
+            <>
+              Destination tag{' '}
+              <span className="font-normal text-muted">(if your receiving account needs one)</span>
+            </>
+          }
+          controlClassName="font-mono"
+          inputMode="numeric"
+          autoComplete="off"
+          value={tag}
+          onChange={(e) => setTag(e.target.value)}
+        />
       )}
       {error && (
         <p role="alert" className="text-sm font-medium text-danger-600">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
@@ -12,6 +12,7 @@ import {
   type NoticeDecision,
   type WithdrawalAction,
   type WithdrawalRequest,
+  type WithdrawalStatus,
 } from '~/lib/admin/requests';
 import { listWallets } from '~/lib/admin/wallets';
 import { fetchUser } from '~/lib/admin/users';
@@ -64,6 +65,94 @@ function Status({ status }: { status: string }) {
     >
       {status}
     </span>
+  );
+}
+
+const NOTICE_ACTIONS: readonly NoticeDecision[] = ['confirm', 'reject'];
+
+// A withdrawal can still be paid once approved; a decided one offers nothing.
+const WITHDRAWAL_ACTIONS: Record<WithdrawalStatus, readonly WithdrawalAction[]> = {
+  pending: ['approve', 'pay', 'reject'],
+  approved: ['pay', 'reject'],
+  paid: [],
+  rejected: [],
+};
+
+function ReviewSection({
+  headingId,
+  title,
+  emptyText,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  emptyText: string;
+  children: ReactNode[];
+}) {
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl text-ink-950">
+        {title}
+      </h2>
+      {children.length === 0 && <p className="mt-3 text-muted">{emptyText}</p>}
+      <ul className="mt-4 space-y-3">{children}</ul>
+    </section>
+  );
+}
+
+interface ReviewCardProps<A extends NoticeDecision | WithdrawalAction> {
+  /** The article's accessible name. */
+  label: string;
+  item: DepositNotice | WithdrawalRequest;
+  walletName: string;
+  /** What sets this kind apart (transaction ID, destination). */
+  children: ReactNode;
+  actions: readonly A[];
+  onChoose: (action: A) => void;
+}
+
+function ReviewCard<A extends NoticeDecision | WithdrawalAction>({
+  label,
+  item,
+  walletName,
+  children,
+  actions,
+  onChoose,
+}: ReviewCardProps<A>) {
+  const paidAt = 'paid_at' in item ? item.paid_at : null;
+  return (
+    <li className="card p-4 sm:p-5">
+      <article aria-label={label}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-semibold break-all text-ink-950">
+            {formatUsd(item.amount)} · {walletName} · {item.user_email}
+          </p>
+          <Status status={item.status} />
+        </div>
+        {children}
+        <p className="mt-1 text-sm text-muted">
+          Filed <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+          {item.reviewed_at &&
+            ` · reviewed by ${item.reviewer_email ?? 'an admin'} on ${formatDateTime(item.reviewed_at)}`}
+          {paidAt && ` · paid ${formatDateTime(paidAt)}`}
+          {item.review_note && ` · note: ${item.review_note}`}
+        </p>
+        {actions.length > 0 && (
+          <div className="mt-3 flex flex-wrap gap-2">
+            {actions.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className={action === 'reject' ? 'btn-outline-dark' : 'btn-dark'}
+                onClick={() => onChoose(action)}
+              >
+                {ACTION_TEXT[action].button}
+              </button>
+            ))}
+          </div>
+        )}
+      </article>
+    </li>
   );
 }
 
@@ -132,110 +221,42 @@ function Requests() {
 
   return (
     <div className="space-y-10">
-      <section aria-labelledby="notices-heading">
-        <h2 id="notices-heading" className="text-xl text-ink-950">
-          Deposit notices
-        </h2>
-        {queue.notices.length === 0 && <p className="mt-3 text-muted">No deposit notices.</p>}
-        <ul className="mt-4 space-y-3">
-          {queue.notices.map((n) => (
-            <li key={n.id} className="card p-4 sm:p-5">
-              <article aria-label={`Deposit notice ${n.id} from ${n.user_email}`}>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-semibold break-all text-ink-950">
-                    {formatUsd(n.amount)} · {walletName(n.wallet_id)} · {n.user_email}
-                  </p>
-                  <Status status={n.status} />
-                </div>
-                <p className="mt-1 text-sm break-all text-ink-800">Transaction ID: {n.tx_id}</p>
-                <p className="mt-1 text-sm text-muted">
-                  Filed <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
-                  {n.reviewed_at &&
-                    ` · reviewed by ${n.reviewer_email ?? 'an admin'} on ${formatDateTime(n.reviewed_at)}`}
-                  {n.review_note && ` · note: ${n.review_note}`}
-                </p>
-                {n.status === 'pending' && (
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className="btn-dark"
-                      onClick={() => open({ kind: 'notice', item: n, action: 'confirm' })}
-                    >
-                      Confirm
-                    </button>
-                    <button
-                      type="button"
-                      className="btn-outline-dark"
-                      onClick={() => open({ kind: 'notice', item: n, action: 'reject' })}
-                    >
-                      Reject
-                    </button>
-                  </div>
-                )}
-              </article>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ReviewSection headingId="notices-heading" title="Deposit notices" emptyText="No deposit notices.">
+        {queue.notices.map((n) => (
+          <ReviewCard
+            key={n.id}
+            label={`Deposit notice ${n.id} from ${n.user_email}`}
+            item={n}
+            walletName={walletName(n.wallet_id)}
+            actions={n.status === 'pending' ? NOTICE_ACTIONS : []}
+            onChoose={(action) => open({ kind: 'notice', item: n, action })}
+          >
+            <p className="mt-1 text-sm break-all text-ink-800">Transaction ID: {n.tx_id}</p>
+          </ReviewCard>
+        ))}
+      </ReviewSection>
 
-      <section aria-labelledby="withdrawals-heading">
-        <h2 id="withdrawals-heading" className="text-xl text-ink-950">
-          Withdrawal requests
-        </h2>
-        {queue.withdrawals.length === 0 && <p className="mt-3 text-muted">No withdrawal requests.</p>}
-        <ul className="mt-4 space-y-3">
-          {queue.withdrawals.map((w) => (
-            <li key={w.id} className="card p-4 sm:p-5">
-              <article aria-label={`Withdrawal request ${w.id} from ${w.user_email}`}>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-semibold break-all text-ink-950">
-                    {formatUsd(w.amount)} · {walletName(w.wallet_id)} · {w.user_email}
-                  </p>
-                  <Status status={w.status} />
-                </div>
-                <p className="mt-1 font-mono text-sm break-all text-ink-800">
-                  To: {w.destination_address}
-                  {w.destination_tag && ` (tag ${w.destination_tag})`}
-                </p>
-                <p className="mt-1 text-sm text-muted">
-                  Filed <time dateTime={w.created_at}>{formatDateTime(w.created_at)}</time>
-                  {w.reviewed_at &&
-                    ` · reviewed by ${w.reviewer_email ?? 'an admin'} on ${formatDateTime(w.reviewed_at)}`}
-                  {w.paid_at && ` · paid ${formatDateTime(w.paid_at)}`}
-                  {w.review_note && ` · note: ${w.review_note}`}
-                </p>
-                {(w.status === 'pending' || w.status === 'approved') && (
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    {w.status === 'pending' && (
-                      <button
-                        type="button"
-                        className="btn-dark"
-                        onClick={() => open({ kind: 'withdrawal', item: w, action: 'approve' })}
-                      >
-                        Approve
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="btn-dark"
-                      onClick={() => open({ kind: 'withdrawal', item: w, action: 'pay' })}
-                    >
-                      Mark paid
-                    </button>
-                    <button
-                      type="button"
-                      className="btn-outline-dark"
-                      onClick={() => open({ kind: 'withdrawal', item: w, action: 'reject' })}
-                    >
-                      Reject
-                    </button>
-                  </div>
-                )}
-              </article>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ReviewSection
+        headingId="withdrawals-heading"
+        title="Withdrawal requests"
+        emptyText="No withdrawal requests."
+      >
+        {queue.withdrawals.map((w) => (
+          <ReviewCard
+            key={w.id}
+            label={`Withdrawal request ${w.id} from ${w.user_email}`}
+            item={w}
+            walletName={walletName(w.wallet_id)}
+            actions={WITHDRAWAL_ACTIONS[w.status]}
+            onChoose={(action) => open({ kind: 'withdrawal', item: w, action })}
+          >
+            <p className="mt-1 font-mono text-sm break-all text-ink-800">
+              To: {w.destination_address}
+              {w.destination_tag && ` (tag ${w.destination_tag})`}
+            </p>
+          </ReviewCard>
+        ))}
+      </ReviewSection>
 
       <Dialog
         open={pending !== null}

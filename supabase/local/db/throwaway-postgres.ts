@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, chownSync } from 'node:fs';
+import { mkdtempSync, rmSync, chownSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -35,9 +35,17 @@ function postgresUid(): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
+// runuser lives in sbin, which a minimal PATH (cron, CI) may leave out.
+function runuserPath(): string {
+  return ['/usr/sbin/runuser', '/sbin/runuser'].find((candidate) => existsSync(candidate)) ?? 'runuser';
+}
+
 function run(command: string, args: string[], asPostgres: boolean): void {
-  const [cmd, argv] = asPostgres ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const [cmd, argv] = asPostgres
+    ? [runuserPath(), ['-u', 'postgres', '--', command, ...args]]
+    : [command, args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.error) throw new Error(`${command} could not start: ${result.error.message}`);
   if (result.status !== 0) {
     throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}`);
   }

@@ -174,11 +174,14 @@ test.describe('security headers and CSP on the built site', () => {
   });
 
   test('no page reports a CSP violation, and session pages talk only to the site and Supabase', async ({
-    context,
+    browser,
   }) => {
     test.setTimeout(30_000 + routes.length * 10_000);
     const failures: string[] = [];
     for (const route of routes) {
+      // A context per route: closing a page that is redirecting itself (client-side guards) once left
+      // a shared context unable to open the next page.
+      const context = await browser.newContext({ baseURL: siteUrl });
       const page = await context.newPage();
       const watch = await watchCsp(page);
       try {
@@ -197,7 +200,7 @@ test.describe('security headers and CSP on the built site', () => {
         );
         failures.push(...foreign.map((o) => `${route}: request to third-party origin ${o}`));
       }
-      await page.close();
+      await context.close();
     }
     expect(failures).toEqual([]);
   });

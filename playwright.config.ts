@@ -23,7 +23,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      testIgnore: /security-headers\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      // The whole-site CSP crawl runs last, alone, in a fresh worker and browser: after serving the
+      // other specs, a reused Chromium has hung closing a page mid-redirect.
+      name: 'security',
+      testMatch: /security-headers\.spec\.ts/,
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: [
     ...(hasLocalSupabase

@@ -6,6 +6,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runUnderSupportedNode } from './node-runtime.mjs';
+
+await runUnderSupportedNode(import.meta.url);
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -22,6 +22,8 @@ const { positionals, values } = parseArgs({
 const command = positionals[0] ?? 'start';
 const projectDir = resolve(values['project-dir'] ?? DEFAULT_PROJECT_DIR);
 const dataDir = resolve(values['data-dir'] ?? join(projectDir, '.local'));
+// `--memory` keeps everything in this process (database and outbox) unless a --data-dir is named.
+const memoryOnly = (values.memory ?? false) && values['data-dir'] === undefined;
 const databaseUrl = process.env['DATABASE_URL'] || undefined;
 
 // A bug in one request or socket must never take the development server down.
@@ -39,7 +41,7 @@ async function start(): Promise<void> {
     port,
     host: values.host ?? '127.0.0.1',
     memory: values.memory ?? false,
-    dataDir,
+    ...(memoryOnly ? {} : { dataDir }),
     projectDir,
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(process.env['SUPABASE_JWT_SECRET'] ? { jwtSecret: process.env['SUPABASE_JWT_SECRET'] } : {}),

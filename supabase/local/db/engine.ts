@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /**
  * One small interface over the two databases the local server can run on: PGlite (Postgres in
@@ -34,6 +36,8 @@ const TEXT_TYPES = [20, 114, 1700, 3802] as const; // int8, json, numeric, jsonb
 
 export async function openPglite(options: { dataDir?: string } = {}): Promise<Database> {
   const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, (value: string) => value]));
+  // PGlite creates its own folder but not the parents: a fresh clone has no supabase/.local/ yet.
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
   const db = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     extensions: { pgcrypto },

@@ -51,9 +51,10 @@ if (want('unit')) {
   }
 }
 
-if (want('e2e')) {
-  const pwJson = path.join(reportDir, 'playwright.json');
-  run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+/** A Playwright run whose JSON report feeds the totals. */
+function playwrightStep(name, args) {
+  const pwJson = path.join(reportDir, `${name}.json`);
+  run(name, 'npx', ['playwright', 'test', ...args, '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
   });
   if (fs.existsSync(pwJson)) {
@@ -65,6 +66,11 @@ if (want('e2e')) {
     totals.failed += 1;
   }
 }
+
+if (want('e2e')) playwrightStep('browser', []);
+
+// The README's front door in a throwaway clone (tests/newcomer): needs ports 4321 and 54321 free.
+if (want('newcomer')) playwrightStep('newcomer', ['-c', 'playwright.newcomer.config.ts']);
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 if (failedSteps.length && totals.failed === 0) totals.failed = failedSteps.length;

@@ -14,6 +14,7 @@ export type Database = {
       };
       contact_messages: {
         Row: {
+          client_address: string | null;
           created_at: string;
           email: string;
           id: number;
@@ -22,6 +23,7 @@ export type Database = {
           name: string;
         };
         Insert: {
+          client_address?: string | null;
           created_at?: string;
           email: string;
           id?: never;
@@ -30,6 +32,7 @@ export type Database = {
           name: string;
         };
         Update: {
+          client_address?: string | null;
           created_at?: string;
           email?: string;
           id?: never;

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseTrustedProxies } from './gateway/client-address';
 import { DEFAULT_PROJECT_DIR, resetLocalDatabase, startLocalSupabase } from './server';
 
 /**
  * `tsx supabase/local/cli.ts start [--port N] [--host H] [--memory] [--data-dir DIR]` runs the local
  * Supabase; `reset` deletes the local database so the next start re-applies migrations and seed.sql.
- * Env: DATABASE_URL (use PostgreSQL), SUPABASE_JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY.
+ * Env: DATABASE_URL (use PostgreSQL), SUPABASE_JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY,
+ * LOCAL_SUPABASE_TRUSTED_PROXIES (comma-separated addresses/CIDR ranges whose X-Forwarded-For is believed).
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -44,6 +46,7 @@ async function start(): Promise<void> {
     ...(memoryOnly ? {} : { dataDir }),
     projectDir,
     ...(databaseUrl ? { databaseUrl } : {}),
+    trustedProxies: parseTrustedProxies(process.env['LOCAL_SUPABASE_TRUSTED_PROXIES']),
     ...(process.env['SUPABASE_JWT_SECRET'] ? { jwtSecret: process.env['SUPABASE_JWT_SECRET'] } : {}),
     ...(process.env['SUPABASE_ANON_KEY'] ? { anonKey: process.env['SUPABASE_ANON_KEY'] } : {}),
     ...(process.env['SUPABASE_SERVICE_ROLE_KEY']

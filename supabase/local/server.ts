@@ -7,6 +7,7 @@ import { createAuthService } from './auth/service';
 import { loadProjectConfig, type AuthConfig, type ProjectConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/engine';
 import { bootstrapDatabase, type BootstrapResult } from './db/migrate';
+import { ClientAddressResolver, withClientAddress } from './gateway/client-address';
 import { corsHeaders, preflightHeaders } from './gateway/cors';
 import { json, readBody, send, type GatewayRequest, type Reply } from './gateway/http';
 import { JwtVerifier, mapAuthorization, resolveKeys, type Keys } from './gateway/keys';
@@ -34,6 +35,11 @@ export interface LocalSupabaseOptions {
   bcryptCost?: number;
   /** Silence request-independent logging (tests). */
   quiet?: boolean;
+  /**
+   * Proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed. Without any, Postgres sees
+   * the socket's peer address as the client's, whatever the request claims.
+   */
+  trustedProxies?: string[];
 }
 
 export interface LocalSupabase {
@@ -80,6 +86,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   if (options.serviceRoleKey) keyOverrides.serviceRoleKey = options.serviceRoleKey;
   const keys = await resolveKeys(keyOverrides);
   const verifier = new JwtVerifier(keys.jwtSecret);
+  const clientAddress = new ClientAddressResolver(options.trustedProxies);
 
   const host = options.host ?? '127.0.0.1';
   const wantedPort = options.port ?? 54321;
@@ -165,6 +172,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     for (const [k, v] of Object.entries(req.headers)) {
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     }
+    // As Supabase's gateway does: the database's rate limits key on this, so the client cannot set it.
+    withClientAddress(headers, clientAddress.resolve(req));
     const apikey = headers['apikey'] ?? url.searchParams.get('apikey') ?? undefined;
     const open = service[1] === 'auth' && OPEN_AUTH_ROUTES.has(subPath) && method === 'GET';
     if (!open) {

@@ -251,6 +251,14 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     expect: denyAll,
   },
   'private.is_admin': { sql: () => `select private.is_admin()`, expect: { ...membersOnly, service: 'ok' } },
+  'private.request_client_address': {
+    sql: () => `select private.request_client_address()`,
+    expect: denyAll,
+  },
+  'private.refuse_over_filing_cap': {
+    sql: () => `select private.refuse_over_filing_cap(0, 5, 0, 10, 'deposit notices')`,
+    expect: denyAll,
+  },
 };
 
 describe.each(engines)('RLS and privileges on %s', (_name, open) => {
@@ -388,6 +396,25 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       );
       expect(code).toBe(spec.expect[role]);
     });
+  });
+
+  it('only service_role may write the client address the contact limit counts by', async () => {
+    const forge = (role: Role) =>
+      outcome(() =>
+        probe(engine.db, callers[role], (tx) =>
+          tx.query(`insert into public.contact_messages (name, email, message, client_address)
+                    values ('Forger', 'forger@rls.test', 'Hello', '192.0.2.1')`),
+        ),
+      );
+    const results = Object.fromEntries(await Promise.all(ROLES.map(async (r) => [r, await forge(r)])));
+    expect(results).toEqual(serviceOnly);
+    const rewrite = (role: Role) =>
+      outcome(() =>
+        probe(engine.db, callers[role], (tx) =>
+          tx.query(`update public.contact_messages set client_address = '192.0.2.1'`),
+        ),
+      );
+    for (const role of ROLES) expect(await rewrite(role), role).toBe(serviceOnly[role]);
   });
 
   it('is_admin answers for the caller', async () => {

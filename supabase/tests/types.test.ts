@@ -45,7 +45,7 @@ describe('generated database types', () => {
     }
     // Identity columns cannot be written; defaulted ones are optional on insert.
     expect(fresh).toMatch(
-      /contact_messages: \{[\s\S]*?Insert: \{\s*created_at\?: string;\s*email: string;\s*id\?: never;/,
+      /contact_messages: \{[\s\S]*?Insert: \{\s*client_address\?: string \| null;\s*created_at\?: string;\s*email: string;\s*id\?: never;/,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createMember, serviceClient, signInThroughUi, uniqueEmail } from './support/users';
+import { createMember, serviceClient, signedInClient, signInThroughUi, uniqueEmail } from './support/users';
 
 async function openDeposit(page: Page) {
   const member = await createMember({ username: 'Dora Deposit', email: uniqueEmail('deposit') });
@@ -176,5 +176,34 @@ test.describe('deposit page', () => {
     await dialog.getByLabel('Transaction ID').fill(txId.toUpperCase().replace('0X', '0x'));
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('This transaction ID has already been submitted.');
+  });
+  test('a member with 5 deposit notices waiting for review is told so in the dialog', async ({ page }) => {
+    const member = await createMember({ username: 'Nora Notices', email: uniqueEmail('notices') });
+    const client = await signedInClient(member);
+    for (let i = 0; i < 5; i += 1) {
+      const { error } = await client.rpc('file_deposit_notice', {
+        p_wallet_id: 1,
+        p_amount: '10.00',
+        p_tx_id: `cap-${member.id}-${i}`,
+      });
+      expect(error).toBeNull();
+    }
+    await signInThroughUi(page, member, '/user/deposit');
+    await page.getByRole('button', { name: "I've made the deposit" }).click();
+    const dialog = page.getByRole('dialog', { name: "I've made the deposit" });
+    await dialog.getByLabel('Amount (USD)').fill('10');
+    await dialog.getByLabel('Transaction ID').fill(`cap-${member.id}-extra`);
+    await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toHaveText(
+      'You already have 5 deposit notices waiting for review. Please wait until we have reviewed them.',
+    );
+    await expect(alert).toHaveClass(/text-danger-600/);
+    await expect(dialog.getByLabel('Transaction ID')).toHaveValue(`cap-${member.id}-extra`);
+    const { count } = await serviceClient()
+      .from('deposit_notices')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', member.id);
+    expect(count).toBe(5);
   });
 });

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { adminClient, createMember, serviceClient, setBalances, signInThroughUi } from './support/users';
+import {
+  adminClient,
+  createMember,
+  serviceClient,
+  setBalances,
+  signedInClient,
+  signInThroughUi,
+} from './support/users';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
@@ -67,6 +74,41 @@ test.describe('withdraw page', () => {
     await expect(item).toContainText('Rejected', { timeout: 2000 });
     await expect(item).toContainText('Destination not whitelisted');
     await expect(form.getByTestId('withdrawable')).toHaveText('$450.00', { timeout: 2000 });
+  });
+
+  test('a member with 3 requests waiting for review is told so, and nothing more is filed', async ({
+    page,
+  }) => {
+    const member = await createMember({ username: 'Queue Filler' });
+    await setBalances(member.id, { interest_wallet: '500.00' });
+    const client = await signedInClient(member);
+    for (let i = 0; i < 3; i += 1) {
+      const { error } = await client.rpc('file_withdrawal_request', {
+        p_wallet_id: 1,
+        p_amount: '10.00',
+        p_destination_address: BTC_DESTINATION,
+      });
+      expect(error).toBeNull();
+    }
+    await signInThroughUi(page, member, '/user/withdraw');
+    const form = page.getByRole('form', { name: 'Request a withdrawal' });
+    await expect(form.getByTestId('withdrawable')).toHaveText('$470.00');
+    await form.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
+    await form.getByLabel('Amount (USD)').fill('20');
+    await form.getByLabel('Destination address').fill(BTC_DESTINATION);
+    await form.getByRole('button', { name: 'Request withdrawal' }).click();
+    const alert = form.getByRole('alert');
+    await expect(alert).toHaveText(
+      'You already have 3 withdrawal requests waiting for review. Please wait until we have reviewed them.',
+    );
+    await expect(alert).toHaveClass(/text-danger-600/);
+    // Nothing lost: the form keeps what was typed, and the database holds the three requests only.
+    await expect(form.getByLabel('Amount (USD)')).toHaveValue('20');
+    const { count } = await serviceClient()
+      .from('withdrawal_requests')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', member.id);
+    expect(count).toBe(3);
   });
 
   test('the statement lists ledger entries with reasons and draws the balance', async ({ page }) => {

@@ -48,10 +48,10 @@ describe('sendContactMessage', () => {
   it('passes the rate-limit reason from the database on', async () => {
     db.next = {
       status: 429,
-      error: { code: 'PT429', message: 'Too many messages from this address. Please try again in an hour.' },
+      error: { code: 'PT429', message: 'You have sent too many messages. Please try again in an hour.' },
     };
     await expect(sendContactMessage(message)).rejects.toThrow(
-      'Error: message not sent. Too many messages from this address. Please try again in an hour.',
+      'Error: message not sent. You have sent too many messages. Please try again in an hour.',
     );
   });
 

@@ -1,0 +1,107 @@
+// The gateway hands Postgres the client's address the way Supabase's hosted gateway does: as the
+// x-forwarded-for request header, taken from the socket, so a client cannot choose the address the
+// contact form's per-client limit counts by. Uses the project's own migrations (PGlite in memory);
+// the SQL side runs on both engines in supabase/tests/abuse-limits.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ClientAddressResolver,
+  normalizeAddress,
+  parseTrustedProxies,
+} from '../../../supabase/local/gateway/client-address';
+import { startLocalSupabase, type LocalSupabase } from '../../../supabase/local/server';
+
+const LIMIT_MESSAGE = 'You have sent too many messages. Please try again in an hour.';
+
+function post(server: LocalSupabase, email: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}/rest/v1/contact_messages`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      authorization: `Bearer ${server.anonKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+      ...headers,
+    },
+    body: JSON.stringify({ name: 'Visitor', email, message: 'Hello there' }),
+  });
+}
+
+async function storedAddress(server: LocalSupabase, email: string): Promise<string | null> {
+  const { rows } = await server.db.query<{ client_address: string | null }>(
+    'select client_address from public.contact_messages where email = $1',
+    [email],
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!.client_address;
+}
+
+describe('client address at the gateway', () => {
+  let direct: LocalSupabase;
+  let behindProxy: LocalSupabase;
+
+  beforeAll(async () => {
+    direct = await startLocalSupabase({ port: 0, memory: true, quiet: true, bcryptCost: 4 });
+    behindProxy = await startLocalSupabase({
+      port: 0,
+      memory: true,
+      quiet: true,
+      bcryptCost: 4,
+      trustedProxies: ['127.0.0.0/8'],
+    });
+  });
+
+  afterAll(async () => {
+    await direct?.stop();
+    await behindProxy?.stop();
+  });
+
+  it('a spoofed X-Forwarded-For does not change the address Postgres sees, nor escape the limit', async () => {
+    const first = await post(direct, 'spoof-0@gateway.test', { 'x-forwarded-for': '203.0.113.5' });
+    expect(first.status).toBe(201);
+    expect(await storedAddress(direct, 'spoof-0@gateway.test')).toBe('127.0.0.1');
+    // A new made-up address and a new e-mail each time: still one client, limited after 5.
+    for (let i = 1; i < 5; i += 1) {
+      const res = await post(direct, `spoof-${i}@gateway.test`, { 'x-forwarded-for': `198.51.100.${i}` });
+      expect(res.status).toBe(201);
+    }
+    const refused = await post(direct, 'spoof-5@gateway.test', {
+      'x-forwarded-for': '192.0.2.200, 10.0.0.1',
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'PT429', message: LIMIT_MESSAGE });
+    const { rows } = await direct.db.query<{ client_address: string; n: string }>(
+      `select client_address, count(*)::text as n from public.contact_messages
+       where email like 'spoof-%' group by client_address`,
+    );
+    expect(rows).toEqual([{ client_address: '127.0.0.1', n: '5' }]);
+  });
+
+  it('behind a trusted proxy, the right-most address the proxy did not write is the client', async () => {
+    // The proxy (127.0.0.1, trusted) appended the address it saw; what the client wrote is to its left.
+    const viaProxy = await post(behindProxy, 'proxied@gateway.test', {
+      'x-forwarded-for': '192.0.2.66, 198.51.100.7',
+    });
+    expect(viaProxy.status).toBe(201);
+    expect(await storedAddress(behindProxy, 'proxied@gateway.test')).toBe('198.51.100.7');
+    // Garbage in the chain is skipped rather than believed.
+    await post(behindProxy, 'garbage@gateway.test', { 'x-forwarded-for': '198.51.100.8, not-an-ip' });
+    expect(await storedAddress(behindProxy, 'garbage@gateway.test')).toBe('198.51.100.8');
+    // No forwarded chain: the proxy itself is the client.
+    await post(behindProxy, 'no-chain@gateway.test');
+    expect(await storedAddress(behindProxy, 'no-chain@gateway.test')).toBe('127.0.0.1');
+  });
+
+  it('normalises addresses and refuses a malformed trusted-proxy setting', () => {
+    expect(normalizeAddress('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(normalizeAddress('2001:DB8::1')).toBe('2001:db8::1');
+    expect(normalizeAddress('192.0.2.1:80')).toBe('');
+    expect(parseTrustedProxies(' 10.0.0.0/8 , ,::1 ')).toEqual(['10.0.0.0/8', '::1']);
+    expect(parseTrustedProxies(undefined)).toEqual([]);
+    expect(() => new ClientAddressResolver(['proxy.internal'])).toThrow(
+      'Trusted proxy "proxy.internal" is not an IP address or CIDR range.',
+    );
+    expect(() => new ClientAddressResolver(['10.0.0.0/33'])).toThrow(
+      'Trusted proxy "10.0.0.0/33" has an invalid prefix length.',
+    );
+  });
+});

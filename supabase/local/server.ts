@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAuthService } from './auth/service';
+import { createAuthService } from './auth/router';
 import { loadProjectConfig, type AuthConfig, type ProjectConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/engine';
 import { bootstrapDatabase, type BootstrapResult } from './db/migrate';

@@ -1,0 +1,60 @@
+import type { GatewayRequest, Reply } from '../gateway/http';
+import { adminRoutes } from './admin';
+import { createAuth, type AuthContext, type Route } from './context';
+import { API_VERSION, AuthError, ErrorCode, errorReply, wantsModernErrors } from './errors';
+import { logoutRoutes } from './logout';
+import { recoverRoutes } from './recover';
+import { resendRoutes } from './resend';
+import { settingsRoutes } from './settings';
+import { signupRoutes } from './signup';
+import { tokenRoutes } from './token';
+import { userRoutes } from './user';
+import { verifyRoutes } from './verify';
+
+export type { AuthContext } from './context';
+
+/** Every /auth/v1 endpoint, one module per family as in GoTrue's internal/api. */
+const ROUTES: Route[] = [
+  ...settingsRoutes,
+  ...signupRoutes,
+  ...tokenRoutes,
+  ...verifyRoutes,
+  ...recoverRoutes,
+  ...resendRoutes,
+  ...userRoutes,
+  ...logoutRoutes,
+  ...adminRoutes,
+];
+
+function findRoute(method: string, path: string): Route | undefined {
+  return (
+    ROUTES.find((r) => r.method === method && r.path === path) ??
+    ROUTES.find((r) => r.method === method && r.path.endsWith('/') && path.startsWith(r.path))
+  );
+}
+
+/**
+ * GoTrue's /auth/v1 endpoints as supabase-js calls them (protocol §4), storing everything in the
+ * same auth.* tables GoTrue uses, so project triggers on auth.users fire as they would on Supabase.
+ */
+export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Promise<Reply> {
+  const auth = createAuth(ctx);
+  return async function handle(req: GatewayRequest): Promise<Reply> {
+    try {
+      const route = findRoute(req.method, req.path);
+      if (!route) throw new AuthError(404, ErrorCode.notFound, `Not found: ${req.method} ${req.path}`);
+      const reply = await route.handler(auth, req);
+      if (wantsModernErrors(req)) {
+        reply.headers = { ...reply.headers, 'x-supabase-api-version': API_VERSION };
+      }
+      return reply;
+    } catch (error) {
+      if (error instanceof AuthError) return errorReply(req, error);
+      console.error('[local-supabase] auth error:', error);
+      return errorReply(
+        req,
+        new AuthError(500, ErrorCode.unexpectedFailure, 'Unexpected failure, please check server logs'),
+      );
+    }
+  };
+}

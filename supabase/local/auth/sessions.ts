@@ -1,0 +1,152 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { Queryable } from '../db/engine';
+import type { GatewayRequest } from '../gateway/http';
+import type { JwtClaims } from '../gateway/keys';
+import type { Auth } from './context';
+import { AuthError, ErrorCode } from './errors';
+import { loadUserById, userJson, type UserRow } from './users';
+
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** GoTrue's 12-character refresh tokens. */
+export function newRefreshToken(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = randomBytes(16);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** Starts a session (sessions, amr claim, first refresh token) and answers with GoTrue's token JSON. */
+export async function issueSession(
+  auth: Auth,
+  q: Queryable,
+  user: UserRow,
+  method: string,
+  req: GatewayRequest,
+): Promise<Record<string, unknown>> {
+  const sessionId = randomUUID();
+  const refresh = newRefreshToken();
+  await q.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent)
+     values ($1, $2, now(), now(), 'aal1', $3)`,
+    [sessionId, user.id, req.headers['user-agent'] ?? null],
+  );
+  await q.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, now(), now(), $3)`,
+    [randomUUID(), sessionId, method],
+  );
+  await q.query(
+    `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ($1, $2, false, now(), now(), null, $3)`,
+    [refresh, user.id, sessionId],
+  );
+  await q.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [user.id]);
+  const fresh = (await loadUserById(q, user.id)) ?? user;
+  return tokenResponse(auth, fresh, sessionId, refresh, [
+    { method, timestamp: Math.floor(Date.now() / 1000) },
+  ]);
+}
+
+export async function tokenResponse(
+  auth: Auth,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+  amr: AmrEntry[],
+): Promise<Record<string, unknown>> {
+  const expiry = auth.config.jwtExpiry;
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + expiry;
+  // Claim order follows GoTrue's AccessTokenClaims (protocol §4.3).
+  const claims = {
+    iss: auth.issuer(),
+    sub: user.id,
+    aud: user.aud ?? 'authenticated',
+    exp,
+    iat,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role ?? 'authenticated',
+    aal: 'aal1',
+    amr,
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous,
+  };
+  const accessToken = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(auth.keys.jwtSecret));
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: expiry,
+    expires_at: exp,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  };
+}
+
+export async function amrFor(q: Queryable, sessionId: string): Promise<AmrEntry[]> {
+  const { rows } = await q.query<{ method: string; ts: number }>(
+    `select authentication_method as method, extract(epoch from created_at)::int as ts
+     from auth.mfa_amr_claims where session_id = $1 order by created_at`,
+    [sessionId],
+  );
+  return rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));
+}
+
+/** The checks GoTrue makes on a bearer for /user, /logout and admin calls (protocol §4.2). */
+export async function requireClaims(auth: Auth, req: GatewayRequest): Promise<JwtClaims> {
+  if (!req.bearer)
+    throw new AuthError(401, ErrorCode.noAuthorization, 'This endpoint requires a valid Bearer token');
+  const result = await auth.verifier.verify(req.bearer);
+  if (!result.ok) {
+    const detail =
+      result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
+    throw new AuthError(403, ErrorCode.badJwt, `invalid JWT: unable to parse or verify signature, ${detail}`);
+  }
+  return result.claims;
+}
+
+export const sessionIdOf = (claims: JwtClaims): string | null =>
+  typeof claims['session_id'] === 'string' && claims['session_id'] !== '' ? claims['session_id'] : null;
+
+/** A bearer for a live user (and live session when the token names one). */
+export async function requireUser(
+  auth: Auth,
+  req: GatewayRequest,
+): Promise<{ claims: JwtClaims; user: UserRow }> {
+  const claims = await requireClaims(auth, req);
+  if (typeof claims.sub !== 'string' || claims.sub === '') {
+    throw new AuthError(403, ErrorCode.badJwt, 'invalid claim: missing sub claim');
+  }
+  const user = await loadUserById(auth.db, claims.sub);
+  if (!user) throw new AuthError(403, ErrorCode.userNotFound, 'User from sub claim in JWT does not exist');
+  const sessionId = sessionIdOf(claims);
+  if (sessionId) {
+    const { rows } = await auth.db.query(
+      `select 1 from auth.sessions where id::text = $1 and (not_after is null or not_after > now())`,
+      [sessionId],
+    );
+    if (rows.length === 0) {
+      throw new AuthError(
+        403,
+        ErrorCode.sessionNotFound,
+        'Session from session_id claim in JWT does not exist',
+      );
+    }
+  }
+  return { claims, user };
+}
+
+export async function requireAdmin(auth: Auth, req: GatewayRequest): Promise<void> {
+  const claims = await requireClaims(auth, req);
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') {
+    throw new AuthError(403, ErrorCode.notAdmin, 'User not allowed');
+  }
+}

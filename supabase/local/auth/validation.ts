@@ -1,0 +1,102 @@
+import type { AuthConfig } from '../config';
+import { AuthError, ErrorCode } from './errors';
+import type { JsonObject } from './request';
+
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** The address trimmed and lower-cased, or GoTrue's validation error. */
+export function validateEmail(email: unknown): string {
+  if (typeof email !== 'string' || !EMAIL_RE.test(email.trim())) {
+    throw new AuthError(400, ErrorCode.validationFailed, 'Unable to validate email address: invalid format');
+  }
+  return email.trim().toLowerCase();
+}
+
+const CHARACTER_SETS: Record<string, string[]> = {
+  letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits_symbols: [
+    'abcdefghijklmnopqrstuvwxyz',
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    '0123456789',
+    '!@#$%^&*()_+-=[]{};\':"|<>?,./`~',
+  ],
+};
+
+export interface PasswordWeakness {
+  reasons: string[];
+  message: string;
+}
+
+export function passwordWeakness(config: AuthConfig, password: string): PasswordWeakness | undefined {
+  const reasons: string[] = [];
+  const messages: string[] = [];
+  if (password.length < config.minimumPasswordLength) {
+    reasons.push('length');
+    messages.push(`Password should be at least ${config.minimumPasswordLength} characters.`);
+  }
+  const sets = CHARACTER_SETS[config.passwordRequirements];
+  if (sets && !sets.every((set) => [...password].some((ch) => set.includes(ch)))) {
+    reasons.push('characters');
+    messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+  }
+  return reasons.length ? { reasons, message: messages.join(' ') } : undefined;
+}
+
+export function checkPassword(config: AuthConfig, password: unknown, missingMessage: string): string {
+  if (typeof password !== 'string' || password === '')
+    throw new AuthError(400, ErrorCode.validationFailed, missingMessage);
+  if ([...password].length > 72) {
+    throw new AuthError(400, ErrorCode.validationFailed, 'Password cannot be longer than 72 characters');
+  }
+  const weak = passwordWeakness(config, password);
+  if (weak) {
+    throw new AuthError(422, ErrorCode.weakPassword, weak.message, {
+      weak_password: { reasons: weak.reasons },
+    });
+  }
+  return password;
+}
+
+export interface PkceParams {
+  challenge: string;
+  method: string;
+}
+
+/** GoTrue's PKCE parameter checks; undefined for the implicit flow. */
+export function checkPkceParams(body: JsonObject): PkceParams | undefined {
+  const challenge = body['code_challenge'];
+  const method = body['code_challenge_method'];
+  const hasChallenge = typeof challenge === 'string' && challenge !== '';
+  const hasMethod = typeof method === 'string' && method !== '';
+  if (!hasChallenge && !hasMethod) return undefined;
+  if (hasChallenge !== hasMethod) {
+    throw new AuthError(
+      400,
+      ErrorCode.validationFailed,
+      'PKCE flow requires code_challenge_method and code_challenge',
+    );
+  }
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge as string)) {
+    throw new AuthError(
+      400,
+      ErrorCode.validationFailed,
+      'code challenge has to be between 43 and 128 characters',
+    );
+  }
+  const m = (method as string).toLowerCase();
+  if (m !== 's256' && m !== 'plain') {
+    throw new AuthError(400, ErrorCode.validationFailed, 'code challenge method not supported');
+  }
+  return { challenge: challenge as string, method: m };
+}
+
+/** Go durations as GoTrue's ban_duration takes them ("24h", "1h30m", "500ms"); seconds. */
+export function parseGoDuration(value: string): number {
+  let total = 0;
+  for (const m of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) {
+    total += Number(m[1]) * ({ ms: 0.001, s: 1, m: 60, h: 3600 }[m[2] as 'ms' | 's' | 'm' | 'h'] ?? 1);
+  }
+  return total;
+}

@@ -80,6 +80,64 @@ export function conformanceSuite(engine: Engine): void {
       const who2 = await secret.rpc('whoami');
       expect((who2.data as { role: string }).role).toBe('service_role');
     });
+
+    it('refuses an unsigned alg:none token claiming service_role on REST, auth admin and realtime', async () => {
+      // Built by hand: JWT libraries refuse to produce alg "none", which is exactly the forgery to test.
+      const b64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const now = Math.floor(Date.now() / 1000);
+      const payload = { role: 'service_role', iss: 'supabase-demo', iat: now, exp: now + 3600 };
+      const unsigned = [
+        `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(payload)}.`,
+        `${b64url({ alg: 'none' })}.${b64url(payload)}.`,
+        `${b64url({ alg: 'NONE', typ: 'JWT' })}.${b64url(payload)}.`,
+        // A real HS256 signature pasted under an alg:none header must not count either.
+        `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(payload)}.${server.serviceRoleKey.split('.')[2] ?? ''}`,
+      ];
+      for (const token of unsigned) {
+        const viaRest = await fetch(`${server.url}/rest/v1/notes?select=id`, {
+          headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
+        });
+        expect(viaRest.status, token).toBe(401);
+        const asApikey = await fetch(`${server.url}/rest/v1/notes?select=id`, {
+          headers: { apikey: token, authorization: `Bearer ${token}` },
+        });
+        expect(asApikey.status, token).toBe(401);
+        const admin = await fetch(`${server.url}/auth/v1/admin/users`, {
+          headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
+        });
+        expect([401, 403], token).toContain(admin.status);
+        const reply = await new Promise<{ status: string; response: unknown }>((resolve, reject) => {
+          const socket = new WebSocket(
+            `${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`,
+          );
+          socket.on('open', () =>
+            socket.send(
+              JSON.stringify(['1', '1', 'realtime:forged', 'phx_join', { config: {}, access_token: token }]),
+            ),
+          );
+          socket.on('message', (raw) => {
+            const [, , , event, body] = JSON.parse(String(raw)) as [
+              unknown,
+              unknown,
+              string,
+              string,
+              { status: string; response: unknown },
+            ];
+            if (event === 'phx_reply') {
+              socket.close();
+              resolve(body);
+            }
+          });
+          socket.on('error', reject);
+        });
+        expect(reply.status, token).toBe('error');
+      }
+      // The same request with the real service key works: the refusals above are about the token.
+      const real = await fetch(`${server.url}/auth/v1/admin/users`, {
+        headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}` },
+      });
+      expect(real.status).toBe(200);
+    });
   });
 
   describe(`${engine}: REST`, () => {

@@ -113,6 +113,96 @@ function expectSecurityHeaders(res: APIResponse, label: string) {
   return ps;
 }
 
+const HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+const CHAT_HOSTS: Record<string, string[]> = {
+  'script-src': ['https://embed.tawk.to', 'https://*.tawk.to'],
+  'style-src': ['https://*.tawk.to'],
+  'img-src': ['https://*.tawk.to', 'https://*.tawkcdn.com'],
+  'font-src': ['https://*.tawk.to'],
+  'connect-src': ['https://*.tawk.to', 'wss://*.tawk.to'],
+  'frame-src': ['https://*.tawk.to'],
+  'media-src': ['https://*.tawk.to'],
+};
+
+/**
+ * Every directive of a page's own policy, exactly: what each kind of page (marketing, legal, auth,
+ * member, admin) may load, with chat hosts only where the page embeds the chat widget. `html` is the
+ * built page, so the expected inline hashes are read from what the page really carries.
+ */
+function expectWholePolicy(ps: Policy[], route: string, html: string, options: { chat: boolean }) {
+  // Netlify sends the catch-all ("/*", the union) and then the page's own, stricter policy.
+  expect(ps.length, `${route}: catch-all + own policy`).toBe(2);
+  const own = ps[1] ?? new Map<string, string[]>();
+  const chatHere = options.chat && html.includes('data-chat-src');
+  expect(!SESSION.test(route) || !chatHere, `${route}: no chat on session pages`).toBe(true);
+  const chat = (d: string) => (chatHere ? (CHAT_HOSTS[d] ?? []) : []);
+  expect([...own.keys()].sort(), `${route} directives`).toEqual(
+    [
+      'default-src',
+      'script-src',
+      'style-src',
+      'img-src',
+      'font-src',
+      'connect-src',
+      'frame-src',
+      'media-src',
+      'worker-src',
+      'manifest-src',
+      'object-src',
+      'base-uri',
+      'form-action',
+      'frame-ancestors',
+    ].sort(),
+  );
+  expect(own.get('default-src'), `${route} default-src`).toEqual(["'self'"]);
+  const script = own.get('script-src') ?? [];
+  expect(script.slice(0, 1), `${route} script-src`).toEqual(["'self'"]);
+  const scriptRest = script.slice(1).filter((s) => !chat('script-src').includes(s));
+  expect(
+    scriptRest.every((s) => HASH.test(s)),
+    `${route} script-src: only hashes (${scriptRest.join(' ')})`,
+  ).toBe(true);
+  const inlineScripts = (
+    html.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? []
+  ).length;
+  expect(scriptRest.length > 0, `${route} script-src hashes iff inline scripts`).toBe(inlineScripts > 0);
+  const style = own.get('style-src') ?? [];
+  const styleOwn = style.filter((s) => !chat('style-src').includes(s));
+  if (styleOwn.includes("'unsafe-inline'")) {
+    // Only pages whose code writes <style> at run time (toasts) or that embed the chat widget.
+    expect(styleOwn, `${route} style-src`).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(
+      html.includes('<astro-island') || chatHere,
+      `${route}: unsafe-inline styles without an island`,
+    ).toBe(true);
+  } else {
+    expect(styleOwn[0], `${route} style-src`).toBe("'self'");
+    expect(
+      styleOwn.slice(1).every((s) => HASH.test(s) || s === "'unsafe-hashes'"),
+      `${route} style-src: only hashes (${styleOwn.join(' ')})`,
+    ).toBe(true);
+  }
+  expect(own.get('img-src'), `${route} img-src`).toEqual(["'self'", 'data:', ...chat('img-src')]);
+  expect(own.get('font-src'), `${route} font-src`).toEqual(["'self'", ...chat('font-src')]);
+  expect(own.get('connect-src'), `${route} connect-src`).toEqual([
+    "'self'",
+    supabaseOrigin,
+    supabaseWs,
+    ...chat('connect-src'),
+  ]);
+  expect(own.get('frame-src'), `${route} frame-src`).toEqual(chatHere ? chat('frame-src') : ["'none'"]);
+  expect(own.get('media-src'), `${route} media-src`).toEqual(["'self'", ...chat('media-src')]);
+  expect(own.get('worker-src'), `${route} worker-src`).toEqual(["'self'"]);
+  expect(own.get('manifest-src'), `${route} manifest-src`).toEqual(["'self'"]);
+  expect(own.get('object-src'), `${route} object-src`).toEqual(["'none'"]);
+  expect(own.get('base-uri'), `${route} base-uri`).toEqual(["'none'"]);
+  expect(own.get('form-action'), `${route} form-action`).toEqual(["'self'"]);
+  expect(own.get('frame-ancestors'), `${route} frame-ancestors`).toEqual(["'none'"]);
+}
+
+const builtHtml = (dir: string, route: string) =>
+  fs.readFileSync(path.join(dir, route === '/' ? 'index.html' : `${route.slice(1)}.html`), 'utf8');
+
 /** Records CSP violations (from the first byte) and console errors that mention the policy. */
 async function watchCsp(page: Page) {
   // Reported through a binding rather than read back at the end, so reports survive the redirects
@@ -173,6 +263,23 @@ test.describe('security headers and CSP on the built site', () => {
     }
   });
 
+  test('every kind of page (marketing, legal, auth, member, admin) carries every directive of its policy', async ({
+    request,
+  }) => {
+    const kinds = {
+      marketing: '/',
+      legal: '/privacy-policy',
+      auth: '/login',
+      member: '/user/deposit',
+      admin: '/admin/users',
+    };
+    expect(routes).toEqual(expect.arrayContaining(Object.values(kinds)));
+    for (const route of routes) {
+      const ps = expectSecurityHeaders(await request.get(route), route);
+      expectWholePolicy(ps, route, builtHtml(outDir, route), { chat: false });
+    }
+  });
+
   test('no page reports a CSP violation, and session pages talk only to the site and Supabase', async ({
     browser,
   }) => {
@@ -186,8 +293,8 @@ test.describe('security headers and CSP on the built site', () => {
       const watch = await watchCsp(page);
       try {
         await page.goto(route, { waitUntil: 'load', timeout: 15_000 });
-        // Islands hydrate and client-only pages redirect after load; give them a moment to do so.
-        await page.waitForTimeout(800);
+        // Islands hydrate and client-only pages redirect after load: wait until the network is quiet.
+        await page.waitForLoadState('networkidle', { timeout: 15_000 });
       } catch (error) {
         failures.push(
           `${route}: did not load (${error instanceof Error ? error.message.split('\n')[0] : error})`,
@@ -293,6 +400,7 @@ test.describe('with the chat widget configured at build time', () => {
       );
       if (!html.includes('data-chat-src')) continue; // a marketing page without the widget needs no chat host
       const ps = expectSecurityHeaders(await request.get(`${base}${route}`), route);
+      expectWholePolicy(ps, route, html, { chat: true });
       for (const directive of ['script-src', 'connect-src', 'frame-src']) {
         expect(allowedByAll(ps, directive, tawk), `${route} ${directive}`).toBe(true);
       }
@@ -308,6 +416,7 @@ test.describe('with the chat widget configured at build time', () => {
       const html = fs.readFileSync(path.join(chatDir, `${route.slice(1)}.html`), 'utf8');
       expect(html, `${route} embeds no chat`).not.toContain('tawk.to/');
       const ps = expectSecurityHeaders(await request.get(`${base}${route}`), route);
+      expectWholePolicy(ps, route, html, { chat: true });
       for (const directive of ['script-src', 'connect-src', 'frame-src', 'style-src', 'img-src']) {
         expect(blockedBySome(ps, directive, tawk), `${route} ${directive}`).toBe(true);
       }

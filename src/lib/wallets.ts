@@ -41,6 +41,21 @@ export function groupAddress(address: string): string[] {
   return address.match(/.{1,4}/g) ?? [];
 }
 
+/**
+ * What a deposit QR code holds: the address, and on the XRP Ledger also the member's destination tag
+ * in the `r…?dt=<tag>` form (XRPL standard XLS-2) that XRP wallets read, so a scan cannot drop the tag
+ * that credits the deposit to this member.
+ */
+export function depositQrPayload(
+  wallet: Pick<DepositWallet, 'address' | 'network'>,
+  destinationTag?: string | undefined,
+): string {
+  if (wallet.network === 'ripple' && destinationTag && /^\d+$/.test(destinationTag)) {
+    return `${wallet.address}?dt=${destinationTag}`;
+  }
+  return wallet.address;
+}
+
 /** Deposit wallets the member may see (RLS: enabled ones), each checked for its network before display. */
 export async function listDepositWallets(): Promise<DepositWallet[]> {
   const { data, error } = await supabase()

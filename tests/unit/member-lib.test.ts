@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compareAmounts } from '~/lib/requests';
-import { groupAddress, sendOnlyText } from '~/lib/wallets';
+import { depositQrPayload, groupAddress, sendOnlyText } from '~/lib/wallets';
 import { chartSeries, type LedgerEntry } from '~/lib/ledger';
 
 describe('compareAmounts', () => {
@@ -39,6 +39,15 @@ describe('wallet display', () => {
     expect(sendOnlyText({ asset: 'USDT', network: 'tron' })).toBe('Send only USDT on TRON (TRC-20)');
     expect(sendOnlyText({ asset: 'ETH', network: 'ethereum' })).toBe('Send only ETH on Ethereum');
     expect(sendOnlyText({ asset: 'XRP', network: 'ripple' })).toBe('Send only XRP on XRP Ledger');
+  });
+  it('puts the destination tag into the XRP QR payload, and nothing extra elsewhere', () => {
+    const xrp = { address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', network: 'ripple' as const };
+    expect(depositQrPayload(xrp, '1234567')).toBe('rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY?dt=1234567');
+    // Until the tag is known (or if it is not a number), only the address: never a wrong tag.
+    expect(depositQrPayload(xrp, undefined)).toBe(xrp.address);
+    expect(depositQrPayload(xrp, '12a')).toBe(xrp.address);
+    const btc = { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', network: 'bitcoin' as const };
+    expect(depositQrPayload(btc, '1234567')).toBe(btc.address);
   });
 });
 

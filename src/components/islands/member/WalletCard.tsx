@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import QrCode from './QrCode';
-import { groupAddress, sendOnlyText, type DepositWallet } from '~/lib/wallets';
+import { depositQrPayload, groupAddress, sendOnlyText, type DepositWallet } from '~/lib/wallets';
 
 /** Badge duration after a copy (spec: 2000 ms). */
 export const COPIED_BADGE_MS = 2000;
@@ -82,7 +82,10 @@ export default function WalletCard({ wallet, destinationTag }: WalletCardProps) 
         </span>
       </div>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-center">
-        <QrCode value={wallet.address} label={`QR code of the ${wallet.wallet_name} deposit address`} />
+        <QrCode
+          value={depositQrPayload(wallet, destinationTag)}
+          label={`QR code of the ${wallet.wallet_name} deposit address${isRipple ? ' and your destination tag' : ''}`}
+        />
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wider text-muted uppercase">Address</p>
           <p className="mt-1 font-mono text-sm break-words text-ink-950" data-testid="wallet-address">

@@ -49,6 +49,8 @@ export interface Channel {
   claims: JwtClaims;
   role: string;
   bindings: PostgresBinding[];
+  /** Joined with `config.private`: Broadcast never crosses between private and public channels. */
+  isPrivate: boolean;
   broadcastSelf: boolean;
   broadcastAck: boolean;
   presenceKey: string;

@@ -5,7 +5,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Database } from '../db/engine';
 import { mapApiKey, type JwtVerifier, type Keys } from '../gateway/keys';
 import { checkBindings, JoinRefused, parseBindings } from './bindings';
-import { relayBroadcast } from './broadcast';
+import type { GatewayRequest, Reply } from '../gateway/http';
+import { broadcastApi, relayBroadcast } from './broadcast';
 import { PostgresChanges } from './changes';
 import { PresenceTracker } from './presence';
 import { asRecord, decodeFrame, reply, send, type Channel, type Connection, type Inbound } from './protocol';
@@ -70,6 +71,11 @@ export class Realtime {
     const n = this.connections.size;
     for (const conn of this.connections) conn.ws.terminate();
     return n;
+  }
+
+  /** HTTP requests under /realtime/v1 (the Broadcast REST API). */
+  handleHttp(req: GatewayRequest): Promise<Reply> {
+    return broadcastApi(req, this.tokens, (topic) => this.channelsOn(topic));
   }
 
   private *allChannels(): Iterable<Channel> {
@@ -235,6 +241,7 @@ export class Realtime {
       claims: checked.claims,
       role: checked.role,
       bindings,
+      isPrivate: config['private'] === true,
       broadcastSelf: broadcast['self'] === true,
       broadcastAck: broadcast['ack'] === true,
       presenceKey,

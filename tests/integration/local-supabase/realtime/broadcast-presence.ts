@@ -150,6 +150,66 @@ export function realtimeBroadcastPresenceSuite(engine: Engine, getServer: () => 
       await listener.removeAllChannels();
     });
 
+    it('takes broadcasts over HTTP: httpSend, send before joining, and the batch endpoint', async () => {
+      const server = getServer();
+      const listener = client(server);
+      const heard: Message[] = [];
+      const heardPrivate: Message[] = [];
+      await subscribed(
+        listener.channel('room-http').on('broadcast', { event: '*' }, (m: Message) => heard.push(m)),
+      );
+      // One socket joins a topic once: the private listener needs its own client.
+      const privateListener = client(server);
+      await subscribed(
+        privateListener
+          .channel('room-http', { config: { private: true } })
+          .on('broadcast', { event: '*' }, (m: Message) => heardPrivate.push(m)),
+      );
+      const sender = client(server);
+      const unjoined = sender.channel('room-http');
+      expect(await unjoined.httpSend('via-http', { n: 1 })).toEqual({ success: true });
+      await waitFor(() => heard.length === 1, 5000, 'httpSend heard');
+      expect(heard[0]).toMatchObject({ type: 'broadcast', event: 'via-http', payload: { n: 1 } });
+      // send() on a channel that is not joined falls back to POST /api/broadcast.
+      const warn = console.warn;
+      console.warn = () => undefined;
+      try {
+        expect(await unjoined.send({ type: 'broadcast', event: 'fallback', payload: { n: 2 } })).toBe('ok');
+      } finally {
+        console.warn = warn;
+      }
+      await waitFor(() => heard.length === 2, 5000, 'fallback heard');
+      expect(heard[1]).toMatchObject({ event: 'fallback', payload: { n: 2 } });
+
+      const post = (body: unknown, token: string): Promise<Response> =>
+        fetch(`${server.url}/realtime/v1/api/broadcast`, {
+          method: 'POST',
+          headers: {
+            apikey: server.anonKey,
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(body),
+        });
+      const privateMessage = (from: string) => ({
+        messages: [{ topic: 'room-http', event: 'secret', payload: { from }, private: true }],
+      });
+      // Without a broadcast policy (none here for anon) a private message is accepted and dropped.
+      expect((await post(privateMessage('anon'), server.anonKey)).status).toBe(202);
+      expect((await post(privateMessage('service'), server.serviceRoleKey)).status).toBe(202);
+      await waitFor(() => heardPrivate.length > 0, 5000, 'private message from the service role');
+      await sleep(200);
+      expect(heardPrivate.map((m) => m.payload)).toEqual([{ from: 'service' }]);
+      expect(heard.map((m) => m.event)).toEqual(['via-http', 'fallback']);
+
+      const missing = await post({ messages: [{ topic: 'room-http', event: 'x' }] }, server.anonKey);
+      expect(missing.status).toBe(422);
+      expect(((await missing.json()) as { message: string }).message).toMatch(/payload is required/);
+      expect((await post({ messages: [] }, 'forged.token.value')).status).toBe(401);
+      await listener.removeAllChannels();
+      await privateListener.removeAllChannels();
+    });
+
     it('tracks presence: state on join, joins and leaves on track, update, untrack and leave', async () => {
       const server = getServer();
       const a = client(server);

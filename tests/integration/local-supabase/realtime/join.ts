@@ -85,6 +85,30 @@ export function realtimeJoinSuite(
       await member.client.removeAllChannels();
     });
 
+    it('sends the system message only once changes flow: a table published after start delivers at once', async () => {
+      const { server } = ctx();
+      await server.db.exec(
+        `create table public.late_items (id integer primary key, name text);
+         grant select on public.late_items to anon, authenticated, service_role;
+         alter publication supabase_realtime add table public.late_items;`,
+      );
+      const c = client(server);
+      try {
+        const sub = await join(c, 'late', [{ event: 'INSERT', table: 'late_items' }]);
+        expect(sub.status).toBe('SUBSCRIBED');
+        await waitFor(sub.ready, 10000, 'system message');
+        // No pause: the capture trigger must already be in place when the message arrives.
+        await server.db.exec(`insert into public.late_items values (1, 'first')`);
+        await waitFor(() => sub.seen.length === 1, 10000, 'first change on the new table');
+        expect(sub.seen[0]?.new).toEqual({ id: 1, name: 'first' });
+      } finally {
+        await c.removeAllChannels();
+        await server.db.exec(
+          `alter publication supabase_realtime drop table public.late_items; drop table public.late_items;`,
+        );
+      }
+    });
+
     it('accepts the documented operators (eq, neq, lt, lte, gt, gte, in) and applies each one', async () => {
       const { server, service } = ctx();
       const c = client(server);

@@ -9,7 +9,16 @@ import type { GatewayRequest, Reply } from '../gateway/http';
 import { broadcastApi, relayBroadcast } from './broadcast';
 import { PostgresChanges } from './changes';
 import { PresenceTracker } from './presence';
-import { asRecord, decodeFrame, reply, send, type Channel, type Connection, type Inbound } from './protocol';
+import {
+  asRecord,
+  decodeFrame,
+  reply,
+  send,
+  type Channel,
+  type Connection,
+  type Inbound,
+  type PostgresBinding,
+} from './protocol';
 import { ChannelTokens } from './tokens';
 
 /**
@@ -215,8 +224,8 @@ export class Realtime {
       return;
     }
     const name = topic.startsWith('realtime:') ? topic.slice('realtime:'.length) : topic;
-    let missingTables;
-    let bindings;
+    let bindings: PostgresBinding[];
+    let missingTables: PostgresBinding[];
     try {
       bindings = parseBindings(config['postgres_changes']);
       missingTables = await checkBindings(this.opts.db, this.changes, bindings, checked.role);

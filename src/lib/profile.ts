@@ -1,3 +1,4 @@
+import { subscribeToChanges } from './realtime';
 import { supabase } from './supabase';
 import { toAdminError as toDbError } from './admin/errors';
 
@@ -56,25 +57,22 @@ export async function fetchProfile(userId: string): Promise<Profile> {
 export interface FeedHandlers<T> {
   onData: (value: T) => void;
   onError: (error: Error) => void;
-  /** 'live' once subscribed; 'reconnecting' while the socket is down (the last values stay shown). */
+  /** 'live' once changes flow; 'reconnecting' while the channel is down (the last values stay shown). */
   onStatus?: (status: 'connecting' | 'live' | 'reconnecting') => void;
 }
 
-let channelSeq = 0;
-
 /**
- * A live feed: reads now, then re-reads on every postgres_changes event for `table` filtered by
- * `filter`, on SUBSCRIBED and on every re-subscribe after a reconnect. The event payload is only a
- * hint; numbers always come from a fresh read. Reads that finish out of order never overwrite a
- * newer one. Returns the cleanup (removes exactly this channel), so StrictMode's mount, unmount,
- * mount leaves one subscription.
+ * A live feed: reads now, then re-reads on every postgres_changes event for `tables` and each time
+ * the change feed goes live (after the first join and after every rejoin; see subscribeToChanges).
+ * The event payload is only a hint; numbers always come from a fresh read. Reads that finish out of
+ * order never overwrite a newer one. Returns the cleanup (removes exactly this channel), so
+ * StrictMode's mount, unmount, mount leaves one subscription.
  */
 export function watchTable<T>(
   tables: { table: string; filter: string }[],
   read: () => Promise<T>,
   handlers: FeedHandlers<T>,
 ): () => void {
-  const client = supabase();
   let stopped = false;
   let started = 0;
   let applied = 0;
@@ -93,30 +91,20 @@ export function watchTable<T>(
     );
   };
 
-  // Unique topic: realtime-js hands back an existing channel for a reused name, and StrictMode's
-  // second mount must not share the first mount's channel that is being removed.
-  channelSeq += 1;
-  let channel = client.channel(`feed:${tables.map((t) => t.table).join('+')}:${channelSeq}:${Date.now()}`);
-  for (const { table, filter } of tables) {
-    channel = channel.on('postgres_changes', { event: '*', schema: 'public', table, filter }, () =>
-      refresh(),
-    );
-  }
   handlers.onStatus?.('connecting');
   refresh();
-  channel.subscribe((status) => {
-    if (stopped) return;
-    if (status === 'SUBSCRIBED') {
+  const unsubscribe = subscribeToChanges(`feed:${tables.map((t) => t.table).join('+')}`, tables, {
+    onChange: refresh,
+    onLive: () => {
       handlers.onStatus?.('live');
       refresh();
-    } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
-      handlers.onStatus?.('reconnecting');
-    }
+    },
+    onDown: () => handlers.onStatus?.('reconnecting'),
   });
 
   return () => {
     stopped = true;
-    void client.removeChannel(channel);
+    unsubscribe();
   };
 }
 

@@ -165,7 +165,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         realtime: '/realtime/v1/websocket',
       });
     }
-    const service = /^\/(auth|rest)\/v1(\/.*)?$/.exec(path);
+    const service = /^\/(auth|rest|realtime)\/v1(\/.*)?$/.exec(path);
     if (!service) return json(404, { message: 'no Route matched with those values' });
     const subPath = service[2] ?? '/';
     const headers: Record<string, string> = {};
@@ -189,6 +189,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       body: method === 'GET' || method === 'HEAD' ? '' : await readBody(req),
       raw: req,
     };
+    if (service[1] === 'realtime') return realtime.handleHttp(greq);
     return service[1] === 'auth' ? auth(greq) : rest.handle(greq);
   }
 

@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateFromMigrations, TYPES_FILE } from '../scripts/gen-types';
+import { generateFromMigrations, includedSchemas, TYPES_FILE } from '../scripts/gen-types';
 
 describe('generated database types', () => {
   let fresh: string;
-  // Booting PGlite and applying every migration takes seconds, more on a busy machine.
+  // Starting PostgreSQL 15, applying every migration and running postgres-meta takes seconds, more on a busy machine.
   beforeAll(async () => {
     fresh = await generateFromMigrations();
   }, 180_000);
 
   it('src/lib/database.types.ts matches a fresh generation from the migrations (run npm run db:types)', () => {
     expect(readFileSync(TYPES_FILE, 'utf8')).toBe(fresh);
+  });
+
+  it('asks for the schemas the Supabase CLI would: public, then config.toml [api] schemas', () => {
+    expect(includedSchemas()).toEqual(['public', 'graphql_public']);
   });
 
   it('describes the contract: tables with Row/Insert/Update, functions with Args/Returns', () => {
@@ -45,7 +49,13 @@ describe('generated database types', () => {
     }
     // Identity columns cannot be written; defaulted ones are optional on insert.
     expect(fresh).toMatch(
-      /contact_messages: \{[\s\S]*?Insert: \{\s*client_address\?: string \| null;\s*created_at\?: string;\s*email: string;\s*id\?: never;/,
+      /contact_messages: \{[\s\S]*?Insert: \{\s*client_address\?: string \| null\s*created_at\?: string\s*email: string\s*id\?: never\s/,
     );
+    // The CLI's shape: every schema of config.toml's [api] list, and its helper types and constants.
+    expect(fresh).toMatch(/^export type Database = \{\n {2}graphql_public: \{\n/m);
+    for (const helper of ['Tables', 'TablesInsert', 'TablesUpdate', 'Enums', 'CompositeTypes']) {
+      expect(fresh).toMatch(new RegExp(`\\nexport type ${helper}<`));
+    }
+    expect(fresh).toContain('export const Constants = {');
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 
-type StatusCallback = (status: string) => void;
+type StatusCallback = (status: string, error?: Error) => void;
+type Handler = (payload: unknown) => void;
 interface FakeChannel {
   topic: string;
-  handlers: (() => void)[];
-  filters: unknown[];
+  bindings: { type: string; filter: unknown; handler: Handler }[];
   status?: StatusCallback;
   removed: boolean;
 }
@@ -13,12 +13,11 @@ const realtime = vi.hoisted(() => ({ channels: [] as FakeChannel[] }));
 vi.mock('~/lib/supabase', () => ({
   supabase: () => ({
     channel(topic: string) {
-      const chan: FakeChannel = { topic, handlers: [], filters: [], removed: false };
+      const chan: FakeChannel = { topic, bindings: [], removed: false };
       realtime.channels.push(chan);
       const api = {
-        on(_type: string, filter: unknown, handler: () => void) {
-          chan.filters.push(filter);
-          chan.handlers.push(handler);
+        on(type: string, filter: unknown, handler: Handler) {
+          chan.bindings.push({ type, filter, handler });
           return api;
         },
         subscribe(callback: StatusCallback) {
@@ -37,6 +36,9 @@ vi.mock('~/lib/supabase', () => ({
 }));
 
 const { watchTable } = await import('~/lib/profile');
+const { watchProfiles } = await import('~/lib/admin/users');
+const { watchReviewQueue } = await import('~/lib/admin/requests');
+const { watchMessages } = await import('~/lib/admin/messages');
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -44,8 +46,21 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** What hosted Realtime sends on a channel once its database subscription is live. */
+const LIVE = {
+  extension: 'postgres_changes',
+  status: 'ok',
+  message: 'Subscribed to PostgreSQL',
+  channel: 'x',
+};
+
+const fire = (chan: FakeChannel, type: string, payload: unknown = {}) => {
+  for (const b of chan.bindings) if (b.type === type) b.handler(payload);
+};
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
 describe('watchTable', () => {
-  it('re-reads on start, on SUBSCRIBED (also after a reconnect) and on each change; stale reads never win', async () => {
+  it('re-reads on start, when changes go live (also after a rejoin) and on each change; stale reads never win', async () => {
     realtime.channels.length = 0;
     const reads: ReturnType<typeof deferred<number>>[] = [];
     const shown: number[] = [];
@@ -60,24 +75,55 @@ describe('watchTable', () => {
       { onData: (v) => shown.push(v), onError: () => {}, onStatus: (s) => statuses.push(s) },
     );
     const chan = realtime.channels[0]!;
-    expect(chan.filters).toEqual([{ event: '*', schema: 'public', table: 'profiles', filter: 'id=eq.u1' }]);
+    expect(chan.bindings.filter((b) => b.type === 'postgres_changes').map((b) => b.filter)).toEqual([
+      { event: '*', schema: 'public', table: 'profiles', filter: 'id=eq.u1' },
+    ]);
     expect(reads).toHaveLength(1);
     chan.status?.('SUBSCRIBED');
-    chan.handlers[0]?.();
+    fire(chan, 'system', LIVE);
+    fire(chan, 'postgres_changes');
     expect(reads).toHaveLength(3);
     // The newest read answers first; the two older answers arrive late and must be ignored.
     reads[2]!.resolve(3);
     await Promise.resolve();
     reads[0]!.resolve(1);
     reads[1]!.resolve(2);
-    await new Promise((r) => setTimeout(r, 0));
+    await tick();
     expect(shown).toEqual([3]);
     chan.status?.('CHANNEL_ERROR');
     chan.status?.('SUBSCRIBED');
+    fire(chan, 'system', LIVE);
     expect(reads).toHaveLength(4);
     expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    // Another extension's system message (or a failed change feed) is not "live".
+    fire(chan, 'system', { extension: 'system', status: 'ok', message: 'x' });
+    expect(reads).toHaveLength(4);
+    fire(chan, 'system', { extension: 'postgres_changes', status: 'error', message: 'no' });
+    expect(statuses.at(-1)).toBe('reconnecting');
     stop();
     expect(chan.removed).toBe(true);
+    fire(chan, 'postgres_changes');
+    expect(reads).toHaveLength(4);
+  });
+
+  it('does not miss a change committed between SUBSCRIBED and the system message', async () => {
+    realtime.channels.length = 0;
+    // The database as the reads see it; Realtime delivers nothing until the system message.
+    let balance = 100;
+    const shown: number[] = [];
+    const stop = watchTable([{ table: 'profiles', filter: 'id=eq.u1' }], () => Promise.resolve(balance), {
+      onData: (v) => shown.push(v),
+      onError: () => {},
+    });
+    const chan = realtime.channels[0]!;
+    await tick();
+    chan.status?.('SUBSCRIBED');
+    await tick();
+    balance = 250; // committed now: too early for an event, too late for any read so far
+    fire(chan, 'system', LIVE);
+    await tick();
+    expect(shown.at(-1)).toBe(250);
+    stop();
   });
 
   it('gives every mount its own channel, so a StrictMode remount keeps one live subscription', () => {
@@ -93,4 +139,38 @@ describe('watchTable', () => {
     expect(b!.removed).toBe(false);
     second();
   });
+});
+
+describe('admin feeds', () => {
+  it.each([
+    ['watchProfiles', watchProfiles, [{ event: '*', schema: 'public', table: 'profiles' }]],
+    [
+      'watchReviewQueue',
+      watchReviewQueue,
+      [
+        { event: '*', schema: 'public', table: 'deposit_notices' },
+        { event: '*', schema: 'public', table: 'withdrawal_requests' },
+      ],
+    ],
+    ['watchMessages', watchMessages, [{ event: 'INSERT', schema: 'public', table: 'contact_messages' }]],
+  ])(
+    '%s re-reads on each change and each time changes go live, not on SUBSCRIBED',
+    (_name, watch, filters) => {
+      realtime.channels.length = 0;
+      const onChange = vi.fn();
+      const stop = watch(onChange);
+      const chan = realtime.channels[0]!;
+      expect(chan.bindings.filter((b) => b.type === 'postgres_changes').map((b) => b.filter)).toEqual(
+        filters,
+      );
+      chan.status?.('SUBSCRIBED');
+      expect(onChange).not.toHaveBeenCalled();
+      fire(chan, 'system', LIVE);
+      expect(onChange).toHaveBeenCalledTimes(1);
+      fire(chan, 'postgres_changes');
+      expect(onChange).toHaveBeenCalledTimes(1 + filters.length);
+      stop();
+      expect(chan.removed).toBe(true);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { toAdminError } from './errors';
 
@@ -26,16 +27,13 @@ export async function listMessages(limit = 200): Promise<ContactMessage[]> {
   }));
 }
 
-/** Re-reads on every new message; returns the cleanup that removes this channel. */
+/**
+ * Re-reads on every new message and each time the feed goes live (first join and every rejoin);
+ * returns the cleanup that removes this channel.
+ */
 export function watchMessages(onChange: () => void): () => void {
-  const client = supabase();
-  const channel = client
-    .channel(`admin-messages-${crypto.randomUUID()}`)
-    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'contact_messages' }, () =>
-      onChange(),
-    )
-    .subscribe();
-  return () => {
-    void client.removeChannel(channel);
-  };
+  return subscribeToChanges('admin-messages', [{ table: 'contact_messages', event: 'INSERT' }], {
+    onChange,
+    onLive: onChange,
+  });
 }

@@ -1,3 +1,4 @@
+import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { AdminError, toAdminError } from './errors';
 import { peopleById } from './people';
@@ -128,15 +129,14 @@ export async function reviewWithdrawal(
   return String(parseRow(data).status) as WithdrawalStatus;
 }
 
-/** Re-reads when notices or requests change; returns the cleanup that removes this channel. */
+/**
+ * Re-reads when notices or requests change and each time the feed goes live (first join and every
+ * rejoin); returns the cleanup that removes this channel.
+ */
 export function watchReviewQueue(onChange: () => void): () => void {
-  const client = supabase();
-  const channel = client
-    .channel(`admin-requests-${crypto.randomUUID()}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'deposit_notices' }, () => onChange())
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'withdrawal_requests' }, () => onChange())
-    .subscribe();
-  return () => {
-    void client.removeChannel(channel);
-  };
+  return subscribeToChanges(
+    'admin-requests',
+    [{ table: 'deposit_notices' }, { table: 'withdrawal_requests' }],
+    { onChange, onLive: onChange },
+  );
 }

@@ -1,3 +1,4 @@
+import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger';
 import { AdminError, toAdminError } from './errors';
@@ -124,23 +125,10 @@ export async function userLedger(userId: string): Promise<LedgerEntry[]> {
 }
 
 /**
- * Calls `onChange` whenever any profile changes (a sign-up or a balance edit) and after the feed
- * reconnects, so the caller re-reads its page. Returns the cleanup that removes this very channel.
+ * Calls `onChange` whenever any profile changes (a sign-up or a balance edit) and each time the
+ * feed goes live (first join and every rejoin: changes before that may have been missed), so the
+ * caller re-reads its page. Returns the cleanup that removes this very channel.
  */
 export function watchProfiles(onChange: () => void): () => void {
-  const client = supabase();
-  let subscribedOnce = false;
-  const channel = client
-    .channel(`admin-profiles-${crypto.randomUUID()}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'profiles' }, () => onChange())
-    .subscribe((status) => {
-      if (status === 'SUBSCRIBED') {
-        // A re-subscribe after a dropped connection may have missed events: re-read.
-        if (subscribedOnce) onChange();
-        subscribedOnce = true;
-      }
-    });
-  return () => {
-    void client.removeChannel(channel);
-  };
+  return subscribeToChanges('admin-profiles', [{ table: 'profiles' }], { onChange, onLive: onChange });
 }

@@ -1,0 +1,68 @@
+import { supabase } from './supabase';
+
+/**
+ * The one way the site listens to database changes. Hosted Realtime answers a join (SUBSCRIBED)
+ * before the change feed behind it is running, and says so later with a `system` message
+ * ("Subscribed to PostgreSQL"). A change committed in between is never delivered, so a reader
+ * must re-read on that message, not on SUBSCRIBED: `onLive` fires then, on the first join and on
+ * every rejoin after a dropped connection.
+ */
+export interface ChangeBinding {
+  table: string;
+  /** A Realtime filter (`column=op.value`), e.g. `user_id=eq.<uid>`. */
+  filter?: string;
+  event?: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+}
+
+export interface ChangeFeedHandlers {
+  /** A row changed. The payload is only a hint: callers re-read. */
+  onChange: () => void;
+  /** Changes flow from now on; anything before may have been missed, so re-read. */
+  onLive: () => void;
+  /** The channel is down (it rejoins by itself) or the change feed could not start. */
+  onDown?: (reason: string) => void;
+}
+
+/** The `system` message that follows a join with postgres_changes bindings. */
+interface SystemMessage {
+  extension?: string;
+  status?: string;
+  message?: string;
+}
+
+/** Subscribes on a channel of its own; returns the cleanup that removes exactly that channel. */
+export function subscribeToChanges(
+  name: string,
+  bindings: ChangeBinding[],
+  handlers: ChangeFeedHandlers,
+): () => void {
+  const client = supabase();
+  let stopped = false;
+  // Unique topic: realtime-js hands back an existing channel for a reused name, and StrictMode's
+  // second mount must not share the first mount's channel that is being removed.
+  let channel = client.channel(`${name}:${crypto.randomUUID()}`);
+  for (const { table, filter, event = '*' } of bindings) {
+    channel = channel.on(
+      'postgres_changes',
+      { event: event as '*', schema: 'public', table, ...(filter ? { filter } : {}) },
+      () => {
+        if (!stopped) handlers.onChange();
+      },
+    );
+  }
+  channel = channel.on('system', {}, (message: SystemMessage) => {
+    if (stopped || message.extension !== 'postgres_changes') return;
+    if (message.status === 'ok') handlers.onLive();
+    else handlers.onDown?.(message.message ?? 'The live feed could not start.');
+  });
+  channel.subscribe((status, error) => {
+    if (stopped) return;
+    if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
+      handlers.onDown?.(error?.message ?? status);
+    }
+  });
+  return () => {
+    stopped = true;
+    void client.removeChannel(channel);
+  };
+}

@@ -1,0 +1,114 @@
+import type { Database } from '../db/engine';
+import { parseFilter, splitTopLevel, type Filter } from '../rest/parse';
+import { filterSql, ident, Params } from '../rest/service';
+import { filterTarget, type PostgresChanges } from './changes';
+import { asRecord, type PostgresBinding } from './protocol';
+
+/**
+ * The `postgres_changes` part of a join: parse each binding and check, before the join is
+ * answered, that its filter can work. A filter that cannot (syntax, an operator Realtime does not
+ * document, an unknown or unreadable column, a value the column's type rejects) refuses the whole
+ * join, so no broken binding ever reaches delivery, where it would fail the re-read for every
+ * channel of the same identity.
+ */
+
+/** The operators hosted Realtime documents for `postgres_changes` filters. */
+export const FILTER_OPERATORS: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
+
+/** A binding problem that refuses the join; the message becomes the error reply's `reason`. */
+export class JoinRefused extends Error {}
+
+let nextBindingId = 1000;
+
+function parseFilters(filter: string): Filter[] {
+  const refuse = (why: string): JoinRefused =>
+    new JoinRefused(`Error parsing \`filter\` params: ${why} in "${filter}"`);
+  return splitTopLevel(filter).map((part) => {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw refuse('expected column=operator.value');
+    const column = part.slice(0, eq).trim();
+    const expr = part.slice(eq + 1).trim();
+    const op = /^([a-z]+)\./.exec(expr)?.[1];
+    if (!op || !FILTER_OPERATORS.has(op)) {
+      throw refuse(
+        `unsupported operator "${op ?? expr}" (Realtime accepts ${[...FILTER_OPERATORS].join(', ')})`,
+      );
+    }
+    let parsed: Filter;
+    try {
+      parsed = parseFilter(column, expr);
+    } catch {
+      throw refuse(`cannot read "${part}"`);
+    }
+    if (parsed.column.path.length > 0) throw refuse(`"${column}" is not a plain column name`);
+    return parsed;
+  });
+}
+
+/** Reads the join's `config.postgres_changes`; throws JoinRefused for a filter that cannot parse. */
+export function parseBindings(requested: unknown): PostgresBinding[] {
+  if (requested === undefined || requested === null) return [];
+  if (!Array.isArray(requested)) throw new JoinRefused('config.postgres_changes must be a list of bindings');
+  return requested.map((item) => {
+    const raw = asRecord(item);
+    const event = typeof raw['event'] === 'string' ? raw['event'] : '*';
+    const schema = typeof raw['schema'] === 'string' ? raw['schema'] : 'public';
+    const table = typeof raw['table'] === 'string' ? raw['table'] : '*';
+    const filter = typeof raw['filter'] === 'string' && raw['filter'].trim() ? raw['filter'] : undefined;
+    if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event.toUpperCase())) {
+      throw new JoinRefused(`Error parsing \`event\` params: "${event}" is not *, INSERT, UPDATE or DELETE`);
+    }
+    if (filter && table === '*') {
+      throw new JoinRefused(`Error parsing \`filter\` params: a filter needs a table ("${filter}")`);
+    }
+    const filters = filter ? parseFilters(filter) : [];
+    return { id: nextBindingId++, event: event.toUpperCase(), schema, table, filter, filters, raw };
+  });
+}
+
+/**
+ * Checks each filtered binding against its table as `role` sees it. Throws JoinRefused for a filter
+ * that cannot work; returns the unfiltered bindings whose table does not exist (not an error for
+ * the join: they get a `system` error once the channel is up, and simply never fire).
+ */
+export async function checkBindings(
+  db: Database,
+  changes: PostgresChanges,
+  bindings: PostgresBinding[],
+  role: string,
+): Promise<PostgresBinding[]> {
+  const missing: PostgresBinding[] = [];
+  for (const b of bindings) {
+    if (b.table === '*') continue;
+    const meta = await changes.meta(b.schema, b.table);
+    if (!meta) {
+      if (b.filters.length) {
+        throw new JoinRefused(
+          `invalid column for filter ${b.filters[0]?.column.name ?? ''}: no table ${b.schema}.${b.table}`,
+        );
+      }
+      missing.push(b);
+      continue;
+    }
+    if (!b.filters.length) continue;
+    const readable = await changes.permittedColumns(meta, role);
+    for (const f of b.filters) {
+      if (!meta.columns.some((c) => c.name === f.column.name) || !readable.has(f.column.name)) {
+        throw new JoinRefused(`invalid column for filter ${f.column.name}`);
+      }
+    }
+    // Evaluate the filter once against an empty row: the casts that delivery will run fail here.
+    const params = new Params();
+    const target = filterTarget(meta);
+    const conditions = b.filters.map((f) => filterSql(target, f, params, 'pgrst_t')).join(' and ');
+    try {
+      await db.query(
+        `select ${conditions} from jsonb_populate_record(null::${ident(meta.schema)}.${ident(meta.table)}, '{}'::jsonb) pgrst_t`,
+        params.values,
+      );
+    } catch (error) {
+      throw new JoinRefused(`invalid value for filter ${b.filter ?? ''}: ${(error as Error).message}`);
+    }
+  }
+  return missing;
+}

@@ -1,0 +1,109 @@
+import { json, type GatewayRequest, type Reply } from '../gateway/http';
+import { asRecord, encodeUserBroadcast, reply, send, type Channel, type Inbound } from './protocol';
+import type { ChannelTokens } from './tokens';
+
+/**
+ * Broadcast: a message sent on a channel goes to every channel joined to the same topic, the
+ * sender's own only when it joined with `broadcast.self`. With `broadcast.ack` the sender gets an
+ * ok reply once the message went out; without it, no reply at all (as Realtime). realtime-js sends
+ * its broadcasts as binary user-broadcast frames; those are relayed as binary, others as JSON.
+ */
+export function relayBroadcast(
+  sender: Channel,
+  msg: Inbound,
+  channelsOn: (topic: string) => Iterable<Channel>,
+): void {
+  const frame = msg.userBroadcast
+    ? encodeUserBroadcast(msg.topic, msg.userBroadcast)
+    : JSON.stringify([null, null, msg.topic, 'broadcast', msg.payload]);
+  for (const target of channelsOn(msg.topic)) {
+    if (target.isPrivate !== sender.isPrivate) continue;
+    if (target !== sender || sender.broadcastSelf) send(target.conn, frame);
+  }
+  if (sender.broadcastAck && msg.ref) reply(sender.conn, msg, 'ok', {});
+}
+
+interface HttpMessage {
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+  isPrivate: boolean;
+}
+
+/**
+ * Realtime's REST side of Broadcast, under /realtime/v1: `POST /api/broadcast` with
+ * `{messages: [{topic, event, payload, private?}]}` (realtime-js `send` before the channel is
+ * joined) and `POST /api/broadcast/<topic>/events/<event>` with the payload as body (`httpSend`).
+ * Both answer 202 with no body. A private message needs a broadcast write policy on hosted; this
+ * server has no channel authorization, so only the service role may send one (others are dropped
+ * silently, as hosted drops them without a policy).
+ */
+export async function broadcastApi(
+  req: GatewayRequest,
+  tokens: ChannelTokens,
+  channelsOn: (topic: string) => Iterable<Channel>,
+): Promise<Reply> {
+  const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)\/?$/.exec(req.path);
+  if (req.path !== '/api/broadcast' && !single) return json(404, { message: 'Not found' });
+  if (req.method !== 'POST') return json(405, { message: `${req.method} is not allowed here; use POST` });
+  const checked = await tokens.check(req.bearer ?? '');
+  if (!checked.ok) return json(401, { message: checked.reason });
+  if (!(req.headers['content-type'] ?? 'application/json').includes('json')) {
+    return json(415, { message: 'Send the payload as JSON (binary broadcasts are not supported here)' });
+  }
+  let body: unknown;
+  try {
+    body = req.body ? JSON.parse(req.body) : undefined;
+  } catch {
+    return json(400, { message: 'The body is not valid JSON' });
+  }
+  let messages: HttpMessage[];
+  if (single) {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      return json(422, { message: 'payload must be a JSON object' });
+    }
+    messages = [
+      {
+        topic: decodeURIComponent(single[1] ?? ''),
+        event: decodeURIComponent(single[2] ?? ''),
+        payload: body as Record<string, unknown>,
+        isPrivate: req.query.get('private') === 'true',
+      },
+    ];
+  } else {
+    const list = asRecord(body)['messages'];
+    if (!Array.isArray(list) || list.length === 0) {
+      return json(422, { message: 'messages is required: a non-empty list of {topic, event, payload}' });
+    }
+    messages = [];
+    for (const [i, item] of list.entries()) {
+      const m = asRecord(item);
+      const payload = m['payload'];
+      if (typeof m['topic'] !== 'string' || !m['topic'] || typeof m['event'] !== 'string' || !m['event']) {
+        return json(422, { message: `messages[${i}]: topic and event are required strings` });
+      }
+      if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+        return json(422, { message: `messages[${i}]: payload is required and must be an object` });
+      }
+      messages.push({
+        topic: m['topic'],
+        event: m['event'],
+        payload: payload as Record<string, unknown>,
+        isPrivate: m['private'] === true,
+      });
+    }
+  }
+  for (const m of messages) {
+    if (m.isPrivate && checked.role !== 'service_role') continue;
+    const topic = `realtime:${m.topic}`;
+    const frame = JSON.stringify([
+      null,
+      null,
+      topic,
+      'broadcast',
+      { type: 'broadcast', event: m.event, payload: m.payload },
+    ]);
+    for (const target of channelsOn(topic)) if (target.isPrivate === m.isPrivate) send(target.conn, frame);
+  }
+  return { status: 202, headers: {}, body: '' };
+}

@@ -1,0 +1,4 @@
+// The realtime conformance suite on PGlite in memory.
+import { realtimeSuite } from './suite';
+
+realtimeSuite('pglite');

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 
 /** The Supabase CLI's JWT secret for local stacks: signs tokens that the local server trusts. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-/** The seeded local admin's default password (DESIGN.md): development only, never shipped. */
+/** The seeded local admin's default password (README: Set up and run): development only, never shipped. */
 export const LOCAL_ADMIN_PASSWORD = 'admin-password-local';
 
 /** Environment variables whose values are secret whenever they are set. */

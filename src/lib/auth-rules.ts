@@ -3,7 +3,7 @@
  * sign-up pages can show them before (or without) loading the client. src/lib/auth.ts re-exports all.
  */
 
-/** DESIGN.md: minimum 8. supabase/config.toml says the same (a unit test keeps them equal). */
+/** docs/money-and-trust.md: minimum 8. supabase/config.toml says the same (a unit test keeps them equal). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const AUTH_MESSAGES = {

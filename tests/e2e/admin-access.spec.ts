@@ -64,7 +64,11 @@ test('a member is refused at admin sign-in and signed out again', async ({ page 
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('This account does not have admin access.')).toBeVisible();
-  await page.waitForTimeout(2500);
+  // Refused means signed out again: the session leaves storage, and the page stays on the sign-in.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-'))))
+    .toEqual([]);
+  await page.waitForLoadState('networkidle');
   await expect(page).toHaveURL(/\/admin\/login$/);
   // Signed out: a guarded page sends this browser to the admin sign-in, not the member dashboard.
   await page.goto('/admin/home');

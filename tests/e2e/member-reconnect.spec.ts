@@ -13,7 +13,7 @@ test('after the connection drops and returns, the dashboard catches up with chan
   await expect(card).toContainText('$0.00');
   await context.setOffline(true);
   await setBalances(member.id, { interest_wallet: '42.00' }, 'Changed while offline');
-  await page.waitForTimeout(3000);
+  // Committed, but an offline page cannot have heard it.
   await expect(card).toContainText('$0.00');
   await context.setOffline(false);
   await expect(card).toContainText('$42.00', { timeout: 90_000 });

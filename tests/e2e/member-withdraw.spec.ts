@@ -7,6 +7,7 @@ import {
   signedInClient,
   signInThroughUi,
 } from './support/users';
+import { watchRealtime } from './support/realtime';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
@@ -16,6 +17,7 @@ test.describe('withdraw page', () => {
   }) => {
     const member = await createMember({ username: 'Will Withdraw' });
     await setBalances(member.id, { interest_wallet: '500.00' });
+    const realtime = watchRealtime(page);
     await signInThroughUi(page, member, '/user/withdraw');
     await expect(
       page.getByText('Please request withdrawals via the dashboard or contact support chat for assistance.'),
@@ -42,9 +44,9 @@ test.describe('withdraw page', () => {
     await form.getByRole('button', { name: 'Request withdrawal' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Withdrawal request sent.' })).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: 'Withdrawal request · Bitcoin · $400.00' });
-    await expect(item).toContainText('Pending', { timeout: 2000 });
+    await expect(item).toContainText('Pending');
     // The hold shows at once: 500 - 400.
-    await expect(form.getByTestId('withdrawable')).toHaveText('$100.00', { timeout: 2000 });
+    await expect(form.getByTestId('withdrawable')).toHaveText('$100.00');
 
     // The database refuses what the browser let through when the balance moved meanwhile.
     // (The page is made to keep showing the old $100.00, as a slow or stale page would.)
@@ -65,15 +67,17 @@ test.describe('withdraw page', () => {
       .eq('user_id', member.id)
       .single();
     const admin = await adminClient();
+    const heard = realtime.nextChange('withdrawal_requests', 'UPDATE');
     const { error } = await admin.rpc('review_withdrawal_request', {
       p_request_id: request?.id,
       p_action: 'reject',
       p_note: 'Destination not whitelisted',
     });
     expect(error).toBeNull();
-    await expect(item).toContainText('Rejected', { timeout: 2000 });
+    await heard;
+    await expect(item).toContainText('Rejected');
     await expect(item).toContainText('Destination not whitelisted');
-    await expect(form.getByTestId('withdrawable')).toHaveText('$450.00', { timeout: 2000 });
+    await expect(form.getByTestId('withdrawable')).toHaveText('$450.00');
   });
 
   test('a member with 3 requests waiting for review is told so, and nothing more is filed', async ({
@@ -115,6 +119,7 @@ test.describe('withdraw page', () => {
     const member = await createMember({ username: 'Stella Statement' });
     await setBalances(member.id, { interest_wallet: '100.00' }, 'Opening balance');
     await setBalances(member.id, { interest_wallet: '75.25' }, 'Fee correction');
+    const realtime = watchRealtime(page);
     await signInThroughUi(page, member, '/user/statement');
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(3);
@@ -128,8 +133,10 @@ test.describe('withdraw page', () => {
       page.getByRole('img', { name: /Interest Wallet over time: 2 changes, now \$75\.25/ }),
     ).toBeVisible();
     // Live as well.
+    const heard = realtime.nextChange('ledger_entries', 'INSERT');
     await setBalances(member.id, { interest_wallet: '80.00' }, 'Interest credit');
-    await expect(rows).toHaveCount(4, { timeout: 2000 });
+    await heard;
+    await expect(rows).toHaveCount(4);
     await expect(rows.nth(1)).toContainText('Interest credit');
   });
 });

@@ -443,7 +443,7 @@ test.describe('with the chat widget configured at build time', () => {
     const login = await context.newPage();
     const loginWatch = await watchCsp(login);
     await login.goto(`${base}/login`);
-    await login.waitForTimeout(2_000);
+    await login.waitForLoadState('networkidle');
     expect([...loginWatch.origins].filter((o) => o.includes('tawk'))).toEqual([]);
     expect(await loginWatch.violations()).toEqual([]);
   });

@@ -24,6 +24,10 @@ export function authSuite(engine: Engine): void {
     await harness.stop();
   });
 
+  /** The local outbox, read the way node-side tools must: with the secret key. */
+  const outbox = (query: string): Promise<Response> =>
+    fetch(`${server.url}/__local/outbox${query}`, { headers: { apikey: server.secretKey } });
+
   const getUserWith = (token: string): Promise<Response> =>
     fetch(`${server.url}/auth/v1/user`, {
       headers: {
@@ -284,11 +288,11 @@ export function authSuite(engine: Engine): void {
       });
       expect(unknown.error).toBeNull();
 
-      const mailRes = await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`);
+      const mailRes = await outbox(`/latest?to=${encodeURIComponent(u.email)}`);
       const mail = (await mailRes.json()) as { link: string; token: string; to: string; subject: string };
       expect(mail.to).toBe(u.email);
       expect(mail.link).toContain(`${server.url}/auth/v1/verify?token=`);
-      const list = (await (await fetch(`${server.url}/__local/outbox`)).json()) as Array<{ to: string }>;
+      const list = (await (await outbox(``)).json()) as Array<{ to: string }>;
       expect(list[0]?.to).toBe(u.email);
       const files = readdirSync(server.outboxDir ?? '');
       const text = files
@@ -335,9 +339,9 @@ export function authSuite(engine: Engine): void {
         events.push(e);
       });
       expect((await page.auth.resetPasswordForEmail(u.email, { redirectTo: RESET_PAGE })).error).toBeNull();
-      const mail = (await (
-        await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`)
-      ).json()) as { link: string };
+      const mail = (await (await outbox(`/latest?to=${encodeURIComponent(u.email)}`)).json()) as {
+        link: string;
+      };
       expect(mail.link).toContain('token=pkce_');
       const click = await fetch(mail.link, { redirect: 'manual' });
       const location = new URL(click.headers.get('location') ?? '');
@@ -355,9 +359,9 @@ export function authSuite(engine: Engine): void {
     it('verifies a recovery code (verifyOtp) once', async () => {
       const u = await signedInUser(server, 'otp');
       await client(server).auth.resetPasswordForEmail(u.email, { redirectTo: RESET_PAGE });
-      const mail = (await (
-        await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`)
-      ).json()) as { token: string };
+      const mail = (await (await outbox(`/latest?to=${encodeURIComponent(u.email)}`)).json()) as {
+        token: string;
+      };
       expect(mail.token).toMatch(/^\d{6}$/);
       const c = client(server);
       const events: AuthChangeEvent[] = [];
@@ -425,9 +429,7 @@ export function authSuite(engine: Engine): void {
       expect(signUp.data.user?.email_confirmed_at).toBeUndefined();
       const early = await client(short).auth.signInWithPassword({ email, password: 'password-123' });
       expect(early.error?.code).toBe('email_not_confirmed');
-      const mail = (await (
-        await fetch(`${short.url}/__local/outbox/latest?to=${encodeURIComponent(email)}`)
-      ).json()) as {
+      const mail = (await (await outbox(`/latest?to=${encodeURIComponent(email)}`)).json()) as {
         link: string;
         type: string;
       };
@@ -442,9 +444,7 @@ export function authSuite(engine: Engine): void {
           })
         ).error,
       ).toBeNull();
-      const resent = (await (
-        await fetch(`${short.url}/__local/outbox/latest?to=${encodeURIComponent(email)}`)
-      ).json()) as {
+      const resent = (await (await outbox(`/latest?to=${encodeURIComponent(email)}`)).json()) as {
         link: string;
       };
       expect(resent.link).not.toBe(mail.link);

@@ -51,8 +51,17 @@ const REGULAR_HOSTNAME = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
 // Schemes that run code instead of loading a page: never a redirect target (see isRedirectAllowed).
 const SCRIPT_SCHEMES = new Set(['javascript:', 'vbscript:', 'data:']);
 
-/** Go's url.Hostname(): brackets stripped from IPv6 literals. */
-const hostnameOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+/**
+ * Go's url.Hostname() from the raw text: WHATWG URL would turn `http://2130706433/` into 127.0.0.1,
+ * which GoTrue refuses as a decimal IP.
+ */
+function hostnameOf(raw: string, parsed: URL): string {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(raw)?.[1];
+  if (authority === undefined) return parsed.hostname.toLowerCase();
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const host = hostPort.startsWith('[') ? hostPort.slice(1, hostPort.indexOf(']')) : hostPort.split(':')[0];
+  return (host ?? '').toLowerCase();
+}
 
 /** Go's url.Port() with the scheme's default made explicit by WHATWG URL turned back into ''. */
 const portOf = (url: URL): string => url.port;
@@ -80,9 +89,9 @@ export function isRedirectAllowed(config: AuthConfig, redirectUrl: string): bool
     return false;
   }
   if (SCRIPT_SCHEMES.has(ref.protocol.toLowerCase())) return false;
-  const host = hostnameOf(ref);
+  const host = hostnameOf(redirectUrl, ref);
   if (
-    hostnameOf(base) === host &&
+    hostnameOf(config.siteUrl, base) === host &&
     base.protocol === ref.protocol &&
     (portOf(base) === portOf(ref) || LOCALHOST_NAMES.has(host))
   ) {

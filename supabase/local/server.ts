@@ -49,6 +49,8 @@ export interface LocalSupabase {
   dataDir: string | undefined;
   outboxDir: string | undefined;
   bootstrap: BootstrapResult;
+  /** Reloads the REST schema cache and role settings, as PostgREST's `NOTIFY pgrst, 'reload schema'`. */
+  reloadRestSchema(): Promise<void>;
   /** Cuts every realtime socket, as a network drop would; returns how many were open. */
   dropRealtimeConnections(): number;
   /** Changes auth settings of the running server (tests: short token expiry, confirmations on). */
@@ -229,6 +231,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     dataDir,
     outboxDir,
     bootstrap,
+    reloadRestSchema: () => rest.cache.reload(),
     dropRealtimeConnections: () => realtime.dropConnections(),
     setAuthOverrides: (overrides) => {
       // The auth service reads this object on every request.

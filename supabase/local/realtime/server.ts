@@ -3,8 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Database } from '../db/engine';
 import { mapApiKey, type JwtClaims, type JwtVerifier, type Keys } from '../gateway/keys';
-import { ApiError, parseFilter, splitTopLevel, type Filter } from '../rest/parse';
-import { filterSql, ident, Params, type Target } from '../rest/service';
+import { ApiError, parseFilter, splitTopLevel, type Filter } from '../rest/request';
+import { filterSql, ident, Params, type Target } from '../rest/query';
 
 /**
  * Realtime `postgres_changes` over Phoenix's vsn 2.0.0 JSON frames (protocol §6). Changes are

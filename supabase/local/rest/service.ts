@@ -2,62 +2,47 @@ import type { ApiConfig } from '../config';
 import type { Database, Queryable } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { JwtClaims, JwtVerifier } from '../gateway/keys';
+import { checkScopes, planRead, type ReadNode } from './plan';
 import {
+  assembleSelect,
+  conditionSql,
+  ident,
+  limitSql,
+  missingColumn,
+  nodeSql,
+  orderSql,
+  Params,
+  selectListSql,
+  tableSql,
+  type Target,
+} from './query';
+import { parseColumnsParam, parsePrefer, parseScopedParams, parseSelect, type ColumnRef } from './request';
+import {
+  acceptedMediaType,
   ApiError,
-  parseColumnsParam,
-  parseFilter,
-  parseLogic,
-  parseNonNegativeInt,
-  parseOrder,
-  parsePrefer,
-  parseSelect,
-  type ColumnRef,
-  type Condition,
-  type Filter,
-  type OrderTerm,
-  type SelectItem,
-} from './parse';
-import { SchemaCache, type ColumnInfo, type FunctionInfo, type RelationInfo } from './schema-cache';
+  contentRange,
+  contentTypeOf,
+  errorReply,
+  pgErrorStatus,
+  renderBody,
+  singularError,
+  type MediaType,
+} from './response';
+import { SchemaCache, type FunctionInfo, type RelationInfo } from './schema-cache';
 
 /**
- * The PostgREST subset supabase-js uses (protocol §5). Each request runs in one transaction as the
- * JWT's role with PostgREST's request settings, so RLS and grants decide; every value is a bound
- * parameter and every identifier comes from the catalog. JSON is built by Postgres and passed through
- * as text, so numbers and timestamps look exactly as PostgREST renders them.
+ * The REST service, routed as PostgREST is: authenticate, pick the schema, then read / insert / update /
+ * delete a relation or call a function. Each request runs in one transaction as the JWT's role with
+ * PostgREST's request settings, so RLS and grants decide. Parsing lives in request.ts, the plan
+ * (relationships, embeds, aggregates) in plan.ts, SQL in query.ts and response shaping in response.ts.
+ * JSON is built by Postgres and passed through as text, so numbers and timestamps look exactly as
+ * PostgREST renders them.
  */
 export interface RestContext {
   db: Database;
   api: ApiConfig;
   verifier: JwtVerifier;
   anonRole: string;
-}
-
-// Query keys that are never filters (`apikey` is how a browser link may pass the key to Kong).
-const RESERVED = new Set([
-  'select',
-  'order',
-  'limit',
-  'offset',
-  'columns',
-  'on_conflict',
-  'and',
-  'or',
-  'not.and',
-  'not.or',
-  'apikey',
-]);
-const JSON_CT = 'application/json; charset=utf-8';
-const OBJECT_MT = 'application/vnd.pgrst.object+json';
-
-export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
-/** Collects bound parameters while SQL text is assembled. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
 }
 
 /** A rollback carrying the reply to send (singular violations, tx=rollback). */
@@ -67,180 +52,37 @@ class Rollback extends Error {
   }
 }
 
-export interface Target {
-  /** Columns that names must resolve against, when known. */
-  columns: Map<string, ColumnInfo> | undefined;
-  label: string;
-}
+type Auth = { role: string; claims: JwtClaims };
 
-function missingColumn(target: Target, name: string): ApiError {
-  return new ApiError(400, '42703', `column ${target.label}.${name} does not exist`, null, null);
-}
-
-function columnSql(target: Target, ref: ColumnRef, params: Params, alias = 'pgrst_t'): string {
-  if (target.columns && !target.columns.has(ref.name)) throw missingColumn(target, ref.name);
-  let sql = `${alias}.${ident(ref.name)}`;
-  for (const step of ref.path) {
-    const key = /^-?\d+$/.test(step.key) ? step.key : `${params.add(step.key)}::text`;
-    sql = `(${sql}${step.arrow}${key})`;
-  }
-  return sql;
-}
-
-const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
-const PATTERN: Record<string, string> = { like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
-const RANGE: Record<string, string> = {
-  cs: '@>',
-  cd: '<@',
-  ov: '&&',
-  sl: '<<',
-  sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
-  adj: '-|-',
-};
-const FTS: Record<string, string> = {
-  fts: 'to_tsquery',
-  plfts: 'plainto_tsquery',
-  phfts: 'phraseto_tsquery',
-  wfts: 'websearch_to_tsquery',
-};
-
-export function filterSql(target: Target, f: Filter, params: Params, alias = 'pgrst_t'): string {
-  const col = columnSql(target, f.column, params, alias);
-  // A `->` path yields json: compare against json, as PostgREST does.
-  const jsonPath = f.column.path.length > 0 && f.column.path[f.column.path.length - 1]?.arrow === '->';
-  const bind = (v: string): string => (jsonPath ? `${params.add(v)}::jsonb` : params.add(v));
-  const colExpr = jsonPath ? `${col}::jsonb` : col;
-  let sql: string;
-  if (f.quantifier) {
-    const list = (f.list ?? []).map((v) =>
-      f.op in PATTERN && (f.op === 'like' || f.op === 'ilike') ? v.replace(/\*/g, '%') : v,
-    );
-    const op = COMPARE[f.op] ?? PATTERN[f.op];
-    sql = `${colExpr} ${op} ${f.quantifier}(array[${list.map((v) => bind(v)).join(', ')}])`;
-  } else if (f.op in COMPARE) sql = `${colExpr} ${COMPARE[f.op]} ${bind(f.value)}`;
-  else if (f.op in PATTERN) {
-    const value = f.op === 'like' || f.op === 'ilike' ? f.value.replace(/\*/g, '%') : f.value;
-    sql = `${col} ${PATTERN[f.op]} ${params.add(value)}`;
-  } else if (f.op === 'in') {
-    const list = f.list ?? [];
-    sql = list.length ? `${colExpr} in (${list.map((v) => bind(v)).join(', ')})` : 'false';
-  } else if (f.op === 'is') {
-    const v = f.value.toLowerCase();
-    sql = `${col} is ${v === 'not_null' ? 'not null' : v}`;
-  } else if (f.op === 'isdistinct') sql = `${colExpr} is distinct from ${bind(f.value)}`;
-  else if (f.op in RANGE) sql = `${col} ${RANGE[f.op]} ${params.add(f.value)}`;
-  else if (f.op in FTS) {
-    const lang = f.language ? `${params.add(f.language)}::regconfig, ` : '';
-    sql = `${col} @@ ${FTS[f.op]}(${lang}${params.add(f.value)})`;
-  } else throw new ApiError(400, 'PGRST100', `"failed to parse filter" unknown operator ${f.op}`);
-  return f.negate ? `not (${sql})` : sql;
-}
-
-function conditionSql(target: Target, c: Condition, params: Params, alias = 'pgrst_t'): string {
-  if (c.type === 'filter') return filterSql(target, c, params, alias);
-  const inner = c.children
-    .map((child) => `(${conditionSql(target, child, params, alias)})`)
-    .join(` ${c.op} `);
-  return c.negate ? `not (${inner})` : `(${inner})`;
-}
-
-function orderSql(target: Target, terms: OrderTerm[], params: Params): string {
-  return terms
-    .map((t) => {
-      let sql = columnSql(target, t.column, params);
-      if (t.direction) sql += ` ${t.direction}`;
-      if (t.nulls) sql += ` nulls ${t.nulls}`;
-      return sql;
-    })
-    .join(', ');
-}
-
-async function selectListSql(
-  cache: SchemaCache,
-  target: Target,
-  items: SelectItem[],
-  params: Params,
-  alias = 'pgrst_t',
-): Promise<string> {
-  const parts: string[] = [];
-  for (const item of items) {
-    if (item.kind === 'star') {
-      parts.push(`${alias}.*`);
-      continue;
-    }
-    const ref = item.column as ColumnRef;
-    let sql = columnSql(target, ref, params, alias);
-    if (item.cast) {
-      const type = await cache.castType(item.cast);
-      if (!type) {
-        throw new ApiError(400, '42704', `type "${item.cast}" does not exist`, null, null);
-      }
-      sql = `(${sql})::${type}`;
-    }
-    const name = item.alias ?? (ref.path.length ? (ref.path[ref.path.length - 1]?.key as string) : ref.name);
-    parts.push(`${sql} as ${ident(name)}`);
-  }
-  return parts.join(', ');
-}
-
-function pgErrorStatus(code: string, isAnon: boolean): number {
-  if (code === '42501') return isAnon ? 401 : 403;
-  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
-  if (code === '23505' || code === '23503') return 409;
-  if (code === '42883' || code === '42P01') return 404;
-  if (code === '25006') return 405;
-  if (code === '53400') return 500;
-  if (code.startsWith('08') || code.startsWith('53')) return 503;
-  if (
-    code === '42P17' ||
-    code.startsWith('40') ||
-    code.startsWith('XX') ||
-    (code.startsWith('P0') && code !== 'P0001')
-  ) {
-    return 500;
-  }
-  return 400;
-}
-
-function errorReply(error: ApiError): Reply {
-  return {
-    status: error.status,
-    headers: { 'content-type': JSON_CT, ...error.headers },
-    body: JSON.stringify({
-      code: error.code,
-      details: error.details,
-      hint: error.hint,
-      message: error.message,
-    }),
-  };
-}
-
-function collectConditions(
-  query: URLSearchParams,
-  skip: (key: string) => boolean = () => false,
-): Condition[] {
-  const conditions: Condition[] = [];
-  for (const [key, value] of query) {
-    if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and') {
-      conditions.push(parseLogic(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), value));
-      continue;
-    }
-    if (RESERVED.has(key) || skip(key)) continue;
-    if (
-      /\.(or|and|order|limit|offset|select)$/.test(key) ||
-      (key.includes('.') && !key.startsWith('"') && !key.includes('->'))
-    ) {
-      throw new ApiError(
+/** Prefer: handling=strict, max-affected=N (PGRST124 rolls the transaction back). */
+function checkMaxAffected(n: number, maxAffected: number): void {
+  if (Number.isFinite(maxAffected) && n > maxAffected) {
+    throw new Rollback(
+      new ApiError(
         400,
-        'PGRST100',
-        `"failed to parse filter" on "${key}": embedded resources are not supported`,
-      );
-    }
-    conditions.push(parseFilter(key, value));
+        'PGRST124',
+        'Query result exceeds max-affected preference constraint',
+        `The query affects ${n} rows`,
+      ),
+    );
   }
-  return conditions;
+}
+
+/** `Range: 0-9` (PostgREST's Range-Unit items) as offset and limit. */
+function rangeHeader(value: string | undefined): { offset: number; limit: number | undefined } | undefined {
+  const m = /^(?:items=)?(\d+)-(\d*)$/.exec((value ?? '').trim());
+  if (!m) return undefined;
+  const from = Number(m[1]);
+  const to = m[2] === '' ? undefined : Number(m[2]);
+  if (to !== undefined && to < from) {
+    throw new ApiError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
+  }
+  return { offset: from, limit: to === undefined ? undefined : to - from + 1 };
 }
 
 export function createRestService(ctx: RestContext): {
@@ -316,39 +158,32 @@ export function createRestService(ctx: RestContext): {
       const eq = part.indexOf('=');
       if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
     }
+    // The role's own `alter role … set` settings (statement_timeout and the like) apply first, as in PostgREST.
+    const values: unknown[] = [
+      searchPath,
+      role,
+      JSON.stringify(claims),
+      req.method,
+      req.path,
+      JSON.stringify(headers),
+      JSON.stringify(cookies),
+      readOnly ? 'on' : 'off',
+    ];
+    const roleSettings = cache.roleSettings(role).map(([name, value]) => {
+      values.push(name, value);
+      return `set_config($${values.length - 1}, $${values.length}, true)`;
+    });
     await tx.query(
-      `select set_config('search_path', $1, true), set_config('role', $2, true),
+      `select ${[...roleSettings, ''].join(', ')}set_config('search_path', $1, true), set_config('role', $2, true),
          set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
          set_config('request.path', $5, true), set_config('request.headers', $6, true),
          set_config('request.cookies', $7, true), set_config('transaction_read_only', $8, true)`,
-      [
-        searchPath,
-        role,
-        JSON.stringify(claims),
-        req.method,
-        req.path,
-        JSON.stringify(headers),
-        JSON.stringify(cookies),
-        readOnly ? 'on' : 'off',
-      ],
+      values,
     );
   }
 
-  function wantsObject(req: GatewayRequest): boolean {
-    return (req.headers['accept'] ?? '').includes(OBJECT_MT);
-  }
-
-  function contentType(req: GatewayRequest): string {
-    return wantsObject(req) ? `${OBJECT_MT}; charset=utf-8` : JSON_CT;
-  }
-
-  function singularError(n: number): ApiError {
-    return new ApiError(
-      406,
-      'PGRST116',
-      'Cannot coerce the result to a single JSON object',
-      `The result contains ${n} rows`,
-    );
+  function mediaOf(req: GatewayRequest): MediaType {
+    return acceptedMediaType(req.headers['accept']);
   }
 
   async function requireRelation(schema: string, name: string): Promise<RelationInfo> {
@@ -359,62 +194,82 @@ export function createRestService(ctx: RestContext): {
     return rel;
   }
 
-  async function read(
-    req: GatewayRequest,
-    schema: string,
-    rel: RelationInfo,
-    auth: { role: string; claims: JwtClaims },
-  ): Promise<Reply> {
+  /** The plan of a request's select over `rel`, with per-embed parameters checked. */
+  function plan(req: GatewayRequest, rel: RelationInfo, skip?: (key: string) => boolean): ReadNode {
+    const scopes = parseScopedParams(req.query, skip);
+    const root = planRead({ cache, scopes }, rel, parseSelect(req.query.get('select')));
+    checkScopes(root, scopes);
+    return root;
+  }
+
+  /** Rows the planner expects `from … where …` to yield (count=planned). */
+  async function plannedCount(tx: Queryable, fromWhere: string, values: unknown[]): Promise<number> {
+    const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) select 1 ${fromWhere}`,
+      values,
+    );
+    const raw = rows[0]?.['QUERY PLAN'];
+    const planJson = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+      Plan: { 'Plan Rows': number };
+    }>;
+    return Math.round(planJson[0]?.Plan['Plan Rows'] ?? 0);
+  }
+
+  async function read(req: GatewayRequest, schema: string, rel: RelationInfo, auth: Auth): Promise<Reply> {
     const prefer = parsePrefer(req.headers['prefer']);
-    const target: Target = { columns: rel.columns, label: rel.name };
+    const root = plan(req, rel);
     const params = new Params();
-    const items = parseSelect(req.query.get('select'));
-    const selectSql = await selectListSql(cache, target, items, params);
-    const conditions = collectConditions(req.query);
-    const where = conditions.length
-      ? `where ${conditions.map((c) => conditionSql(target, c, params)).join(' and ')}`
-      : '';
-    const orderParam = req.query.get('order');
-    const order = orderParam ? `order by ${orderSql(target, parseOrder(orderParam), params)}` : '';
-    const offset = parseNonNegativeInt('offset', req.query.get('offset')) ?? 0;
-    const requestedLimit = parseNonNegativeInt('limit', req.query.get('limit'));
+    const pieces = await nodeSql(cache, root, params);
+    const range = rangeHeader(req.headers['range']);
+    const offset = root.offset ?? range?.offset ?? 0;
+    const requestedLimit = root.limit ?? range?.limit;
     const limit = Math.min(requestedLimit ?? api.maxRows, api.maxRows);
-    const counting = prefer.has('count');
-    const from = `${ident(schema)}.${ident(rel.name)} pgrst_t`;
-    const singular = wantsObject(req);
-    const sql = `with pgrst_source as (select ${selectSql} from ${from} ${where} ${order} limit ${limit} offset ${offset})
-      select ${counting ? `(select count(*) from ${from} ${where})::text` : 'null::text'} as total,
+    const media = mediaOf(req);
+    const singular = media === 'object';
+    const counting = prefer.get('count');
+    const unpaged = assembleSelect({ ...pieces, order: '' });
+    const sql = `with pgrst_source as (${assembleSelect(pieces, [], limitSql(limit, offset))})
+      select ${counting === 'exact' ? `(select count(*) from (${unpaged}) pgrst_c)::text` : counting === 'estimated' ? `(select count(*) from (${unpaged} limit ${api.maxRows + 1}) pgrst_c)::text` : 'null::text'} as total,
         count(*)::int as page_total,
         ${singular ? `(json_agg(pgrst_source) -> 0)::text` : `coalesce(json_agg(pgrst_source), '[]')::text`} as body
       from pgrst_source`;
-    const row = await db.transaction(async (tx) => {
+    const { row, planned } = await db.transaction(async (tx) => {
       await prepare(tx, req, schema, auth.role, auth.claims, true);
-      return (
+      const result = (
         await tx.query<{ total: string | null; page_total: number; body: string | null }>(sql, params.values)
       ).rows[0];
+      // planned always, estimated past max-rows: the planner's row estimate, as PostgREST answers.
+      const needPlan =
+        counting === 'planned' || (counting === 'estimated' && Number(result?.total ?? 0) > api.maxRows);
+      const estimate = needPlan
+        ? await plannedCount(tx, `from (${unpaged}) pgrst_c`, params.values)
+        : undefined;
+      return { row: result, planned: estimate };
     });
     const pageTotal = Number(row?.page_total ?? 0);
-    const total = row?.total === null || row?.total === undefined ? undefined : Number(row.total);
+    const total =
+      planned !== undefined
+        ? planned
+        : row?.total === null || row?.total === undefined
+          ? undefined
+          : Number(row.total);
     if (singular && pageTotal !== 1) throw singularError(pageTotal);
-    if (total !== undefined && offset > 0 && offset >= total && total > 0) {
+    if (total !== undefined && offset > 0 && offset >= total && total > 0 && planned === undefined) {
       throw new ApiError(
         416,
         'PGRST103',
         'Requested range not satisfiable',
         `An offset of ${offset} was requested, but there are only ${total} rows.`,
         null,
-        {
-          'content-range': `*/${total}`,
-        },
+        { 'content-range': `*/${total}` },
       );
     }
-    const range = pageTotal > 0 ? `${offset}-${offset + pageTotal - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
-    const partial = total !== undefined && pageTotal < total;
-    return {
-      status: partial ? 206 : 200,
-      headers: { 'content-type': contentType(req), 'content-range': range },
-      body: row?.body ?? 'null',
+    const partial = total !== undefined && (pageTotal < total || offset > 0);
+    const headers: Record<string, string> = {
+      'content-type': contentTypeOf(media),
+      'content-range': contentRange(offset, pageTotal, total),
     };
+    return { status: partial ? 206 : 200, headers, body: renderBody(media, row?.body ?? null) };
   }
 
   function parseJsonBody(req: GatewayRequest): unknown {
@@ -430,80 +285,103 @@ export function createRestService(ctx: RestContext): {
     }
   }
 
-  /** Runs a mutation whose CTE is `pgrst_source` and answers as PostgREST does. */
+  /**
+   * Runs a mutation (`cte`, with `pgrst_t` as the target's alias) and answers as PostgREST does:
+   * representation through the same plan as a read (embeds included), singular and max-affected
+   * checks, tx=rollback, and 201/200 for an upsert depending on whether a row was inserted.
+   */
   async function mutate(
     req: GatewayRequest,
     schema: string,
-    target: Target,
-    auth: { role: string; claims: JwtClaims },
+    rel: RelationInfo,
+    auth: Auth,
     cte: string,
     params: Params,
     kind: 'insert' | 'update' | 'delete',
+    upsert = false,
   ): Promise<Reply> {
     const prefer = parsePrefer(req.headers['prefer']);
     const representation = prefer.get('return') === 'representation';
-    const singular = wantsObject(req);
-    const items = parseSelect(req.query.get('select'));
-    const selectSql = representation ? await selectListSql(cache, target, items, params) : '';
-    // RETURNING only what the select list reads, as PostgREST does, so hidden columns do not fail it.
-    const returning = items.some((i) => i.kind === 'star')
-      ? 'pgrst_t.*'
-      : [...new Set(items.map((i) => (i.column as ColumnRef).name))]
-          .map((c) => {
-            if (target.columns && !target.columns.has(c)) throw missingColumn(target, c);
-            return `pgrst_t.${ident(c)}`;
-          })
-          .join(', ');
-    const sql = representation
-      ? `with pgrst_source as (${cte} returning ${returning})
-         select count(*)::int as page_total,
+    const media = mediaOf(req);
+    const singular = media === 'object';
+    const root = plan(req, rel);
+    // The mutation's WHERE already chose the rows; filters must not run again on the new values.
+    root.conditions = [];
+    root.limit = undefined;
+    root.offset = undefined;
+    const target: Target = { columns: rel.columns, label: rel.name };
+    // RETURNING only what the select list and its embeds read, as PostgREST does, so hidden columns do not fail it.
+    const needed = new Set<string>();
+    let star = false;
+    for (const item of root.items) {
+      if (item.kind === 'star') star = true;
+      else if (item.column) needed.add((item.column as ColumnRef).name);
+    }
+    for (const embed of root.embeds) for (const c of embed.relationship.originColumns) needed.add(c);
+    const returningCols = star
+      ? rel.columnOrder.map((c) => `pgrst_t.${ident(c)}`)
+      : [...needed].map((c) => {
+          if (!rel.columns.has(c)) throw missingColumn(target, c);
+          return `pgrst_t.${ident(c)}`;
+        });
+    const insertedFlag = upsert ? ', (pgrst_t.xmax = 0) as pgrst_inserted' : '';
+    const insertedCount = upsert ? 'count(*) filter (where pgrst_inserted)::int' : '0';
+    let sql: string;
+    if (representation) {
+      const pieces = await nodeSql(cache, root, params, 'pgrst_source pgrst_t');
+      sql = `with pgrst_source as (${cte} returning ${[...returningCols, 'null as pgrst_nothing'].join(', ')}${insertedFlag})
+         select (select count(*)::int from pgrst_source) as page_total,
+           ${upsert ? `(select ${insertedCount} from pgrst_source)` : '0'} as inserted,
            ${singular ? `(json_agg(pgrst_r) -> 0)::text` : `coalesce(json_agg(pgrst_r), '[]')::text`} as body
-         from (select ${selectSql} from pgrst_source pgrst_t) pgrst_r`
-      : `with pgrst_source as (${cte} returning 1) select count(*)::int as page_total, null::text as body from pgrst_source`;
+         from (${assembleSelect(pieces)}) pgrst_r`;
+    } else {
+      sql = `with pgrst_source as (${cte} returning 1 as pgrst_one${insertedFlag})
+        select count(*)::int as page_total, ${insertedCount} as inserted, null::text as body from pgrst_source`;
+    }
     const maxAffected = prefer.get('handling') === 'strict' ? Number(prefer.get('max-affected') ?? NaN) : NaN;
     try {
       const row = await db.transaction(async (tx) => {
         await prepare(tx, req, schema, auth.role, auth.claims, false);
-        const result = (await tx.query<{ page_total: number; body: string | null }>(sql, params.values))
-          .rows[0];
+        const result = (
+          await tx.query<{ page_total: number; inserted: number; body: string | null }>(sql, params.values)
+        ).rows[0];
         const n = Number(result?.page_total ?? 0);
         if (singular && n !== 1) throw new Rollback(singularError(n));
-        if (Number.isFinite(maxAffected) && n > maxAffected) {
-          throw new Rollback(
-            new ApiError(
-              400,
-              'PGRST124',
-              'Query result exceeds max-affected preference constraint',
-              `The query affects ${n} rows`,
-            ),
-          );
+        checkMaxAffected(n, maxAffected);
+        if (prefer.get('tx') === 'rollback') {
+          throw new Rollback(buildReply(n, Number(result?.inserted ?? 0), result?.body ?? null));
         }
-        if (prefer.get('tx') === 'rollback') throw new Rollback(buildReply(n, result?.body ?? null));
         return result;
       });
-      return buildReply(Number(row?.page_total ?? 0), row?.body ?? null);
+      return buildReply(Number(row?.page_total ?? 0), Number(row?.inserted ?? 0), row?.body ?? null);
     } catch (error) {
       if (error instanceof Rollback) {
         if (error.reply instanceof ApiError) throw error.reply;
         return error.reply;
       }
+      if (error instanceof ApiError) throw error;
       throw error;
     }
 
-    function buildReply(n: number, body: string | null): Reply {
+    function buildReply(n: number, inserted: number, body: string | null): Reply {
       const counted = prefer.has('count') ? String(n) : '*';
       const headers: Record<string, string> = {
         'content-range': representation && n > 0 ? `0-${n - 1}/${counted}` : `*/${counted}`,
       };
-      if (prefer.has('return')) headers['preference-applied'] = `return=${prefer.get('return')}`;
+      const applied = ['return', 'resolution', 'missing', 'tx']
+        .filter((k) => prefer.has(k))
+        .map((k) => `${k}=${prefer.get(k)}`);
+      if (applied.length) headers['preference-applied'] = applied.join(', ');
+      // An upsert that only updated existing rows answers 200, as PostgREST does.
+      const created = kind === 'insert' && (!upsert || inserted > 0 || n === 0) ? 201 : 200;
       if (representation) {
         return {
-          status: kind === 'insert' ? 201 : 200,
-          headers: { ...headers, 'content-type': contentType(req) },
-          body: body ?? 'null',
+          status: kind === 'insert' ? created : 200,
+          headers: { ...headers, 'content-type': contentTypeOf(media) },
+          body: renderBody(media, body),
         };
       }
-      return { status: kind === 'insert' ? 201 : 204, headers };
+      return { status: kind === 'insert' ? created : 204, headers };
     }
   }
 
@@ -522,28 +400,30 @@ export function createRestService(ctx: RestContext): {
     return fresh;
   }
 
-  async function insert(
-    req: GatewayRequest,
-    schema: string,
-    rel: RelationInfo,
-    auth: { role: string; claims: JwtClaims },
-  ): Promise<Reply> {
+  async function insert(req: GatewayRequest, schema: string, rel: RelationInfo, auth: Auth): Promise<Reply> {
     const body = parseJsonBody(req);
     if (body === undefined || body === null || typeof body !== 'object') {
       throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
     }
-    const rows = Array.isArray(body) ? body : [body];
+    const rows = (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown>>;
     if (rows.some((r) => r === null || typeof r !== 'object' || Array.isArray(r))) {
       throw new ApiError(400, 'PGRST102', 'All object keys must match');
     }
     const columnsParam = req.query.get('columns');
-    const keys = columnsParam
-      ? parseColumnsParam(columnsParam)
-      : [...new Set(rows.flatMap((r) => Object.keys(r as Record<string, unknown>)))];
+    let keys: string[];
+    if (columnsParam) keys = parseColumnsParam(columnsParam);
+    else {
+      // Without ?columns= every object must carry the same keys (PostgREST's PGRST102).
+      keys = Object.keys(rows[0] ?? {});
+      const signature = [...keys].sort().join('\u0000');
+      if (rows.some((r) => Object.keys(r).sort().join('\u0000') !== signature)) {
+        throw new ApiError(400, 'PGRST102', 'All object keys must match');
+      }
+    }
     const fresh = await relationToWrite(schema, rel, keys);
     const target: Target = { columns: fresh.columns, label: rel.name };
     const params = new Params();
-    const table = `${ident(schema)}.${ident(rel.name)}`;
+    const table = tableSql(fresh);
     const cols = keys.map(ident).join(', ');
     const prefer = parsePrefer(req.headers['prefer']);
     let cte: string;
@@ -551,11 +431,19 @@ export function createRestService(ctx: RestContext): {
       cte = `insert into ${table} as pgrst_t default values`;
       if (rows.length !== 1)
         throw new ApiError(400, 'PGRST102', 'Bulk insert of empty objects is not supported');
+    } else if (prefer.get('missing') === 'default') {
+      // A key a row lacks takes the column's default instead of NULL.
+      const values = rows.map((r) => {
+        const record = `json_populate_record(null::${table}, ${params.add(JSON.stringify(r))}::json)`;
+        return `(${keys.map((k) => (k in r ? `(${record}).${ident(k)}` : 'default')).join(', ')})`;
+      });
+      cte = `insert into ${table} as pgrst_t (${cols}) values ${values.join(', ')}`;
     } else {
       cte = `insert into ${table} as pgrst_t (${cols}) select ${cols} from json_populate_recordset(null::${table}, ${params.add(JSON.stringify(rows))}::json)`;
     }
     const resolution = prefer.get('resolution');
-    if (resolution === 'merge-duplicates' || resolution === 'ignore-duplicates') {
+    const upsert = resolution === 'merge-duplicates' || resolution === 'ignore-duplicates';
+    if (upsert) {
       const onConflictParam = req.query.get('on_conflict');
       const conflict = onConflictParam ? parseColumnsParam(onConflictParam) : fresh.primaryKey;
       if (conflict.length === 0) {
@@ -568,52 +456,53 @@ export function createRestService(ctx: RestContext): {
           ? ` on conflict (${conflict.map(ident).join(', ')}) do nothing`
           : ` on conflict (${conflict.map(ident).join(', ')}) do update set ${updates.map((k) => `${ident(k)} = excluded.${ident(k)}`).join(', ')}`;
     }
-    return mutate(req, schema, target, auth, cte, params, 'insert');
+    return mutate(req, schema, fresh, auth, cte, params, 'insert', upsert);
   }
 
-  async function update(
-    req: GatewayRequest,
-    schema: string,
-    rel: RelationInfo,
-    auth: { role: string; claims: JwtClaims },
-  ): Promise<Reply> {
+  /** The WHERE of an update or delete; none at all is refused as hosted Supabase's pg-safeupdate does. */
+  function mutationWhere(req: GatewayRequest, rel: RelationInfo, params: Params, verb: string): string {
+    const scopes = parseScopedParams(req.query);
+    const conditions = scopes.get('')?.conditions ?? [];
+    if (conditions.length === 0) {
+      throw new ApiError(400, '21000', `${verb} requires a WHERE clause`);
+    }
+    const target: Target = { columns: rel.columns, label: rel.name };
+    return conditions.map((c) => conditionSql(target, c, params)).join(' and ');
+  }
+
+  async function update(req: GatewayRequest, schema: string, rel: RelationInfo, auth: Auth): Promise<Reply> {
     const body = parseJsonBody(req);
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
     }
     const keys = Object.keys(body);
     const fresh = await relationToWrite(schema, rel, keys);
-    const target: Target = { columns: fresh.columns, label: rel.name };
     const params = new Params();
-    const table = `${ident(schema)}.${ident(rel.name)}`;
-    const conditions = collectConditions(req.query);
-    const where = conditions.map((c) => conditionSql(target, c, params)).join(' and ');
+    const table = tableSql(fresh);
+    const where = mutationWhere(req, fresh, params, 'UPDATE');
     if (keys.length === 0) {
       // Nothing to set: PostgREST answers as if no row matched.
       const representation = parsePrefer(req.headers['prefer']).get('return') === 'representation';
       return representation
-        ? { status: 200, headers: { 'content-type': contentType(req), 'content-range': '*/*' }, body: '[]' }
+        ? {
+            status: 200,
+            headers: { 'content-type': contentTypeOf(mediaOf(req)), 'content-range': '*/*' },
+            body: '[]',
+          }
         : { status: 204, headers: { 'content-range': '*/*' } };
     }
     const bodyParam = params.add(JSON.stringify(body));
     const cte = `update ${table} as pgrst_t set ${keys.map((k) => `${ident(k)} = pgrst_body.${ident(k)}`).join(', ')}
       from (select * from json_populate_record(null::${table}, ${bodyParam}::json)) pgrst_body
-      ${where ? `where ${where}` : ''}`;
-    return mutate(req, schema, target, auth, cte, params, 'update');
+      where ${where}`;
+    return mutate(req, schema, fresh, auth, cte, params, 'update');
   }
 
-  async function remove(
-    req: GatewayRequest,
-    schema: string,
-    rel: RelationInfo,
-    auth: { role: string; claims: JwtClaims },
-  ): Promise<Reply> {
-    const target: Target = { columns: rel.columns, label: rel.name };
+  async function remove(req: GatewayRequest, schema: string, rel: RelationInfo, auth: Auth): Promise<Reply> {
     const params = new Params();
-    const conditions = collectConditions(req.query);
-    const where = conditions.map((c) => conditionSql(target, c, params)).join(' and ');
-    const cte = `delete from ${ident(schema)}.${ident(rel.name)} as pgrst_t ${where ? `where ${where}` : ''}`;
-    return mutate(req, schema, target, auth, cte, params, 'delete');
+    const where = mutationWhere(req, rel, params, 'DELETE');
+    const cte = `delete from ${tableSql(rel)} as pgrst_t where ${where}`;
+    return mutate(req, schema, rel, auth, cte, params, 'delete');
   }
 
   function pickFunction(candidates: FunctionInfo[], argNames: string[]): FunctionInfo | undefined {
@@ -631,12 +520,7 @@ export function createRestService(ctx: RestContext): {
     );
   }
 
-  async function rpc(
-    req: GatewayRequest,
-    schema: string,
-    name: string,
-    auth: { role: string; claims: JwtClaims },
-  ): Promise<Reply> {
+  async function rpc(req: GatewayRequest, schema: string, name: string, auth: Auth): Promise<Reply> {
     const isGet = req.method === 'GET' || req.method === 'HEAD';
     let args: Record<string, unknown> = {};
     let rawBody: unknown;
@@ -679,57 +563,108 @@ export function createRestService(ctx: RestContext): {
       call = `${ident(schema)}.${ident(name)}(${used.map((a) => `${ident(a.name)} := pgrst_args.${ident(a.name)}`).join(', ')})`;
     }
     const readOnly = isGet || fn.volatility !== 'v';
-    const singularRequested = wantsObject(req);
+    const prefer = parsePrefer(req.headers['prefer']);
+    const media = mediaOf(req);
+    const singularRequested = media === 'object';
+    const maxAffected = prefer.get('handling') === 'strict' ? Number(prefer.get('max-affected') ?? NaN) : NaN;
+    if (Number.isFinite(maxAffected) && !fn.returnsSet) {
+      throw new ApiError(
+        400,
+        'PGRST128',
+        'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+      );
+    }
+    const counting = prefer.get('count');
     let sql: string;
     let kind: 'void' | 'scalar' | 'rows' | 'row';
+    let offset = 0;
     if (fn.returnsVoid) {
       kind = 'void';
-      sql = `select ${call} is null as ok, 1 as page_total, null::text as body ${from}`;
+      sql = `select ${call} is null as ok, 1 as page_total, null::text as total, null::text as body ${from}`;
     } else if (!fn.returnsSet && !fn.returnsComposite) {
       kind = 'scalar';
-      sql = `select 1 as page_total, to_json(${call})::text as body ${from}`;
+      sql = `select 1 as page_total, null::text as total, to_json(${call})::text as body ${from}`;
     } else {
       kind = fn.returnsSet ? 'rows' : 'row';
       const target: Target = { columns: fn.resultColumns, label: name };
-      const conditions = collectConditions(req.query, (k) => isGet && fn.args.some((a) => a.name === k));
+      const scopes = parseScopedParams(req.query, (k) => isGet && fn.args.some((a) => a.name === k));
+      const root = scopes.get('') ?? { conditions: [] };
       const items = parseSelect(req.query.get('select'));
       const scalarSet = !fn.returnsComposite;
       if (scalarSet && items.some((i) => i.kind !== 'star')) {
         throw new ApiError(400, 'PGRST100', `"failed to parse select parameter": ${name} returns scalars`);
       }
-      const selectSql = scalarSet ? 'pgrst_t' : await selectListSql(cache, target, items, params);
-      const where = conditions.length
-        ? `where ${conditions.map((c) => conditionSql(target, c, params)).join(' and ')}`
-        : '';
-      const orderParam = req.query.get('order');
-      const order = orderParam ? `order by ${orderSql(target, parseOrder(orderParam), params)}` : '';
-      const offset = parseNonNegativeInt('offset', req.query.get('offset')) ?? 0;
-      const limit = Math.min(
-        parseNonNegativeInt('limit', req.query.get('limit')) ?? api.maxRows,
-        api.maxRows,
-      );
+      if (items.some((i) => i.kind === 'embed')) {
+        throw new ApiError(
+          400,
+          'PGRST127',
+          'Feature not implemented',
+          'Embedding from the result of a function is not supported by the local server',
+        );
+      }
+      if (items.some((i) => i.kind === 'aggregate') && !cache.aggregatesEnabled) {
+        throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      }
+      const list = scalarSet ? undefined : await selectListSql(cache, target, items, params);
+      const selectSql = list ? list.parts.join(', ') : 'pgrst_t as v';
+      const groupBy = list?.hasAggregate && list.groupBy.length ? `group by ${list.groupBy.join(', ')}` : '';
+      const whereParts = root.conditions.map((c) => conditionSql(target, c, params));
+      const where = whereParts.length ? `where ${whereParts.join(' and ')}` : '';
+      const order = root.order?.length ? `order by ${orderSql(target, root.order, params)}` : '';
+      const range = rangeHeader(req.headers['range']);
+      offset = root.offset ?? range?.offset ?? 0;
+      const limit = Math.min(root.limit ?? range?.limit ?? api.maxRows, api.maxRows);
       const source = from ? `${from}, lateral ${call} pgrst_t` : `from ${call} pgrst_t`;
+      const rowRef = scalarSet ? 'pgrst_r.v' : 'pgrst_r';
       const agg =
         kind === 'row' || singularRequested
-          ? `(json_agg(pgrst_r) -> 0)::text`
-          : `coalesce(json_agg(pgrst_r), '[]')::text`;
-      sql = `select count(*)::int as page_total, ${agg} as body
-        from (select ${selectSql} ${source} ${where} ${order} limit ${limit} offset ${offset}) pgrst_r`;
-      if (scalarSet) {
-        sql = `select count(*)::int as page_total, ${agg.replace(/pgrst_r/g, 'pgrst_r.v')} as body
-          from (select pgrst_t as v ${source} ${where} ${order} limit ${limit} offset ${offset}) pgrst_r`;
-      }
+          ? `(json_agg(${rowRef}) -> 0)::text`
+          : `coalesce(json_agg(${rowRef}), '[]')::text`;
+      const total =
+        counting === 'exact' || counting === 'estimated' || counting === 'planned'
+          ? `(select count(*) from (select 1 ${source} ${where} ${groupBy}) pgrst_c)::text`
+          : 'null::text';
+      sql = `select count(*)::int as page_total, ${total} as total, ${agg} as body
+        from (select ${selectSql} ${source} ${where} ${groupBy} ${order}${limitSql(limit, offset)}) pgrst_r`;
     }
-    const row = await db.transaction(async (tx) => {
-      await prepare(tx, req, schema, auth.role, auth.claims, readOnly);
-      return (await tx.query<{ page_total: number; body: string | null }>(sql, params.values)).rows[0];
-    });
-    if (kind === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
-    const n = Number(row?.page_total ?? 0);
-    if (singularRequested && kind === 'rows' && n !== 1) throw singularError(n);
-    const headers: Record<string, string> = { 'content-type': contentType(req) };
-    if (kind === 'rows') headers['content-range'] = n > 0 ? `0-${n - 1}/*` : '*/*';
-    return { status: 200, headers, body: row?.body ?? 'null' };
+    const reply = (n: number, total: string | null, body: string | null): Reply => {
+      if (kind === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
+      const headers: Record<string, string> = { 'content-type': contentTypeOf(media) };
+      if (kind === 'rows') {
+        const counted = total === null ? undefined : Number(total);
+        headers['content-range'] = contentRange(offset, n, counted);
+        if (counted !== undefined && (n < counted || offset > 0)) {
+          return { status: 206, headers, body: renderBody(media, body) };
+        }
+      }
+      return { status: 200, headers, body: kind === 'rows' ? renderBody(media, body) : (body ?? 'null') };
+    };
+    try {
+      const row = await db.transaction(async (tx) => {
+        await prepare(tx, req, schema, auth.role, auth.claims, readOnly);
+        const result = (
+          await tx.query<{ page_total: number; total: string | null; body: string | null }>(
+            sql,
+            params.values,
+          )
+        ).rows[0];
+        const n = Number(result?.page_total ?? 0);
+        if (singularRequested && kind === 'rows' && n !== 1) throw new Rollback(singularError(n));
+        checkMaxAffected(n, maxAffected);
+        // tx=rollback: the function ran and answered, and nothing it wrote is kept.
+        if (prefer.get('tx') === 'rollback') {
+          throw new Rollback(reply(n, result?.total ?? null, result?.body ?? null));
+        }
+        return result;
+      });
+      return reply(Number(row?.page_total ?? 0), row?.total ?? null, row?.body ?? null);
+    } catch (error) {
+      if (error instanceof Rollback) {
+        if (error.reply instanceof ApiError) throw error.reply;
+        return error.reply;
+      }
+      throw error;
+    }
   }
 
   async function handle(req: GatewayRequest, retried = false): Promise<Reply> {
@@ -781,7 +716,7 @@ export function createRestService(ctx: RestContext): {
       if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
         return errorReply(
           new ApiError(
-            pgErrorStatus(pg.code, isAnon),
+            pgErrorStatus(pg.code, pg.message ?? '', isAnon),
             pg.code,
             pg.message ?? 'error',
             pg.detail ?? null,

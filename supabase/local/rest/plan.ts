@@ -162,14 +162,6 @@ export function planRead(
     if (!target) throw new ApiError(400, 'PGRST200', `Could not find '${embed.name}' in the schema cache`);
     const outputName = embed.alias ?? embed.name;
     const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
-    if (embed.spread && !toOne) {
-      throw new ApiError(
-        400,
-        'PGRST119',
-        `A spread operation on '${embed.name}' is not possible`,
-        `'${relation.name}' and '${embed.name}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
     const child = planRead(options, target, embed.select, [...path, outputName], counter);
     node.embeds.push({
       outputName,

@@ -26,6 +26,8 @@ export interface Target {
   /** Columns that names must resolve against, when known. */
   columns: Map<string, ColumnInfo> | undefined;
   label: string;
+  /** Computed fields: functions taking the row (`blurb(messages)`), by name, as qualified SQL names. */
+  computed?: Map<string, string>;
 }
 
 export function missingColumn(target: Target, name: string): ApiError {
@@ -33,8 +35,9 @@ export function missingColumn(target: Target, name: string): ApiError {
 }
 
 export function columnSql(target: Target, ref: ColumnRef, params: Params, alias = 'pgrst_t'): string {
-  if (target.columns && !target.columns.has(ref.name)) throw missingColumn(target, ref.name);
-  let sql = `${alias}.${ident(ref.name)}`;
+  const computed = target.columns?.has(ref.name) ? undefined : target.computed?.get(ref.name);
+  if (target.columns && !target.columns.has(ref.name) && !computed) throw missingColumn(target, ref.name);
+  let sql = computed ? `${computed}(${alias})` : `${alias}.${ident(ref.name)}`;
   for (const step of ref.path) {
     const key = /^-?\d+$/.test(step.key) ? step.key : `${params.add(step.key)}::text`;
     sql = `(${sql}${step.arrow}${key})`;
@@ -214,10 +217,15 @@ export async function nodeSql(
   params: Params,
   source?: string,
 ): Promise<NodeSql> {
-  const target: Target = { columns: node.relation.columns, label: node.relation.name };
+  const target: Target = {
+    columns: node.relation.columns,
+    label: node.relation.name,
+    computed: cache.computedFields(node.relation),
+  };
   const list = await selectListSql(cache, target, node.items, params, node.alias, node.relation.columnOrder);
   const select = [...list.parts];
   const names = [...list.names];
+  const groupBy = [...list.groupBy];
   let from = source ?? `${tableSql(node.relation)} ${node.alias}`;
   const where: string[] = [];
   for (const embed of node.embeds) {
@@ -230,12 +238,14 @@ export async function nodeSql(
       for (const name of sub.names) {
         select.push(`${embed.lateral}.${ident(name)}`);
         names.push(name);
+        groupBy.push(`${embed.lateral}.${ident(name)}`);
       }
     } else {
-      select.push(
-        `${embed.toOne ? `${embed.lateral}.body` : `coalesce(${embed.lateral}.body, '[]'::json)`} as ${ident(embed.outputName)}`,
-      );
+      // Grouped nodes group by the embed's text (json has no equality), so select it back from text.
+      const body = list.hasAggregate ? `(${embed.lateral}.body::text)::json` : `${embed.lateral}.body`;
+      select.push(`${embed.toOne ? body : `coalesce(${body}, '[]'::json)`} as ${ident(embed.outputName)}`);
       names.push(embed.outputName);
+      groupBy.push(`${embed.lateral}.body::text`);
     }
     const presence = `${embed.lateral}.${embed.spread ? 'pgrst_found' : 'body'}`;
     if (embed.inner) where.push(`${presence} is not null`);
@@ -250,7 +260,7 @@ export async function nodeSql(
     names,
     from,
     where,
-    groupBy: list.hasAggregate ? list.groupBy : [],
+    groupBy: list.hasAggregate ? groupBy : [],
     order,
   };
 }
@@ -286,6 +296,16 @@ async function embedSql(
   const child = await nodeSql(cache, embed.node, params);
   const join = joinSql(cache, embed.relationship, parentAlias, embed.node.alias);
   const inner = assembleSelect(child, [join], limitSql(embed.node.limit, embed.node.offset));
+  if (embed.spread && !embed.toOne) {
+    // PostgREST 13: a to-many spread gives each column as an array.
+    const columns = child.names.map(
+      (n) => `coalesce(json_agg(pgrst_x.${ident(n)}), '[]'::json) as ${ident(n)}`,
+    );
+    return {
+      sql: `select ${[...columns, 'true as pgrst_found'].join(', ')} from (${inner}) pgrst_x`,
+      names: child.names,
+    };
+  }
   if (embed.spread) {
     return {
       sql: `select pgrst_x.*, true as pgrst_found from (${inner}) pgrst_x`,

@@ -144,6 +144,7 @@ export class SchemaCache {
   private functions = new Map<string, FunctionInfo[]>();
   private castTypes = new Map<string, string | null>();
   private relationships = new Map<RelationKey, Relationship[]>();
+  private computedByRelation = new Map<RelationKey, Map<string, string>>();
   private roleSettingsByRole = new Map<string, Array<[string, string]>>();
   /** PostgREST's db-aggregates-enabled, read from the authenticator role's `pgrst.db_aggregates_enabled`. */
   aggregatesEnabled = false;
@@ -266,6 +267,7 @@ export class SchemaCache {
     this.relations = relations;
     this.functions = functions;
     this.castTypes.clear();
+    this.computedByRelation.clear();
     this.loadedAt = Date.now();
   }
 
@@ -277,6 +279,28 @@ export class SchemaCache {
   /** The `alter role … set` settings of a role that PostgREST applies per request (statement_timeout etc.). */
   roleSettings(role: string): Array<[string, string]> {
     return (this.roleSettingsByRole.get(role) ?? []).filter(([k]) => !k.startsWith('pgrst.'));
+  }
+
+  /**
+   * PostgREST's computed fields: functions of one argument, the relation's row type, usable as columns.
+   * Maps the field name to the function's qualified SQL name.
+   */
+  computedFields(rel: RelationInfo): Map<string, string> {
+    const key = `${rel.schema}.${rel.name}`;
+    let fields = this.computedByRelation.get(key);
+    if (!fields) {
+      fields = new Map();
+      const rowType = new Set([rel.name, key, `"${rel.name}"`]);
+      for (const list of this.functions.values()) {
+        for (const fn of list) {
+          if (fn.args.length === 1 && !fn.returnsVoid && rowType.has(fn.args[0]?.type ?? '')) {
+            fields.set(fn.name, `"${fn.schema.replace(/"/g, '""')}"."${fn.name.replace(/"/g, '""')}"`);
+          }
+        }
+      }
+      this.computedByRelation.set(key, fields);
+    }
+    return fields;
   }
 
   relationByKey(key: RelationKey): RelationInfo | undefined {

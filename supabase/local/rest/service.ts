@@ -54,6 +54,61 @@ class Rollback extends Error {
 
 type Auth = { role: string; claims: JwtClaims };
 
+/**
+ * The JSON (or CSV) of a read's rows, built by Postgres. CSV is PostgreSQL's own record text without
+ * its parentheses, under a header of the column names, as PostgREST builds it.
+ */
+function bodySql(media: MediaType): string {
+  if (media === 'object') return `(json_agg(pgrst_source) -> 0)::text`;
+  if (media === 'csv') {
+    return `(select coalesce(string_agg(pgrst_k, ','), '') from (select row_to_json(pgrst_h) as pgrst_j from pgrst_source pgrst_h limit 1) pgrst_first, json_object_keys(pgrst_first.pgrst_j) as pgrst_k)
+      || coalesce(E'\\n' || string_agg(substring(pgrst_source::text, 2, length(pgrst_source::text) - 2), E'\\n'), '')`;
+  }
+  return `coalesce(json_agg(pgrst_source), '[]')::text`;
+}
+
+interface ExplainRequest {
+  format: 'json' | 'text';
+  options: string[];
+  accept: string;
+}
+
+/** `Accept: application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose` (supabase-js explain()). */
+function explainRequest(accept: string | undefined): ExplainRequest | undefined {
+  const m = /application\/vnd\.pgrst\.plan(\+json|\+text)?/.exec(accept ?? '');
+  if (!m) return undefined;
+  const options = /options=([a-z|]+)/.exec(accept ?? '')?.[1]?.split('|') ?? [];
+  const allowed = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
+  return {
+    format: m[1] === '+json' ? 'json' : 'text',
+    options: options.filter((o) => allowed.includes(o)),
+    accept: (accept ?? '').split(',')[0]?.trim() ?? '',
+  };
+}
+
+async function explainReply(
+  tx: Queryable,
+  explain: ExplainRequest,
+  sql: string,
+  values: unknown[],
+): Promise<Reply> {
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
+    `explain (${['format ' + explain.format, ...explain.options].join(', ')}) ${sql}`,
+    values,
+  );
+  const plans = rows.map((r) => r['QUERY PLAN']);
+  const body =
+    explain.format === 'json'
+      ? typeof plans[0] === 'string'
+        ? (plans[0] as string)
+        : JSON.stringify(plans[0])
+      : plans.join('\n');
+  const type =
+    explain.format === 'json' ? 'application/vnd.pgrst.plan+json' : 'application/vnd.pgrst.plan+text';
+  const target = /for="([^"]+)"/.exec(explain.accept)?.[1] ?? 'application/json';
+  return { status: 200, headers: { 'content-type': `${type}; for="${target}"; charset=utf-8` }, body };
+}
+
 /** Prefer: handling=strict, max-affected=N (PGRST124 rolls the transaction back). */
 function checkMaxAffected(n: number, maxAffected: number): void {
   if (Number.isFinite(maxAffected) && n > maxAffected) {
@@ -231,8 +286,15 @@ export function createRestService(ctx: RestContext): {
     const sql = `with pgrst_source as (${assembleSelect(pieces, [], limitSql(limit, offset))})
       select ${counting === 'exact' ? `(select count(*) from (${unpaged}) pgrst_c)::text` : counting === 'estimated' ? `(select count(*) from (${unpaged} limit ${api.maxRows + 1}) pgrst_c)::text` : 'null::text'} as total,
         count(*)::int as page_total,
-        ${singular ? `(json_agg(pgrst_source) -> 0)::text` : `coalesce(json_agg(pgrst_source), '[]')::text`} as body
+        ${bodySql(media)} as body
       from pgrst_source`;
+    const explain = explainRequest(req.headers['accept']);
+    if (explain) {
+      return db.transaction(async (tx) => {
+        await prepare(tx, req, schema, auth.role, auth.claims, true);
+        return explainReply(tx, explain, sql, params.values);
+      });
+    }
     const { row, planned } = await db.transaction(async (tx) => {
       await prepare(tx, req, schema, auth.role, auth.claims, true);
       const result = (
@@ -269,7 +331,7 @@ export function createRestService(ctx: RestContext): {
       'content-type': contentTypeOf(media),
       'content-range': contentRange(offset, pageTotal, total),
     };
-    return { status: partial ? 206 : 200, headers, body: renderBody(media, row?.body ?? null) };
+    return { status: partial ? 206 : 200, headers, body: row?.body ?? (media === 'csv' ? '' : 'null') };
   }
 
   function parseJsonBody(req: GatewayRequest): unknown {
@@ -637,6 +699,8 @@ export function createRestService(ctx: RestContext): {
           return { status: 206, headers, body: renderBody(media, body) };
         }
       }
+      // A single value counts as one row when a count is asked for.
+      if (kind !== 'rows' && counting) headers['content-range'] = '0-0/1';
       return { status: 200, headers, body: kind === 'rows' ? renderBody(media, body) : (body ?? 'null') };
     };
     try {

@@ -222,7 +222,7 @@ export function embeddingSection(engine: Engine, ctx: RestContext): void {
       });
     });
 
-    it('spreads a to-one embed into the parent and refuses to spread a to-many one', async () => {
+    it('spreads a to-one embed into the parent, and a to-many one as arrays (PostgREST 13)', async () => {
       const { data, error } = await ctx
         .anon()
         .from('messages')
@@ -231,9 +231,30 @@ export function embeddingSection(engine: Engine, ctx: RestContext): void {
         .single();
       expect(error).toBeNull();
       expect(data).toEqual({ id: 3, username: 'kiwicopple', status: 'OFFLINE', channel_slug: 'public' });
-      const toMany = await ctx.anon().from('channels').select('id, ...messages(id)');
-      expect(toMany.status).toBe(400);
-      expect(toMany.error?.code).toBe('PGRST119');
+      const toMany = await ctx
+        .anon()
+        .from('channels')
+        .select('id, ...messages(message_ids:id)')
+        .in('id', [1, 3])
+        .order('id')
+        .order('id', { referencedTable: 'messages' });
+      expect(toMany.error).toBeNull();
+      expect(toMany.data).toEqual([
+        { id: 1, message_ids: [1, 3] },
+        { id: 3, message_ids: [] },
+      ]);
+    });
+
+    it('reads computed fields (functions of the row) like columns, in embeds too', async () => {
+      const { data, error } = await ctx
+        .anon()
+        .from('users')
+        .select('username, messages(id, message_preview)')
+        .eq('username', 'kiwicopple');
+      expect(error).toBeNull();
+      expect(data).toEqual([{ username: 'kiwicopple', messages: [{ id: 3, message_preview: 'Some' }] }]);
+      const filtered = await ctx.anon().from('messages').select('id').eq('message_preview', 'Last');
+      expect(filtered.data).toEqual([{ id: 4 }]);
     });
 
     it('orders the parent by a to-one embed column and refuses to order by a to-many one', async () => {

@@ -204,7 +204,7 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       expect(ranged.headers.get('content-range')).toBe('1-2/*');
       const csv = await ctx.anon().from('messages').select('id, message').order('id').limit(2).csv();
       expect(csv.error).toBeNull();
-      expect(csv.data).toBe('id,message\n1,Hello World 👋\n2,Perfection is attained.');
+      expect(csv.data).toBe('id,message\n1,"Hello World 👋"\n2,"Perfection is attained."');
       const raw = await ctx.rest('/users?select=username,data&username=eq.supabot', {
         headers: { accept: 'text/csv' },
       });

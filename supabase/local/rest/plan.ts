@@ -11,6 +11,8 @@ export interface ReadNode {
   relation: RelationInfo;
   /** SQL alias of this node's table, unique in the statement. */
   alias: string;
+  /** How errors name this node's table: its name at the root, `name_1` in an embed, as PostgREST aliases it. */
+  label: string;
   /** Plain columns, stars and aggregates (embeds are in `embeds`). */
   items: SelectItem[];
   embeds: EmbedNode[];
@@ -127,7 +129,7 @@ export function planRead(
   relation: RelationInfo,
   items: SelectItem[],
   path: string[] = [],
-  counter = { next: 0 },
+  counter = { next: 0, byName: new Map<string, number>() },
 ): ReadNode {
   const alias = path.length === 0 ? 'pgrst_t' : `pgrst_${++counter.next}`;
   // `messages(count)`: PostgREST's long-standing embedded row count, allowed whatever the aggregate setting.
@@ -144,9 +146,12 @@ export function planRead(
     legacyCount(i) ? { kind: 'aggregate', aggregate: 'count', ...(i.alias ? { alias: i.alias } : {}) } : i,
   );
   const scope = options.scopes.get(path.join('.'));
+  const seen = (counter.byName.get(relation.name) ?? 0) + (path.length ? 1 : 0);
+  counter.byName.set(relation.name, seen);
   const node: ReadNode = {
     relation,
     alias,
+    label: path.length ? `${relation.name}_${seen}` : relation.name,
     items: items.filter((i) => i.kind !== 'embed'),
     embeds: [],
     conditions: [],

@@ -219,7 +219,7 @@ export async function nodeSql(
 ): Promise<NodeSql> {
   const target: Target = {
     columns: node.relation.columns,
-    label: node.relation.name,
+    label: node.label,
     computed: cache.computedFields(node.relation),
   };
   const list = await selectListSql(cache, target, node.items, params, node.alias, node.relation.columnOrder);
@@ -270,12 +270,7 @@ function relatedOrderSql(cache: SchemaCache, node: ReadNode, term: OrderTerm, pa
   const embed = node.embeds.find((e) => e.outputName === term.relation) as EmbedNode;
   const child = embed.node;
   const alias = `${child.alias}_o`;
-  const col = columnSql(
-    { columns: child.relation.columns, label: child.relation.name },
-    term.column,
-    params,
-    alias,
-  );
+  const col = columnSql({ columns: child.relation.columns, label: child.label }, term.column, params, alias);
   return `(select ${col} from ${tableSql(child.relation)} ${alias} where ${joinSql(cache, embed.relationship, node.alias, alias)} limit 1)`;
 }
 

@@ -78,7 +78,7 @@ export function singularError(n: number): ApiError {
   return new ApiError(
     406,
     'PGRST116',
-    'JSON object requested, multiple (or no) rows returned',
+    'Cannot coerce the result to a single JSON object',
     `The result contains ${n} rows`,
   );
 }

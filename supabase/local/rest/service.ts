@@ -291,6 +291,9 @@ export function createRestService(ctx: RestContext): {
     const explain = explainRequest(req.headers['accept']);
     if (explain) {
       return db.transaction(async (tx) => {
+        // Hosted Postgres loads pg_stat_statements, so a verbose plan carries a query identifier.
+        if (explain.options.includes('verbose'))
+          await tx.query(`select set_config('compute_query_id', 'on', true)`);
         await prepare(tx, req, schema, auth.role, auth.claims, true);
         return explainReply(tx, explain, sql, params.values);
       });

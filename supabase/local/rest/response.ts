@@ -24,10 +24,29 @@ export const CSV_MT = 'text/csv';
 /** The representation a request asked for with Accept. */
 export type MediaType = 'json' | 'object' | 'csv';
 
+/** Media types this server can produce (PostgREST's, without PostGIS's GeoJSON). */
+const PRODUCIBLE = [
+  'application/json',
+  OBJECT_MT,
+  CSV_MT,
+  'application/vnd.pgrst.plan',
+  'application/openapi+json',
+  '*/*',
+  'application/*',
+  'text/*',
+];
+
 export function acceptedMediaType(accept: string | undefined): MediaType {
   const value = accept ?? '';
   if (value.includes(OBJECT_MT)) return 'object';
   if (value.includes(CSV_MT)) return 'csv';
+  const wanted = value
+    .split(',')
+    .map((t) => t.split(';')[0]?.trim().toLowerCase() ?? '')
+    .filter((t) => t !== '');
+  if (wanted.length && !wanted.some((t) => PRODUCIBLE.some((p) => t.startsWith(p)))) {
+    throw new ApiError(406, 'PGRST107', `None of these media types are available: ${wanted.join(', ')}`);
+  }
   return 'json';
 }
 

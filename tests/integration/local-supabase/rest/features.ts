@@ -211,4 +211,35 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       expect(raw.headers.get('content-type')).toMatch(/^text\/csv/);
     });
   });
+
+  describe(`${engine}: REST limits at the gateway`, () => {
+    it('answers 413 for an oversized body and 414 for an over-long URL, and keeps serving', async () => {
+      const big = await ctx.rest('/messages', {
+        method: 'POST',
+        token: ctx.server().serviceRoleKey,
+        body: JSON.stringify({ message: 'x'.repeat(11 * 1024 * 1024) }),
+      });
+      expect(big.status).toBe(413);
+      const longUrl = await ctx.rest(`/messages?select=id&message=eq.${'y'.repeat(20_000)}`);
+      expect(longUrl.status).toBe(414);
+      const veryLong = await ctx.rest(`/messages?select=id&message=eq.${'z'.repeat(70_000)}`);
+      expect(veryLong.status).toBe(414);
+      expect((await ctx.anon().from('messages').select('id').eq('id', 1)).data).toEqual([{ id: 1 }]);
+    });
+
+    it("refuses a user's session token as apikey, and media types it cannot produce", async () => {
+      const u = await signedInUser(ctx.server(), 'apikey');
+      const asKey = await fetch(`${ctx.server().url}/rest/v1/messages?select=id`, {
+        headers: { apikey: u.accessToken, authorization: `Bearer ${u.accessToken}` },
+      });
+      expect(asKey.status).toBe(401);
+      expect(((await asKey.json()) as { message: string }).message).toBe('Invalid API key');
+      const geo = await ctx.rest('/messages?select=id', { headers: { accept: 'application/geo+json' } });
+      expect(geo.status).toBe(406);
+      expect(await geo.json()).toMatchObject({
+        code: 'PGRST107',
+        message: 'None of these media types are available: application/geo+json',
+      });
+    });
+  });
 }

@@ -9,7 +9,15 @@ import { openPglite, openPostgres, type Database } from './db/engine';
 import { bootstrapDatabase, type BootstrapResult } from './db/migrate';
 import { ClientAddressResolver, withClientAddress } from './gateway/client-address';
 import { corsHeaders, preflightHeaders } from './gateway/cors';
-import { json, readBody, send, type GatewayRequest, type Reply } from './gateway/http';
+import {
+  json,
+  MAX_URL_BYTES,
+  PayloadTooLarge,
+  readBody,
+  send,
+  type GatewayRequest,
+  type Reply,
+} from './gateway/http';
 import { JwtVerifier, mapAuthorization, resolveKeys, type Keys } from './gateway/keys';
 import { Outbox } from './mail/outbox';
 import { Realtime } from './realtime/server';
@@ -59,6 +67,8 @@ export interface LocalSupabase {
   dataDir: string | undefined;
   outboxDir: string | undefined;
   bootstrap: BootstrapResult;
+  /** Reloads the REST schema cache and role settings, as PostgREST's `NOTIFY pgrst, 'reload schema'`. */
+  reloadRestSchema(): Promise<void>;
   /** Cuts every realtime socket, as a network drop would; returns how many were open. */
   dropRealtimeConnections(): number;
   /** Changes auth settings of the running server (tests: short token expiry, confirmations on). */
@@ -149,8 +159,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   async function checkApiKey(apikey: string | undefined): Promise<Reply | undefined> {
     if (!apikey) return json(401, MISSING_KEY);
     if (isKnownKey(apikey)) return undefined;
+    // An API key signed with the project's secret is accepted; a user's session token is not a key.
     const result = await verifier.verify(apikey);
-    return result.ok ? undefined : json(401, INVALID_KEY);
+    const keyRole = result.ok && (result.claims.role === 'anon' || result.claims.role === 'service_role');
+    return keyRole && result.ok && result.claims.sub === undefined ? undefined : json(401, INVALID_KEY);
   }
 
   /**
@@ -238,9 +250,22 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       res.end();
       return;
     }
+    if ((req.url ?? '').length > MAX_URL_BYTES) {
+      send(req, res, json(414, { message: 'URI Too Long' }), corsHeaders(req));
+      return;
+    }
     route(req)
       .then((reply) => send(req, res, reply, corsFor(req)))
       .catch((error: unknown) => {
+        if (error instanceof PayloadTooLarge) {
+          send(
+            req,
+            res,
+            json(413, { message: 'Payload Too Large' }, { connection: 'close' }),
+            corsHeaders(req),
+          );
+          return;
+        }
         // A bug in one request must never take the server down.
         console.error('[local-supabase] unhandled request error:', error);
         if (!res.headersSent) send(req, res, json(500, { message: 'Internal server error' }), corsFor(req));
@@ -248,7 +273,19 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       });
   });
   server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
-  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    // Over-long URLs overflow Node's header limit: answer 414 (431 for other big headers), never a reset.
+    if (error.code === 'HPE_HEADER_OVERFLOW' && socket.writable) {
+      const firstLine = (error.rawPacket?.toString('latin1') ?? '').split('\r\n')[0] ?? '';
+      const status =
+        firstLine.length > MAX_URL_BYTES || !firstLine.endsWith('HTTP/1.1')
+          ? '414 URI Too Long'
+          : '431 Request Header Fields Too Large';
+      socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+      return;
+    }
+    socket.destroy();
+  });
 
   try {
     await new Promise<void>((resolveListen, reject) => {
@@ -277,6 +314,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     dataDir,
     outboxDir,
     bootstrap,
+    reloadRestSchema: () => rest.cache.reload(),
     dropRealtimeConnections: () => realtime.dropConnections(),
     setAuthOverrides: (overrides) => {
       // The auth service reads this object on every request.

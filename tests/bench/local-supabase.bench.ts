@@ -49,6 +49,13 @@ async function main(): Promise<void> {
     await throughput('select (items, eq filter)', () =>
       anon.from('items').select('id, name, price').eq('id', 1),
     );
+    // Embedding costs one lateral subquery per embed: compare against the same table read flat.
+    await throughput('select (messages, flat)', () =>
+      anon.from('messages').select('id, message, username').eq('id', 1),
+    );
+    await throughput('select (messages + users embed)', () =>
+      anon.from('messages').select('id, message, users(username, status)').eq('id', 1),
+    );
     await throughput('rpc (add_numbers)', () => anon.rpc('add_numbers', { a: 1, b: 2 }));
 
     // Realtime: SUBSCRIBERS clients (one socket each) on the same row; latency per delivered message.

@@ -21,21 +21,35 @@ export interface Reply {
 }
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Longest request line accepted; longer ones get 414 as the hosted edge answers. */
+export const MAX_URL_BYTES = 16 * 1024;
+
+/** A body over MAX_BODY_BYTES: the gateway answers 413 instead of reading on. */
+export class PayloadTooLarge extends Error {
+  constructor() {
+    super('Payload Too Large');
+  }
+}
 
 export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let refused = false;
     req.on('data', (chunk: Buffer) => {
+      if (refused) return; // drained and dropped, so the client still reads the 413
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new Error('Payload too large'));
-        req.destroy();
+        refused = true;
+        chunks.length = 0;
+        reject(new PayloadTooLarge());
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (!refused) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
   });
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/engine';
-import { parseFilter, splitTopLevel, type Filter } from '../rest/parse';
-import { filterSql, ident, Params } from '../rest/service';
+import { parseFilter, splitTopLevel, type Filter } from '../rest/request';
+import { filterSql, ident, Params } from '../rest/query';
 import { filterTarget, type PostgresChanges } from './changes';
 import { asRecord, type PostgresBinding } from './protocol';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/engine';
 import type { JwtClaims } from '../gateway/keys';
-import { filterSql, ident, Params, type Target } from '../rest/service';
+import { filterSql, ident, Params, type Target } from '../rest/query';
 import { send, type Channel, type PostgresBinding } from './protocol';
 
 /**

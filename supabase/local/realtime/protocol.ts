@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { JwtClaims } from '../gateway/keys';
-import type { Filter } from '../rest/parse';
+import type { Filter } from '../rest/request';
 
 /**
  * Phoenix vsn 2.0.0 framing as Realtime speaks it: JSON arrays `[join_ref, ref, topic, event,

@@ -19,6 +19,47 @@ export interface RelationInfo {
   columns: Map<string, ColumnInfo>;
   columnOrder: string[];
   primaryKey: string[];
+  /** Column sets with a unique index (the primary key included): a foreign key on one is one-to-one. */
+  uniqueKeys: string[][];
+}
+
+/** `schema.name` of a table or view. */
+export type RelationKey = string;
+
+/**
+ * A relationship seen from the table a request starts at, as PostgREST derives them from foreign keys
+ * (and from views whose columns carry a table's foreign-key columns unchanged).
+ * The join condition is `origin.originColumns[i] = target.targetColumns[i]`, or for many-to-many
+ * `junction.junctionOrigin[i] = origin.originColumns[i] and junction.junctionTarget[i] = target.targetColumns[i]`.
+ */
+export interface Relationship {
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+  origin: RelationKey;
+  target: RelationKey;
+  /** The foreign key's name; for many-to-many the junction table's name. */
+  constraint: string;
+  originColumns: string[];
+  targetColumns: string[];
+  /** True when origin and target are the same table (a self-reference). */
+  isSelf: boolean;
+  /** Whether the side holding the foreign key is the origin (many-to-one, or the one-to-one "child" side). */
+  foreignKeyOnOrigin: boolean;
+  targetIsView: boolean;
+  junction?: {
+    table: RelationKey;
+    originConstraint: string;
+    targetConstraint: string;
+    junctionOrigin: string[];
+    junctionTarget: string[];
+  };
+}
+
+interface ForeignKey {
+  name: string;
+  table: RelationKey;
+  columns: string[];
+  refTable: RelationKey;
+  refColumns: string[];
 }
 
 export interface FunctionArg {
@@ -49,9 +90,37 @@ select n.nspname as schema, c.relname as name, c.relkind::text as kind,
             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]')::text as columns,
   coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
             from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
-            where i.indrelid = c.oid and i.indisprimary), '[]')::text as pk
+            where i.indrelid = c.oid and i.indisprimary), '[]')::text as pk,
+  coalesce((select json_agg((select json_agg(a.attname) from pg_attribute a
+                              where a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])))
+            from pg_index i where i.indrelid = c.oid and i.indisunique and i.indpred is null and i.indexprs is null), '[]')::text as uniques,
+  coalesce((select json_agg(distinct json_build_object('schema', bn.nspname, 'name', bc.relname, 'column', ba.attname)::text)
+            from pg_rewrite r
+            join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
+              and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0 and d.refobjid <> c.oid
+            join pg_class bc on bc.oid = d.refobjid join pg_namespace bn on bn.oid = bc.relnamespace
+            join pg_attribute ba on ba.attrelid = d.refobjid and ba.attnum = d.refobjsubid
+            where r.ev_class = c.oid and c.relkind in ('v', 'm')), '[]')::text as sources
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where c.relkind in ('r', 'v', 'm', 'f', 'p') and n.nspname = any($1::text[])`;
+
+const FOREIGN_KEYS_SQL = `
+select c.conname as name, n.nspname || '.' || t.relname as tbl, fn.nspname || '.' || ft.relname as ref,
+  (select json_agg(a.attname order by k.i) from unnest(c.conkey) with ordinality k(n, i)
+     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n)::text as cols,
+  (select json_agg(a.attname order by k.i) from unnest(c.confkey) with ordinality k(n, i)
+     join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n)::text as refcols
+from pg_constraint c
+join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+join pg_class ft on ft.oid = c.confrelid join pg_namespace fn on fn.oid = ft.relnamespace
+where c.contype = 'f' and (n.nspname = any($1::text[]) or fn.nspname = any($1::text[]))`;
+
+/** Settings given with `alter role … set` (PostgREST applies the request role's ones per transaction). */
+const ROLE_SETTINGS_SQL = `
+select r.rolname as role, s.setconfig as settings
+from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+where s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+order by s.setdatabase`;
 
 const FUNCTIONS_SQL = `
 select n.nspname as schema, p.proname as name, p.proretset as retset, p.provolatile::text as volatility,
@@ -74,6 +143,11 @@ export class SchemaCache {
   private relations = new Map<string, RelationInfo>();
   private functions = new Map<string, FunctionInfo[]>();
   private castTypes = new Map<string, string | null>();
+  private relationships = new Map<RelationKey, Relationship[]>();
+  private computedByRelation = new Map<RelationKey, Map<string, string>>();
+  private roleSettingsByRole = new Map<string, Array<[string, string]>>();
+  /** PostgREST's db-aggregates-enabled, read from the authenticator role's `pgrst.db_aggregates_enabled`. */
+  aggregatesEnabled = false;
   private loadedAt = 0;
 
   constructor(
@@ -88,19 +162,65 @@ export class SchemaCache {
       kind: string;
       columns: string;
       pk: string;
+      uniques: string;
+      sources: string;
     }>(RELATIONS_SQL, [this.schemas]);
     const relations = new Map<string, RelationInfo>();
+    const viewSources = new Map<RelationKey, Array<{ table: RelationKey; column: string }>>();
     for (const r of rels.rows) {
       const cols = JSON.parse(r.columns) as ColumnInfo[];
-      relations.set(`${r.schema}.${r.name}`, {
+      const key = `${r.schema}.${r.name}`;
+      relations.set(key, {
         schema: r.schema,
         name: r.name,
         kind: r.kind,
         columns: new Map(cols.map((c) => [c.name, c])),
         columnOrder: cols.map((c) => c.name),
         primaryKey: JSON.parse(r.pk) as string[],
+        uniqueKeys: JSON.parse(r.uniques) as string[][],
       });
+      const sources = (JSON.parse(r.sources) as string[]).map(
+        (text) => JSON.parse(text) as { schema: string; name: string; column: string },
+      );
+      if (sources.length) {
+        viewSources.set(
+          key,
+          sources.map((s) => ({ table: `${s.schema}.${s.name}`, column: s.column })),
+        );
+      }
     }
+    const fks = await this.db.query<{
+      name: string;
+      tbl: string;
+      ref: string;
+      cols: string;
+      refcols: string;
+    }>(FOREIGN_KEYS_SQL, [this.schemas]);
+    const foreignKeys: ForeignKey[] = fks.rows.map((f) => ({
+      name: f.name,
+      table: f.tbl,
+      columns: JSON.parse(f.cols) as string[],
+      refTable: f.ref,
+      refColumns: JSON.parse(f.refcols) as string[],
+    }));
+    this.relationships = buildRelationships(
+      relations,
+      withViewForeignKeys(relations, viewSources, foreignKeys),
+    );
+    const settings = await this.db.query<{ role: string; settings: string[] | null }>(ROLE_SETTINGS_SQL);
+    const byRole = new Map<string, Array<[string, string]>>();
+    for (const row of settings.rows) {
+      // Database-wide settings come first, so role-and-database ones override them.
+      const entries = byRole.get(row.role) ?? [];
+      for (const item of row.settings ?? []) {
+        const eq = item.indexOf('=');
+        if (eq > 0) entries.push([item.slice(0, eq), item.slice(eq + 1)]);
+      }
+      byRole.set(row.role, entries);
+    }
+    this.roleSettingsByRole = byRole;
+    this.aggregatesEnabled =
+      (byRole.get('authenticator') ?? []).find(([k]) => k === 'pgrst.db_aggregates_enabled')?.[1] === 'true';
     const fns = await this.db.query<{
       schema: string;
       name: string;
@@ -147,7 +267,44 @@ export class SchemaCache {
     this.relations = relations;
     this.functions = functions;
     this.castTypes.clear();
+    this.computedByRelation.clear();
     this.loadedAt = Date.now();
+  }
+
+  /** Relationships from `origin` (schema-qualified) to every related table or view. */
+  relationshipsFrom(origin: RelationKey): Relationship[] {
+    return this.relationships.get(origin) ?? [];
+  }
+
+  /** The `alter role … set` settings of a role that PostgREST applies per request (statement_timeout etc.). */
+  roleSettings(role: string): Array<[string, string]> {
+    return (this.roleSettingsByRole.get(role) ?? []).filter(([k]) => !k.startsWith('pgrst.'));
+  }
+
+  /**
+   * PostgREST's computed fields: functions of one argument, the relation's row type, usable as columns.
+   * Maps the field name to the function's qualified SQL name.
+   */
+  computedFields(rel: RelationInfo): Map<string, string> {
+    const key = `${rel.schema}.${rel.name}`;
+    let fields = this.computedByRelation.get(key);
+    if (!fields) {
+      fields = new Map();
+      const rowType = new Set([rel.name, key, `"${rel.name}"`]);
+      for (const list of this.functions.values()) {
+        for (const fn of list) {
+          if (fn.args.length === 1 && !fn.returnsVoid && rowType.has(fn.args[0]?.type ?? '')) {
+            fields.set(fn.name, `"${fn.schema.replace(/"/g, '""')}"."${fn.name.replace(/"/g, '""')}"`);
+          }
+        }
+      }
+      this.computedByRelation.set(key, fields);
+    }
+    return fields;
+  }
+
+  relationByKey(key: RelationKey): RelationInfo | undefined {
+    return this.relations.get(key);
   }
 
   async reloadIfStale(): Promise<boolean> {
@@ -195,4 +352,120 @@ export class SchemaCache {
     }
     return this.castTypes.get(name) ?? undefined;
   }
+}
+
+/**
+ * A view that passes a table's foreign-key columns through unchanged (same names) carries that foreign
+ * key too, on either side, as PostgREST's view relationships do. Views over views follow by repetition.
+ */
+function withViewForeignKeys(
+  relations: Map<RelationKey, RelationInfo>,
+  viewSources: Map<RelationKey, Array<{ table: RelationKey; column: string }>>,
+  foreignKeys: ForeignKey[],
+): Array<ForeignKey & { viaView: boolean }> {
+  const passesThrough = (view: RelationKey, table: RelationKey, columns: string[]): boolean => {
+    const rel = relations.get(view);
+    const used = viewSources.get(view) ?? [];
+    return (
+      !!rel &&
+      columns.every((c) => rel.columns.has(c) && used.some((u) => u.table === table && u.column === c))
+    );
+  };
+  const all: Array<ForeignKey & { viaView: boolean }> = foreignKeys.map((f) => ({ ...f, viaView: false }));
+  const seen = new Set(all.map((f) => `${f.name}|${f.table}|${f.refTable}`));
+  for (let round = 0; round < 3; round++) {
+    const added: Array<ForeignKey & { viaView: boolean }> = [];
+    for (const fk of all) {
+      for (const view of viewSources.keys()) {
+        const candidates: Array<ForeignKey & { viaView: boolean }> = [];
+        if (passesThrough(view, fk.table, fk.columns)) candidates.push({ ...fk, table: view, viaView: true });
+        if (passesThrough(view, fk.refTable, fk.refColumns)) {
+          candidates.push({ ...fk, refTable: view, viaView: true });
+        }
+        for (const c of candidates) {
+          const key = `${c.name}|${c.table}|${c.refTable}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            added.push(c);
+          }
+        }
+      }
+    }
+    if (added.length === 0) break;
+    all.push(...added);
+  }
+  return all;
+}
+
+const sameSet = (a: string[], b: string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Every relationship in both directions, plus many-to-many through junctions whose primary key holds both keys. */
+function buildRelationships(
+  relations: Map<RelationKey, RelationInfo>,
+  foreignKeys: Array<ForeignKey & { viaView: boolean }>,
+): Map<RelationKey, Relationship[]> {
+  const out = new Map<RelationKey, Relationship[]>();
+  const push = (r: Relationship): void => {
+    out.set(r.origin, [...(out.get(r.origin) ?? []), r]);
+  };
+  const isView = (key: RelationKey): boolean => {
+    const kind = relations.get(key)?.kind;
+    return kind === 'v' || kind === 'm';
+  };
+  for (const fk of foreignKeys) {
+    if (!relations.has(fk.table) || !relations.has(fk.refTable)) continue;
+    const unique = (relations.get(fk.table)?.uniqueKeys ?? []).some((k) => sameSet(k, fk.columns));
+    const isSelf = fk.table === fk.refTable;
+    push({
+      cardinality: unique ? 'one-to-one' : 'many-to-one',
+      origin: fk.table,
+      target: fk.refTable,
+      constraint: fk.name,
+      originColumns: fk.columns,
+      targetColumns: fk.refColumns,
+      isSelf,
+      foreignKeyOnOrigin: true,
+      targetIsView: isView(fk.refTable),
+    });
+    push({
+      cardinality: unique ? 'one-to-one' : 'one-to-many',
+      origin: fk.refTable,
+      target: fk.table,
+      constraint: fk.name,
+      originColumns: fk.refColumns,
+      targetColumns: fk.columns,
+      isSelf,
+      foreignKeyOnOrigin: false,
+      targetIsView: isView(fk.table),
+    });
+  }
+  for (const junctionKey of relations.keys()) {
+    const junction = relations.get(junctionKey) as RelationInfo;
+    const outgoing = foreignKeys.filter((f) => f.table === junctionKey && relations.has(f.refTable));
+    for (const a of outgoing) {
+      for (const b of outgoing) {
+        if (a === b || a.name === b.name) continue;
+        if (![...a.columns, ...b.columns].every((c) => junction.primaryKey.includes(c))) continue;
+        push({
+          cardinality: 'many-to-many',
+          origin: a.refTable,
+          target: b.refTable,
+          constraint: junction.name,
+          originColumns: a.refColumns,
+          targetColumns: b.refColumns,
+          isSelf: a.refTable === b.refTable,
+          foreignKeyOnOrigin: false,
+          targetIsView: isView(b.refTable),
+          junction: {
+            table: junctionKey,
+            originConstraint: a.name,
+            targetConstraint: b.name,
+            junctionOrigin: a.columns,
+            junctionTarget: b.columns,
+          },
+        });
+      }
+    }
+  }
+  return out;
 }

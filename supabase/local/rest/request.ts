@@ -1,20 +1,12 @@
 /**
- * The PostgREST query grammar supabase-js generates (protocol §5.2), parsed into plain data. Nothing
- * here touches SQL: names are resolved against the catalog and values bound as parameters later.
+ * Request parsing: the PostgREST query grammar supabase-js generates (select with embeds and
+ * aggregates, filters, logic trees, order, limit/offset, per-embed parameters) and the Prefer header,
+ * parsed into plain data. Nothing here touches SQL: names are resolved against the schema cache by the
+ * plan and values bound as parameters by the query builder.
  */
+import { ApiError } from './response';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: string | null = null,
-    readonly hint: string | null = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 const parseError = (message: string, details: string | null = null): ApiError =>
   new ApiError(400, 'PGRST100', message, details);
@@ -25,11 +17,28 @@ export interface ColumnRef {
   path: Array<{ arrow: '->' | '->>'; key: string }>;
 }
 
+export type AggregateFunction = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
 export interface SelectItem {
-  kind: 'star' | 'column';
+  kind: 'star' | 'column' | 'aggregate' | 'embed';
   column?: ColumnRef;
   alias?: string;
   cast?: string;
+  /** For aggregates: the function; `column` is absent for a bare `count()`. */
+  aggregate?: AggregateFunction;
+  /** For aggregates: a cast applied to the column before aggregating (`amount::int.sum()`). */
+  inputCast?: string;
+  embed?: EmbedItem;
+}
+
+/** `alias:table!hint!inner(select)` or `...table(select)`. */
+export interface EmbedItem {
+  name: string;
+  alias?: string;
+  hint?: string;
+  join?: 'inner' | 'left';
+  spread: boolean;
+  select: SelectItem[];
 }
 
 export type FilterOp =
@@ -111,6 +120,8 @@ export interface Logic {
 export type Condition = Filter | Logic;
 
 export interface OrderTerm {
+  /** `order=clients(name)`: order by a column of an embedded to-one resource. */
+  relation?: string;
   column: ColumnRef;
   direction: 'asc' | 'desc' | undefined;
   nulls: 'first' | 'last' | undefined;
@@ -182,6 +193,34 @@ export function parseColumnRef(text: string): ColumnRef {
   return { name, path };
 }
 
+const AGGREGATE = /^(?:(.+?)\.)?(count|sum|avg|min|max)\(\)(?:::([A-Za-z_][A-Za-z0-9_ ]*(?:\[\])?))?$/;
+const EMBED = /^([^(!]+)((?:![^(!]+)*)\(([\s\S]*)\)$/;
+
+function splitCast(body: string, part: string): { body: string; cast?: string } {
+  const castIdx = body.lastIndexOf('::');
+  if (castIdx < 0) return { body };
+  const cast = body.slice(castIdx + 2);
+  if (!cast) throw parseError('"failed to parse select parameter": empty cast', part);
+  return { body: body.slice(0, castIdx), cast };
+}
+
+function parseEmbed(part: string, spread: boolean, alias: string | undefined, body: string): SelectItem {
+  const m = EMBED.exec(body);
+  if (!m) throw parseError('"failed to parse select parameter"', part);
+  const embed: EmbedItem = {
+    name: unquote((m[1] as string).trim()),
+    spread,
+    select: (m[3] as string).trim() === '' ? [] : parseSelect(m[3] as string),
+  };
+  if (alias) embed.alias = alias;
+  for (const modifier of (m[2] as string).split('!').slice(1)) {
+    if (modifier === 'inner' || modifier === 'left') embed.join = modifier;
+    else if (embed.hint === undefined) embed.hint = modifier;
+    else throw parseError('"failed to parse select parameter"', `unexpected "!${modifier}" in ${part}`);
+  }
+  return { kind: 'embed', embed };
+}
+
 export function parseSelect(select: string | null): SelectItem[] {
   if (select === null || select.trim() === '') return [{ kind: 'star' }];
   const items: SelectItem[] = [];
@@ -192,33 +231,42 @@ export function parseSelect(select: string | null): SelectItem[] {
       items.push({ kind: 'star' });
       continue;
     }
-    if (part.includes('(') || part.startsWith('...')) {
-      throw new ApiError(
-        400,
-        'PGRST100',
-        '"failed to parse select parameter": resource embedding and aggregates are not supported by the local server',
-        part,
-        'Query the related table separately.',
-      );
+    if (part.startsWith('...')) {
+      items.push(parseEmbed(part, true, undefined, part.slice(3)));
+      continue;
     }
     let body = part;
     let alias: string | undefined;
     // `alias:col` — but not the `::` of a cast.
-    const aliasMatch = /^("[^"]+"|[^:"]+):(?!:)/.exec(body);
+    const aliasMatch = /^("[^"]+"|[^:"(]+):(?!:)/.exec(body);
     if (aliasMatch) {
       alias = unquote(aliasMatch[1] as string);
       body = body.slice(aliasMatch[0].length);
     }
-    let cast: string | undefined;
-    const castIdx = body.lastIndexOf('::');
-    if (castIdx >= 0) {
-      cast = body.slice(castIdx + 2);
-      body = body.slice(0, castIdx);
-      if (!cast) throw parseError('"failed to parse select parameter": empty cast', part);
+    const aggregate = AGGREGATE.exec(body);
+    if (aggregate) {
+      const item: SelectItem = { kind: 'aggregate', aggregate: aggregate[2] as AggregateFunction };
+      if (aggregate[1] !== undefined) {
+        const input = splitCast(aggregate[1], part);
+        item.column = parseColumnRef(input.body);
+        if (input.cast) item.inputCast = input.cast;
+      } else if (aggregate[2] !== 'count') {
+        throw parseError('"failed to parse select parameter"', `${aggregate[2]}() needs a column`);
+      }
+      if (aggregate[3]) item.cast = aggregate[3];
+      if (alias) item.alias = alias;
+      items.push(item);
+      continue;
     }
+    if (body.endsWith(')')) {
+      if (body.startsWith('...')) items.push(parseEmbed(part, true, alias, body.slice(3)));
+      else items.push(parseEmbed(part, false, alias, body));
+      continue;
+    }
+    const { body: columnText, cast } = splitCast(body, part);
     items.push({
       kind: 'column',
-      column: parseColumnRef(body),
+      column: parseColumnRef(columnText),
       ...(alias ? { alias } : {}),
       ...(cast ? { cast } : {}),
     });
@@ -297,6 +345,11 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, value: string): Lo
 
 export function parseOrder(order: string): OrderTerm[] {
   return splitTopLevel(order).map((term) => {
+    const related = /^([^(.]+)\(([^)]+)\)(.*)$/.exec(term.trim());
+    if (related) {
+      const inner = parseOrder(`${related[2] as string}${related[3] as string}`)[0] as OrderTerm;
+      return { ...inner, relation: related[1] as string };
+    }
     const parts = term.trim().split('.');
     let columnText = parts.shift() ?? '';
     // A quoted column may contain dots; rejoin until the quote closes.
@@ -334,4 +387,64 @@ export function parseColumnsParam(value: string): string[] {
   return splitTopLevel(value)
     .map((c) => unquote(c.trim()))
     .filter((c) => c !== '');
+}
+
+/** Splits a query key on dots outside quotes and before any JSON arrow: `clients.name` → [clients, name]. */
+export function splitKey(key: string): string[] {
+  const arrow = key.indexOf('->');
+  const head = arrow >= 0 ? key.slice(0, arrow) : key;
+  const tail = arrow >= 0 ? key.slice(arrow) : '';
+  const parts = splitTopLevel(head, '.');
+  parts[parts.length - 1] += tail;
+  return parts;
+}
+
+/** Query parameters addressed to the root (path []) or to an embedded resource by its path of names. */
+export interface ScopedParams {
+  conditions: Condition[];
+  order?: OrderTerm[];
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/** Query keys that are never filters (`apikey` is how a browser link may pass the key to Kong). */
+const RESERVED = new Set(['select', 'columns', 'on_conflict', 'apikey']);
+
+/**
+ * Groups filters, logic trees, order, limit and offset by the embed path they address
+ * (`clients.name=eq.x`, `clients.order=name`, `clients.limit=1`, `clients.or=(...)`).
+ * Keys `skip` accepts (RPC arguments in a GET) are left out.
+ */
+export function parseScopedParams(
+  query: URLSearchParams,
+  skip: (key: string) => boolean = () => false,
+): Map<string, ScopedParams> {
+  const scopes = new Map<string, ScopedParams>();
+  const scope = (path: string[]): ScopedParams => {
+    const key = path.join('.');
+    let s = scopes.get(key);
+    if (!s) {
+      s = { conditions: [] };
+      scopes.set(key, s);
+    }
+    return s;
+  };
+  for (const [key, value] of query) {
+    if (RESERVED.has(key) || skip(key)) continue;
+    const parts = splitKey(key);
+    const last = parts[parts.length - 1] as string;
+    const beforeLast = parts[parts.length - 2];
+    if (last === 'or' || last === 'and') {
+      const negate = beforeLast === 'not';
+      const path = parts.slice(0, negate ? -2 : -1);
+      scope(path).conditions.push(parseLogic(last, negate, value));
+      continue;
+    }
+    const path = parts.slice(0, -1);
+    if (last === 'order') scope(path).order = parseOrder(value);
+    else if (last === 'limit') scope(path).limit = parseNonNegativeInt('limit', value);
+    else if (last === 'offset') scope(path).offset = parseNonNegativeInt('offset', value);
+    else scope(path).conditions.push(parseFilter(last, value));
+  }
+  return scopes;
 }

@@ -1,0 +1,182 @@
+/** /rpc/<name>: function calls with PostgREST's argument matching, result shapes and Prefer handling. */
+import type { GatewayRequest, Reply } from '../gateway/http';
+import { conditionSql, ident, limitSql, orderSql, Params, selectListSql, type Target } from './query';
+import { parsePrefer, parseScopedParams, parseSelect } from './request';
+import { ApiError, contentRange, contentTypeOf, renderBody, singularError } from './response';
+import {
+  checkMaxAffected,
+  mediaOf,
+  parseJsonBody,
+  rangeHeader,
+  Rollback,
+  type Auth,
+  type RestRuntime,
+} from './runtime';
+import type { FunctionInfo } from './schema-cache';
+
+function pickFunction(candidates: FunctionInfo[], argNames: string[]): FunctionInfo | undefined {
+  const named = candidates.filter((fn) => {
+    const names = fn.args.map((a) => a.name);
+    return (
+      argNames.every((n) => names.includes(n)) &&
+      fn.args.every((a) => a.hasDefault || argNames.includes(a.name))
+    );
+  });
+  if (named.length) return named.sort((a, b) => a.args.length - b.args.length)[0];
+  // A single unnamed json/jsonb parameter receives the whole body (PostgREST's single-object call).
+  return candidates.find(
+    (fn) => fn.args.length === 1 && fn.args[0]?.name === '' && /^jsonb?$/.test(fn.args[0]?.type ?? ''),
+  );
+}
+
+export async function rpc(
+  rt: RestRuntime,
+  req: GatewayRequest,
+  schema: string,
+  name: string,
+  auth: Auth,
+): Promise<Reply> {
+  const isGet = req.method === 'GET' || req.method === 'HEAD';
+  let args: Record<string, unknown> = {};
+  let rawBody: unknown;
+  if (!isGet) {
+    rawBody = parseJsonBody(req);
+    if (
+      rawBody !== undefined &&
+      (rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody))
+    ) {
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+    }
+    args = (rawBody as Record<string, unknown> | undefined) ?? {};
+  }
+  const candidates = await rt.cache.functionsNamed(schema, name);
+  if (isGet) {
+    const names = new Set(candidates.flatMap((c) => c.args.map((a) => a.name)));
+    for (const [k, v] of req.query) if (names.has(k)) args[k] = v;
+  }
+  const fn = pickFunction(candidates, Object.keys(args));
+  if (!fn) {
+    const list = Object.keys(args).sort().join(', ');
+    throw new ApiError(
+      404,
+      'PGRST202',
+      `Could not find the function ${schema}.${name}${list ? `(${list})` : ' without parameters'} in the schema cache`,
+      `Searched for the function ${schema}.${name}${list ? ` with parameters ${list}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema rt.cache.`,
+    );
+  }
+  const params = new Params();
+  let call: string;
+  let from = '';
+  const single = fn.args.length === 1 && fn.args[0]?.name === '';
+  if (single) {
+    call = `${ident(schema)}.${ident(name)}(${params.add(JSON.stringify(rawBody ?? {}))}::${fn.args[0]?.type})`;
+  } else {
+    const used = fn.args.filter((a) => a.name in args);
+    if (used.length) {
+      from = `from json_to_record(${params.add(JSON.stringify(args))}::json) as pgrst_args(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
+    }
+    call = `${ident(schema)}.${ident(name)}(${used.map((a) => `${ident(a.name)} := pgrst_args.${ident(a.name)}`).join(', ')})`;
+  }
+  const readOnly = isGet || fn.volatility !== 'v';
+  const prefer = parsePrefer(req.headers['prefer']);
+  const media = mediaOf(req);
+  const singularRequested = media === 'object';
+  const maxAffected = prefer.get('handling') === 'strict' ? Number(prefer.get('max-affected') ?? NaN) : NaN;
+  if (Number.isFinite(maxAffected) && !fn.returnsSet) {
+    throw new ApiError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    );
+  }
+  const counting = prefer.get('count');
+  let sql: string;
+  let kind: 'void' | 'scalar' | 'rows' | 'row';
+  let offset = 0;
+  if (fn.returnsVoid) {
+    kind = 'void';
+    sql = `select ${call} is null as ok, 1 as page_total, null::text as total, null::text as body ${from}`;
+  } else if (!fn.returnsSet && !fn.returnsComposite) {
+    kind = 'scalar';
+    sql = `select 1 as page_total, null::text as total, to_json(${call})::text as body ${from}`;
+  } else {
+    kind = fn.returnsSet ? 'rows' : 'row';
+    const target: Target = { columns: fn.resultColumns, label: name };
+    const scopes = parseScopedParams(req.query, (k) => isGet && fn.args.some((a) => a.name === k));
+    const root = scopes.get('') ?? { conditions: [] };
+    const items = parseSelect(req.query.get('select'));
+    const scalarSet = !fn.returnsComposite;
+    if (scalarSet && items.some((i) => i.kind !== 'star')) {
+      throw new ApiError(400, 'PGRST100', `"failed to parse select parameter": ${name} returns scalars`);
+    }
+    if (items.some((i) => i.kind === 'embed')) {
+      throw new ApiError(
+        400,
+        'PGRST127',
+        'Feature not implemented',
+        'Embedding from the result of a function is not supported by the local server',
+      );
+    }
+    if (items.some((i) => i.kind === 'aggregate') && !rt.cache.aggregatesEnabled) {
+      throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    }
+    const list = scalarSet ? undefined : await selectListSql(rt.cache, target, items, params);
+    const selectSql = list ? list.parts.join(', ') : 'pgrst_t as v';
+    const groupBy = list?.hasAggregate && list.groupBy.length ? `group by ${list.groupBy.join(', ')}` : '';
+    const whereParts = root.conditions.map((c) => conditionSql(target, c, params));
+    const where = whereParts.length ? `where ${whereParts.join(' and ')}` : '';
+    const order = root.order?.length ? `order by ${orderSql(target, root.order, params)}` : '';
+    const range = rangeHeader(req.headers['range']);
+    offset = root.offset ?? range?.offset ?? 0;
+    const limit = Math.min(root.limit ?? range?.limit ?? rt.api.maxRows, rt.api.maxRows);
+    const source = from ? `${from}, lateral ${call} pgrst_t` : `from ${call} pgrst_t`;
+    const rowRef = scalarSet ? 'pgrst_r.v' : 'pgrst_r';
+    const agg =
+      kind === 'row' || singularRequested
+        ? `(json_agg(${rowRef}) -> 0)::text`
+        : `coalesce(json_agg(${rowRef}), '[]')::text`;
+    const total =
+      counting === 'exact' || counting === 'estimated' || counting === 'planned'
+        ? `(select count(*) from (select 1 ${source} ${where} ${groupBy}) pgrst_c)::text`
+        : 'null::text';
+    sql = `select count(*)::int as page_total, ${total} as total, ${agg} as body
+      from (select ${selectSql} ${source} ${where} ${groupBy} ${order}${limitSql(limit, offset)}) pgrst_r`;
+  }
+  const reply = (n: number, total: string | null, body: string | null): Reply => {
+    if (kind === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
+    const headers: Record<string, string> = { 'content-type': contentTypeOf(media) };
+    if (kind === 'rows') {
+      const counted = total === null ? undefined : Number(total);
+      headers['content-range'] = contentRange(offset, n, counted);
+      if (counted !== undefined && (n < counted || offset > 0)) {
+        return { status: 206, headers, body: renderBody(media, body) };
+      }
+    }
+    // A single value counts as one row when a count is asked for.
+    if (kind !== 'rows' && counting) headers['content-range'] = '0-0/1';
+    return { status: 200, headers, body: kind === 'rows' ? renderBody(media, body) : (body ?? 'null') };
+  };
+  try {
+    const row = await rt.db.transaction(async (tx) => {
+      await rt.prepare(tx, req, schema, auth.role, auth.claims, readOnly);
+      const result = (
+        await tx.query<{ page_total: number; total: string | null; body: string | null }>(sql, params.values)
+      ).rows[0];
+      const n = Number(result?.page_total ?? 0);
+      if (singularRequested && kind === 'rows' && n !== 1) throw new Rollback(singularError(n));
+      checkMaxAffected(n, maxAffected);
+      // tx=rollback: the function ran and answered, and nothing it wrote is kept.
+      if (prefer.get('tx') === 'rollback') {
+        throw new Rollback(reply(n, result?.total ?? null, result?.body ?? null));
+      }
+      return result;
+    });
+    return reply(Number(row?.page_total ?? 0), row?.total ?? null, row?.body ?? null);
+  } catch (error) {
+    if (error instanceof Rollback) {
+      if (error.reply instanceof ApiError) throw error.reply;
+      return error.reply;
+    }
+    throw error;
+  }
+}

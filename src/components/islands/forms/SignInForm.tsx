@@ -3,21 +3,32 @@ import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, safeNextPath, shownMessage } from '~/lib/auth-rules';
+import { useFormProblem } from '../shared/formProblem';
+import {
+  AUTH_MESSAGES,
+  REDIRECT_DELAY_MS,
+  safeNextPath,
+  shownMessage,
+  signInProblem,
+} from '~/lib/auth-rules';
 
 /** /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. */
 export default function SignInForm() {
   const [busy, setBusy] = useState(false);
+  const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '');
+    const password = String(data.get('password') ?? '');
+    if (report(event.currentTarget, signInProblem(email, password))) return;
     setBusy(true);
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { signIn } = await import('~/lib/auth');
-      const role = await signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''));
+      const role = await signIn(email, password);
       const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
       toast.success(role === 'admin' ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess);
       // Stay busy: the button remains disabled until the page changes.
@@ -34,14 +45,24 @@ export default function SignInForm() {
   return (
     <>
       <Toaster />
-      <form method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
-        <Field id="signin-email" label="Email" name="email" type="email" autoComplete="email" required />
+      <form method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {alert}
+        <Field
+          id="signin-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          {...fieldProps('email')}
+        />
         <PasswordField
           id="signin-password"
           label="Password"
           name="password"
           autoComplete="current-password"
           required
+          problem={fieldProps('password')}
         />
         <div className="flex justify-end">
           <a

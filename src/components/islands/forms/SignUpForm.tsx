@@ -3,17 +3,19 @@ import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
+import { useFormProblem } from '../shared/formProblem';
 import {
   AUTH_MESSAGES,
   PASSWORD_MIN_LENGTH,
   REDIRECT_DELAY_MS,
   shownMessage,
-  validateSignUp,
+  signUpProblem,
 } from '~/lib/auth-rules';
 
 /** /register: creates the account, signs in at once, then the dashboard after 2 s. */
 export default function SignUpForm() {
   const [busy, setBusy] = useState(false);
+  const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,12 +28,8 @@ export default function SignUpForm() {
       password: String(data.get('password') ?? ''),
       consent: data.get('consent') !== null,
     };
-    // Our own check first (the form is noValidate): the spec's message, no request sent.
-    const invalid = validateSignUp(input);
-    if (invalid) {
-      toast.error(invalid);
-      return;
-    }
+    // Our own check first (the form is noValidate): the spec's message in the page, no request sent.
+    if (report(event.currentTarget, signUpProblem(input))) return;
     setBusy(true);
     try {
       // supabase-js loads on the first attempt, not with the page.
@@ -49,6 +47,7 @@ export default function SignUpForm() {
     <>
       <Toaster />
       <form method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {alert}
         <Field
           id="signup-username"
           label="Username"
@@ -57,6 +56,7 @@ export default function SignUpForm() {
           autoComplete="username"
           required
           maxLength={50}
+          {...fieldProps('username')}
         />
         <Field
           id="signup-email"
@@ -65,6 +65,7 @@ export default function SignUpForm() {
           type="email"
           autoComplete="email"
           required
+          {...fieldProps('email')}
         />
         <PasswordField
           id="signup-password"
@@ -74,6 +75,7 @@ export default function SignUpForm() {
           required
           minLength={PASSWORD_MIN_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          problem={fieldProps('password')}
         />
         <div className="flex items-start gap-3">
           <input
@@ -82,6 +84,7 @@ export default function SignUpForm() {
             type="checkbox"
             className="mt-1 size-4 shrink-0 accent-ink-900"
             required
+            {...fieldProps('consent')}
           />
           <label htmlFor="signup-consent" className="text-sm leading-6 text-ink-800">
             I agree to the{' '}

@@ -137,6 +137,16 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       });
       expect(writes.status).toBe(400);
       expect((await ctx.anon().from('channels').select('id').eq('id', 72)).data).toEqual([]);
+      const unknownPref = await ctx.rest('/messages?select=id', {
+        headers: { prefer: 'handling=strict, foo=bar' },
+      });
+      expect(unknownPref.status).toBe(400);
+      expect(await unknownPref.json()).toMatchObject({
+        code: 'PGRST122',
+        details: 'Invalid preferences: foo=bar',
+      });
+      const lenient = await ctx.rest('/messages?select=id&id=eq.1', { headers: { prefer: 'foo=bar' } });
+      expect(lenient.status).toBe(200);
     });
 
     it("applies the request role's settings (statement_timeout) per request", async () => {

@@ -274,7 +274,8 @@ function relatedOrderSql(cache: SchemaCache, node: ReadNode, term: OrderTerm, pa
   return `(select ${col} from ${tableSql(child.relation)} ${alias} where ${joinSql(cache, embed.relationship, node.alias, alias)} limit 1)`;
 }
 
-const limitSql = (limit: number | undefined, offset: number | undefined): string =>
+/** ` limit N offset M`, each only when given. */
+export const limitSql = (limit: number | undefined, offset: number | undefined): string =>
   `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
 
 export function assembleSelect(sql: NodeSql, extraWhere: string[] = [], tail = ''): string {
@@ -310,5 +311,3 @@ async function embedSql(
   if (embed.toOne) return { sql: `select row_to_json(pgrst_x) as body from (${inner}) pgrst_x`, names: [] };
   return { sql: `select json_agg(pgrst_x) as body from (${inner}) pgrst_x`, names: [] };
 }
-
-export { limitSql };

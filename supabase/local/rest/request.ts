@@ -382,6 +382,40 @@ export function parsePrefer(header: string | undefined): Map<string, string> {
   return prefs;
 }
 
+const KNOWN_PREFERENCES: Record<string, RegExp> = {
+  return: /^(minimal|headers-only|representation)$/,
+  count: /^(exact|planned|estimated)$/,
+  resolution: /^(merge-duplicates|ignore-duplicates)$/,
+  missing: /^(default|null)$/,
+  handling: /^(strict|lenient)$/,
+  tx: /^(commit|rollback)$/,
+  'max-affected': /^\d+$/,
+  timezone: /^.+$/,
+  params: /^single-object$/,
+};
+
+/** With `Prefer: handling=strict`, a preference PostgREST does not know is an error (PGRST122). */
+export function checkStrictPreferences(header: string | undefined): void {
+  const parts = (header ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (!parts.some((p) => p.toLowerCase() === 'handling=strict')) return;
+  const invalid = parts.filter((p) => {
+    const [k, v] = p.split('=');
+    const rule = KNOWN_PREFERENCES[(k ?? '').trim().toLowerCase()];
+    return !rule || !rule.test((v ?? '').trim().toLowerCase());
+  });
+  if (invalid.length) {
+    throw new ApiError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    );
+  }
+}
+
 /** `columns="a","b"` or `columns=a,b`. */
 export function parseColumnsParam(value: string): string[] {
   return splitTopLevel(value)

@@ -1,18 +1,48 @@
 /** /rpc/<name>: function calls with PostgREST's argument matching, result shapes and Prefer handling. */
 import type { GatewayRequest, Reply } from '../gateway/http';
-import { conditionSql, ident, limitSql, orderSql, Params, selectListSql, type Target } from './query';
+import {
+  assembleSelect,
+  conditionSql,
+  ident,
+  limitSql,
+  nodeSql,
+  orderSql,
+  Params,
+  type Target,
+} from './query';
 import { parsePrefer, parseScopedParams, parseSelect } from './request';
 import { ApiError, contentRange, contentTypeOf, renderBody, singularError } from './response';
 import {
   checkMaxAffected,
   mediaOf,
   parseJsonBody,
+  planRequest,
   rangeHeader,
   Rollback,
   type Auth,
   type RestRuntime,
 } from './runtime';
-import type { FunctionInfo } from './schema-cache';
+import type { FunctionInfo, RelationInfo } from './schema-cache';
+
+/**
+ * The relation a function's rows are read as: the table or view whose row type it returns, or one
+ * made of its OUT / `returns table` columns (which has no relationships).
+ */
+function functionResultRelation(rt: RestRuntime, schema: string, fn: FunctionInfo): RelationInfo | undefined {
+  if (!fn.returnsComposite) return undefined;
+  const table = fn.returnRelation ? rt.cache.relationByKey(fn.returnRelation) : undefined;
+  if (table) return table;
+  if (!fn.resultColumns) return undefined;
+  return {
+    schema,
+    name: fn.name,
+    kind: 'f',
+    columns: fn.resultColumns,
+    columnOrder: [...fn.resultColumns.keys()],
+    primaryKey: [],
+    uniqueKeys: [],
+  };
+}
 
 function pickFunction(candidates: FunctionInfo[], argNames: string[]): FunctionInfo | undefined {
   const named = candidates.filter((fn) => {
@@ -101,46 +131,46 @@ export async function rpc(
     sql = `select 1 as page_total, null::text as total, to_json(${call})::text as body ${from}`;
   } else {
     kind = fn.returnsSet ? 'rows' : 'row';
-    const target: Target = { columns: fn.resultColumns, label: name };
-    const scopes = parseScopedParams(req.query, (k) => isGet && fn.args.some((a) => a.name === k));
-    const root = scopes.get('') ?? { conditions: [] };
-    const items = parseSelect(req.query.get('select'));
-    const scalarSet = !fn.returnsComposite;
-    if (scalarSet && items.some((i) => i.kind !== 'star')) {
-      throw new ApiError(400, 'PGRST100', `"failed to parse select parameter": ${name} returns scalars`);
-    }
-    if (items.some((i) => i.kind === 'embed')) {
-      throw new ApiError(
-        400,
-        'PGRST127',
-        'Feature not implemented',
-        'Embedding from the result of a function is not supported by the local server',
-      );
-    }
-    if (items.some((i) => i.kind === 'aggregate') && !rt.cache.aggregatesEnabled) {
-      throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-    }
-    const list = scalarSet ? undefined : await selectListSql(rt.cache, target, items, params);
-    const selectSql = list ? list.parts.join(', ') : 'pgrst_t as v';
-    const groupBy = list?.hasAggregate && list.groupBy.length ? `group by ${list.groupBy.join(', ')}` : '';
-    const whereParts = root.conditions.map((c) => conditionSql(target, c, params));
-    const where = whereParts.length ? `where ${whereParts.join(' and ')}` : '';
-    const order = root.order?.length ? `order by ${orderSql(target, root.order, params)}` : '';
     const range = rangeHeader(req.headers['range']);
-    offset = root.offset ?? range?.offset ?? 0;
-    const limit = Math.min(root.limit ?? range?.limit ?? rt.api.maxRows, rt.api.maxRows);
-    const source = from ? `${from}, lateral ${call} pgrst_t` : `from ${call} pgrst_t`;
-    const rowRef = scalarSet ? 'pgrst_r.v' : 'pgrst_r';
-    const agg =
+    // The call as a FROM item, after the arguments' record when there is one.
+    const call_ = from ? `${from.replace(/^from /, '')}, lateral ${call} pgrst_t` : `${call} pgrst_t`;
+    const agg = (rowRef: string): string =>
       kind === 'row' || singularRequested
         ? `(json_agg(${rowRef}) -> 0)::text`
         : `coalesce(json_agg(${rowRef}), '[]')::text`;
-    const total =
-      counting === 'exact' || counting === 'estimated' || counting === 'planned'
-        ? `(select count(*) from (select 1 ${source} ${where} ${groupBy}) pgrst_c)::text`
+    const counted = counting === 'exact' || counting === 'estimated' || counting === 'planned';
+    const skip = (k: string): boolean => isGet && fn.args.some((a) => a.name === k);
+    const resultRelation = functionResultRelation(rt, schema, fn);
+    if (resultRelation) {
+      // Rows of a known shape: read through the same plan as a table (embeds, aggregates, filters).
+      const root = planRequest(rt.cache, req, resultRelation, skip);
+      const pieces = await nodeSql(rt.cache, root, params, call_);
+      offset = root.offset ?? range?.offset ?? 0;
+      const limit = Math.min(root.limit ?? range?.limit ?? rt.api.maxRows, rt.api.maxRows);
+      const total = counted
+        ? `(select count(*) from (${assembleSelect({ ...pieces, order: '' })}) pgrst_c)::text`
         : 'null::text';
-    sql = `select count(*)::int as page_total, ${total} as total, ${agg} as body
-      from (select ${selectSql} ${source} ${where} ${groupBy} ${order}${limitSql(limit, offset)}) pgrst_r`;
+      sql = `select count(*)::int as page_total, ${total} as total, ${agg('pgrst_r')} as body
+        from (${assembleSelect(pieces, [], limitSql(limit, offset))}) pgrst_r`;
+    } else {
+      // A set of scalars (or records of unknown shape): only filters on the value itself make sense.
+      const target: Target = { columns: fn.resultColumns, label: name };
+      const scopes = parseScopedParams(req.query, skip);
+      const root = scopes.get('') ?? { conditions: [] };
+      if (parseSelect(req.query.get('select')).some((i) => i.kind !== 'star')) {
+        throw new ApiError(400, 'PGRST100', `"failed to parse select parameter": ${name} returns scalars`);
+      }
+      const whereParts = root.conditions.map((c) => conditionSql(target, c, params));
+      const where = whereParts.length ? `where ${whereParts.join(' and ')}` : '';
+      const order = root.order?.length ? `order by ${orderSql(target, root.order, params)}` : '';
+      offset = root.offset ?? range?.offset ?? 0;
+      const limit = Math.min(root.limit ?? range?.limit ?? rt.api.maxRows, rt.api.maxRows);
+      const total = counted
+        ? `(select count(*) from (select 1 from ${call_} ${where}) pgrst_c)::text`
+        : 'null::text';
+      sql = `select count(*)::int as page_total, ${total} as total, ${agg('pgrst_r.v')} as body
+        from (select pgrst_t as v from ${call_} ${where} ${order}${limitSql(limit, offset)}) pgrst_r`;
+    }
   }
   const reply = (n: number, total: string | null, body: string | null): Reply => {
     if (kind === 'void') return { status: 204, headers: { 'content-range': '*/*' } };

@@ -80,6 +80,8 @@ export interface FunctionInfo {
   volatility: 'i' | 's' | 'v';
   /** Columns of the composite result, when known (tables and `returns table`). */
   resultColumns: Map<string, ColumnInfo> | undefined;
+  /** `schema.name` of the table or view whose row type it returns, for embedding from its result. */
+  returnRelation: RelationKey | undefined;
 }
 
 const RELATIONS_SQL = `
@@ -128,6 +130,8 @@ select n.nspname as schema, p.proname as name, p.proretset as retset, p.provolat
   format_type(p.prorettype, null) as rettype,
   (t.typrelid <> 0 or p.prorettype = 'record'::regtype) as composite,
   p.prorettype = 'void'::regtype as void,
+  (select rn.nspname || '.' || rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
+     where rc.oid = t.typrelid) as return_relation,
   coalesce((select json_agg(json_build_object(
       'name', coalesce(p.proargnames[o.i], ''),
       'type', format_type(coalesce(p.proallargtypes[o.i], p.proargtypes[o.i - 1]), null),
@@ -231,6 +235,7 @@ export class SchemaCache {
       rettype: string;
       composite: boolean;
       void: boolean;
+      return_relation: string | null;
       args: string;
       result_columns: string | null;
     }>(FUNCTIONS_SQL, [this.schemas]);
@@ -260,6 +265,7 @@ export class SchemaCache {
         returnsVoid: f.void,
         volatility: f.volatility as FunctionInfo['volatility'],
         resultColumns: resultCols ? new Map(resultCols.map((c) => [c.name, c])) : undefined,
+        returnRelation: f.return_relation ?? undefined,
       };
       const key = `${f.schema}.${f.name}`;
       functions.set(key, [...(functions.get(key) ?? []), info]);

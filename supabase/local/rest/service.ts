@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { JwtClaims, JwtVerifier } from '../gateway/keys';
 import { ident } from './query';
+import { checkStrictPreferences } from './request';
 import { read } from './read';
 import { ApiError, errorReply, pgErrorStatus } from './response';
 import { rpc } from './rpc';
@@ -145,6 +146,7 @@ export function createRestService(ctx: RestContext): {
         };
       }
       const schema = schemaFor(req);
+      checkStrictPreferences(req.headers['prefer']);
       const auth = await authenticate(req);
       isAnon = auth.role === ctx.anonRole;
       const rpcMatch = /^\/rpc\/([^/]+)$/.exec(req.path);

@@ -293,6 +293,26 @@ export function embeddingSection(engine: Engine, ctx: RestContext): void {
       expect(toView.data).toEqual([{ username: 'supabot', recent_messages: [{ id: 2 }] }]);
     });
 
+    it("embeds from a function's rows when it returns a table's row type", async () => {
+      const { data, error } = await ctx
+        .anon()
+        .rpc('channel_messages', { p_channel: 2 })
+        .select('id, users(status), channels!inner(slug)')
+        .eq('users.status', 'OFFLINE')
+        .order('id');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { id: 2, users: null, channels: { slug: 'random' } },
+        { id: 4, users: null, channels: { slug: 'random' } },
+      ]);
+      const inner = await ctx
+        .anon()
+        .rpc('channel_messages', { p_channel: 1 })
+        .select('id, users!inner(username)')
+        .eq('users.username', 'kiwicopple');
+      expect(inner.data).toEqual([{ id: 3, users: { username: 'kiwicopple' } }]);
+    });
+
     it('returns embeds in the representation of a write', async () => {
       const u = ctx.service();
       const { data, error } = await u

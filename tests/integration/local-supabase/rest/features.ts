@@ -137,6 +137,16 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       });
       expect(writes.status).toBe(400);
       expect((await ctx.anon().from('channels').select('id').eq('id', 72)).data).toEqual([]);
+      const unknownPref = await ctx.rest('/messages?select=id', {
+        headers: { prefer: 'handling=strict, foo=bar' },
+      });
+      expect(unknownPref.status).toBe(400);
+      expect(await unknownPref.json()).toMatchObject({
+        code: 'PGRST122',
+        details: 'Invalid preferences: foo=bar',
+      });
+      const lenient = await ctx.rest('/messages?select=id&id=eq.1', { headers: { prefer: 'foo=bar' } });
+      expect(lenient.status).toBe(200);
     });
 
     it("applies the request role's settings (statement_timeout) per request", async () => {
@@ -196,7 +206,7 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
   });
 
   describe(`${engine}: REST wire formats`, () => {
-    it('pages by the Range header and answers CSV for Accept: text/csv', async () => {
+    it('pages by the Range header, answers CSV for Accept: text/csv and explains plans', async () => {
       const ranged = await ctx.rest('/messages?select=id&order=id', {
         headers: { range: '1-2', 'range-unit': 'items' },
       });
@@ -205,6 +215,13 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       const csv = await ctx.anon().from('messages').select('id, message').order('id').limit(2).csv();
       expect(csv.error).toBeNull();
       expect(csv.data).toBe('id,message\n1,"Hello World 👋"\n2,"Perfection is attained."');
+      const plan = await ctx.anon().from('messages').select('id').eq('id', 1).explain({ format: 'json' });
+      expect(plan.error).toBeNull();
+      expect(
+        (plan.data as unknown as Array<{ Plan: { 'Node Type': string } }>)[0]?.Plan['Node Type'],
+      ).toBeTruthy();
+      const text = await ctx.anon().from('messages').select('id').explain();
+      expect(String(text.data)).toMatch(/cost=/);
       const raw = await ctx.rest('/users?select=username,data&username=eq.supabot', {
         headers: { accept: 'text/csv' },
       });

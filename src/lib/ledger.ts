@@ -103,13 +103,10 @@ export function balanceChart(
   const first = series[0];
   const last = series[series.length - 1];
   if (!first || !last) return null;
-  // With every change at one moment, show a day around it rather than a zero-width axis.
-  let from = first[0];
-  let to = Math.max(now, last[0]);
-  if (to - from < MINUTE) {
-    from -= DAY / 2;
-    to += DAY / 2;
-  }
+  // The axis ends now and covers at least the last hour: changes made moments ago sit at the right
+  // edge of a readable span instead of stretching a few seconds across the chart.
+  const to = Math.max(now, last[0]);
+  const from = Math.min(first[0], to - HOUR);
   const values = series.map(([, balance]) => Number(balance));
   const maxValue = Math.max(...values, 0);
   const minValue = Math.min(...values, 0);
@@ -136,8 +133,10 @@ export function balanceChart(
         ? { hour: '2-digit', minute: '2-digit' }
         : { hour: '2-digit', minute: '2-digit', second: '2-digit' },
   );
-  const xTicks = [0, 1, 2, 3].map((i) => {
-    const time = from + ((to - from) * i) / 3;
+  // As many time labels as fit side by side (about 110 px each), at least the two ends.
+  const tickCount = Math.max(2, Math.min(4, Math.floor(plotWidth / 110)));
+  const xTicks = Array.from({ length: tickCount }, (_, i) => {
+    const time = from + ((to - from) * i) / (tickCount - 1);
     return { x: x(time), label: timeFormat.format(time) };
   });
   const yTicks = [minValue, (minValue + maxValue) / 2, maxValue]

@@ -108,16 +108,18 @@ describe('balanceChart', () => {
     expect(model?.xTicks.map((t) => Math.round(t.x))).toEqual([100, 267, 433, 600]);
     expect(model?.yTicks.at(-1)?.label).toBe('$30.00');
   });
-  it('draws entries made at one moment as one point, with a readable span around it', () => {
+  it('draws entries made at one moment as one point on at least an hour of axis ending now', () => {
     const at = '2026-03-01T12:00:00Z';
     const entries = [ledgerEntry('1', '100.00', at), ledgerEntry('2', '250.00', at)];
-    const model = balanceChart(entries, 'interest_wallet', box, Date.parse(at), usd);
+    const model = balanceChart(entries, 'interest_wallet', box, Date.parse(at) + 5_000, usd, 'en-US');
     expect(model?.points).toHaveLength(1);
     expect(model?.points[0]?.balance).toBe('250.00');
-    expect(model?.points[0]?.x).toBeCloseTo(350);
-    // No vertical "wall": the path has no V segment, only a flat line to the right edge.
+    // 5 s before the end of a one-hour axis: at the right edge, not stretched across it.
+    expect(model?.points[0]?.x).toBeCloseTo(100 + 500 * (3595 / 3600));
+    // No vertical "wall": the path has no V segment, only a flat line to now.
     expect(model?.path).not.toContain('V');
-    expect((model?.to ?? 0) - (model?.from ?? 0)).toBe(24 * 3600 * 1000);
+    expect((model?.to ?? 0) - (model?.from ?? 0)).toBe(3600 * 1000);
+    expect(new Set(model?.xTicks.map((t) => t.label)).size).toBe(model?.xTicks.length);
   });
   it('holds the last balance until now and is null without entries for the account', () => {
     const entries = [ledgerEntry('1', '5.00', '2026-01-01T00:00:00Z')];

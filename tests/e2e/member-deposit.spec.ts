@@ -202,7 +202,8 @@ test.describe('deposit page', () => {
     await expect(alert).toHaveText(
       'You already have 5 deposit notices waiting for review. Please wait until we have reviewed them.',
     );
-    await expect(alert).toHaveClass(/text-danger-600/);
+    // Styled as an error (the shared in-page form problem style), not as a notice.
+    await expect(alert).toHaveClass(/\bform-error\b/);
     await expect(dialog.getByLabel('Transaction ID')).toHaveValue(`cap-${member.id}-extra`);
     const { count } = await serviceClient()
       .from('deposit_notices')

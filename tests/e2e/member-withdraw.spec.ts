@@ -113,7 +113,8 @@ test.describe('withdraw page', () => {
     await expect(alert).toHaveText(
       'You already have 3 withdrawal requests waiting for review. Please wait until we have reviewed them.',
     );
-    await expect(alert).toHaveClass(/text-danger-600/);
+    // Styled as an error (the shared in-page form problem style), not as a notice.
+    await expect(alert).toHaveClass(/\bform-error\b/);
     // Nothing lost: the form keeps what was typed, and the database holds the three requests only.
     await expect(form.getByLabel('Amount (USD)')).toHaveValue('20');
     const { count } = await serviceClient()

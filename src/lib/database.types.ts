@@ -223,6 +223,33 @@ export type Database = {
           },
         ];
       };
+      mfa_resets: {
+        Row: {
+          factors_removed: number;
+          id: number;
+          reason: string;
+          reset_at: string;
+          reset_by: string | null;
+          user_id: string;
+        };
+        Insert: {
+          factors_removed: number;
+          id?: never;
+          reason: string;
+          reset_at?: string;
+          reset_by?: string | null;
+          user_id: string;
+        };
+        Update: {
+          factors_removed?: number;
+          id?: never;
+          reason?: string;
+          reset_at?: string;
+          reset_by?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       profiles: {
         Row: {
           created_at: string;
@@ -334,6 +361,8 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      admin_authenticators: { Args: never; Returns: { user_id: string; verified_factors: number }[] };
+      admin_reset_mfa: { Args: { p_user_id: string; p_reason: string }; Returns: Json };
       admin_search_users: {
         Args: {
           p_search?: string;

@@ -9,6 +9,7 @@ import {
   createUser,
   engines,
   makeAdmin,
+  adminAtAal2,
   outcome,
   pgError,
   type Caller,
@@ -23,7 +24,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     engine = await open();
     const a = await createUser(engine.db, { email: 'admin@schema.test', username: 'Schema Admin' });
     await makeAdmin(engine.db, a.id);
-    admin = { role: 'authenticated', uid: a.id };
+    admin = adminAtAal2(a.id);
   });
 
   afterAll(async () => {
@@ -369,7 +370,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     const tables =
       await q(`select c.relname as name, c.relrowsecurity::text as rls, coalesce(obj_description(c.oid, 'pg_class'), '') as comment
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(tables.length).toBe(8);
+    expect(tables.length).toBe(9);
     for (const t of tables) {
       expect(t.rls, `${t.name} has RLS`).toBe('true');
       expect(t.comment, `${t.name} says who may read and write`).toMatch(/Read:/);

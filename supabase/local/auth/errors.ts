@@ -35,6 +35,15 @@ export const ErrorCode = {
   overEmailSendRateLimit: 'over_email_send_rate_limit',
   overRequestRateLimit: 'over_request_rate_limit',
   notFound: 'not_found',
+  mfaFactorNotFound: 'mfa_factor_not_found',
+  mfaFactorNameConflict: 'mfa_factor_name_conflict',
+  tooManyEnrolledMfaFactors: 'too_many_enrolled_mfa_factors',
+  insufficientAal: 'insufficient_aal',
+  mfaIpAddressMismatch: 'mfa_ip_address_mismatch',
+  mfaChallengeExpired: 'mfa_challenge_expired',
+  mfaVerificationFailed: 'mfa_verification_failed',
+  mfaPhoneEnrollNotEnabled: 'mfa_phone_enroll_not_enabled',
+  mfaWebAuthnEnrollNotEnabled: 'mfa_web_authn_enroll_not_enabled',
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

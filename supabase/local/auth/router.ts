@@ -3,6 +3,7 @@ import { adminRoutes } from './admin';
 import { createAuth, type AuthContext, type Route } from './context';
 import { API_VERSION, AuthError, ErrorCode, errorReply, wantsModernErrors } from './errors';
 import { logoutRoutes } from './logout';
+import { mfaRoutes } from './mfa';
 import { recoverRoutes } from './recover';
 import { resendRoutes } from './resend';
 import { settingsRoutes } from './settings';
@@ -24,12 +25,14 @@ const ROUTES: Route[] = [
   ...userRoutes,
   ...logoutRoutes,
   ...adminRoutes,
+  ...mfaRoutes,
 ];
 
 function findRoute(method: string, path: string): Route | undefined {
   return (
     ROUTES.find((r) => r.method === method && r.path === path) ??
-    ROUTES.find((r) => r.method === method && r.path.endsWith('/') && path.startsWith(r.path))
+    ROUTES.find((r) => r.method === method && r.pattern?.test(path)) ??
+    ROUTES.find((r) => r.method === method && !r.pattern && r.path.endsWith('/') && path.startsWith(r.path))
   );
 }
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { type Account, adminSignIn, answerSecondFactorPrompt, runTag } from './admin-helpers';
 import { totpFor } from '../support/totp';
+import { expectNoAxeViolations } from './support/page-checks';
 import {
   createAdmin,
   createMember,
@@ -31,6 +32,8 @@ test('first sign-in enrols (QR + key in text) and reaches the users table; the n
     'src',
     /^data:image\/svg\+xml/,
   );
+  await expect(page.getByTestId('totp-secret')).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+  await expectNoAxeViolations(page);
   await answerSecondFactorPrompt(page, admin);
   await expect(page.getByText('Successfully logged in')).toBeVisible();
   await page.waitForURL('**/admin/home');
@@ -44,6 +47,7 @@ test('first sign-in enrols (QR + key in text) and reaches the users table; the n
   await passwordStep(device, admin);
   await expect(device.getByRole('heading', { name: 'Enter your authenticator code' })).toBeVisible();
   await expect(device.getByRole('heading', { name: 'Set up your authenticator' })).toHaveCount(0);
+  await expectNoAxeViolations(device);
   const current = totpFor(admin.totpSecret!).generate();
   const wrong = current === '123456' ? '654321' : '123456';
   await device.getByLabel('Authenticator code').fill(wrong);

@@ -41,9 +41,8 @@ export default function AdminLoginForm() {
       const { data } = await supabase().auth.getSession();
       if (!data.session || !(await isAdmin())) return;
       const next = await secondFactorStep();
-      if (cancelled) return;
-      if (next.step === 'done') window.location.replace(adminNext());
-      else setSecond(next);
+      // Already at aal2: the page stays the sign-in form it always was.
+      if (!cancelled && next.step !== 'done') setSecond(next);
     })().catch(() => undefined);
     return () => {
       cancelled = true;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   createAdmin,
   createMember,
+  fetchOutbox,
   latestMail,
   serviceClient,
   signInThroughUi,
@@ -10,7 +11,6 @@ import {
   gotoReady,
 } from './support/users';
 import { answerSecondFactorPrompt } from './admin-helpers';
-import { supabaseUrl } from './support/env';
 
 const thirdParty = (page: Page, siteOrigin: string) => {
   const foreign: string[] = [];
@@ -119,7 +119,7 @@ test.describe('sign up', () => {
       .eq('email', email)
       .single();
     expect(data).toEqual({ username: 'Nora Newcomer', email });
-    const outbox = await fetch(`${supabaseUrl}/__local/outbox?to=${encodeURIComponent(email)}`);
+    const outbox = await fetchOutbox(`?to=${encodeURIComponent(email)}`);
     expect(await outbox.json()).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Database, Queryable } from '../db/engine';
+import type { Queryable } from '../db/engine';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { AuthError, ErrorCode } from './errors';
+import { clientAddress } from './rate-limit';
 import { parseBody } from './request';
 import { amrFor, newRefreshToken, requireAdmin, requireUser, sessionIdOf, tokenResponse } from './sessions';
 import { factorJson, loadUserById, type FactorRow, type UserRow } from './users';
@@ -21,9 +22,6 @@ const CHALLENGE_EXPIRY_S = 300;
 /** TOTP as GoTrue validates it: SHA-1, 6 digits, 30 s steps, one step of clock skew either way. */
 const TOTP_PERIOD_S = 30;
 const TOTP_SKEW_STEPS = 1;
-/** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15 per minute with a burst of 30. */
-const VERIFY_PER_SECOND = 15 / 60;
-const VERIFY_BURST = 30;
 
 // to_jsonb renders timestamps as ISO strings on both engines.
 const FACTOR_SELECT = `select (to_jsonb(f))::text as doc from auth.mfa_factors f`;
@@ -71,9 +69,10 @@ async function currentAal(q: Queryable, sessionId: string | null): Promise<strin
   return rows[0]?.aal ?? 'aal1';
 }
 
+/** The address a challenge is bound to, as inet text (an IPv4-mapped IPv6 peer written as IPv4). */
 function clientIp(req: GatewayRequest): string {
-  const address = req.raw.socket.remoteAddress ?? '127.0.0.1';
-  return address.replace(/^::ffff:/, '');
+  const address = clientAddress(req);
+  return address === 'unknown' ? '0.0.0.0' : address.replace(/^::ffff:/, '');
 }
 
 /** POST /factors: mfa.enroll({ factorType: 'totp' }). */
@@ -144,25 +143,10 @@ async function enroll(auth: Auth, req: GatewayRequest): Promise<Reply> {
   });
 }
 
-/** Per client address and factor (GoTrue counts per address only; see supabase/local/README.md). */
-const verifyBuckets = new WeakMap<Database, Map<string, { tokens: number; at: number }>>();
-
-function takeVerifyToken(db: Database, key: string, now = Date.now()): boolean {
-  let buckets = verifyBuckets.get(db);
-  if (!buckets) verifyBuckets.set(db, (buckets = new Map()));
-  const bucket = buckets.get(key) ?? { tokens: VERIFY_BURST, at: now };
-  const tokens = Math.min(VERIFY_BURST, bucket.tokens + ((now - bucket.at) / 1000) * VERIFY_PER_SECOND);
-  const allowed = tokens >= 1;
-  buckets.set(key, { tokens: allowed ? tokens - 1 : tokens, at: now });
-  return allowed;
-}
-
 /** POST /factors/{id}/challenge */
 async function challenge(auth: Auth, req: GatewayRequest, factorId: string): Promise<Reply> {
   const { user } = await requireUser(auth, req);
-  if (!takeVerifyToken(auth.db, `challenge:${clientIp(req)}:${factorId}`)) {
-    throw new AuthError(429, ErrorCode.overRequestRateLimit, 'Request rate limit reached');
-  }
+  auth.limits.check('factorChallenge', req, factorId);
   const factor = await ownFactor(auth.db, user, factorId);
   const id = randomUUID();
   const { rows } = await auth.db.transaction(async (tx) => {
@@ -179,9 +163,7 @@ async function challenge(auth: Auth, req: GatewayRequest, factorId: string): Pro
 /** POST /factors/{id}/verify: raises the session to aal2 and adds `totp` to its amr. */
 async function verify(auth: Auth, req: GatewayRequest, factorId: string): Promise<Reply> {
   const { claims, user } = await requireUser(auth, req);
-  if (!takeVerifyToken(auth.db, `verify:${clientIp(req)}:${factorId}`)) {
-    throw new AuthError(429, ErrorCode.overRequestRateLimit, 'Request rate limit reached');
-  }
+  auth.limits.check('factorVerify', req, factorId);
   const sessionId = sessionIdOf(claims);
   if (!sessionId)
     throw new AuthError(401, ErrorCode.noAuthorization, 'This endpoint requires a valid session');

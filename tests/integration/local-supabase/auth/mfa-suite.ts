@@ -204,7 +204,9 @@ export function mfaSuite(engine: Engine): void {
       const factor = await enrol(user.client);
       const ask = async () =>
         (await (
-          await fetch(`${server.url}/__local/totp?email=${encodeURIComponent(user.email)}`)
+          await fetch(`${server.url}/__local/totp?email=${encodeURIComponent(user.email)}`, {
+            headers: { apikey: server.serviceRoleKey },
+          })
         ).json()) as {
           code?: string;
           factor_id?: string;
@@ -223,8 +225,15 @@ export function mfaSuite(engine: Engine): void {
       const next = await ask();
       // The accepted step is skipped: the next answer is a different, still acceptable code.
       if (next.code) expect(next.code).not.toBe(first.code);
-      const missing = await fetch(`${server.url}/__local/totp?email=nobody@example.com`);
+      const missing = await fetch(`${server.url}/__local/totp?email=nobody@example.com`, {
+        headers: { apikey: server.serviceRoleKey },
+      });
       expect(missing.status).toBe(404);
+      // Like the outbox, it answers only to the service key.
+      const anon = await fetch(`${server.url}/__local/totp?email=${encodeURIComponent(user.email)}`, {
+        headers: { apikey: server.anonKey },
+      });
+      expect(anon.status).toBe(401);
     });
   });
 }

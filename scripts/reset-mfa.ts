@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   const reasonAt = args.indexOf('--reason');
   const reason =
     reasonAt >= 0 ? (args[reasonAt + 1] ?? '') : 'Authenticator lost; reset from the command line';
-  const email = args.find((arg, i) => !arg.startsWith('-') && i !== reasonAt + 1);
+  // The e-mail is the argument that is neither a flag nor the value after --reason.
+  const email = args.find((arg, i) => !arg.startsWith('-') && (reasonAt < 0 || i !== reasonAt + 1));
   if (!email) {
     console.error(
       'Usage: npm run admin:reset-mfa -- <email> [--reason "why"]\n(SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY select the project.)',

@@ -3,7 +3,8 @@
  * For `npm run dev` only: once the local Supabase answers, makes sure the development admin exists
  * (admin@example.com / admin-password-local, or LOCAL_ADMIN_EMAIL / LOCAL_ADMIN_PASSWORD), has that
  * password and is an admin, then prints the credentials. It refuses to run against anything but a
- * local address, so it can never create a known-password admin on a hosted project.
+ * local address, so it can never create a known-password admin on a hosted project. Admin actions
+ * also need an authenticator code (aal2): the first sign-in enrols one; `npm run admin:code` prints it.
  */
 import { grantAdminByEmail, serviceClient } from './grant-admin';
 import { DEFAULT_ANON_KEY } from '../supabase/local/gateway/keys';
@@ -58,6 +59,8 @@ async function ensureAdmin(): Promise<void> {
       `  sign in at http://127.0.0.1:4321/admin/login`,
       `  email:    ${email}`,
       `  password: ${password}`,
+      '  second factor: the first sign-in shows a QR code and a key; add it to any authenticator app',
+      '  (TOTP), or print the current code with `npm run admin:code` (development only).',
       '',
     ].join('\n'),
   );

@@ -255,6 +255,33 @@ export type Database = {
           },
         ]
       }
+      mfa_resets: {
+        Row: {
+          factors_removed: number
+          id: number
+          reason: string
+          reset_at: string
+          reset_by: string | null
+          user_id: string
+        }
+        Insert: {
+          factors_removed: number
+          id?: never
+          reason: string
+          reset_at?: string
+          reset_by?: string | null
+          user_id: string
+        }
+        Update: {
+          factors_removed?: number
+          id?: never
+          reason?: string
+          reset_at?: string
+          reset_by?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           created_at: string
@@ -368,6 +395,17 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_authenticators: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          user_id: string
+          verified_factors: number
+        }[]
+      }
+      admin_reset_mfa: {
+        Args: { p_reason: string; p_user_id: string }
+        Returns: Json
+      }
       admin_search_users: {
         Args: {
           p_ascending?: boolean

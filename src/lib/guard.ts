@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Session } from '@supabase/supabase-js';
 import { $session } from '~/stores/session';
 import { isAdmin, signOut } from './auth';
+import { secondFactorStep } from './mfa';
 
 /**
  * Client-side route guard for member and admin pages. It is a convenience redirect only: the
@@ -43,9 +44,26 @@ function currentPath(): string {
   return window.location.pathname + window.location.search;
 }
 
+/** An admin session below aal2 goes to the code prompt on /admin/login, then back here. */
+export function sendToSecondFactor(): void {
+  window.location.replace(loginRedirect('admin', currentPath()));
+}
+
+/** Admin, and at aal2? An admin still owing a code is sent to the prompt (the answer stays pending). */
+async function adminReady(): Promise<boolean> {
+  if (!(await isAdmin())) return false;
+  const next = await secondFactorStep();
+  if (next.step !== 'done') {
+    sendToSecondFactor();
+    return new Promise<boolean>(() => undefined);
+  }
+  return true;
+}
+
 /**
  * `useGuard('member')`: no session → /login?next=<this page>. `useGuard('admin')`: no session →
- * /admin/login?next=…; a signed-in non-admin → /user-dashboard. Render a skeleton until the
+ * /admin/login?next=…; a signed-in non-admin → /user-dashboard; an admin at aal1 → the code prompt on
+ * /admin/login?next=…. Render a skeleton until the
  * result is 'allowed' so no member content flashes for a visitor.
  */
 export function useGuard(role: GuardRole): GuardState {
@@ -61,7 +79,7 @@ export function useGuard(role: GuardRole): GuardState {
   useEffect(() => {
     if (role !== 'admin' || !userId) return;
     let cancelled = false;
-    isAdmin().then(
+    adminReady().then(
       (result) => {
         if (cancelled) return;
         setAdminCheck({ userId, result });

@@ -4,6 +4,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAuthService } from './auth/router';
+import { localTotpCode } from './auth/mfa';
 import { loadProjectConfig, type AuthConfig, type ProjectConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/engine';
 import { bootstrapDatabase, type BootstrapResult } from './db/migrate';
@@ -179,8 +180,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     return result.ok && result.claims.role === 'service_role';
   }
 
-  function localRoutes(path: string, query: URLSearchParams): Reply | undefined {
+  async function localRoutes(path: string, query: URLSearchParams): Promise<Reply | undefined> {
     if (path === '/__local/outbox') return json(200, outbox.list(query.get('to') ?? undefined));
+    if (path === '/__local/totp') {
+      const found = await localTotpCode(db, query.get('email') ?? '');
+      return found ? json(200, found) : json(404, { message: 'No authenticator enrolled for that e-mail' });
+    }
     if (path === '/__local/outbox/latest') {
       const mail = outbox.latest(query.get('to') ?? undefined);
       return mail ? json(200, mail) : json(404, { message: 'No mail yet' });
@@ -199,7 +204,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
           message: 'The local outbox needs the service_role or sb_secret_ key (apikey header).',
         });
       }
-      return localRoutes(path, url.searchParams) ?? json(404, { message: 'Not found' });
+      return (await localRoutes(path, url.searchParams)) ?? json(404, { message: 'Not found' });
     }
     if (path === '/' || path === '') {
       return json(200, {

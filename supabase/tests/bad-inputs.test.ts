@@ -9,6 +9,7 @@ import {
   engines,
   fingerprint,
   makeAdmin,
+  adminAtAal2,
   pgError,
   type Caller,
   type Engine,
@@ -389,7 +390,7 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
     callers = {
       anon: { role: 'anon' },
       member: { role: 'authenticated', uid: member.id },
-      admin: { role: 'authenticated', uid: admin.id },
+      admin: adminAtAal2(admin.id),
     };
     const q = async (caller: Caller, sql: string, params: unknown[] = []) =>
       asCaller(db, caller, async (tx) => (await tx.query<{ v: string }>(sql, params)).rows[0]?.v ?? '');

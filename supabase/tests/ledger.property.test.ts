@@ -18,6 +18,7 @@ import {
   createUser,
   engines,
   makeAdmin,
+  adminAtAal2,
   pgError,
   type Caller,
   type Engine,
@@ -134,7 +135,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
     for (const email of ['p-admin1@prop.test', 'p-admin2@prop.test']) {
       const user = await createUser(engine.db, { email });
       await makeAdmin(engine.db, user.id);
-      admins.push({ role: 'authenticated', uid: user.id });
+      admins.push(adminAtAal2(user.id));
     }
   });
 

@@ -10,14 +10,19 @@ import {
   createUser,
   engines,
   makeAdmin,
+  addVerifiedFactor,
   outcome,
   probe,
   type Caller,
   type Engine,
 } from './helpers/db';
 
-type Role = 'anon' | 'memberA' | 'memberB' | 'admin' | 'service';
-const ROLES: Role[] = ['anon', 'memberA', 'memberB', 'admin', 'service'];
+/**
+ * adminAal1 and adminAal2 are the same admin: signed in with the password only (aal1), and after
+ * answering the TOTP prompt (aal2). Admin power needs aal2; at aal1 an admin is a member like any other.
+ */
+type Role = 'anon' | 'memberA' | 'memberB' | 'adminAal1' | 'adminAal2' | 'service';
+const ROLES: Role[] = ['anon', 'memberA', 'memberB', 'adminAal1', 'adminAal2', 'service'];
 
 /** What a select returns: refused, only the caller's rows, every row, enabled wallets, or nothing. */
 type Visible = 'denied' | 'own' | 'all' | 'enabled' | 'nothing';
@@ -47,7 +52,8 @@ const denyAll: Record<Role, Result> = {
   anon: '42501',
   memberA: '42501',
   memberB: '42501',
-  admin: '42501',
+  adminAal1: '42501',
+  adminAal2: '42501',
   service: '42501',
 };
 const serviceOnly: Record<Role, Result> = { ...denyAll, service: 'ok' };
@@ -55,14 +61,22 @@ const everyone: Record<Role, Result> = {
   anon: 'ok',
   memberA: 'ok',
   memberB: 'ok',
-  admin: 'ok',
+  adminAal1: 'ok',
+  adminAal2: 'ok',
   service: 'ok',
 };
 
 const TABLES: Record<string, TableCase> = {
   profiles: {
     owner: 'id',
-    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      adminAal2: 'all',
+      service: 'all',
+    },
     writes: {
       insert: {
         sql: (i) =>
@@ -78,7 +92,14 @@ const TABLES: Record<string, TableCase> = {
   },
   admins: {
     owner: 'user_id',
-    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      adminAal2: 'all',
+      service: 'all',
+    },
     writes: {
       insert: { sql: (i) => `insert into public.admins (user_id) values ('${i.A}')`, expect: serviceOnly },
       update: {
@@ -90,7 +111,14 @@ const TABLES: Record<string, TableCase> = {
   },
   ledger_entries: {
     owner: 'user_id',
-    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      adminAal2: 'all',
+      service: 'all',
+    },
     writes: {
       insert: {
         sql: (
@@ -104,7 +132,14 @@ const TABLES: Record<string, TableCase> = {
     },
   },
   deposit_wallets: {
-    select: { anon: 'denied', memberA: 'enabled', memberB: 'enabled', admin: 'all', service: 'all' },
+    select: {
+      anon: 'denied',
+      memberA: 'enabled',
+      memberB: 'enabled',
+      adminAal1: 'enabled',
+      adminAal2: 'all',
+      service: 'all',
+    },
     writes: {
       insert: {
         sql: () => `insert into public.deposit_wallets (id, wallet_name, asset, network, address)
@@ -119,7 +154,14 @@ const TABLES: Record<string, TableCase> = {
     },
   },
   deposit_wallet_changes: {
-    select: { anon: 'denied', memberA: 'nothing', memberB: 'nothing', admin: 'all', service: 'all' },
+    select: {
+      anon: 'denied',
+      memberA: 'nothing',
+      memberB: 'nothing',
+      adminAal1: 'nothing',
+      adminAal2: 'all',
+      service: 'all',
+    },
     writes: {
       insert: {
         sql: () => `insert into public.deposit_wallet_changes (wallet_id, new_address, new_enabled, reason)
@@ -132,7 +174,14 @@ const TABLES: Record<string, TableCase> = {
   },
   deposit_notices: {
     owner: 'user_id',
-    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      adminAal2: 'all',
+      service: 'all',
+    },
     writes: {
       insert: {
         sql: (i) =>
@@ -149,7 +198,14 @@ const TABLES: Record<string, TableCase> = {
   },
   withdrawal_requests: {
     owner: 'user_id',
-    select: { anon: 'denied', memberA: 'own', memberB: 'own', admin: 'all', service: 'all' },
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      adminAal2: 'all',
+      service: 'all',
+    },
     writes: {
       insert: {
         sql: (i) => `insert into public.withdrawal_requests (user_id, wallet_id, amount, destination_address)
@@ -166,8 +222,34 @@ const TABLES: Record<string, TableCase> = {
       },
     },
   },
+  mfa_resets: {
+    select: {
+      anon: 'denied',
+      memberA: 'nothing',
+      memberB: 'nothing',
+      adminAal1: 'nothing',
+      adminAal2: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: (i) =>
+          `insert into public.mfa_resets (user_id, factors_removed, reason) values ('${i.A}', 1, 'forged')`,
+        expect: denyAll,
+      },
+      update: { sql: () => `update public.mfa_resets set reason = 'rewritten'`, expect: denyAll },
+      delete: { sql: () => `delete from public.mfa_resets`, expect: denyAll },
+    },
+  },
   contact_messages: {
-    select: { anon: 'denied', memberA: 'nothing', memberB: 'nothing', admin: 'all', service: 'all' },
+    select: {
+      anon: 'denied',
+      memberA: 'nothing',
+      memberB: 'nothing',
+      adminAal1: 'nothing',
+      adminAal2: 'all',
+      service: 'all',
+    },
     writes: {
       insert: {
         sql: () => `insert into public.contact_messages (name, email, message, identity)
@@ -185,18 +267,21 @@ interface FunctionCase {
   expect: Record<Role, Result>;
 }
 
+/** Admin functions: an admin at aal2 or the service role; an admin at aal1 is refused like a member. */
 const adminOnly: Record<Role, Result> = {
   anon: '42501',
   memberA: '42501',
   memberB: '42501',
-  admin: 'ok',
+  adminAal1: '42501',
+  adminAal2: 'ok',
   service: 'ok',
 };
 const membersOnly: Record<Role, Result> = {
   anon: '42501',
   memberA: 'ok',
   memberB: 'ok',
-  admin: 'ok',
+  adminAal1: 'ok',
+  adminAal2: 'ok',
   service: '42501',
 };
 
@@ -229,6 +314,11 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     sql: (i) => `select public.review_withdrawal_request(${i.requestA}, 'approve', null)`,
     expect: adminOnly,
   },
+  admin_reset_mfa: {
+    sql: (i) => `select public.admin_reset_mfa('${i.B}', 'lost phone (matrix)')`,
+    expect: adminOnly,
+  },
+  admin_authenticators: { sql: () => `select * from public.admin_authenticators()`, expect: adminOnly },
   file_deposit_notice: {
     sql: (_i, role) => `select public.file_deposit_notice(1::smallint, '10.00', 'matrix-${role}')`,
     expect: membersOnly,
@@ -251,6 +341,14 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     expect: denyAll,
   },
   'private.is_admin': { sql: () => `select private.is_admin()`, expect: { ...membersOnly, service: 'ok' } },
+  'private.has_admin_row': {
+    sql: () => `select private.has_admin_row()`,
+    expect: { ...membersOnly, service: 'ok' },
+  },
+  'private.current_aal': {
+    sql: () => `select private.current_aal()`,
+    expect: { ...membersOnly, service: 'ok' },
+  },
   'private.request_client_address': {
     sql: () => `select private.request_client_address()`,
     expect: denyAll,
@@ -282,7 +380,8 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       anon: { role: 'anon' },
       memberA: { role: 'authenticated', uid: A.id },
       memberB: { role: 'authenticated', uid: B.id },
-      admin: { role: 'authenticated', uid: admin.id },
+      adminAal1: { role: 'authenticated', uid: admin.id, aal: 'aal1' },
+      adminAal2: { role: 'authenticated', uid: admin.id, aal: 'aal2' },
       service: { role: 'service_role' },
     };
     for (const user of [A, B, admin]) {
@@ -306,6 +405,12 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       });
     const a = await file(callers.memberA, 'rls-setup-a');
     await file(callers.memberB, 'rls-setup-b');
+    // Member A lost an authenticator once (a row for the mfa_resets matrix); member B has one to reset.
+    await addVerifiedFactor(db, A.id);
+    await asCaller(db, callers.service, (tx) =>
+      tx.query(`select public.admin_reset_mfa($1, 'matrix setup')`, [A.id]),
+    );
+    await addVerifiedFactor(db, B.id);
     ids = {
       A: A.id,
       B: B.id,
@@ -425,8 +530,28 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
         async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0]!.a,
       );
     expect(await ask('memberA')).toBe(false);
-    expect(await ask('admin')).toBe(true);
+    // The caller's own flag at any level: the sign-in page needs it to ask an aal1 admin for a code.
+    expect(await ask('adminAal1')).toBe(true);
+    expect(await ask('adminAal2')).toBe(true);
     expect(await ask('service')).toBe(false);
+  });
+
+  it('refuses every admin function to an aal1 admin with the message the UI turns into the prompt', async () => {
+    const adminFunctions = Object.entries(FUNCTIONS).filter(([, spec]) => spec.expect === adminOnly);
+    expect(adminFunctions.length).toBeGreaterThanOrEqual(10);
+    for (const [name, spec] of adminFunctions) {
+      const error = await probe(engine.db, callers.adminAal1, (tx) =>
+        tx.query(spec.sql(ids, 'adminAal1')),
+      ).then(
+        () => undefined,
+        (e: unknown) => e as { code?: string; message?: string; hint?: string },
+      );
+      expect(error, name).toMatchObject({
+        code: '42501',
+        message: 'Admin actions need your authenticator code.',
+        hint: 'aal2_required',
+      });
+    }
   });
 
   it('ledger rows cannot be changed or removed even by the database owner', async () => {
@@ -462,6 +587,12 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       ),
     );
     expect(code).toBe('42501');
+    const atAal1 = await outcome(() =>
+      probe(engine.db, callers.adminAal1, (tx) =>
+        tx.query(`select * from public.admin_user_ledger($1)`, [ids.B]),
+      ),
+    );
+    expect(atAal1).toBe('42501');
     const own = await probe(
       engine.db,
       callers.memberA,

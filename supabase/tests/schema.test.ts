@@ -9,6 +9,7 @@ import {
   createUser,
   engines,
   makeAdmin,
+  adminAtAal2,
   outcome,
   pgError,
   type Caller,
@@ -23,7 +24,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     engine = await open();
     const a = await createUser(engine.db, { email: 'admin@schema.test', username: 'Schema Admin' });
     await makeAdmin(engine.db, a.id);
-    admin = { role: 'authenticated', uid: a.id };
+    admin = adminAtAal2(a.id);
   });
 
   afterAll(async () => {
@@ -369,7 +370,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     const tables =
       await q(`select c.relname as name, c.relrowsecurity::text as rls, coalesce(obj_description(c.oid, 'pg_class'), '') as comment
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(tables.length).toBe(8);
+    expect(tables.length).toBe(9);
     for (const t of tables) {
       expect(t.rls, `${t.name} has RLS`).toBe('true');
       expect(t.comment, `${t.name} says who may read and write`).toMatch(/Read:/);
@@ -390,5 +391,34 @@ describe.each(engines)('schema on %s', (_name, open) => {
       expect(f.config, `${f.name} pins search_path`).toMatch(/search_path=""/);
       expect(f.anon, `${f.name} is not executable by anon`).toBe('false');
     }
+  });
+
+  it('is clean under the Supabase advisor (splinter) lints that apply to a schema', async () => {
+    // 0001 unindexed_foreign_keys: every foreign key in public has an index led by its columns.
+    const unindexed = await q(`select c.conrelid::regclass::text as tbl, c.conname as fk
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where c.contype = 'f' and n.nspname = 'public'
+        and not exists (select 1 from pg_index i where i.indrelid = c.conrelid
+          and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] = c.conkey)
+      order by 1, 2`);
+    expect(unindexed).toEqual([]);
+    // 0003 auth_rls_initplan: auth.*() and current_setting() in policies are wrapped in a select, so
+    // Postgres evaluates them once per statement, not once per row.
+    const policies = await q(`select tablename || '.' || policyname as name,
+      coalesce(qual, '') || ' ' || coalesce(with_check, '') as expr from pg_policies where schemaname = 'public'`);
+    expect(policies.length).toBeGreaterThan(0);
+    for (const p of policies) {
+      const bare = (p.expr ?? '')
+        .replace(/\(\s*select\s+(auth\.\w+\(\)|current_setting\([^)]*\))[^)]*\)/gi, '')
+        .match(/auth\.\w+\(\)|current_setting\(/gi);
+      expect(bare, `${p.name} calls ${bare?.join(', ')} per row`).toBeNull();
+    }
+    // 0008 rls_enabled_no_policy: a table with RLS on but no policy at all is usually a mistake.
+    const noPolicy =
+      await q(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and c.relrowsecurity
+        and not exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname)`);
+    expect(noPolicy).toEqual([]);
+    // 0011 function_search_path_mutable and 0013 rls_disabled_in_public: the house rules above.
   });
 });

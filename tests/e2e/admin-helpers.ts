@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import { nextTotpCode } from '../support/totp';
 import { gotoReady, type TestUser } from './support/users';
 
 /**
@@ -12,15 +13,40 @@ export function runTag(): string {
   return `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Signs in on /admin/login as a person would and waits for the admin home page. */
+/**
+ * Signs in on /admin/login as a person would: password, then the second factor, and waits for the
+ * admin home page. An account without an authenticator goes through the enrolment screen: the key
+ * shown in text is read as a person would type it into an app, and kept on `account` for later sign-ins.
+ */
 export async function adminSignIn(page: Page, account: Account): Promise<void> {
   await gotoReady(page, '/admin/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await answerSecondFactorPrompt(page, account);
   await expect(page.getByText('Successfully logged in')).toBeVisible();
   await page.waitForURL('**/admin/home');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+}
+
+/** The enrolment screen or the code prompt, whichever /admin/login shows, answered with a good code. */
+export async function answerSecondFactorPrompt(page: Page, account: Account): Promise<void> {
+  const enrol = page.getByRole('heading', { name: 'Set up your authenticator' });
+  const prompt = page.getByRole('heading', { name: 'Enter your authenticator code' });
+  await expect(enrol.or(prompt)).toBeVisible();
+  if (await enrol.isVisible()) {
+    account.totpSecret = await readEnrolmentKey(page);
+  }
+  if (!account.totpSecret) throw new Error(`${account.email} has no authenticator key`);
+  await page.getByLabel('Authenticator code').fill(await nextTotpCode(account.totpSecret));
+  await page.getByRole('button', { name: 'Verify code' }).click();
+}
+
+/** The key the enrolment screen shows for manual entry, without its grouping spaces. */
+export async function readEnrolmentKey(page: Page): Promise<string> {
+  const key = page.getByTestId('totp-secret');
+  await expect(key).toHaveText(/[A-Z2-7]{4}/);
+  return ((await key.textContent()) ?? '').replace(/\s+/g, '');
 }
 
 export async function newPage(browser: Browser): Promise<Page> {

@@ -8,6 +8,7 @@ import {
   gotoReady,
   serviceClient,
   setBalances,
+  signedInAdminClient,
   signedInClient,
 } from './support/users';
 
@@ -231,7 +232,7 @@ test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can r
   expect((await revoked.rpc('is_admin')).data).toBe(false);
 
   // Self-revocation is refused by the database too.
-  const self = await signedInClient(admin);
+  const self = await signedInAdminClient(admin);
   const { error } = await self.rpc('revoke_admin', { p_email: admin.email });
   expect(error?.message).toBe('You cannot remove your own admin rights.');
 });

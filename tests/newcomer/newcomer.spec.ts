@@ -13,6 +13,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { nextTotpCode } from '../support/totp';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const SITE = 'http://127.0.0.1:4321';
@@ -154,14 +155,47 @@ async function signInMember(page: Page, email: string, password: string): Promis
   await expect(page.getByText('Interest Wallet').first()).toBeVisible({ timeout: 30_000 });
 }
 
-async function signInAdmin(page: Page, email: string, password: string): Promise<void> {
+/**
+ * The admin sign-in with its second factor. 'enrol': the first sign-in's enrolment screen, answered
+ * with the key shown in text (as a person types it into an app; otpauth computes the code). Otherwise
+ * the code prompt, answered with `code()` (the README's `npm run admin:code`, or the enrolled key).
+ */
+async function signInAdmin(
+  page: Page,
+  email: string,
+  password: string,
+  second: { enrol: true } | { code: () => Promise<string> },
+): Promise<string | undefined> {
   await page.goto(`${SITE}/admin/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  let secret: string | undefined;
+  if ('enrol' in second) {
+    await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
+    const key = page.getByTestId('totp-secret');
+    await expect(key).toHaveText(/[A-Z2-7]{4}/);
+    secret = ((await key.textContent()) ?? '').replace(/\s+/g, '');
+    await page.getByLabel('Authenticator code').fill(await nextTotpCode(secret));
+  } else {
+    await expect(page.getByRole('heading', { name: 'Enter your authenticator code' })).toBeVisible();
+    await page.getByLabel('Authenticator code').fill(await second.code());
+  }
+  await page.getByRole('button', { name: 'Verify code' }).click();
   await page.waitForURL('**/admin/home', { timeout: 60_000 });
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('alice@example.com').first()).toBeVisible({ timeout: 30_000 });
+  return secret;
+}
+
+/** `npm run <script>` in the clone, as the README says; its output. */
+function npmRun(dir: string, env: NodeJS.ProcessEnv, script: string): string {
+  return execFileSync('bash', ['-c', `npm run --silent ${script}`], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 async function freshPage(browser: Browser): Promise<Page> {
@@ -217,7 +251,8 @@ test('a fresh clone runs with the README commands, keeps its data, resets, and s
     await first.waitForSite();
 
     await signInMember(await freshPage(browser), 'alice@example.com', 'demo-password');
-    await signInAdmin(await freshPage(browser), adminEmail, adminPassword);
+    const secret = await signInAdmin(await freshPage(browser), adminEmail, adminPassword, { enrol: true });
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
     // Someone who joins during the first run must still be there after a restart.
     const newcomerEmail = `newcomer-${Date.now()}@example.com`;
@@ -245,7 +280,18 @@ test('a fresh clone runs with the README commands, keeps its data, resets, and s
     expect((await second.waitForOutput(/Migrations applied now: (.*)/))[1]).toBe('none');
     await second.waitForSite();
     await signInMember(await freshPage(browser), newcomerEmail, 'newcomer-pass-1');
-    await signInAdmin(await freshPage(browser), adminEmail, adminPassword);
+    // The authenticator survived the restart: the code prompt, answered with the README's admin:code.
+    await signInAdmin(await freshPage(browser), adminEmail, adminPassword, {
+      code: async () => {
+        const printed = npmRun(dir, env, 'admin:code');
+        const code = /^(\d{6})\s/.exec(printed)?.[1];
+        if (!code) throw new Error(`npm run admin:code printed no code: ${printed}`);
+        return code;
+      },
+    });
+    // Lost device: the README's command-line reset (service key), then enrolment again.
+    expect(npmRun(dir, env, `admin:reset-mfa -- ${adminEmail}`)).toContain('1 authenticator(s) removed');
+    await signInAdmin(await freshPage(browser), adminEmail, adminPassword, { enrol: true });
     await second.stop();
 
     // Reset, then a clean start: migrations again, and the newcomer is gone.

@@ -8,6 +8,8 @@ export interface AdminAccount {
   username: string;
   granted_by_email: string;
   granted_at: string;
+  /** Verified TOTP factors (0: they set one up at their next sign-in). */
+  authenticators: number;
 }
 
 /** Everyone who holds admin rights, with who granted them. */
@@ -18,6 +20,9 @@ export async function listAdmins(): Promise<AdminAccount[]> {
     .order('granted_at', { ascending: true });
   if (error) throw toAdminError(error, 'Could not load the admins.');
   const rows = (data ?? []) as { user_id: string; granted_by: string | null; granted_at: string }[];
+  const factors = await supabase().rpc('admin_authenticators');
+  if (factors.error) throw toAdminError(factors.error, 'Could not load the admins.');
+  const authenticators = new Map((factors.data ?? []).map((f) => [f.user_id, f.verified_factors]));
   const people = await peopleById(rows.flatMap((r) => [r.user_id, r.granted_by]));
   return rows.map((r) => ({
     user_id: r.user_id,
@@ -25,6 +30,7 @@ export async function listAdmins(): Promise<AdminAccount[]> {
     username: people.get(r.user_id)?.username ?? '',
     granted_by_email: (r.granted_by && people.get(r.granted_by)?.email) || 'command line',
     granted_at: r.granted_at,
+    authenticators: authenticators.get(r.user_id) ?? 0,
   }));
 }
 
@@ -46,4 +52,13 @@ export async function grantAdmin(email: string): Promise<void> {
 export async function revokeAdmin(email: string): Promise<void> {
   const { error } = await supabase().rpc('revoke_admin', { p_email: checkEmail(email) });
   if (error) throw toAdminError(error, 'Could not revoke admin access.');
+}
+
+/**
+ * Removes the authenticator of an admin who lost their device and signs them out everywhere; they set
+ * up a new one at their next sign-in. The database refuses resetting oneself and records who did it.
+ */
+export async function resetAuthenticator(userId: string, reason: string): Promise<void> {
+  const { error } = await supabase().rpc('admin_reset_mfa', { p_user_id: userId, p_reason: reason.trim() });
+  if (error) throw toAdminError(error, 'Could not reset the authenticator.');
 }

@@ -14,15 +14,24 @@ export class AdminError extends Error {
 
 export const STALE_VERSION = 'PT409';
 export const NOT_ALLOWED = '42501';
+/** The database's hint when an admin's session is still at aal1 (no authenticator code yet). */
+export const SECOND_FACTOR_REQUIRED = 'aal2_required';
 
 interface PostgrestLikeError {
   message?: string;
   code?: string;
+  hint?: string | null;
 }
 
 /** Turns a supabase-js error object into an AdminError carrying the database's own message. */
 export function toAdminError(error: PostgrestLikeError, fallback: string): AdminError {
   const code = error.code || undefined;
+  if (error.hint === SECOND_FACTOR_REQUIRED) {
+    return new AdminError(
+      error.message?.trim() || 'Admin actions need your authenticator code.',
+      SECOND_FACTOR_REQUIRED,
+    );
+  }
   if (code === NOT_ALLOWED) {
     return new AdminError(error.message?.trim() || 'You do not have admin access.', code);
   }
@@ -32,6 +41,11 @@ export function toAdminError(error: PostgrestLikeError, fallback: string): Admin
     return new AdminError(`${fallback} Check your connection and try again.`, code);
   }
   return new AdminError(message, code);
+}
+
+/** The session dropped back to aal1 (e.g. a new device): the admin belongs at the code prompt. */
+export function needsSecondFactor(error: unknown): boolean {
+  return error instanceof AdminError && error.code === SECOND_FACTOR_REQUIRED;
 }
 
 export function isStale(error: unknown): boolean {

@@ -51,6 +51,8 @@ export interface Route {
   method: string;
   /** Exact path below /auth/v1, or a prefix ending in '/' matched by startsWith. */
   path: string;
+  /** For a prefix: the whole path must also match this (routes with ids inside, e.g. /factors/{id}/verify). */
+  pattern?: RegExp;
   handler: Handler;
   /** GoTrue's per-IP limiter in front of this route, if any. */
   limit?: LimitName;

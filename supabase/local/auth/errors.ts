@@ -67,6 +67,8 @@ export const ErrorCode = {
   manualLinkingDisabled: 'manual_linking_disabled',
   singleIdentityNotDeletable: 'single_identity_not_deletable',
   notFound: 'not_found',
+  mfaPhoneEnrollNotEnabled: 'mfa_phone_enroll_not_enabled',
+  mfaWebAuthnEnrollNotEnabled: 'mfa_web_authn_enroll_not_enabled',
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

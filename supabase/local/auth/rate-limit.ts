@@ -4,12 +4,24 @@ import { AuthError, ErrorCode } from './errors';
 
 /** GoTrue's per-IP limiters (apilimiter.New); several share one configured rate but count apart. */
 export type LimitName =
-  'token' | 'verify' | 'signups' | 'recover' | 'resend' | 'magicLink' | 'otp' | 'user' | 'anonymousSignIns';
+  | 'token'
+  | 'verify'
+  | 'signups'
+  | 'recover'
+  | 'resend'
+  | 'magicLink'
+  | 'otp'
+  | 'user'
+  | 'anonymousSignIns'
+  | 'factorChallenge'
+  | 'factorVerify';
 
 /** tollbooth's burst for every GoTrue request limiter except anonymous sign-ins. */
 const BURST = 30;
 const FIVE_MINUTES_S = 300;
 const ONE_HOUR_S = 3600;
+/** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY default: 15 a minute (not a config.toml setting). */
+const MFA_PER_MINUTE = 15;
 /** tollbooth forgets an idle client after its TTL (an hour for every limiter used here). */
 const IDLE_TTL_MS = 3_600_000;
 
@@ -28,6 +40,8 @@ const RATES: Record<LimitName, (c: RateLimitConfig) => Rate> = {
   otp: (c) => ({ perSecond: c.signInSignUps / FIVE_MINUTES_S, burst: BURST }),
   user: (c) => ({ perSecond: c.signInSignUps / FIVE_MINUTES_S, burst: BURST }),
   anonymousSignIns: (c) => ({ perSecond: c.anonymousUsers / ONE_HOUR_S, burst: c.anonymousUsers }),
+  factorChallenge: () => ({ perSecond: MFA_PER_MINUTE / 60, burst: BURST }),
+  factorVerify: () => ({ perSecond: MFA_PER_MINUTE / 60, burst: BURST }),
 };
 
 interface Bucket {
@@ -84,14 +98,19 @@ export class AuthRateLimits {
 
   constructor(private readonly config: () => RateLimitConfig) {}
 
-  /** Throws GoTrue's 429 over_request_rate_limit when this client is over the named limit. */
-  check(name: LimitName, req: GatewayRequest): void {
+  /**
+   * Throws GoTrue's 429 over_request_rate_limit when this client is over the named limit. `scope`
+   * narrows the count further (the MFA limits count per address and factor; see supabase/local/README.md).
+   */
+  check(name: LimitName, req: GatewayRequest, scope = ''): void {
     let limiter = this.limiters.get(name);
     if (!limiter) {
       limiter = new TokenBucketLimiter();
       this.limiters.set(name, limiter);
     }
-    if (!limiter.take(clientAddress(req), RATES[name](this.config()))) {
+    if (
+      !limiter.take(scope ? `${clientAddress(req)} ${scope}` : clientAddress(req), RATES[name](this.config()))
+    ) {
       throw new AuthError(429, ErrorCode.overRequestRateLimit, 'Request rate limit reached');
     }
   }

@@ -4,6 +4,7 @@ import { createAuth, type AuthContext, type Route } from './context';
 import { API_VERSION, AuthError, ErrorCode, errorReply, wantsModernErrors } from './errors';
 import { identityRoutes } from './identities';
 import { logoutRoutes } from './logout';
+import { mfaRoutes } from './mfa';
 import { otpRoutes } from './otp';
 import { providerRoutes } from './providers';
 import { recoverRoutes } from './recover';
@@ -31,13 +32,15 @@ const ROUTES: Route[] = [
   ...identityRoutes,
   ...logoutRoutes,
   ...adminRoutes,
+  ...mfaRoutes,
   ...providerRoutes,
 ];
 
 function findRoute(method: string, path: string): Route | undefined {
   return (
     ROUTES.find((r) => r.method === method && r.path === path) ??
-    ROUTES.find((r) => r.method === method && r.path.endsWith('/') && path.startsWith(r.path))
+    ROUTES.find((r) => r.method === method && r.pattern?.test(path)) ??
+    ROUTES.find((r) => r.method === method && !r.pattern && r.path.endsWith('/') && path.startsWith(r.path))
   );
 }
 

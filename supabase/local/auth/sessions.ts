@@ -73,7 +73,7 @@ export async function tokenResponse(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? 'authenticated',
-    aal: 'aal1',
+    aal: amr.some((entry) => entry.method === 'totp') ? 'aal2' : 'aal1',
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,

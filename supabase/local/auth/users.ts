@@ -35,11 +35,15 @@ export interface UserRow {
   deleted_at: string | null;
   is_anonymous: boolean;
   identities: Array<Record<string, unknown>>;
+  /** auth.mfa_factors rows without their secrets. */
+  factors: Array<Record<string, unknown>>;
 }
 
 // to_jsonb renders rows the way Postgres does, so timestamps come back as ISO strings on both engines.
 export const USER_SELECT = `select (to_jsonb(u) || jsonb_build_object('identities', coalesce((
-    select jsonb_agg(to_jsonb(i) order by i.created_at) from auth.identities i where i.user_id = u.id), '[]'::jsonb)))::text as doc
+    select jsonb_agg(to_jsonb(i) order by i.created_at) from auth.identities i where i.user_id = u.id), '[]'::jsonb))
+    || jsonb_build_object('factors', coalesce((
+    select jsonb_agg(to_jsonb(f) - 'secret' order by f.created_at) from auth.mfa_factors f where f.user_id = u.id), '[]'::jsonb)))::text as doc
   from auth.users u`;
 
 export async function loadUser(q: Queryable, where: string, params: unknown[]): Promise<UserRow | undefined> {
@@ -53,6 +57,34 @@ export const loadUserById = (q: Queryable, id: string): Promise<UserRow | undefi
 /** The e-mail user (not SSO) with this address, compared case-insensitively as GoTrue does. */
 export const loadUserByEmail = (q: Queryable, email: string): Promise<UserRow | undefined> =>
   loadUser(q, 'lower(u.email) = $1 and u.is_sso_user = false', [email]);
+
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: 'verified' | 'unverified';
+  created_at: string;
+  updated_at: string;
+  secret: string | null;
+  phone: string | null;
+  last_challenged_at: string | null;
+}
+
+/** GoTrue's models.Factor JSON (the secret never leaves the server). */
+export function factorJson(f: Omit<FactorRow, 'secret'>): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: f.id,
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+    status: f.status,
+  };
+  if (f.friendly_name) out['friendly_name'] = f.friendly_name;
+  out['factor_type'] = f.factor_type;
+  out['phone'] = f.phone ?? '';
+  out['last_challenged_at'] = f.last_challenged_at;
+  return out;
+}
 
 /** GoTrue's models.User JSON. */
 export function userJson(u: UserRow): Record<string, unknown> {
@@ -87,6 +119,8 @@ export function userJson(u: UserRow): Record<string, unknown> {
   }));
   out['created_at'] = u.created_at;
   out['updated_at'] = u.updated_at;
+  // GoTrue omits an empty factor list (json:"factors,omitempty").
+  if (u.factors?.length) out['factors'] = u.factors.map((f) => factorJson(f as unknown as FactorRow));
   if (u.banned_until) out['banned_until'] = u.banned_until;
   if (u.deleted_at) out['deleted_at'] = u.deleted_at;
   out['is_anonymous'] = u.is_anonymous;

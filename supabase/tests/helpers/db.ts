@@ -45,15 +45,20 @@ export const engines: Array<[Engine['name'], EngineFactory]> = [
   ],
 ];
 
-/** Who a request comes from, as PostgREST would see it. */
+/** GoTrue's authenticator assurance level: aal1 after a password, aal2 after a TOTP code. */
+export type Aal = 'aal1' | 'aal2';
+
+/** Who a request comes from, as PostgREST would see it (a signed-in user is at aal1 unless told). */
 export type Caller =
-  { role: 'anon' } | { role: 'authenticated'; uid: string; email?: string } | { role: 'service_role' };
+  | { role: 'anon' }
+  | { role: 'authenticated'; uid: string; email?: string; aal?: Aal }
+  | { role: 'service_role' };
 
 /** Sets role + claims for this transaction only, exactly as PostgREST does per request. */
 export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void> {
   const claims =
     caller.role === 'authenticated'
-      ? { sub: caller.uid, role: 'authenticated', email: caller.email ?? '' }
+      ? { sub: caller.uid, role: 'authenticated', email: caller.email ?? '', aal: caller.aal ?? 'aal1' }
       : { role: caller.role };
   await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
     caller.role,
@@ -106,6 +111,20 @@ export async function createUser(
 
 export async function makeAdmin(db: Queryable, userId: string): Promise<void> {
   await db.query('insert into public.admins (user_id) values ($1)', [userId]);
+}
+
+/** An admin caller that has answered the TOTP prompt (aal2), as every admin action needs. */
+export const adminAtAal2 = (uid: string): Caller => ({ role: 'authenticated', uid, aal: 'aal2' });
+
+/** A verified TOTP factor for `userId`, written the way GoTrue stores one (secret unused here). */
+export async function addVerifiedFactor(db: Queryable, userId: string): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+     values ($1, $2, $3, 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+    [id, userId, `Authenticator ${id.slice(0, 4)}`],
+  );
+  return id;
 }
 
 /** Postgres error fields the tests assert on. */

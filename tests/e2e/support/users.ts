@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
+import { nextTotpCode } from '../../support/totp';
 import { ANON_KEY, SERVICE_ROLE_KEY, supabaseUrl } from './env';
 
 /**
@@ -13,6 +14,8 @@ export interface TestUser {
   email: string;
   password: string;
   username: string;
+  /** The base32 key of the account's authenticator, once one is set up (admins). */
+  totpSecret?: string;
 }
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
@@ -45,15 +48,45 @@ export async function createMember(
   return { id: data.user.id, email, password, username };
 }
 
-/** A member who is also in the admins table. */
-export async function createAdmin(options: { username?: string } = {}): Promise<TestUser> {
+/**
+ * A member who is also in the admins table and has set up an authenticator (a verified TOTP factor,
+ * enrolled through supabase-js's mfa API as the admin sign-in page does). `enrol: false` leaves the
+ * authenticator for the first sign-in's enrolment screen.
+ */
+export async function createAdmin(options: { username?: string; enrol?: boolean } = {}): Promise<TestUser> {
   const user = await createMember({
     username: options.username ?? 'Test Admin',
     email: uniqueEmail('admin'),
   });
   const { error } = await serviceClient().from('admins').insert({ user_id: user.id });
   if (error) throw new Error(`granting admin failed: ${error.message}`);
-  return user;
+  if (options.enrol === false) return user;
+  const client = await signedInClient(user);
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Test authenticator' });
+  if (enrolled.error) throw new Error(`enrolling a factor failed: ${enrolled.error.message}`);
+  const admin = { ...user, totpSecret: enrolled.data.totp.secret };
+  await answerSecondFactor(client, admin);
+  return admin;
+}
+
+/** Raises a signed-in client of `user` to aal2 with their authenticator's next code. */
+export async function answerSecondFactor(client: SupabaseClient, user: TestUser): Promise<void> {
+  if (!user.totpSecret) throw new Error(`${user.email} has no authenticator`);
+  const factors = await client.auth.mfa.listFactors();
+  const factorId = factors.data?.all.find((f) => f.factor_type === 'totp')?.id;
+  if (!factorId) throw new Error(`no TOTP factor for ${user.email}: ${factors.error?.message ?? 'none'}`);
+  const { error } = await client.auth.mfa.challengeAndVerify({
+    factorId,
+    code: await nextTotpCode(user.totpSecret),
+  });
+  if (error) throw new Error(`verifying the code of ${user.email} failed: ${error.message}`);
+}
+
+/** An admin's supabase-js client at aal2 (password, then authenticator code), as admin calls need. */
+export async function signedInAdminClient(admin: TestUser): Promise<SupabaseClient> {
+  const client = await signedInClient(admin);
+  await answerSecondFactor(client, admin);
+  return client;
 }
 
 /** A supabase-js client signed in as `user` (no storage, no auto-refresh: a test's short life). */
@@ -65,9 +98,9 @@ export async function signedInClient(user: TestUser): Promise<SupabaseClient> {
 }
 
 let adminPromise: Promise<SupabaseClient> | undefined;
-/** One admin client per worker, created on first use. */
+/** One admin client per worker (at aal2), created on first use. */
 export function adminClient(): Promise<SupabaseClient> {
-  adminPromise ??= createAdmin().then(signedInClient);
+  adminPromise ??= createAdmin().then(signedInAdminClient);
   return adminPromise;
 }
 

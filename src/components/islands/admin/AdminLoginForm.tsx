@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '~/components/islands/shared/Toaster';
 import Field from '~/components/islands/shared/Field';
 import PasswordField from '~/components/islands/forms/PasswordField';
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn, signOut } from '~/lib/auth';
+import SecondFactorForm from '~/components/islands/admin/SecondFactorForm';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS, isAdmin, signIn, signOut } from '~/lib/auth';
 import { safeNextPath } from '~/lib/guard';
 import { signInProblem } from '~/lib/auth-rules';
 import { useFormProblem } from '~/components/islands/shared/formProblem';
+import { pendingSecondFactor, secondFactorStep, type SecondFactorStep } from '~/lib/mfa';
 
 export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';
 
@@ -16,15 +18,38 @@ function adminNext(): string {
   return next.startsWith('/admin/') && !next.startsWith('/admin/login') ? next : '/admin/home';
 }
 
+/** Signed in: the success toast, then the admin page asked for (spec: after 2 seconds). */
+function enterAdminArea(): void {
+  toast.success(AUTH_MESSAGES.loginSuccess);
+  window.setTimeout(() => window.location.assign(adminNext()), REDIRECT_DELAY_MS);
+}
+
 /**
- * /admin/login: the admin's own Supabase account; the database says whether it is an admin. A
- * member account is signed out again at once. No credentials live in this code.
+ * /admin/login: the admin's own Supabase account (the database says whether it is an admin; a member
+ * account is signed out again at once), then the second factor: the enrolment screen for an admin
+ * without an authenticator, else the code prompt. An admin whose session is still at aal1 (a new
+ * device, or sent here by an admin page) starts at the code prompt. No credentials live in this code.
  */
 export default function AdminLoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const { report, fieldProps, alert } = useFormProblem();
+  const [second, setSecond] = useState<Exclude<SecondFactorStep, { step: 'done' }> | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    // Already at aal2 (or signed out): the page stays the sign-in form it always was.
+    pendingSecondFactor(isAdmin).then(
+      (next) => {
+        if (!cancelled && next) setSecond(next);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,13 +62,33 @@ export default function AdminLoginForm() {
         await signOut().catch(() => undefined);
         throw new Error(NOT_ADMIN_MESSAGE);
       }
-      toast.success(AUTH_MESSAGES.loginSuccess);
-      // Stay busy: the button remains disabled until the page changes.
-      window.setTimeout(() => window.location.assign(adminNext()), REDIRECT_DELAY_MS);
+      const next = await secondFactorStep();
+      if (next.step === 'done') {
+        // Stay busy: the button remains disabled until the page changes.
+        enterAdminArea();
+        return;
+      }
+      setSecond(next);
+      setBusy(false);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.loginFailed);
       setBusy(false);
     }
+  }
+
+  async function useAnotherAccount() {
+    await signOut().catch(() => undefined);
+    setSecond(null);
+    setPassword('');
+  }
+
+  if (second) {
+    return (
+      <>
+        <Toaster />
+        <SecondFactorForm step={second} onVerified={enterAdminArea} onCancel={useAnotherAccount} />
+      </>
+    );
   }
 
   return (

@@ -3,7 +3,13 @@ import toast from 'react-hot-toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
 import Field from '~/components/islands/shared/Field';
-import { grantAdmin, listAdmins, revokeAdmin, type AdminAccount } from '~/lib/admin/admins';
+import {
+  grantAdmin,
+  listAdmins,
+  resetAuthenticator,
+  revokeAdmin,
+  type AdminAccount,
+} from '~/lib/admin/admins';
 import { errorText, formatDateTime } from './format';
 import { useLoad } from './useLoad';
 import LoadingCards from '../shared/LoadingCards';
@@ -16,8 +22,28 @@ function Admins({ selfId }: { selfId: string }) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<AdminAccount | null>(null);
+  const [resetting, setResetting] = useState<AdminAccount | null>(null);
+  const [reason, setReason] = useState('');
   const emailId = useId();
   const { report, fieldProps, alert } = useFormProblem();
+  const reasonId = useId();
+
+  async function onReset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!resetting || busy) return;
+    setBusy(true);
+    try {
+      await resetAuthenticator(resetting.user_id, reason);
+      toast.success(`${resetting.email} sets up a new authenticator at their next sign-in.`);
+      setResetting(null);
+      setReason('');
+      reload();
+    } catch (e) {
+      toast.error(errorText(e, 'Could not reset the authenticator.'));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function onGrant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -103,7 +129,21 @@ function Admins({ selfId }: { selfId: string }) {
                     Granted by {admin.granted_by_email} on{' '}
                     <time dateTime={admin.granted_at}>{formatDateTime(admin.granted_at)}</time>
                   </p>
+                  <p className="text-sm text-muted">
+                    {admin.authenticators > 0 ? 'Authenticator set up' : 'No authenticator yet'}
+                  </p>
                 </div>
+                {admin.user_id !== selfId && admin.authenticators > 0 && (
+                  <button
+                    type="button"
+                    className="btn-outline-dark"
+                    aria-label={`Reset authenticator of ${admin.email}`}
+                    disabled={busy}
+                    onClick={() => setResetting(admin)}
+                  >
+                    Reset authenticator
+                  </button>
+                )}
                 {admin.user_id !== selfId && (
                   <button
                     type="button"
@@ -137,6 +177,37 @@ function Admins({ selfId }: { selfId: string }) {
         }
       >
         <p>{confirm?.email} will lose admin access at once, including any open admin pages.</p>
+      </Dialog>
+
+      <Dialog
+        open={resetting !== null}
+        title="Reset authenticator?"
+        size="md"
+        onClose={() => setResetting(null)}
+      >
+        <form className="space-y-4" onSubmit={onReset}>
+          <p>
+            For an admin who lost their device: their authenticator is removed and they are signed out
+            everywhere. At their next sign-in they set up a new one. The reset is recorded with your name.
+          </p>
+          <Field
+            id={reasonId}
+            label="Reason"
+            required
+            minLength={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <div className="flex justify-end gap-3">
+            <button type="button" className="btn-outline-dark" onClick={() => setResetting(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-dark" disabled={busy}>
+              Reset authenticator
+            </button>
+          </div>
+        </form>
       </Dialog>
     </div>
   );

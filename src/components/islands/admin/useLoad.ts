@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { needsSecondFactor } from '~/lib/admin/errors';
+import { sendToSecondFactor } from '~/lib/guard';
 import { errorText } from './format';
 
 export interface Loaded<T> {
@@ -25,6 +27,10 @@ export function useLoad<T>(load: () => Promise<T>, failure: string): Loaded<T> {
       },
       (error: unknown) => {
         if (!current) return;
+        if (needsSecondFactor(error)) {
+          sendToSecondFactor();
+          return;
+        }
         const text = errorText(error, failure);
         setState((previous) => ({ data: previous.data, error: text }));
         toast.error(text);

@@ -1,0 +1,150 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import Field from '~/components/islands/shared/Field';
+import {
+  MFA_MESSAGES,
+  groupedSecret,
+  startEnrolment,
+  verifyCode,
+  type Enrolment,
+  type SecondFactorStep,
+} from '~/lib/mfa';
+
+export interface SecondFactorFormProps {
+  step: Exclude<SecondFactorStep, { step: 'done' }>;
+  onVerified: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The admin sign-in's second step. Enrolment: a QR code for an authenticator app, the same key in
+ * text for typing by hand, and a field for the first code. Otherwise: the code prompt. A wrong code
+ * shows a message and changes nothing else; the admin just types the next code.
+ */
+export default function SecondFactorForm({ step, onVerified, onCancel }: SecondFactorFormProps) {
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [enrolError, setEnrolError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const codeId = useId();
+  const keyId = useId();
+
+  useEffect(() => {
+    if (step.step !== 'enrol') return;
+    let cancelled = false;
+    startEnrolment().then(
+      (started) => {
+        if (!cancelled) setEnrolment(started);
+      },
+      (e: unknown) => {
+        if (!cancelled) setEnrolError(e instanceof Error ? e.message : MFA_MESSAGES.enrolFailed);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [step.step]);
+
+  const factorId = step.step === 'challenge' ? step.factorId : enrolment?.factorId;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !factorId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await verifyCode(factorId, code);
+      // Stay busy: the page changes next.
+      onVerified();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : MFA_MESSAGES.failed);
+      setCode('');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
+      {step.step === 'enrol' ? (
+        <div className="space-y-4">
+          <h2 className="text-lg font-semibold text-ink-950">Set up your authenticator</h2>
+          <p className="text-sm text-muted">
+            Admin actions need a code from an authenticator app (Google Authenticator, 1Password, Authy, …).
+            Scan the QR code with the app, or type the key into it, then enter the 6-digit code it shows.
+          </p>
+          {enrolError ? (
+            <p role="alert" className="text-sm text-danger-600">
+              {enrolError}
+            </p>
+          ) : enrolment ? (
+            <>
+              <img
+                src={enrolment.qrCode}
+                alt="QR code for your authenticator app"
+                width={192}
+                height={192}
+                className="mx-auto rounded-lg border border-mist-200 bg-white p-2"
+              />
+              <div>
+                <p id={keyId} className="field-label">
+                  Key for manual entry
+                </p>
+                <code
+                  aria-labelledby={keyId}
+                  data-testid="totp-secret"
+                  className="block rounded-md bg-mist-100 px-3 py-2 text-center font-mono text-sm break-all text-ink-950 select-all"
+                >
+                  {groupedSecret(enrolment.secret)}
+                </code>
+              </div>
+            </>
+          ) : (
+            <div
+              className="mx-auto h-48 w-48 animate-pulse rounded-lg bg-mist-100"
+              aria-label="Preparing your key"
+            />
+          )}
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <h2 className="text-lg font-semibold text-ink-950">Enter your authenticator code</h2>
+          <p className="text-sm text-muted">
+            Open your authenticator app and enter the 6-digit code for Liquid Capital.
+          </p>
+        </div>
+      )}
+      <Field
+        id={codeId}
+        label="Authenticator code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]*"
+        maxLength={7}
+        required
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${codeId}-error` : undefined}
+      />
+      {error && (
+        <p id={`${codeId}-error`} role="alert" className="text-sm text-danger-600">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-dark w-full" disabled={busy || !factorId}>
+        {busy ? 'Checking…' : 'Verify code'}
+      </button>
+      <p className="text-center text-sm text-muted">
+        Lost your device? Another admin can reset your authenticator on the Admins page.{' '}
+        <button
+          type="button"
+          className="font-semibold text-accent-700 underline-offset-4 hover:underline"
+          onClick={onCancel}
+        >
+          Use another account
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { supabase } from './supabase';
+
+/**
+ * The admin's second factor (TOTP) through supabase-js's `mfa` API. The database is what requires it:
+ * every admin function and admin-only read needs a session at aal2 (`aal` in the JWT). Each function
+ * throws an Error whose message is the text to show.
+ */
+
+export const MFA_MESSAGES = {
+  wrongCode: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+  codeFormat: 'Enter the 6 digits from your authenticator app.',
+  tooManyTries: 'Too many tries. Wait a minute, then enter the newest code.',
+  failed: 'Could not check the code. Please try again.',
+  enrolFailed: 'Could not start setting up your authenticator. Please try again.',
+} as const;
+
+/** What the signed-in admin still has to do before the admin area opens. */
+export type SecondFactorStep = { step: 'done' } | { step: 'challenge'; factorId: string } | { step: 'enrol' };
+
+export async function secondFactorStep(): Promise<SecondFactorStep> {
+  const mfa = supabase().auth.mfa;
+  const level = await mfa.getAuthenticatorAssuranceLevel();
+  if (level.error) throw new Error(MFA_MESSAGES.failed);
+  if (level.data.currentLevel === 'aal2') return { step: 'done' };
+  const factors = await mfa.listFactors();
+  if (factors.error) throw new Error(MFA_MESSAGES.failed);
+  const totp = factors.data.totp[0];
+  return totp ? { step: 'challenge', factorId: totp.id } : { step: 'enrol' };
+}
+
+/**
+ * For a page opened with a session already there: the step an admin signed in at aal1 still owes
+ * (a new device, or sent back by an admin page), or null when nobody is signed in or nothing is owed.
+ */
+export async function pendingSecondFactor(
+  isAdmin: () => Promise<boolean>,
+): Promise<Exclude<SecondFactorStep, { step: 'done' }> | null> {
+  const { data } = await supabase().auth.getSession();
+  if (!data.session || !(await isAdmin())) return null;
+  const next = await secondFactorStep();
+  return next.step === 'done' ? null : next;
+}
+
+export interface Enrolment {
+  factorId: string;
+  /** data:image/svg+xml URI of the QR code for an authenticator app. */
+  qrCode: string;
+  /** The base32 key, for typing into an app by hand. */
+  secret: string;
+}
+
+/** Starts a TOTP enrolment; a half-finished earlier one (never verified) is dropped first. */
+export async function startEnrolment(): Promise<Enrolment> {
+  const mfa = supabase().auth.mfa;
+  const factors = await mfa.listFactors();
+  if (factors.error) throw new Error(MFA_MESSAGES.enrolFailed);
+  for (const stale of factors.data.all.filter((f) => f.status === 'unverified')) {
+    await mfa.unenroll({ factorId: stale.id });
+  }
+  const { data, error } = await mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+  if (error) throw new Error(MFA_MESSAGES.enrolFailed);
+  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+}
+
+/** Checks a code; on success the session is aal2 (supabase-js stores the new tokens). */
+export async function verifyCode(factorId: string, code: string): Promise<void> {
+  const digits = code.replace(/\s+/g, '');
+  if (!/^\d{6}$/.test(digits)) throw new Error(MFA_MESSAGES.codeFormat);
+  const { error } = await supabase().auth.mfa.challengeAndVerify({ factorId, code: digits });
+  if (!error) return;
+  if (error.code === 'mfa_verification_failed') throw new Error(MFA_MESSAGES.wrongCode);
+  if (error.status === 429) throw new Error(MFA_MESSAGES.tooManyTries);
+  throw new Error(MFA_MESSAGES.failed);
+}
+
+/** The key in groups of four, as authenticator apps show it for typing by hand. */
+export function groupedSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}

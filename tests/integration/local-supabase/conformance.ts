@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LocalSupabase } from '../../../supabase/local/server';
-import { EngineHarness, client, type Engine } from './harness';
+import { EngineHarness, client, restRequest, type Engine } from './harness';
 
 /**
  * The gateway's conformance suite against one engine (auth, REST and realtime have their own folders
@@ -19,15 +19,7 @@ export function conformanceSuite(engine: Engine): void {
   });
 
   const rest = (path: string, init: RequestInit & { token?: string } = {}): Promise<Response> =>
-    fetch(`${server.url}/rest/v1${path}`, {
-      ...init,
-      headers: {
-        apikey: server.anonKey,
-        authorization: `Bearer ${init.token ?? server.anonKey}`,
-        'content-type': 'application/json',
-        ...(init.headers as Record<string, string> | undefined),
-      },
-    });
+    restRequest(server, path, init);
 
   describe(`${engine}: gateway`, () => {
     it('requires an apikey, except on e-mail link routes', async () => {

@@ -129,3 +129,20 @@ export async function waitFor<T>(
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A raw PostgREST request with the anon key as apikey and `token` (default: the anon key) as bearer. */
+export function restRequest(
+  server: LocalSupabase,
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<Response> {
+  return fetch(`${server.url}/rest/v1${path}`, {
+    ...init,
+    headers: {
+      apikey: server.anonKey,
+      authorization: `Bearer ${init.token ?? server.anonKey}`,
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+}

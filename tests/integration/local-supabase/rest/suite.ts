@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll } from 'vitest';
 import type { LocalSupabase } from '../../../../supabase/local/server';
-import { EngineHarness, client, type Engine } from '../harness';
+import { EngineHarness, client, restRequest, type Engine } from '../harness';
 import { basicsSection } from './basics';
 import type { RestContext } from './context';
 import { embeddingSection } from './embedding';
@@ -25,16 +25,7 @@ export function restSuite(engine: Engine): void {
     server: () => server,
     anon: () => anon,
     service: () => service,
-    rest: (path, init = {}) =>
-      fetch(`${server.url}/rest/v1${path}`, {
-        ...init,
-        headers: {
-          apikey: server.anonKey,
-          authorization: `Bearer ${init.token ?? server.anonKey}`,
-          'content-type': 'application/json',
-          ...(init.headers as Record<string, string> | undefined),
-        },
-      }),
+    rest: (path, init = {}) => restRequest(server, path, init),
   };
   basicsSection(engine, ctx);
   embeddingSection(engine, ctx);

@@ -5,6 +5,9 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 // README's ports. Kept apart from the main browser suite, which builds its own site and server.
 export default defineConfig({
   testDir: 'tests/newcomer',
+  // Its own folder: Playwright empties outputDir at start, and test-results/screens holds the
+  // browser suite's screenshots from the step before.
+  outputDir: 'test-results/newcomer',
   timeout: 12 * 60_000,
   expect: { timeout: 30_000 },
   workers: 1,

@@ -42,7 +42,7 @@ export default defineConfig({
       ? [
           {
             // A fresh in-memory database per run: migrations and seed applied at start.
-            command: `npx tsx supabase/local/cli.ts start --port ${supabasePort} --memory`,
+            command: `npx tsx supabase/local/cli.ts start --port ${supabasePort} --memory --relax-rate-limits`,
             url: `${supabaseUrl}/rest/v1/`,
             reuseExistingServer: false,
             timeout: 120_000,

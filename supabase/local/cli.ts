@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { RELAXED_RATE_LIMITS } from './config';
 import { parseTrustedProxies } from './gateway/client-address';
 import { DEFAULT_PROJECT_DIR, resetLocalDatabase, startLocalSupabase } from './server';
 
@@ -8,7 +9,9 @@ import { DEFAULT_PROJECT_DIR, resetLocalDatabase, startLocalSupabase } from './s
  * `tsx supabase/local/cli.ts start [--port N] [--host H] [--memory] [--data-dir DIR]` runs the local
  * Supabase; `reset` deletes the local database so the next start re-applies migrations and seed.sql.
  * Env: DATABASE_URL (use PostgreSQL), SUPABASE_JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY,
+ * SUPABASE_PUBLISHABLE_KEY, SUPABASE_SECRET_KEY,
  * LOCAL_SUPABASE_TRUSTED_PROXIES (comma-separated addresses/CIDR ranges whose X-Forwarded-For is believed).
+ * `--relax-rate-limits` lifts the auth rate limits for test suites that create many users from one address.
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -18,6 +21,7 @@ const { positionals, values } = parseArgs({
     memory: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'project-dir': { type: 'string' },
+    'relax-rate-limits': { type: 'boolean', default: false },
   },
 });
 
@@ -52,6 +56,11 @@ async function start(): Promise<void> {
     ...(process.env['SUPABASE_SERVICE_ROLE_KEY']
       ? { serviceRoleKey: process.env['SUPABASE_SERVICE_ROLE_KEY'] }
       : {}),
+    ...(process.env['SUPABASE_PUBLISHABLE_KEY']
+      ? { publishableKey: process.env['SUPABASE_PUBLISHABLE_KEY'] }
+      : {}),
+    ...(process.env['SUPABASE_SECRET_KEY'] ? { secretKey: process.env['SUPABASE_SECRET_KEY'] } : {}),
+    ...(values['relax-rate-limits'] ? { authOverrides: { rateLimit: RELAXED_RATE_LIMITS } } : {}),
   });
   const db = databaseUrl
     ? databaseUrl.replace(/\/\/[^@]*@/, '//***@')
@@ -67,7 +76,8 @@ async function start(): Promise<void> {
       `  Realtime:  ${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket`,
       `  Database:  ${db}`,
       `  Migrations applied now: ${bootstrap.applied.length ? bootstrap.applied.join(', ') : 'none'}${bootstrap.seeded ? ' (seed.sql loaded)' : ''}`,
-      `  Mail outbox: ${server.outboxDir ?? '(in memory)'} and ${server.url}/__local/outbox`,
+      `  Mail outbox: ${server.outboxDir ?? '(in memory)'} and ${server.url}/__local/outbox (apikey: the secret key)`,
+      ...(values['relax-rate-limits'] ? ['  Auth rate limits: relaxed (--relax-rate-limits)'] : []),
       `  JWT secret:       ${server.jwtSecret}`,
       `  anon key:         ${server.anonKey}`,
       `  service_role key: ${server.serviceRoleKey}`,
@@ -103,7 +113,7 @@ if (command === 'start') {
   });
 } else {
   console.error(
-    `Unknown command "${command}". Use: start [--port N] [--host H] [--memory] [--data-dir DIR] | reset`,
+    `Unknown command "${command}". Use: start [--port N] [--host H] [--memory] [--data-dir DIR] [--relax-rate-limits] | reset`,
   );
   process.exit(2);
 }

@@ -24,7 +24,37 @@ export interface AuthConfig {
   otpLength: number;
   /** Seconds an e-mail link or code stays valid. */
   otpExpiry: number;
+  /** `[auth.email] double_confirm_changes`: an address change needs both the old and new address. */
+  doubleConfirmChanges: boolean;
+  /** `[auth.email] secure_password_change`: a password change needs a recent sign-in or a nonce. */
+  securePasswordChange: boolean;
+  /** `enable_anonymous_sign_ins` */
+  enableAnonymousSignIns: boolean;
+  rateLimit: RateLimitConfig;
 }
+
+/**
+ * `[auth.rate_limit]` as the Supabase CLI reads it and hands it to GoTrue: requests per 5 minutes
+ * per client IP (token_refresh: every /token grant; sign_in_sign_ups: signup, recover, resend, otp,
+ * magic links and user updates; token_verifications: /verify), anonymous sign-ins per hour per IP,
+ * and e-mails per hour for the whole server.
+ */
+export interface RateLimitConfig {
+  emailSent: number;
+  anonymousUsers: number;
+  tokenRefresh: number;
+  signInSignUps: number;
+  tokenVerifications: number;
+}
+
+/** Limits high enough for test suites that sign many users up and in from one address. */
+export const RELAXED_RATE_LIMITS: RateLimitConfig = {
+  emailSent: 100_000,
+  anonymousUsers: 100_000,
+  tokenRefresh: 100_000,
+  signInSignUps: 100_000,
+  tokenVerifications: 100_000,
+};
 
 export interface ApiConfig {
   schemas: string[];
@@ -53,6 +83,17 @@ export const DEFAULT_CONFIG: ProjectConfig = {
     maxFrequency: 1,
     otpLength: 6,
     otpExpiry: 3600,
+    doubleConfirmChanges: true,
+    securePasswordChange: false,
+    enableAnonymousSignIns: false,
+    // GoTrue's own defaults (GOTRUE_RATE_LIMIT_*).
+    rateLimit: {
+      emailSent: 30,
+      anonymousUsers: 30,
+      tokenRefresh: 150,
+      signInSignUps: 30,
+      tokenVerifications: 30,
+    },
   },
 };
 
@@ -104,7 +145,9 @@ export function loadProjectConfig(
   const api = table(doc['api']);
   const auth = table(doc['auth']);
   const email = table(auth['email']);
+  const rateLimit = table(auth['rate_limit']);
   const d = DEFAULT_CONFIG;
+  const limits = d.auth.rateLimit;
   return {
     api: {
       schemas: strList(api['schemas'], d.api.schemas),
@@ -128,6 +171,16 @@ export function loadProjectConfig(
       maxFrequency: parseDuration(email['max_frequency'], d.auth.maxFrequency),
       otpLength: num(email['otp_length'], d.auth.otpLength),
       otpExpiry: num(email['otp_expiry'], d.auth.otpExpiry),
+      doubleConfirmChanges: bool(email['double_confirm_changes'], d.auth.doubleConfirmChanges),
+      securePasswordChange: bool(email['secure_password_change'], d.auth.securePasswordChange),
+      enableAnonymousSignIns: bool(auth['enable_anonymous_sign_ins'], d.auth.enableAnonymousSignIns),
+      rateLimit: {
+        emailSent: num(rateLimit['email_sent'], limits.emailSent),
+        anonymousUsers: num(rateLimit['anonymous_users'], limits.anonymousUsers),
+        tokenRefresh: num(rateLimit['token_refresh'], limits.tokenRefresh),
+        signInSignUps: num(rateLimit['sign_in_sign_ups'], limits.signInSignUps),
+        tokenVerifications: num(rateLimit['token_verifications'], limits.tokenVerifications),
+      },
       ...authOverrides,
     },
   };

@@ -31,6 +31,10 @@ export interface LocalSupabaseOptions {
   jwtSecret?: string;
   anonKey?: string;
   serviceRoleKey?: string;
+  /** `sb_publishable_…` key; derived from a custom jwtSecret when not given. */
+  publishableKey?: string;
+  /** `sb_secret_…` key; derived from a custom jwtSecret when not given. */
+  secretKey?: string;
   /** bcrypt cost for new password hashes; default 10 as GoTrue. Tests may lower it to save CPU. */
   bcryptCost?: number;
   /** Silence request-independent logging (tests). */
@@ -62,6 +66,11 @@ export interface LocalSupabase {
   stop(): Promise<void>;
 }
 
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 export const DEFAULT_PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const INVALID_KEY = {
@@ -84,6 +93,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   if (options.jwtSecret) keyOverrides.jwtSecret = options.jwtSecret;
   if (options.anonKey) keyOverrides.anonKey = options.anonKey;
   if (options.serviceRoleKey) keyOverrides.serviceRoleKey = options.serviceRoleKey;
+  if (options.publishableKey) keyOverrides.publishableKey = options.publishableKey;
+  if (options.secretKey) keyOverrides.secretKey = options.secretKey;
   const keys = await resolveKeys(keyOverrides);
   const verifier = new JwtVerifier(keys.jwtSecret);
   const clientAddress = new ClientAddressResolver(options.trustedProxies);
@@ -142,6 +153,20 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     return result.ok ? undefined : json(401, INVALID_KEY);
   }
 
+  /**
+   * The outbox holds working sign-in links and codes, so it answers only to the service_role key or
+   * the sb_secret_ key (apikey header or bearer), like the admin API would.
+   */
+  async function holdsServiceKey(
+    apikey: string | undefined,
+    authorization: string | undefined,
+  ): Promise<boolean> {
+    const bearer = mapAuthorization(keys, authorization, apikey);
+    if (!bearer) return false;
+    const result = await verifier.verify(bearer);
+    return result.ok && result.claims.role === 'service_role';
+  }
+
   function localRoutes(path: string, query: URLSearchParams): Reply | undefined {
     if (path === '/__local/outbox') return json(200, outbox.list(query.get('to') ?? undefined));
     if (path === '/__local/outbox/latest') {
@@ -155,8 +180,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname;
     const method = (req.method ?? 'GET').toUpperCase();
-    if (path.startsWith('/__local/'))
+    if (path.startsWith('/__local/')) {
+      const apikey = header(req, 'apikey') ?? url.searchParams.get('apikey') ?? undefined;
+      if (!(await holdsServiceKey(apikey, header(req, 'authorization')))) {
+        return json(401, {
+          message: 'The local outbox needs the service_role or sb_secret_ key (apikey header).',
+        });
+      }
       return localRoutes(path, url.searchParams) ?? json(404, { message: 'Not found' });
+    }
     if (path === '/' || path === '') {
       return json(200, {
         name: 'local supabase',
@@ -193,19 +225,25 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     return service[1] === 'auth' ? auth(greq) : rest.handle(greq);
   }
 
+  // Local-only routes are for this machine's tools and tests, never for web pages: no CORS at all, so
+  // a page open in the developer's browser cannot read mailed links.
+  const isLocalRoute = (req: IncomingMessage): boolean => (req.url ?? '').startsWith('/__local/');
+  const corsFor = (req: IncomingMessage): Record<string, string> =>
+    isLocalRoute(req) ? {} : corsHeaders(req);
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
-      res.writeHead(200, preflightHeaders(req));
+      if (isLocalRoute(req)) res.writeHead(403);
+      else res.writeHead(200, preflightHeaders(req));
       res.end();
       return;
     }
     route(req)
-      .then((reply) => send(req, res, reply, corsHeaders(req)))
+      .then((reply) => send(req, res, reply, corsFor(req)))
       .catch((error: unknown) => {
         // A bug in one request must never take the server down.
         console.error('[local-supabase] unhandled request error:', error);
-        if (!res.headersSent)
-          send(req, res, json(500, { message: 'Internal server error' }), corsHeaders(req));
+        if (!res.headersSent) send(req, res, json(500, { message: 'Internal server error' }), corsFor(req));
         else res.end();
       });
   });

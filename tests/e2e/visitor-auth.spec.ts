@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   createAdmin,
   createMember,
+  fetchOutbox,
   latestMail,
   serviceClient,
   signInThroughUi,
@@ -9,7 +10,6 @@ import {
   uniqueEmail,
   gotoReady,
 } from './support/users';
-import { supabaseUrl } from './support/env';
 
 const thirdParty = (page: Page, siteOrigin: string) => {
   const foreign: string[] = [];
@@ -118,7 +118,7 @@ test.describe('sign up', () => {
       .eq('email', email)
       .single();
     expect(data).toEqual({ username: 'Nora Newcomer', email });
-    const outbox = await fetch(`${supabaseUrl}/__local/outbox?to=${encodeURIComponent(email)}`);
+    const outbox = await fetchOutbox(`?to=${encodeURIComponent(email)}`);
     expect(await outbox.json()).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { JwtVerifier, Keys } from '../gateway/keys';
 import type { Outbox } from '../mail/outbox';
+import { AuthRateLimits, type LimitName } from './rate-limit';
 
 /** What the auth service needs from the server around it. */
 export interface AuthContext {
@@ -26,11 +27,13 @@ export interface Auth extends AuthContext {
   hashPassword(password: string): Promise<string>;
   /** bcrypt comparison that treats a malformed stored hash as a mismatch. */
   passwordMatches(password: string, hash: string | null): Promise<boolean>;
+  limits: AuthRateLimits;
 }
 
 export function createAuth(ctx: AuthContext): Auth {
   return {
     ...ctx,
+    limits: new AuthRateLimits(() => ctx.config.rateLimit),
     issuer: (): string => `${ctx.apiUrl()}/auth/v1`,
     // GoTrue (Go's bcrypt) writes $2a$ hashes, and pgcrypto's crypt() used by seed files only knows $2a$;
     // for passwords of at most 72 bytes $2a$ and $2b$ compute the same hash.
@@ -49,4 +52,6 @@ export interface Route {
   /** Exact path below /auth/v1, or a prefix ending in '/' matched by startsWith. */
   path: string;
   handler: Handler;
+  /** GoTrue's per-IP limiter in front of this route, if any. */
+  limit?: LimitName;
 }

@@ -1,35 +1,67 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/engine';
+import type { Mail } from '../mail/outbox';
 import type { Auth } from './context';
 import { AuthError, ErrorCode } from './errors';
 import { renderMail } from './templates';
-import { loadUser, loadUserById, markEmailVerified, type UserRow } from './users';
+import { loadUser, loadUserById, type UserRow } from './users';
 import type { PkceParams } from './validation';
 
-export type TokenKind = 'recovery' | 'signup';
+/**
+ * Where GoTrue keeps each mailed token: a users column (the hash the link carries), the column with
+ * the time it was sent, and the matching auth.one_time_tokens type.
+ */
+export const SLOTS = {
+  confirmation: {
+    column: 'confirmation_token',
+    sentAt: 'confirmation_sent_at',
+    ott: 'confirmation_token',
+  },
+  recovery: { column: 'recovery_token', sentAt: 'recovery_sent_at', ott: 'recovery_token' },
+  emailChangeCurrent: {
+    column: 'email_change_token_current',
+    sentAt: 'email_change_sent_at',
+    ott: 'email_change_token_current',
+  },
+  emailChangeNew: {
+    column: 'email_change_token_new',
+    sentAt: 'email_change_sent_at',
+    ott: 'email_change_token_new',
+  },
+  reauthentication: {
+    column: 'reauthentication_token',
+    sentAt: 'reauthentication_sent_at',
+    ott: 'reauthentication_token',
+  },
+} as const;
 
-/** Where each kind of mailed token lives (GoTrue's users columns and one_time_tokens types). */
-export const TOKEN_KINDS: Record<TokenKind, { column: string; sentAt: string; ott: string; method: string }> =
-  {
-    recovery: {
-      column: 'recovery_token',
-      sentAt: 'recovery_sent_at',
-      ott: 'recovery_token',
-      method: 'recovery',
-    },
-    signup: {
-      column: 'confirmation_token',
-      sentAt: 'confirmation_sent_at',
-      ott: 'confirmation_token',
-      method: 'email/signup',
-    },
-  };
+export type SlotName = keyof typeof SLOTS;
 
-export function tokenKind(type: unknown): TokenKind | undefined {
-  if (type === 'recovery') return 'recovery';
-  if (type === 'signup' || type === 'email') return 'signup';
-  return undefined;
+/** The `type` values /verify accepts for e-mail, and the slots each one may consume. */
+export const VERIFY_TYPES = {
+  signup: ['confirmation'],
+  invite: ['confirmation'],
+  recovery: ['recovery'],
+  magiclink: ['recovery'],
+  email: ['confirmation', 'recovery'],
+  email_change: ['emailChangeCurrent', 'emailChangeNew'],
+} as const satisfies Record<string, readonly SlotName[]>;
+
+export type VerifyType = keyof typeof VERIFY_TYPES;
+
+export function verifyType(type: unknown): VerifyType | undefined {
+  return typeof type === 'string' && Object.hasOwn(VERIFY_TYPES, type) ? (type as VerifyType) : undefined;
 }
+
+/** The flow_state authentication_method GoTrue records for a PKCE mail of each type. */
+export const FLOW_METHOD: Record<VerifyType, string> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email: 'email',
+  email_change: 'email_change',
+};
 
 /** GoTrue's token hash: hex SHA-224 of the address and the code. */
 export const tokenHashOf = (email: string, otp: string): string =>
@@ -37,8 +69,10 @@ export const tokenHashOf = (email: string, otp: string): string =>
     .update(email + otp)
     .digest('hex');
 
+const newOtp = (length: number): string => String(randomInt(0, 10 ** length)).padStart(length, '0');
+
 /** GoTrue's max_frequency: one mail of a kind per user per interval, counted from the last one sent. */
-export function refuseIfMailedRecently(auth: Auth, sentAt: string | null): void {
+export function refuseIfMailedRecently(auth: Auth, sentAt: string | null | undefined): void {
   if (!sentAt) return;
   const maxFrequency = auth.config.maxFrequency;
   const since = (Date.now() - Date.parse(sentAt)) / 1000;
@@ -52,74 +86,143 @@ export function refuseIfMailedRecently(auth: Auth, sentAt: string | null): void 
   }
 }
 
-/** Finds and consumes an e-mail token; undefined when it is unknown, used or expired. */
+/**
+ * GoTrue's hourly e-mail budget: always spent when it is 0, otherwise only while confirmations are on
+ * (GoTrue skips it with mailer_autoconfirm).
+ */
+export function checkEmailBudget(auth: Auth): void {
+  if (auth.config.enableConfirmations || auth.config.rateLimit.emailSent <= 0) auth.limits.checkEmailSend();
+}
+
+/** A token stored for a user: the code for the person, the (maybe pkce_-prefixed) hash for the link. */
+export interface IssuedToken {
+  otp: string;
+  tokenHash: string;
+}
+
+/** Stores a fresh token in a slot (users column + one_time_tokens row). */
+export async function storeToken(
+  tx: Queryable,
+  auth: Auth,
+  user: UserRow,
+  slot: SlotName,
+  address: string,
+  pkce: PkceParams | undefined,
+): Promise<IssuedToken> {
+  const s = SLOTS[slot];
+  const otp = newOtp(auth.config.otpLength);
+  const plain = tokenHashOf(address, otp);
+  const tokenHash = pkce ? `pkce_${plain}` : plain;
+  await tx.query(`update auth.users set ${s.column} = $2, ${s.sentAt} = now() where id = $1`, [
+    user.id,
+    tokenHash,
+  ]);
+  await tx.query(
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, now(), now())
+     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash,
+       relates_to = excluded.relates_to, created_at = now(), updated_at = now()`,
+    [randomUUID(), user.id, s.ott, tokenHash, address],
+  );
+  return { otp, tokenHash };
+}
+
+/** Records a PKCE flow so the link's ?code= can later be exchanged (GoTrue's generateFlowState). */
+export async function storeFlowState(
+  tx: Queryable,
+  userId: string,
+  pkce: PkceParams,
+  method: string,
+): Promise<void> {
+  await tx.query(
+    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+       created_at, updated_at, authentication_method)
+     values ($1, $2, $3, $4, $5, $6, now(), now(), $6)`,
+    [randomUUID(), userId, randomUUID(), pkce.method, pkce.challenge, method],
+  );
+}
+
+/** GoTrue's ConfirmationURL: the /verify link with the token hash. */
+export function verifyLink(auth: Auth, tokenHash: string, type: string, redirectTo: string): string {
+  return `${auth.apiUrl()}/auth/v1/verify?token=${tokenHash}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
+}
+
+/** Writes one mail to the outbox. */
+export function deliver(
+  auth: Auth,
+  type: Mail['type'],
+  to: string,
+  token: IssuedToken,
+  link: string,
+  redirectTo: string,
+  newEmail?: string,
+): void {
+  auth.outbox.add({
+    to,
+    type,
+    link,
+    token: token.otp,
+    tokenHash: token.tokenHash,
+    redirectTo,
+    ...renderMail(type, { confirmationUrl: link, token: token.otp, ...(newEmail ? { newEmail } : {}) }),
+  });
+}
+
+export type LinkMailType = 'signup' | 'invite' | 'recovery' | 'magiclink';
+
+const MAIL_SLOT: Record<LinkMailType, SlotName> = {
+  signup: 'confirmation',
+  invite: 'confirmation',
+  recovery: 'recovery',
+  magiclink: 'recovery',
+};
+
+/**
+ * Stores a token and mails it: a confirmation, invitation, recovery or magic link mail (with its
+ * code). The token and flow state are written in one transaction; the mail only after it commits.
+ */
+export async function sendLinkMail(
+  auth: Auth,
+  user: UserRow,
+  type: LinkMailType,
+  redirectTo: string,
+  pkce: PkceParams | undefined,
+): Promise<IssuedToken> {
+  checkEmailBudget(auth);
+  const email = (user.email ?? '').toLowerCase();
+  const token = await auth.db.transaction(async (tx) => {
+    const issued = await storeToken(tx, auth, user, MAIL_SLOT[type], email, pkce);
+    if (pkce) await storeFlowState(tx, user.id, pkce, FLOW_METHOD[type]);
+    return issued;
+  });
+  deliver(auth, type, email, token, verifyLink(auth, token.tokenHash, type, redirectTo), redirectTo);
+  return token;
+}
+
+/**
+ * Finds the user holding one of these token hashes in one of the slots, still within otp_expiry, and
+ * clears that slot. Returns which slot matched, or undefined when the token is unknown, used or old.
+ */
 export async function consumeToken(
   auth: Auth,
   tx: Queryable,
-  kind: TokenKind,
+  slots: readonly SlotName[],
   tokenHashes: string[],
-): Promise<UserRow | undefined> {
-  const k = TOKEN_KINDS[kind];
-  const user = await loadUser(
-    tx,
-    `u.${k.column} = any($1::text[]) and u.${k.column} <> '' and u.${k.sentAt} + make_interval(secs => $2) > now()`,
-    [tokenHashes, auth.config.otpExpiry],
-  );
-  if (!user) return undefined;
-  // Opening any mailed link proves the address, as in GoTrue.
-  await tx.query(
-    `update auth.users set ${k.column} = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-     where id = $1`,
-    [user.id],
-  );
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [user.id, k.ott]);
-  if (kind === 'signup') await markEmailVerified(tx, user.id);
-  return (await loadUserById(tx, user.id)) ?? user;
-}
-
-/** Stores a new e-mail token and writes the mail to the outbox. */
-export async function sendTokenMail(
-  auth: Auth,
-  user: UserRow,
-  kind: TokenKind,
-  redirectTo: string,
-  pkce: PkceParams | undefined,
-): Promise<void> {
-  const k = TOKEN_KINDS[kind];
-  const { otpLength } = auth.config;
-  const email = (user.email ?? '').toLowerCase();
-  const otp = String(randomInt(0, 10 ** otpLength)).padStart(otpLength, '0');
-  const plainHash = tokenHashOf(email, otp);
-  const tokenHash = pkce ? `pkce_${plainHash}` : plainHash;
-  await auth.db.transaction(async (tx) => {
-    await tx.query(`update auth.users set ${k.column} = $2, ${k.sentAt} = now() where id = $1`, [
-      user.id,
-      tokenHash,
-    ]);
-    await tx.query(
-      `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, now(), now())
-       on conflict (user_id, token_type) do update set token_hash = excluded.token_hash,
-         relates_to = excluded.relates_to, created_at = now(), updated_at = now()`,
-      [randomUUID(), user.id, k.ott, tokenHash, email],
+): Promise<{ user: UserRow; slot: SlotName } | undefined> {
+  for (const slot of slots) {
+    const s = SLOTS[slot];
+    const user = await loadUser(
+      tx,
+      `u.${s.column} = any($1::text[]) and u.${s.column} <> '' and u.${s.sentAt} + make_interval(secs => $2) > now()`,
+      [tokenHashes, auth.config.otpExpiry],
     );
-    if (pkce) {
-      await tx.query(
-        `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
-           created_at, updated_at, authentication_method)
-         values ($1, $2, $3, $4, $5, $6, now(), now(), $6)`,
-        [randomUUID(), user.id, randomUUID(), pkce.method, pkce.challenge, k.method],
-      );
-    }
-  });
-  const link = `${auth.apiUrl()}/auth/v1/verify?token=${tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
-  auth.outbox.add({
-    to: email,
-    type: kind,
-    link,
-    token: otp,
-    tokenHash,
-    redirectTo,
-    ...renderMail(kind, { confirmationUrl: link, token: otp }),
-  });
+    if (!user) continue;
+    await tx.query(`update auth.users set ${s.column} = '', updated_at = now() where id = $1`, [user.id]);
+    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [
+      user.id,
+      s.ott,
+    ]);
+    return { user: (await loadUserById(tx, user.id)) ?? user, slot };
+  }
+  return undefined;
 }

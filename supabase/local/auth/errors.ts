@@ -4,36 +4,64 @@ import { json, type GatewayRequest, type Reply } from '../gateway/http';
 export const API_VERSION = '2024-01-01';
 
 /**
- * GoTrue's error codes (internal/api/errorcodes.go) for the endpoints this server implements, in one
- * place so every module answers with the same spelling auth-js switches on.
+ * GoTrue's error codes (internal/api/apierrors/errorcode.go) except the third-party provider ones, in
+ * one place so every module answers with the same spelling auth-js switches on.
  */
 export const ErrorCode = {
   unexpectedFailure: 'unexpected_failure',
   validationFailed: 'validation_failed',
   badJson: 'bad_json',
   emailExists: 'email_exists',
-  emailNotConfirmed: 'email_not_confirmed',
-  userAlreadyExists: 'user_already_exists',
-  userNotFound: 'user_not_found',
-  userBanned: 'user_banned',
-  invalidCredentials: 'invalid_credentials',
-  weakPassword: 'weak_password',
-  samePassword: 'same_password',
-  signupDisabled: 'signup_disabled',
-  anonymousProviderDisabled: 'anonymous_provider_disabled',
-  noAuthorization: 'no_authorization',
+  phoneExists: 'phone_exists',
   badJwt: 'bad_jwt',
   notAdmin: 'not_admin',
+  noAuthorization: 'no_authorization',
+  userNotFound: 'user_not_found',
   sessionNotFound: 'session_not_found',
   sessionExpired: 'session_expired',
   refreshTokenNotFound: 'refresh_token_not_found',
   refreshTokenAlreadyUsed: 'refresh_token_already_used',
   flowStateNotFound: 'flow_state_not_found',
   flowStateExpired: 'flow_state_expired',
-  badCodeVerifier: 'bad_code_verifier',
+  signupDisabled: 'signup_disabled',
+  userBanned: 'user_banned',
+  inviteNotFound: 'invite_not_found',
+  emailProviderDisabled: 'email_provider_disabled',
+  phoneProviderDisabled: 'phone_provider_disabled',
+  tooManyEnrolledMfaFactors: 'too_many_enrolled_mfa_factors',
+  mfaFactorNameConflict: 'mfa_factor_name_conflict',
+  mfaFactorNotFound: 'mfa_factor_not_found',
+  mfaIpAddressMismatch: 'mfa_ip_address_mismatch',
+  mfaChallengeExpired: 'mfa_challenge_expired',
+  mfaVerificationFailed: 'mfa_verification_failed',
+  mfaVerificationRejected: 'mfa_verification_rejected',
+  insufficientAal: 'insufficient_aal',
+  emailNotConfirmed: 'email_not_confirmed',
+  phoneNotConfirmed: 'phone_not_confirmed',
+  userAlreadyExists: 'user_already_exists',
+  conflict: 'conflict',
+  providerDisabled: 'provider_disabled',
+  reauthenticationNeeded: 'reauthentication_needed',
+  samePassword: 'same_password',
+  reauthenticationNotValid: 'reauthentication_not_valid',
+  currentPasswordInvalid: 'current_password_invalid',
+  currentPasswordRequired: 'current_password_required',
   otpExpired: 'otp_expired',
-  overEmailSendRateLimit: 'over_email_send_rate_limit',
+  otpDisabled: 'otp_disabled',
+  identityNotFound: 'identity_not_found',
+  weakPassword: 'weak_password',
   overRequestRateLimit: 'over_request_rate_limit',
+  overEmailSendRateLimit: 'over_email_send_rate_limit',
+  badCodeVerifier: 'bad_code_verifier',
+  anonymousProviderDisabled: 'anonymous_provider_disabled',
+  mfaTotpEnrollNotEnabled: 'mfa_totp_enroll_not_enabled',
+  mfaTotpVerifyNotEnabled: 'mfa_totp_verify_not_enabled',
+  mfaVerifiedFactorExists: 'mfa_verified_factor_exists',
+  invalidCredentials: 'invalid_credentials',
+  emailAddressNotAuthorized: 'email_address_not_authorized',
+  emailAddressInvalid: 'email_address_invalid',
+  requestTimeout: 'request_timeout',
+  requestEntityTooLarge: 'request_entity_too_large',
   notFound: 'not_found',
 } as const;
 
@@ -54,6 +82,8 @@ export const badRequest = (code: ErrorCodeValue, message: string): AuthError =>
   new AuthError(400, code, message);
 export const unprocessable = (code: ErrorCodeValue, message: string): AuthError =>
   new AuthError(422, code, message);
+export const tooManyRequests = (code: ErrorCodeValue, message: string): AuthError =>
+  new AuthError(429, code, message);
 export const forbidden = (code: ErrorCodeValue, message: string): AuthError =>
   new AuthError(403, code, message);
 

@@ -1,22 +1,31 @@
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { refuseIfMailedRecently, sendTokenMail } from './email-tokens';
-import { resolveRedirect } from './redirect';
-import { parseBody, requestedRedirect } from './request';
+import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
+import { AuthError, ErrorCode } from './errors';
+import { referrerOf } from './redirect';
+import { parseBody } from './request';
 import { loadUserByEmail } from './users';
 import { checkPkceParams, validateEmail } from './validation';
 
 /** POST /recover: resetPasswordForEmail(); answers {} whether or not the address exists. */
 async function recover(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
+  if (!auth.config.emailEnableSignup) {
+    throw new AuthError(400, ErrorCode.emailProviderDisabled, 'Email logins are disabled');
+  }
+  if (typeof body['email'] !== 'string' || body['email'] === '') {
+    throw new AuthError(422, ErrorCode.validationFailed, 'Password recovery requires an email');
+  }
   const email = validateEmail(body['email']);
   const pkce = checkPkceParams(body);
-  const redirectTo = resolveRedirect(auth.config, requestedRedirect(req, body));
+  const redirectTo = referrerOf(auth.config, req, body);
   const user = await loadUserByEmail(auth.db, email);
   if (!user) return json(200, {});
   refuseIfMailedRecently(auth, user.recovery_sent_at);
-  await sendTokenMail(auth, user, 'recovery', redirectTo, pkce);
+  await sendLinkMail(auth, user, 'recovery', redirectTo, pkce);
   return json(200, {});
 }
 
-export const recoverRoutes: Route[] = [{ method: 'POST', path: '/recover', handler: recover }];
+export const recoverRoutes: Route[] = [
+  { method: 'POST', path: '/recover', handler: recover, limit: 'recover' },
+];

@@ -19,9 +19,22 @@ export function isObject(value: unknown): value is JsonObject {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** `redirect_to` from the query string (auth-js) or, for older clients, from the body. */
-export function requestedRedirect(req: GatewayRequest, body: JsonObject = {}): string | undefined {
-  const fromQuery = req.query.get('redirect_to');
-  if (fromQuery) return fromQuery;
-  return typeof body['redirect_to'] === 'string' ? body['redirect_to'] : undefined;
+/**
+ * A metadata field (`data`, `user_metadata`, `app_metadata`): an object, or absent/null for none.
+ * Anything else fails to decode into GoTrue's map, which it reports as bad_json.
+ */
+export function metadataField(body: JsonObject, key: string): JsonObject {
+  const value = body[key];
+  if (value === undefined || value === null) return {};
+  if (isObject(value)) return value;
+  throw new AuthError(
+    400,
+    ErrorCode.badJson,
+    `Could not parse request body as JSON: json: cannot unmarshal ${goTypeName(value)} into Go struct field of type map[string]interface {}`,
+  );
+}
+
+function goTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number';
 }

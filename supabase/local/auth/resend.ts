@@ -1,29 +1,54 @@
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { refuseIfMailedRecently, sendTokenMail } from './email-tokens';
+import { sendEmailChange } from './email-change';
+import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { AuthError, ErrorCode } from './errors';
-import { resolveRedirect } from './redirect';
+import { referrerOf } from './redirect';
 import { parseBody } from './request';
 import { loadUserByEmail } from './users';
 import { checkPkceParams, validateEmail } from './validation';
 
-/** POST /resend: `auth.resend({ type: 'signup', email })`, a fresh mail for an unconfirmed user. */
+/** POST /resend: `auth.resend()` for a confirmation or an e-mail change (GoTrue's resend.go). */
 async function resend(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
-  if (body['type'] !== 'signup') {
+  const type = body['type'];
+  if (type === 'sms' || type === 'phone_change') {
+    throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+  }
+  if (type !== 'signup' && type !== 'email_change') {
     throw new AuthError(
       400,
       ErrorCode.validationFailed,
       'Missing one of these types: signup, email_change, sms, phone_change',
     );
   }
+  const pkce = checkPkceParams(body);
+  const hasEmail = typeof body['email'] === 'string' && body['email'] !== '';
+  if (!hasEmail && type === 'signup') {
+    throw new AuthError(400, ErrorCode.validationFailed, 'Type provided requires an email address');
+  }
+  if (hasEmail && typeof body['phone'] === 'string' && body['phone'] !== '') {
+    throw new AuthError(
+      400,
+      ErrorCode.validationFailed,
+      'Only an email address or phone number should be provided.',
+    );
+  }
+  if (!hasEmail)
+    throw new AuthError(400, ErrorCode.validationFailed, 'Missing email address or phone number');
   const email = validateEmail(body['email']);
+  const redirectTo = referrerOf(auth.config, req, body);
   const user = await loadUserByEmail(auth.db, email);
-  if (!user || user.email_confirmed_at) return json(200, {});
-  refuseIfMailedRecently(auth, user.confirmation_sent_at);
-  const redirectTo = resolveRedirect(auth.config, req.query.get('redirect_to'));
-  await sendTokenMail(auth, user, 'signup', redirectTo, checkPkceParams(body));
+  if (!user) return json(200, {});
+  if (type === 'signup') {
+    if (user.email_confirmed_at) return json(200, {});
+    refuseIfMailedRecently(auth, user.confirmation_sent_at);
+    await sendLinkMail(auth, user, 'signup', redirectTo, pkce);
+  } else {
+    if (!user.email_change) return json(200, {});
+    await sendEmailChange(auth, user, user.email_change, redirectTo, pkce);
+  }
   return json(200, {});
 }
 
-export const resendRoutes: Route[] = [{ method: 'POST', path: '/resend', handler: resend }];
+export const resendRoutes: Route[] = [{ method: 'POST', path: '/resend', handler: resend, limit: 'resend' }];

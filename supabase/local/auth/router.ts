@@ -3,6 +3,7 @@ import { adminRoutes } from './admin';
 import { createAuth, type AuthContext, type Route } from './context';
 import { API_VERSION, AuthError, ErrorCode, errorReply, wantsModernErrors } from './errors';
 import { logoutRoutes } from './logout';
+import { otpRoutes } from './otp';
 import { recoverRoutes } from './recover';
 import { resendRoutes } from './resend';
 import { settingsRoutes } from './settings';
@@ -13,12 +14,15 @@ import { verifyRoutes } from './verify';
 
 export type { AuthContext } from './context';
 
+const MAX_BODY_BYTES = 1 << 20;
+
 /** Every /auth/v1 endpoint, one module per family as in GoTrue's internal/api. */
 const ROUTES: Route[] = [
   ...settingsRoutes,
   ...signupRoutes,
   ...tokenRoutes,
   ...verifyRoutes,
+  ...otpRoutes,
   ...recoverRoutes,
   ...resendRoutes,
   ...userRoutes,
@@ -41,8 +45,17 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
   const auth = createAuth(ctx);
   return async function handle(req: GatewayRequest): Promise<Reply> {
     try {
+      // GoTrue reads at most 1 MiB of body; refusing larger ones here keeps them off the database.
+      if (Buffer.byteLength(req.body, 'utf8') > MAX_BODY_BYTES) {
+        throw new AuthError(
+          413,
+          ErrorCode.requestEntityTooLarge,
+          `Request body too large (max ${MAX_BODY_BYTES} bytes)`,
+        );
+      }
       const route = findRoute(req.method, req.path);
       if (!route) throw new AuthError(404, ErrorCode.notFound, `Not found: ${req.method} ${req.path}`);
+      if (route.limit) auth.limits.check(route.limit, req);
       const reply = await route.handler(auth, req);
       if (wantsModernErrors(req)) {
         reply.headers = { ...reply.headers, 'x-supabase-api-version': API_VERSION };

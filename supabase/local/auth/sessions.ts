@@ -5,17 +5,17 @@ import type { GatewayRequest } from '../gateway/http';
 import type { JwtClaims } from '../gateway/keys';
 import type { Auth } from './context';
 import { AuthError, ErrorCode } from './errors';
-import { loadUserById, userJson, type UserRow } from './users';
+import { isBanned, loadUserById, userJson, type UserRow } from './users';
 
 export interface AmrEntry {
   method: string;
   timestamp: number;
 }
 
-/** GoTrue's 12-character refresh tokens. */
+/** GoTrue's (legacy-format) refresh tokens: 12 characters of [a-z0-9]. */
 export function newRefreshToken(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = randomBytes(16);
+  const bytes = randomBytes(12);
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
@@ -116,6 +116,8 @@ export async function requireClaims(auth: Auth, req: GatewayRequest): Promise<Jw
 export const sessionIdOf = (claims: JwtClaims): string | null =>
   typeof claims['session_id'] === 'string' && claims['session_id'] !== '' ? claims['session_id'] : null;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A bearer for a live user (and live session when the token names one). */
 export async function requireUser(
   auth: Auth,
@@ -125,7 +127,10 @@ export async function requireUser(
   if (typeof claims.sub !== 'string' || claims.sub === '') {
     throw new AuthError(403, ErrorCode.badJwt, 'invalid claim: missing sub claim');
   }
-  const user = await loadUserById(auth.db, claims.sub);
+  if (!UUID.test(claims.sub)) {
+    throw new AuthError(400, ErrorCode.badJwt, 'invalid claim: sub claim must be a UUID');
+  }
+  const user = await loadUserById(auth.db, claims.sub.toLowerCase());
   if (!user) throw new AuthError(403, ErrorCode.userNotFound, 'User from sub claim in JWT does not exist');
   const sessionId = sessionIdOf(claims);
   if (sessionId) {
@@ -141,6 +146,8 @@ export async function requireUser(
       );
     }
   }
+  // A ban also stops access tokens issued before it.
+  if (isBanned(user)) throw new AuthError(403, ErrorCode.userBanned, 'User is banned');
   return { claims, user };
 }
 

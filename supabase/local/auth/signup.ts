@@ -1,38 +1,110 @@
+import { randomUUID } from 'node:crypto';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { sendTokenMail } from './email-tokens';
+import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { AuthError, ErrorCode } from './errors';
-import { resolveRedirect } from './redirect';
-import { isObject, parseBody } from './request';
+import { referrerOf } from './redirect';
+import { metadataField, parseBody } from './request';
 import { issueSession } from './sessions';
 import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './users';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
 
-/** POST /signup (GoTrue's signup.go). */
+/**
+ * GoTrue's sanitizeUser: what a repeated sign-up answers while confirmations are on, so that the
+ * answer does not tell whether the address is registered.
+ */
+function obfuscatedUser(email: string, data: Record<string, unknown>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/** signInAnonymously(): a user without address or identity, signed in at once. */
+async function signupAnonymously(
+  auth: Auth,
+  req: GatewayRequest,
+  data: Record<string, unknown>,
+): Promise<Reply> {
+  auth.limits.check('anonymousSignIns', req);
+  const session = await auth.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: null,
+      passwordHash: '',
+      userMetadata: data,
+      appMetadata: {},
+      confirmed: false,
+    });
+    return issueSession(auth, tx, user, 'anonymous', req);
+  });
+  return json(200, session);
+}
+
+/** POST /signup (GoTrue's signup.go and anonymous.go). */
 async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const cfg = auth.config;
-  const body = parseBody(req);
-  if (!cfg.enableSignup || !cfg.emailEnableSignup) {
+  if (!cfg.enableSignup) {
     throw new AuthError(422, ErrorCode.signupDisabled, 'Signups not allowed for this instance');
   }
-  // signInAnonymously() posts a signup without e-mail or phone; anonymous sign-ins are not offered.
-  if (body['email'] === undefined && body['phone'] === undefined) {
-    throw new AuthError(422, ErrorCode.anonymousProviderDisabled, 'Anonymous sign-ins are disabled');
+  const body = parseBody(req);
+  const data = metadataField(body, 'data');
+  const hasEmail = typeof body['email'] === 'string' && body['email'] !== '';
+  const hasPhone = typeof body['phone'] === 'string' && body['phone'] !== '';
+  if (!hasEmail && !hasPhone) {
+    if (!cfg.enableAnonymousSignIns) {
+      throw new AuthError(422, ErrorCode.anonymousProviderDisabled, 'Anonymous sign-ins are disabled');
+    }
+    return signupAnonymously(auth, req, data);
+  }
+  auth.limits.check('signups', req);
+  const password = checkPassword(cfg, body['password'], 'Signup requires a valid password');
+  if (!hasEmail) throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone signups are disabled');
+  if (!cfg.emailEnableSignup) {
+    throw new AuthError(400, ErrorCode.emailProviderDisabled, 'Email signups are disabled');
   }
   const email = validateEmail(body['email']);
-  const password = checkPassword(cfg, body['password'], 'Signup requires a valid password');
-  const data = isObject(body['data']) ? body['data'] : {};
+  const pkce = checkPkceParams(body);
+  const redirectTo = referrerOf(cfg, req, body);
+
   const existing = await loadUserByEmail(auth.db, email);
-  if (existing) {
-    if (existing.email_confirmed_at || !cfg.enableConfirmations) {
+  if (existing?.email_confirmed_at) {
+    if (!cfg.enableConfirmations) {
       throw new AuthError(422, ErrorCode.userAlreadyExists, 'User already registered');
     }
-    return json(200, userJson(existing));
+    return json(200, obfuscatedUser(email, data));
   }
+  if (existing) {
+    // Unconfirmed: GoTrue keeps the stored data (the claim is unproven) and mails the link again.
+    refuseIfMailedRecently(auth, existing.confirmation_sent_at);
+    if (cfg.enableConfirmations) {
+      await sendLinkMail(auth, existing, 'signup', redirectTo, pkce);
+      return json(200, userJson((await loadUserById(auth.db, existing.id)) ?? existing));
+    }
+  }
+
   const confirmed = !cfg.enableConfirmations;
-  const pkce = checkPkceParams(body);
   const passwordHash = await auth.hashPassword(password);
-  const result = await auth.db.transaction(async (tx) => {
+  const result = await auth.db.transaction(async (tx): Promise<UserRow | Record<string, unknown>> => {
+    if (existing) {
+      // Confirmations were switched off since this user signed up: confirm and sign in, as GoTrue does.
+      await tx.query(
+        `update auth.users set email_confirmed_at = now(), confirmation_token = '', updated_at = now() where id = $1`,
+        [existing.id],
+      );
+      const user = (await loadUserById(tx, existing.id)) ?? existing;
+      return issueSession(auth, tx, user, 'password', req);
+    }
     const user = await insertUser(tx, {
       email,
       passwordHash,
@@ -44,8 +116,13 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   });
   if (!confirmed) {
     const user = result as UserRow;
-    const redirectTo = resolveRedirect(cfg, req.query.get('redirect_to'));
-    await sendTokenMail(auth, user, 'signup', redirectTo, pkce);
+    try {
+      await sendLinkMail(auth, user, 'signup', redirectTo, pkce);
+    } catch (error) {
+      // GoTrue sends inside the sign-up transaction: no mail, no user.
+      await auth.db.query(`delete from auth.users where id = $1`, [user.id]);
+      throw error;
+    }
     return json(200, userJson((await loadUserById(auth.db, user.id)) ?? user));
   }
   return json(200, result);

@@ -4,7 +4,7 @@ import type { Auth, Route } from './context';
 import { AuthError, ErrorCode } from './errors';
 import { parseBody } from './request';
 import { amrFor, issueSession, newRefreshToken, tokenResponse } from './sessions';
-import { loadUserByEmail, loadUserById } from './users';
+import { isBanned, loadUserByEmail, loadUserById } from './users';
 import { passwordWeakness } from './validation';
 
 /** Seconds a PKCE flow state (an auth code) stays valid. */
@@ -36,8 +36,13 @@ async function passwordGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
 async function refreshGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
   const token = body['refresh_token'];
-  if (typeof token !== 'string' || token === '') {
-    throw new AuthError(400, ErrorCode.validationFailed, 'refresh_token required');
+  // GoTrue's RefreshTokenGrantParams.Validate (this server only issues the 12-character format).
+  if (
+    typeof token !== 'string' ||
+    token.length < 12 ||
+    (token.length === 12 && !/^[a-z0-9]{12}$/.test(token))
+  ) {
+    throw new AuthError(400, ErrorCode.validationFailed, 'Refresh token is not valid');
   }
   const outcome = await auth.db.transaction(async (tx) => {
     const { rows } = await tx.query<{
@@ -72,6 +77,9 @@ async function refreshGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
       return new AuthError(400, ErrorCode.sessionExpired, 'Invalid Refresh Token: Session Expired');
     const user = await loadUserById(tx, row.user_id);
     if (!user) return notFound();
+    if (isBanned(user)) {
+      return new AuthError(400, ErrorCode.userBanned, 'Invalid Refresh Token: User Banned');
+    }
 
     let issued: string;
     if (row.revoked) {
@@ -198,4 +206,4 @@ async function token(auth: Auth, req: GatewayRequest): Promise<Reply> {
   return grant(auth, req);
 }
 
-export const tokenRoutes: Route[] = [{ method: 'POST', path: '/token', handler: token }];
+export const tokenRoutes: Route[] = [{ method: 'POST', path: '/token', handler: token, limit: 'token' }];

@@ -1,10 +1,17 @@
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
+import type { Queryable } from '../db/engine';
 import type { Auth, Route } from './context';
+import { sendEmailChange } from './email-change';
+import { checkEmailBudget, deliver, refuseIfMailedRecently, storeToken, tokenHashOf } from './email-tokens';
 import { AuthError, ErrorCode } from './errors';
-import { isObject, parseBody } from './request';
+import { referrerOf } from './redirect';
+import { metadataField, parseBody } from './request';
 import { requireUser, sessionIdOf } from './sessions';
-import { loadUserById, userJson } from './users';
-import { checkPassword, validateEmail } from './validation';
+import { loadUserById, userJson, type UserRow } from './users';
+import { checkPassword, checkPkceParams, validateEmail } from './validation';
+
+/** GoTrue asks for a nonce when the session is older than this (secure_password_change). */
+const RECENT_SIGN_IN_MS = 24 * 3600 * 1000;
 
 /** GET /user */
 async function getUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
@@ -12,15 +19,111 @@ async function getUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   return json(200, userJson(user));
 }
 
-/** PUT /user: updateUser() with data, password and email (GoTrue's user.go). */
+/** GoTrue's verifyReauthentication: the mailed nonce, once, within otp_expiry. */
+async function consumeNonce(auth: Auth, tx: Queryable, user: UserRow, nonce: string): Promise<void> {
+  const invalid = new AuthError(422, ErrorCode.reauthenticationNotValid, 'Nonce has expired or is invalid');
+  if (!user.reauthentication_token || !user.reauthentication_sent_at) throw invalid;
+  const fresh = Date.parse(user.reauthentication_sent_at) + auth.config.otpExpiry * 1000 > Date.now();
+  if (!fresh || tokenHashOf(user.email ?? '', nonce) !== user.reauthentication_token) throw invalid;
+  await tx.query(
+    `update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`,
+    [user.id],
+  );
+  await tx.query(
+    `delete from auth.one_time_tokens where user_id = $1 and token_type = 'reauthentication_token'`,
+    [user.id],
+  );
+}
+
+async function sessionCreatedAt(auth: Auth, sessionId: string | null): Promise<number | undefined> {
+  if (!sessionId) return undefined;
+  const { rows } = await auth.db.query<{ created_at: string }>(
+    `select created_at::text as created_at from auth.sessions where id::text = $1`,
+    [sessionId],
+  );
+  return rows[0] ? Date.parse(rows[0].created_at) : undefined;
+}
+
+/** PUT /user: updateUser() with data, password (and nonce) and email (GoTrue's user.go). */
 async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const { claims, user } = await requireUser(auth, req);
   const body = parseBody(req);
-  const updated = await auth.db.transaction(async (tx) => {
-    if (isObject(body['data'])) {
+  const data = body['data'] === undefined ? undefined : metadataField(body, 'data');
+  if (body['app_metadata'] !== undefined && body['app_metadata'] !== null) {
+    throw new AuthError(403, ErrorCode.notAdmin, 'Updating app_metadata requires admin privileges');
+  }
+  const wantsPassword = typeof body['password'] === 'string' && body['password'] !== '';
+  const requestedEmail = typeof body['email'] === 'string' ? body['email'] : '';
+  const newEmail =
+    requestedEmail && requestedEmail.trim().toLowerCase() !== (user.email ?? '')
+      ? validateEmail(requestedEmail)
+      : undefined;
+  if (user.is_anonymous && wantsPassword && !newEmail && !user.email) {
+    throw new AuthError(
+      422,
+      ErrorCode.validationFailed,
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
+  }
+  if (newEmail) {
+    const taken = await auth.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
+      newEmail,
+      user.id,
+    ]);
+    if (taken.rows.length) {
+      throw new AuthError(
+        422,
+        ErrorCode.emailExists,
+        'A user with this email address has already been registered',
+      );
+    }
+  }
+  const sessionId = sessionIdOf(claims);
+  let passwordHash: string | undefined;
+  if (wantsPassword) {
+    const password = checkPassword(auth.config, body['password'], 'Password is required');
+    if (auth.config.securePasswordChange) {
+      const createdAt = await sessionCreatedAt(auth, sessionId);
+      if (createdAt === undefined || Date.now() > createdAt + RECENT_SIGN_IN_MS) {
+        if (typeof body['nonce'] !== 'string' || body['nonce'] === '') {
+          throw new AuthError(
+            400,
+            ErrorCode.reauthenticationNeeded,
+            'Password update requires reauthentication',
+          );
+        }
+      }
+    }
+    if (await auth.passwordMatches(password, user.encrypted_password)) {
+      throw new AuthError(
+        422,
+        ErrorCode.samePassword,
+        'New password should be different from the old password.',
+      );
+    }
+    passwordHash = await auth.hashPassword(password);
+  }
+  const pkce = checkPkceParams(body);
+
+  await auth.db.transaction(async (tx) => {
+    if (passwordHash) {
+      if (typeof body['nonce'] === 'string' && body['nonce'] !== '') {
+        await consumeNonce(auth, tx, user, body['nonce']);
+      }
+      await tx.query(
+        `update auth.users set encrypted_password = $2, recovery_token = '', updated_at = now() where id = $1`,
+        [user.id, passwordHash],
+      );
+      // GoTrue signs out every other session of the user; the current one stays.
+      await tx.query(`delete from auth.sessions where user_id = $1 and id::text is distinct from $2`, [
+        user.id,
+        sessionId,
+      ]);
+    }
+    if (data) {
       // Shallow merge; a key set to null is removed (GoTrue's UpdateUserMetaData).
       const meta: Record<string, unknown> = { ...(user.raw_user_meta_data ?? {}) };
-      for (const [k, v] of Object.entries(body['data'])) {
+      for (const [k, v] of Object.entries(data)) {
         if (v === null) delete meta[k];
         else meta[k] = v;
       }
@@ -29,52 +132,41 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
         [user.id, JSON.stringify(meta)],
       );
     }
-    if (body['password'] !== undefined && body['password'] !== null) {
-      const password = checkPassword(auth.config, body['password'], 'Password is required');
-      if (await auth.passwordMatches(password, user.encrypted_password)) {
-        throw new AuthError(
-          422,
-          ErrorCode.samePassword,
-          'New password should be different from the old password.',
-        );
-      }
-      await tx.query(
-        `update auth.users set encrypted_password = $2, recovery_token = '', updated_at = now() where id = $1`,
-        [user.id, await auth.hashPassword(password)],
-      );
-      // GoTrue signs out every other session of the user; the current one stays.
-      await tx.query(`delete from auth.sessions where user_id = $1 and id::text is distinct from $2`, [
-        user.id,
-        sessionIdOf(claims),
-      ]);
-    }
-    if (typeof body['email'] === 'string' && body['email'].trim().toLowerCase() !== user.email) {
-      const email = validateEmail(body['email']);
-      const taken = await tx.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
-        email,
-        user.id,
-      ]);
-      if (taken.rows.length) {
-        throw new AuthError(
-          422,
-          ErrorCode.emailExists,
-          'A user with this email address has already been registered',
-        );
-      }
-      // Local simplification: the change applies at once instead of waiting for confirmation mails.
-      await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [user.id, email]);
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [user.id, email],
-      );
-    }
-    return loadUserById(tx, user.id);
   });
+
+  if (newEmail) {
+    const current = (await loadUserById(auth.db, user.id)) ?? user;
+    await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, body), pkce);
+  }
+  const updated = await loadUserById(auth.db, user.id);
   return json(200, userJson(updated ?? user));
+}
+
+/** GET /reauthenticate: mails a nonce for a password change (GoTrue's reauthenticate.go). */
+async function reauthenticate(auth: Auth, req: GatewayRequest): Promise<Reply> {
+  const { user } = await requireUser(auth, req);
+  if (!user.email) {
+    throw new AuthError(
+      400,
+      ErrorCode.validationFailed,
+      'Reauthentication requires the user to have an email or a phone number',
+    );
+  }
+  if (!user.email_confirmed_at) {
+    throw new AuthError(422, ErrorCode.emailNotConfirmed, 'Please verify your email first.');
+  }
+  refuseIfMailedRecently(auth, user.reauthentication_sent_at);
+  checkEmailBudget(auth);
+  const email = user.email.toLowerCase();
+  const token = await auth.db.transaction((tx) =>
+    storeToken(tx, auth, user, 'reauthentication', email, undefined),
+  );
+  deliver(auth, 'reauthentication', email, token, '', '');
+  return json(200, {});
 }
 
 export const userRoutes: Route[] = [
   { method: 'GET', path: '/user', handler: getUser },
-  { method: 'PUT', path: '/user', handler: updateUser },
+  { method: 'PUT', path: '/user', handler: updateUser, limit: 'user' },
+  { method: 'GET', path: '/reauthenticate', handler: reauthenticate },
 ];

@@ -12,8 +12,17 @@ export interface UserRow {
   email_confirmed_at: string | null;
   invited_at: string | null;
   confirmation_sent_at: string | null;
+  confirmation_token: string | null;
   recovery_token: string | null;
   recovery_sent_at: string | null;
+  email_change: string | null;
+  email_change_sent_at: string | null;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  email_change_confirm_status: number | null;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: string | null;
+  is_sso_user: boolean;
   last_sign_in_at: string | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -60,6 +69,8 @@ export function userJson(u: UserRow): Record<string, unknown> {
   if (u.confirmed_at) out['confirmed_at'] = u.confirmed_at;
   if (u.recovery_sent_at) out['recovery_sent_at'] = u.recovery_sent_at;
   if (u.invited_at) out['invited_at'] = u.invited_at;
+  if (u.email_change) out['new_email'] = u.email_change;
+  if (u.email_change_sent_at) out['email_change_sent_at'] = u.email_change_sent_at;
   if (u.last_sign_in_at) out['last_sign_in_at'] = u.last_sign_in_at;
   out['app_metadata'] = u.raw_app_meta_data ?? {};
   out['user_metadata'] = u.raw_user_meta_data ?? {};
@@ -83,26 +94,32 @@ export function userJson(u: UserRow): Record<string, unknown> {
 }
 
 export interface NewUser {
-  email: string;
+  /** null for anonymous users. */
+  email: string | null;
   /** Already hashed; '' for users without a password. */
   passwordHash: string;
   userMetadata: Record<string, unknown>;
   appMetadata: Record<string, unknown>;
   confirmed: boolean;
+  /** Invited users carry invited_at until they accept. */
+  invited?: boolean;
 }
 
-/** Inserts the user and its e-mail identity as GoTrue's signup does. */
+/** Inserts the user and (for e-mail users) its e-mail identity as GoTrue's signup does. */
 export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow> {
   const id = randomUUID();
-  const appMeta = { provider: 'email', providers: ['email'], ...input.appMetadata };
+  const anonymous = input.email === null;
+  const provider = anonymous ? 'anonymous' : 'email';
+  const appMeta = { provider, providers: [provider], ...input.appMetadata };
   try {
     // The trigger-visible insert carries exactly the signup data, as GoTrue's does.
     await q.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
          raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, confirmation_token,
-         recovery_token, email_change_token_new, email_change, is_sso_user, is_anonymous)
+         recovery_token, email_change_token_new, email_change, is_sso_user, is_anonymous, invited_at)
        values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
-         case when $4::boolean then now() end, $5::jsonb, $6::jsonb, false, now(), now(), '', '', '', '', false, false)`,
+         case when $4::boolean then now() end, $5::jsonb, $6::jsonb, false, now(), now(), '', '', '', '', false, $7,
+         case when $8::boolean then now() end)`,
       [
         id,
         input.email,
@@ -110,8 +127,11 @@ export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow>
         input.confirmed,
         JSON.stringify(appMeta),
         JSON.stringify(input.userMetadata),
+        anonymous,
+        input.invited ?? false,
       ],
     );
+    if (anonymous) return await reload(q, id);
     const identityData = { sub: id, email: input.email, email_verified: false, phone_verified: false };
     await q.query(
       `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
@@ -128,9 +148,14 @@ export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow>
         'A user with this email address has already been registered',
       );
     }
+    if (error instanceof AuthError) throw error;
     console.error('[local-supabase] saving a new user failed:', (error as Error).message);
     throw new AuthError(500, ErrorCode.unexpectedFailure, 'Database error saving new user');
   }
+  return reload(q, id);
+}
+
+async function reload(q: Queryable, id: string): Promise<UserRow> {
   const user = await loadUserById(q, id);
   if (!user) throw new AuthError(500, ErrorCode.unexpectedFailure, 'Database error saving new user');
   return user;
@@ -143,4 +168,23 @@ export async function markEmailVerified(q: Queryable, userId: string): Promise<v
      where id = $1`,
     [userId],
   );
+}
+
+/** GoTrue's signupVerify: the address is proven (email_confirmed_at, email_verified on user and identity). */
+export async function confirmUser(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
+       updated_at = now() where id = $1`,
+    [userId],
+  );
+  await markEmailVerified(q, userId);
+  await q.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
+     where user_id = $1 and provider = 'email'`,
+    [userId],
+  );
+}
+
+export function isBanned(user: UserRow): boolean {
+  return !!user.banned_until && Date.parse(user.banned_until) > Date.now();
 }

@@ -24,6 +24,9 @@ const CHARACTER_SETS: Record<string, string[]> = {
   ],
 };
 
+/** bcrypt's input limit, GoTrue's MaxPasswordLength. */
+export const MAX_PASSWORD_BYTES = 72;
+
 export interface PasswordWeakness {
   reasons: string[];
   message: string;
@@ -32,7 +35,8 @@ export interface PasswordWeakness {
 export function passwordWeakness(config: AuthConfig, password: string): PasswordWeakness | undefined {
   const reasons: string[] = [];
   const messages: string[] = [];
-  if (password.length < config.minimumPasswordLength) {
+  // GoTrue measures in bytes (Go's len), as bcrypt does.
+  if (Buffer.byteLength(password, 'utf8') < config.minimumPasswordLength) {
     reasons.push('length');
     messages.push(`Password should be at least ${config.minimumPasswordLength} characters.`);
   }
@@ -47,7 +51,8 @@ export function passwordWeakness(config: AuthConfig, password: string): Password
 export function checkPassword(config: AuthConfig, password: unknown, missingMessage: string): string {
   if (typeof password !== 'string' || password === '')
     throw new AuthError(400, ErrorCode.validationFailed, missingMessage);
-  if ([...password].length > 72) {
+  // bcrypt ignores everything after 72 bytes, so a longer password would only seem to count.
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     throw new AuthError(400, ErrorCode.validationFailed, 'Password cannot be longer than 72 characters');
   }
   const weak = passwordWeakness(config, password);

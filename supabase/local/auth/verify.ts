@@ -1,83 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/engine';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { consumeToken, tokenHashOf, tokenKind, TOKEN_KINDS } from './email-tokens';
+import {
+  consumeToken,
+  FLOW_METHOD,
+  tokenHashOf,
+  VERIFY_TYPES,
+  verifyType,
+  type SlotName,
+  type VerifyType,
+} from './email-tokens';
 import { AuthError, ErrorCode } from './errors';
-import { resolveRedirect } from './redirect';
+import { referrerOf } from './redirect';
 import { parseBody } from './request';
 import { issueSession } from './sessions';
+import { confirmUser, isBanned, loadUserById, type UserRow } from './users';
+import { validateEmail } from './validation';
+
+/** GoTrue's answer when the first of two e-mail change links is opened. */
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 const withQuery = (url: string, params: string): string => `${url}${url.includes('?') ? '&' : '?'}${params}`;
+
+type Outcome =
+  { kind: 'session'; user: UserRow } | { kind: 'pkce'; code: string } | { kind: 'half-confirmed' };
+
+/** What opening a token does to the user (GoTrue's signupVerify, recoverVerify, emailChangeVerify). */
+async function applyVerification(
+  auth: Auth,
+  tx: Queryable,
+  type: VerifyType,
+  user: UserRow,
+  slot: SlotName,
+): Promise<UserRow | undefined> {
+  if (isBanned(user)) throw new AuthError(403, ErrorCode.userBanned, 'User is banned');
+  if (slot === 'confirmation') {
+    // An invited user without a password gets an unusable one until they set their own.
+    if (type === 'invite' && !user.encrypted_password) {
+      await tx.query(`update auth.users set encrypted_password = $2 where id = $1`, [
+        user.id,
+        await auth.hashPassword(randomUUID() + randomUUID()),
+      ]);
+    }
+    await confirmUser(tx, user.id);
+  } else if (slot === 'recovery') {
+    if (!user.email_confirmed_at) await confirmUser(tx, user.id);
+  } else {
+    const needsBoth =
+      auth.config.enableConfirmations &&
+      auth.config.doubleConfirmChanges &&
+      (user.email_change_confirm_status ?? 0) === 0 &&
+      !!user.email;
+    if (needsBoth) {
+      await tx.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [user.id]);
+      return undefined;
+    }
+    await completeEmailChange(tx, user);
+  }
+  return (await loadUserById(tx, user.id)) ?? user;
+}
+
+/** GoTrue's ConfirmEmailChange: the new address replaces the old one everywhere. */
+async function completeEmailChange(tx: Queryable, user: UserRow): Promise<void> {
+  const email = user.email_change ?? '';
+  await tx.query(
+    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
+       email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()),
+       is_anonymous = false, updated_at = now()
+     where id = $1`,
+    [user.id, email],
+  );
+  await tx.query(
+    `delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`,
+    [user.id],
+  );
+  const updated = await tx.query(
+    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
+       updated_at = now()
+     where user_id = $1 and provider = 'email' returning id`,
+    [user.id, email],
+  );
+  if (updated.rows.length === 0) {
+    await tx.query(
+      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1, $2, $2, jsonb_build_object('sub', $2::text, 'email', $3::text, 'email_verified', true), 'email', now(), now(), now())`,
+      [randomUUID(), user.id, email],
+    );
+  }
+}
+
+async function verifyInTransaction(
+  auth: Auth,
+  tx: Queryable,
+  type: VerifyType,
+  hashes: string[],
+  isPkce: boolean,
+): Promise<Outcome | undefined> {
+  const found = await consumeToken(auth, tx, VERIFY_TYPES[type], hashes);
+  if (!found) return undefined;
+  const user = await applyVerification(auth, tx, type, found.user, found.slot);
+  if (!user) return { kind: 'half-confirmed' };
+  if (isPkce) {
+    const flow = (
+      await tx.query<{ auth_code: string }>(
+        `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
+         where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
+                     order by created_at desc limit 1)
+         returning auth_code`,
+        [user.id, FLOW_METHOD[type]],
+      )
+    ).rows[0];
+    if (!flow) {
+      throw new AuthError(400, ErrorCode.flowStateNotFound, 'No associated flow state found.');
+    }
+    return { kind: 'pkce', code: flow.auth_code };
+  }
+  return { kind: 'session', user };
+}
 
 /** GET /verify: the link in a mail; always answers with a redirect (GoTrue's verify.go). */
 async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const token = req.query.get('token') ?? '';
-  const type = req.query.get('type') ?? '';
-  const redirectTo = resolveRedirect(auth.config, req.query.get('redirect_to'));
+  const rawType = req.query.get('type') ?? '';
+  if (!rawType) throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a verification type');
+  if (!token) {
+    throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a token or a token hash');
+  }
+  const redirectTo = referrerOf(auth.config, req);
   const isPkce = token.startsWith('pkce_');
-  const errorRedirect = (): Reply => {
-    const params =
-      'error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
-    const base = isPkce ? withQuery(redirectTo, params) : redirectTo;
-    return { status: 303, headers: { location: `${base}#${params}&sb=` } };
+  const redirect = (location: string): Reply => ({ status: 303, headers: { location } });
+  const errorRedirect = (error: AuthError): Reply => {
+    const params = new URLSearchParams();
+    if (error.status === 403 || error.status === 401) params.set('error', 'access_denied');
+    else if (error.status >= 500) params.set('error', 'server_error');
+    else params.set('error', 'invalid_request');
+    params.set('error_code', error.code);
+    params.set('error_description', error.message);
+    const query = params.toString();
+    const base = isPkce ? withQuery(redirectTo, query) : redirectTo;
+    return redirect(`${base}#${query}&sb=`);
   };
-  const kind = tokenKind(type);
-  if (!kind || !token) return errorRedirect();
-  const outcome = await auth.db.transaction(async (tx) => {
-    const user = await consumeToken(auth, tx, kind, [token]);
-    if (!user) return undefined;
-    if (isPkce) {
-      const flow = (
-        await tx.query<{ auth_code: string }>(
-          `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
-           where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
-                       order by created_at desc limit 1)
-           returning auth_code`,
-          [user.id, TOKEN_KINDS[kind].method],
-        )
-      ).rows[0];
-      if (!flow) return undefined;
-      return withQuery(redirectTo, `code=${flow.auth_code}`);
-    }
-    const session = await issueSession(auth, tx, user, 'otp', req);
-    const fragment = new URLSearchParams({
-      access_token: String(session['access_token']),
-      expires_at: String(session['expires_at']),
-      expires_in: String(session['expires_in']),
-      refresh_token: String(session['refresh_token']),
-      token_type: 'bearer',
-      type: kind,
+  const type = verifyType(rawType);
+  if (!type || type === 'email') {
+    return errorRedirect(new AuthError(400, ErrorCode.validationFailed, 'Unsupported verification type'));
+  }
+  try {
+    const outcome = await auth.db.transaction(async (tx) => {
+      const result = await verifyInTransaction(auth, tx, type, [token], isPkce);
+      if (result?.kind !== 'session') return result;
+      const session = await issueSession(auth, tx, result.user, 'otp', req);
+      const fragment = new URLSearchParams({
+        access_token: String(session['access_token']),
+        expires_at: String(session['expires_at']),
+        expires_in: String(session['expires_in']),
+        refresh_token: String(session['refresh_token']),
+        token_type: 'bearer',
+        type,
+      });
+      return { kind: 'location' as const, location: `${redirectTo}#${fragment.toString()}&sb=` };
     });
-    return `${redirectTo}#${fragment.toString()}&sb=`;
-  });
-  return outcome ? { status: 303, headers: { location: outcome } } : errorRedirect();
+    if (!outcome) {
+      return errorRedirect(new AuthError(403, ErrorCode.otpExpired, 'Email link is invalid or has expired'));
+    }
+    if (outcome.kind === 'location') return redirect(outcome.location);
+    if (outcome.kind === 'pkce') return redirect(withQuery(redirectTo, `code=${outcome.code}`));
+    const message = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED }).toString();
+    return redirect(`${isPkce ? withQuery(redirectTo, message) : redirectTo}#${message}&sb=`);
+  } catch (error) {
+    if (error instanceof AuthError) return errorRedirect(error);
+    throw error;
+  }
 }
 
-/** POST /verify: verifyOtp() with a code or a token hash. */
+/** POST /verify: verifyOtp() with a code and address, or a token hash. */
 async function verifyPost(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
-  const kind = tokenKind(body['type']);
-  if (!kind) throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a verification type');
-  let hashes: string[];
-  let message: string;
-  if (typeof body['token_hash'] === 'string' && body['token_hash']) {
-    hashes = [body['token_hash']];
-    message = 'Email link is invalid or has expired';
-  } else if (typeof body['email'] === 'string' && typeof body['token'] === 'string') {
-    const h = tokenHashOf(body['email'].trim().toLowerCase(), body['token'].trim());
-    hashes = [h, `pkce_${h}`];
-    message = 'Token has expired or is invalid';
-  } else {
+  const str = (key: string): string => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  const rawType = str('type');
+  if (!rawType) throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a verification type');
+  const token = str('token');
+  const tokenHash = str('token_hash');
+  if ((!token && !tokenHash) || (token && tokenHash)) {
     throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires either a token or a token hash');
   }
+  let hashes: string[];
+  if (token) {
+    if (str('phone')) {
+      throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+    }
+    if (!str('email')) {
+      throw new AuthError(
+        400,
+        ErrorCode.validationFailed,
+        'Only an email address or phone number should be provided on verify',
+      );
+    }
+    let email: string;
+    try {
+      email = validateEmail(str('email'));
+    } catch {
+      throw new AuthError(422, ErrorCode.validationFailed, 'Invalid email format');
+    }
+    const h = tokenHashOf(email, token.trim());
+    hashes = [h, `pkce_${h}`];
+  } else {
+    if (str('email') || str('phone') || str('redirect_to')) {
+      throw new AuthError(400, ErrorCode.validationFailed, 'Only the token_hash and type should be provided');
+    }
+    hashes = [tokenHash];
+  }
+  const type = verifyType(rawType);
+  if (!type) throw new AuthError(400, ErrorCode.validationFailed, 'Unsupported verification type');
   const outcome = await auth.db.transaction(async (tx) => {
-    const user = await consumeToken(auth, tx, kind, hashes);
-    return user ? issueSession(auth, tx, user, 'otp', req) : undefined;
+    const result = await verifyInTransaction(auth, tx, type, hashes, false);
+    if (result?.kind !== 'session') return result;
+    return { kind: 'token' as const, body: await issueSession(auth, tx, result.user, 'otp', req) };
   });
-  if (!outcome) throw new AuthError(403, ErrorCode.otpExpired, message);
-  return json(200, outcome);
+  if (!outcome) {
+    throw new AuthError(
+      403,
+      ErrorCode.otpExpired,
+      token ? 'Token has expired or is invalid' : 'Email link is invalid or has expired',
+    );
+  }
+  if (outcome.kind === 'token') return json(200, outcome.body);
+  return json(200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
 }
 
 export const verifyRoutes: Route[] = [
-  { method: 'GET', path: '/verify', handler: verifyGet },
-  { method: 'POST', path: '/verify', handler: verifyPost },
+  { method: 'GET', path: '/verify', handler: verifyGet, limit: 'verify' },
+  { method: 'POST', path: '/verify', handler: verifyPost, limit: 'verify' },
 ];

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 /** The Supabase CLI's well-known local credentials (public by design). */
@@ -31,8 +32,19 @@ async function signApiKey(role: string, secret: Uint8Array): Promise<string> {
 }
 
 /**
- * Resolves the keys the server accepts. When only the secret is overridden, fresh API keys are signed
- * with it so that the defaults never silently stop verifying.
+ * An opaque `sb_publishable_…` / `sb_secret_…` key tied to a custom JWT secret: the same secret always
+ * gives the same keys, and nobody who lacks the secret can guess them. Shaped like the CLI's keys
+ * (22 random-looking characters, `_`, an 8-character tail).
+ */
+function deriveOpaqueKey(prefix: 'sb_publishable_' | 'sb_secret_', jwtSecret: string): string {
+  const mac = createHmac('sha256', jwtSecret).update(prefix).digest('base64url');
+  return `${prefix}${mac.slice(0, 22)}_${mac.slice(22, 30)}`;
+}
+
+/**
+ * Resolves the keys the server accepts. With a custom secret nothing well-known stays valid: the anon
+ * and service_role JWTs are signed with it, and the opaque keys are derived from it, unless each is
+ * given explicitly.
  */
 export async function resolveKeys(overrides: Partial<Keys> = {}): Promise<Keys> {
   const jwtSecret = overrides.jwtSecret ?? DEFAULT_JWT_SECRET;
@@ -44,8 +56,11 @@ export async function resolveKeys(overrides: Partial<Keys> = {}): Promise<Keys> 
     serviceRoleKey:
       overrides.serviceRoleKey ??
       (custom ? await signApiKey('service_role', secretBytes) : DEFAULT_SERVICE_ROLE_KEY),
-    publishableKey: overrides.publishableKey ?? DEFAULT_PUBLISHABLE_KEY,
-    secretKey: overrides.secretKey ?? DEFAULT_SECRET_KEY,
+    publishableKey:
+      overrides.publishableKey ??
+      (custom ? deriveOpaqueKey('sb_publishable_', jwtSecret) : DEFAULT_PUBLISHABLE_KEY),
+    secretKey:
+      overrides.secretKey ?? (custom ? deriveOpaqueKey('sb_secret_', jwtSecret) : DEFAULT_SECRET_KEY),
   };
 }
 

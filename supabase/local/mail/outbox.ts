@@ -9,7 +9,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  type: 'recovery' | 'signup' | 'magiclink' | 'email_change';
+  type: 'recovery' | 'signup' | 'invite' | 'magiclink' | 'email_change' | 'reauthentication';
   /** The link in the mail (GoTrue's ConfirmationURL). */
   link: string;
   /** The one-time code (GoTrue's Token). */

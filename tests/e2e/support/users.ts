@@ -115,13 +115,18 @@ export interface OutboxMail {
   createdAt: string;
 }
 
+/** The local outbox answers only to the service key: it holds working sign-in links. */
+export function fetchOutbox(query: string): Promise<Response> {
+  return fetch(`${supabaseUrl}/__local/outbox${query}`, { headers: { apikey: SERVICE_ROLE_KEY } });
+}
+
 /** The newest mail the local server "sent" to `to`, waiting for it to arrive. */
 export async function latestMail(to: string, since?: string): Promise<OutboxMail> {
   let mail: OutboxMail | undefined;
   await expect
     .poll(
       async () => {
-        const res = await fetch(`${supabaseUrl}/__local/outbox/latest?to=${encodeURIComponent(to)}`);
+        const res = await fetchOutbox(`/latest?to=${encodeURIComponent(to)}`);
         if (!res.ok) return undefined;
         const found = (await res.json()) as OutboxMail | null;
         mail = found && (!since || found.createdAt > since) ? found : undefined;

@@ -4,6 +4,9 @@ import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../../supabase/local/server';
+import { endpointsSuite } from './endpoints';
+import { outbox } from './mail';
+import { securitySuite, type SuiteContext } from './security';
 import { EngineHarness, client, signedInUser, sleep, uniqueEmail, waitFor, type Engine } from '../harness';
 
 const RESET_PAGE = 'http://127.0.0.1:4321/reset-password';
@@ -12,6 +15,7 @@ const RESET_PAGE = 'http://127.0.0.1:4321/reset-password';
 export function authSuite(engine: Engine): void {
   const harness = new EngineHarness(engine);
   let server: LocalSupabase;
+  const ctx: SuiteContext = { engine, harness, server: () => server };
   let anon: SupabaseClient;
   let service: SupabaseClient;
 
@@ -23,6 +27,9 @@ export function authSuite(engine: Engine): void {
   afterAll(async () => {
     await harness.stop();
   });
+
+  securitySuite(ctx);
+  endpointsSuite(ctx);
 
   const getUserWith = (token: string): Promise<Response> =>
     fetch(`${server.url}/auth/v1/user`, {
@@ -284,11 +291,11 @@ export function authSuite(engine: Engine): void {
       });
       expect(unknown.error).toBeNull();
 
-      const mailRes = await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`);
+      const mailRes = await outbox(server, `/latest?to=${encodeURIComponent(u.email)}`);
       const mail = (await mailRes.json()) as { link: string; token: string; to: string; subject: string };
       expect(mail.to).toBe(u.email);
       expect(mail.link).toContain(`${server.url}/auth/v1/verify?token=`);
-      const list = (await (await fetch(`${server.url}/__local/outbox`)).json()) as Array<{ to: string }>;
+      const list = (await (await outbox(server, ``)).json()) as Array<{ to: string }>;
       expect(list[0]?.to).toBe(u.email);
       const files = readdirSync(server.outboxDir ?? '');
       const text = files
@@ -335,9 +342,9 @@ export function authSuite(engine: Engine): void {
         events.push(e);
       });
       expect((await page.auth.resetPasswordForEmail(u.email, { redirectTo: RESET_PAGE })).error).toBeNull();
-      const mail = (await (
-        await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`)
-      ).json()) as { link: string };
+      const mail = (await (await outbox(server, `/latest?to=${encodeURIComponent(u.email)}`)).json()) as {
+        link: string;
+      };
       expect(mail.link).toContain('token=pkce_');
       const click = await fetch(mail.link, { redirect: 'manual' });
       const location = new URL(click.headers.get('location') ?? '');
@@ -355,9 +362,9 @@ export function authSuite(engine: Engine): void {
     it('verifies a recovery code (verifyOtp) once', async () => {
       const u = await signedInUser(server, 'otp');
       await client(server).auth.resetPasswordForEmail(u.email, { redirectTo: RESET_PAGE });
-      const mail = (await (
-        await fetch(`${server.url}/__local/outbox/latest?to=${encodeURIComponent(u.email)}`)
-      ).json()) as { token: string };
+      const mail = (await (await outbox(server, `/latest?to=${encodeURIComponent(u.email)}`)).json()) as {
+        token: string;
+      };
       expect(mail.token).toMatch(/^\d{6}$/);
       const c = client(server);
       const events: AuthChangeEvent[] = [];
@@ -425,9 +432,7 @@ export function authSuite(engine: Engine): void {
       expect(signUp.data.user?.email_confirmed_at).toBeUndefined();
       const early = await client(short).auth.signInWithPassword({ email, password: 'password-123' });
       expect(early.error?.code).toBe('email_not_confirmed');
-      const mail = (await (
-        await fetch(`${short.url}/__local/outbox/latest?to=${encodeURIComponent(email)}`)
-      ).json()) as {
+      const mail = (await (await outbox(server, `/latest?to=${encodeURIComponent(email)}`)).json()) as {
         link: string;
         type: string;
       };
@@ -442,9 +447,7 @@ export function authSuite(engine: Engine): void {
           })
         ).error,
       ).toBeNull();
-      const resent = (await (
-        await fetch(`${short.url}/__local/outbox/latest?to=${encodeURIComponent(email)}`)
-      ).json()) as {
+      const resent = (await (await outbox(server, `/latest?to=${encodeURIComponent(email)}`)).json()) as {
         link: string;
       };
       expect(resent.link).not.toBe(mail.link);

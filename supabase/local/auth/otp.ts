@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { json, type GatewayRequest, type Reply } from '../gateway/http';
+import type { Auth, Route } from './context';
+import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
+import { AuthError, ErrorCode } from './errors';
+import { referrerOf } from './redirect';
+import { metadataField, parseBody, type JsonObject } from './request';
+import { insertUser, loadUserByEmail, loadUserById } from './users';
+import { checkPkceParams, validateEmail, type PkceParams } from './validation';
+
+/**
+ * GoTrue's MagicLink: a confirmed user gets a magic link (and code); an unknown or unconfirmed address
+ * is signed up with a random password, which mails a confirmation instead, or with confirmations off
+ * confirms it and then mails the magic link.
+ */
+async function magicLink(
+  auth: Auth,
+  req: GatewayRequest,
+  email: string,
+  data: JsonObject,
+  pkce: PkceParams | undefined,
+  body: JsonObject,
+): Promise<Reply> {
+  const cfg = auth.config;
+  if (!cfg.emailEnableSignup) {
+    throw new AuthError(422, ErrorCode.emailProviderDisabled, 'Email logins are disabled');
+  }
+  const redirectTo = referrerOf(cfg, req, body);
+  let user = await loadUserByEmail(auth.db, email);
+  if (!user || !user.email_confirmed_at) {
+    if (!cfg.enableSignup) {
+      throw new AuthError(422, ErrorCode.signupDisabled, 'Signups not allowed for this instance');
+    }
+    if (!user) {
+      const passwordHash = await auth.hashPassword(randomBytes(33).toString('base64url'));
+      const confirmed = !cfg.enableConfirmations;
+      user = await auth.db.transaction((tx) =>
+        insertUser(tx, { email, passwordHash, userMetadata: data, appMetadata: {}, confirmed }),
+      );
+    } else if (!cfg.enableConfirmations) {
+      await auth.db.query(
+        `update auth.users set email_confirmed_at = now(), confirmation_token = '' where id = $1`,
+        [user.id],
+      );
+      user = (await loadUserById(auth.db, user.id)) ?? user;
+    }
+    if (cfg.enableConfirmations) {
+      refuseIfMailedRecently(auth, user.confirmation_sent_at);
+      await sendLinkMail(auth, user, 'signup', redirectTo, pkce);
+      return json(200, {});
+    }
+  }
+  refuseIfMailedRecently(auth, user.recovery_sent_at);
+  await sendLinkMail(auth, user, 'magiclink', redirectTo, pkce);
+  return json(200, {});
+}
+
+/** POST /otp: signInWithOtp({ email }); `create_user: false` refuses unknown addresses. */
+async function otp(auth: Auth, req: GatewayRequest): Promise<Reply> {
+  const body = parseBody(req);
+  const data = metadataField(body, 'data');
+  const hasEmail = typeof body['email'] === 'string' && body['email'] !== '';
+  const hasPhone = typeof body['phone'] === 'string' && body['phone'] !== '';
+  if (hasEmail && hasPhone) {
+    throw new AuthError(
+      400,
+      ErrorCode.validationFailed,
+      'Only an email address or phone number should be provided',
+    );
+  }
+  const pkce = checkPkceParams(body);
+  if (hasPhone) throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+  if (!hasEmail) throw new AuthError(400, ErrorCode.validationFailed, 'One of email or phone must be set');
+  const email = validateEmail(body['email']);
+  if (body['create_user'] === false && !(await loadUserByEmail(auth.db, email))) {
+    throw new AuthError(422, ErrorCode.otpDisabled, 'Signups not allowed for otp');
+  }
+  return magicLink(auth, req, email, data, pkce, body);
+}
+
+/** POST /magiclink: the older endpoint; same as /otp with an e-mail. */
+async function magiclinkEndpoint(auth: Auth, req: GatewayRequest): Promise<Reply> {
+  const body = parseBody(req);
+  if (typeof body['email'] !== 'string' || body['email'] === '') {
+    throw new AuthError(422, ErrorCode.validationFailed, 'Password recovery requires an email');
+  }
+  return magicLink(
+    auth,
+    req,
+    validateEmail(body['email']),
+    metadataField(body, 'data'),
+    checkPkceParams(body),
+    body,
+  );
+}
+
+export const otpRoutes: Route[] = [
+  { method: 'POST', path: '/otp', handler: otp, limit: 'otp' },
+  { method: 'POST', path: '/magiclink', handler: magiclinkEndpoint, limit: 'magicLink' },
+];

@@ -1,19 +1,24 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
+import ResendConfirmation from './ResendConfirmation';
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS, safeNextPath, shownMessage } from '~/lib/auth-rules';
 
 /** /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. */
 export default function SignInForm() {
   const [busy, setBusy] = useState(false);
+  // Set when the password was right but the address is not confirmed yet: offer the mail again.
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
     setBusy(true);
+    setUnconfirmed(false);
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { signIn } = await import('~/lib/auth');
@@ -26,6 +31,7 @@ export default function SignInForm() {
         REDIRECT_DELAY_MS,
       );
     } catch (error) {
+      setUnconfirmed(error instanceof Error && error.message === AUTH_MESSAGES.emailNotConfirmed);
       toast.error(shownMessage(error, AUTH_MESSAGES.loginFailed));
       setBusy(false);
     }
@@ -34,7 +40,7 @@ export default function SignInForm() {
   return (
     <>
       <Toaster />
-      <form method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
+      <form ref={formRef} method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
         <Field id="signin-email" label="Email" name="email" type="email" autoComplete="email" required />
         <PasswordField
           id="signin-password"
@@ -43,6 +49,14 @@ export default function SignInForm() {
           autoComplete="current-password"
           required
         />
+        {unconfirmed && (
+          <div className="space-y-3 rounded-md bg-mist-100 p-4">
+            <p className="text-sm text-ink-800">{AUTH_MESSAGES.emailNotConfirmed}</p>
+            <ResendConfirmation
+              email={() => String(new FormData(formRef.current ?? undefined).get('email') ?? '')}
+            />
+          </div>
+        )}
         <div className="flex justify-end">
           <a
             href="/forgot-password"

@@ -5,6 +5,7 @@ import {
   createMember,
   latestMail,
   latestReauthenticationCode,
+  serviceClient,
   signInThroughUi,
   signedInClient,
   uniqueEmail,
@@ -136,6 +137,9 @@ test.describe('member security page', () => {
     await expect(page).toHaveURL(/\/user\/security$/);
     expect(await canSignIn(newEmail, member.password)).toBe(true);
     expect(await canSignIn(member.email, member.password)).toBe(false);
+    // The admin area reads the address from the profile: it follows the change.
+    const { data } = await serviceClient().from('profiles').select('email').eq('id', member.id).single();
+    expect(data).toEqual({ email: newEmail });
   });
 
   test('sign out of all other sessions ends them and keeps this one', async ({ page }) => {

@@ -31,6 +31,14 @@ export function isRateLimited(error: AuthErrorLike): boolean {
   );
 }
 
+/**
+ * GoTrue's per-address mail interval (max_frequency), as opposed to the server-wide hourly budget,
+ * which shares the code: only the interval names the seconds to wait.
+ */
+export function isMailIntervalRefusal(error: AuthErrorLike): boolean {
+  return error.code === 'over_email_send_rate_limit' && /for security purposes/i.test(error.message);
+}
+
 export function signInErrorMessage(error: AuthErrorLike): string {
   // GoTrue checks the password before the confirmation, so only someone who knows the password
   // learns that the address waits for confirmation: saying so reveals nothing to anyone else.
@@ -45,6 +53,7 @@ export function signUpErrorMessage(error: AuthErrorLike): string {
   if (isWeakPassword(error)) return AUTH_MESSAGES.weakPassword;
   if (error.code === 'user_already_exists' || error.code === 'email_exists') return AUTH_MESSAGES.emailInUse;
   if (!error.code && /already (been )?registered/i.test(error.message)) return AUTH_MESSAGES.emailInUse;
+  if (isRateLimited(error)) return AUTH_MESSAGES.mailRateLimited;
   return AUTH_MESSAGES.registrationFailed;
 }
 
@@ -122,6 +131,10 @@ export async function signUp(
       emailRedirectTo: `${origin}${CONFIRM_LANDING_PATH}`,
     },
   });
+  // A second registration of a waiting address within the mail interval: its link was mailed
+  // moments ago and is still good. Answering like a first registration keeps the address's state
+  // (registered, unconfirmed) to ourselves.
+  if (error && isMailIntervalRefusal(error)) return { status: 'confirmation-sent', email };
   if (error) throw new Error(signUpErrorMessage(error));
   if (!data.session) return { status: 'confirmation-sent', email };
   return { status: 'signed-in', session: data.session };

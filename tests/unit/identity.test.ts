@@ -76,6 +76,27 @@ describe('sign-up with confirmations on or off', () => {
   });
 });
 
+describe('sign-up within the mail interval', () => {
+  it('a waiting address registered again reads like a first registration; the hourly budget does not', async () => {
+    fake.next.set('signUp', {
+      data: { user: null, session: null },
+      error: {
+        ...rateLimited,
+        message: 'For security purposes, you can only request this after 58 seconds.',
+      },
+    });
+    await expect(signUp(input, ORIGIN)).resolves.toEqual({
+      status: 'confirmation-sent',
+      email: 'nora@example.com',
+    });
+    fake.next.set('signUp', {
+      data: { user: null, session: null },
+      error: { ...rateLimited, message: 'email rate limit exceeded' },
+    });
+    await expect(signUp(input, ORIGIN)).rejects.toThrow(AUTH_MESSAGES.mailRateLimited);
+  });
+});
+
 describe('mails that must not reveal accounts', () => {
   it('password reset: a tripped mail limit reads like success; other failures are reported', async () => {
     fake.next.set('resetPasswordForEmail', { data: {}, error: rateLimited });

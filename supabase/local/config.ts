@@ -30,6 +30,8 @@ export interface AuthConfig {
   securePasswordChange: boolean;
   /** `enable_anonymous_sign_ins` */
   enableAnonymousSignIns: boolean;
+  /** `enable_manual_linking`: linkIdentity()/unlinkIdentity(). */
+  enableManualLinking: boolean;
   rateLimit: RateLimitConfig;
 }
 
@@ -86,6 +88,7 @@ export const DEFAULT_CONFIG: ProjectConfig = {
     doubleConfirmChanges: true,
     securePasswordChange: false,
     enableAnonymousSignIns: false,
+    enableManualLinking: false,
     // GoTrue's own defaults (GOTRUE_RATE_LIMIT_*).
     rateLimit: {
       emailSent: 30,
@@ -174,6 +177,7 @@ export function loadProjectConfig(
       doubleConfirmChanges: bool(email['double_confirm_changes'], d.auth.doubleConfirmChanges),
       securePasswordChange: bool(email['secure_password_change'], d.auth.securePasswordChange),
       enableAnonymousSignIns: bool(auth['enable_anonymous_sign_ins'], d.auth.enableAnonymousSignIns),
+      enableManualLinking: bool(auth['enable_manual_linking'], d.auth.enableManualLinking),
       rateLimit: {
         emailSent: num(rateLimit['email_sent'], limits.emailSent),
         anonymousUsers: num(rateLimit['anonymous_users'], limits.anonymousUsers),

@@ -62,6 +62,10 @@ export const ErrorCode = {
   emailAddressInvalid: 'email_address_invalid',
   requestTimeout: 'request_timeout',
   requestEntityTooLarge: 'request_entity_too_large',
+  web3ProviderDisabled: 'web3_provider_disabled',
+  samlProviderDisabled: 'saml_provider_disabled',
+  manualLinkingDisabled: 'manual_linking_disabled',
+  singleIdentityNotDeletable: 'single_identity_not_deletable',
   notFound: 'not_found',
 } as const;
 

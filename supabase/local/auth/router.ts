@@ -2,8 +2,10 @@ import type { GatewayRequest, Reply } from '../gateway/http';
 import { adminRoutes } from './admin';
 import { createAuth, type AuthContext, type Route } from './context';
 import { API_VERSION, AuthError, ErrorCode, errorReply, wantsModernErrors } from './errors';
+import { identityRoutes } from './identities';
 import { logoutRoutes } from './logout';
 import { otpRoutes } from './otp';
+import { providerRoutes } from './providers';
 import { recoverRoutes } from './recover';
 import { resendRoutes } from './resend';
 import { settingsRoutes } from './settings';
@@ -26,8 +28,10 @@ const ROUTES: Route[] = [
   ...recoverRoutes,
   ...resendRoutes,
   ...userRoutes,
+  ...identityRoutes,
   ...logoutRoutes,
   ...adminRoutes,
+  ...providerRoutes,
 ];
 
 function findRoute(method: string, path: string): Route | undefined {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { AuthError, ErrorCode } from './errors';
+import { idTokenGrant, web3Grant } from './providers';
 import { parseBody } from './request';
 import { amrFor, issueSession, newRefreshToken, tokenResponse } from './sessions';
 import { isBanned, loadUserByEmail, loadUserById } from './users';
@@ -197,6 +198,8 @@ const GRANTS = new Map<string, (auth: Auth, req: GatewayRequest) => Promise<Repl
   ['password', passwordGrant],
   ['refresh_token', refreshGrant],
   ['pkce', pkceGrant],
+  ['id_token', idTokenGrant],
+  ['web3', web3Grant],
 ]);
 
 /** POST /token?grant_type=… */

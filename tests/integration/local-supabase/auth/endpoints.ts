@@ -320,4 +320,47 @@ export function endpointsSuite(ctx: SuiteContext): void {
       expect((claims['amr'] as Array<{ method: string }>)[0]?.method).toBe('anonymous');
     });
   });
+
+  describe(`${engine}: auth endpoints: what a local stack cannot have`, () => {
+    it('third-party sign-ins answer as GoTrue does with the provider disabled', async () => {
+      const server = ctx.server();
+      const idToken = await client(server).auth.signInWithIdToken({ provider: 'google', token: 'x' });
+      expect(idToken.error?.code).toBe('provider_disabled');
+      expect(idToken.error?.message).toBe('Provider (issuer "https://accounts.google.com") is not enabled');
+      const sso = await client(server).auth.signInWithSSO({ domain: 'example.com' });
+      expect(sso.error?.message).toBe('SAML 2.0 is disabled');
+      const web3 = await fetch(`${server.url}/auth/v1/token?grant_type=web3`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(web3.status).toBe(422);
+      expect(await web3.json()).toMatchObject({ error_code: 'web3_provider_disabled' });
+    });
+
+    it('unlinkIdentity: 404 manual_linking_disabled unless enabled; never the last identity', async () => {
+      const server = ctx.server();
+      const u = await signedInUser(server, 'unlink');
+      const { data } = await u.client.auth.getUserIdentities();
+      const email = data?.identities[0];
+      if (!email) throw new Error('no identity');
+      const disabled = await u.client.auth.unlinkIdentity(email);
+      expect(disabled.error?.status).toBe(404);
+      expect(disabled.error?.message).toBe('Manual linking is disabled');
+      await withAuthSettings(server, { enableManualLinking: true }, async () => {
+        const last = await u.client.auth.unlinkIdentity(email);
+        expect(last.error?.code).toBe('single_identity_not_deletable');
+        // A second identity, as an OAuth link would have left.
+        await server.db.query(
+          `insert into auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
+           values (gen_random_uuid(), 'gh-1', $1, '{"sub":"gh-1"}'::jsonb, 'github', now(), now())`,
+          [u.id],
+        );
+        expect((await u.client.auth.unlinkIdentity(email)).error).toBeNull();
+        const after = await u.client.auth.getUser();
+        expect(after.data.user?.identities?.map((i) => i.provider)).toEqual(['github']);
+        expect(after.data.user?.app_metadata['providers']).toEqual(['github']);
+      });
+    });
+  });
 }

@@ -1,0 +1,62 @@
+import { json, type GatewayRequest, type Reply } from '../gateway/http';
+import type { Auth, Route } from './context';
+import { AuthError, ErrorCode } from './errors';
+import { requireUser } from './sessions';
+
+/** GoTrue's requireManualLinkingEnabled, checked after the bearer as in its router. */
+async function linkingUser(
+  auth: Auth,
+  req: GatewayRequest,
+): Promise<Awaited<ReturnType<typeof requireUser>>> {
+  const who = await requireUser(auth, req);
+  if (!auth.config.enableManualLinking) {
+    throw new AuthError(404, ErrorCode.manualLinkingDisabled, 'Manual linking is disabled');
+  }
+  return who;
+}
+
+/** GET /user/identities/authorize: linkIdentity() needs an OAuth provider, which a local stack lacks. */
+async function linkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
+  await linkingUser(auth, req);
+  const provider = req.query.get('provider') ?? '';
+  throw new AuthError(
+    400,
+    ErrorCode.validationFailed,
+    `Unsupported provider: provider ${provider} could not be found`,
+  );
+}
+
+/** DELETE /user/identities/{id}: unlinkIdentity(). */
+async function unlinkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
+  const { user } = await linkingUser(auth, req);
+  const identityId = decodeURIComponent(req.path.slice('/user/identities/'.length));
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(identityId)) {
+    throw new AuthError(404, ErrorCode.validationFailed, 'identity_id must be an UUID');
+  }
+  if (user.identities.length <= 1) {
+    throw new AuthError(
+      422,
+      ErrorCode.singleIdentityNotDeletable,
+      'User must have at least 1 identity after unlinking',
+    );
+  }
+  const target = user.identities.find((i) => String(i['id']).toLowerCase() === identityId.toLowerCase());
+  if (!target) throw new AuthError(422, ErrorCode.identityNotFound, "Identity doesn't exist");
+  await auth.db.transaction(async (tx) => {
+    await tx.query(`delete from auth.identities where id = $1`, [target['id']]);
+    // GoTrue's UpdateAppMetaDataProviders: providers lists what is left.
+    await tx.query(
+      `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || jsonb_build_object(
+         'providers', (select coalesce(jsonb_agg(distinct provider), '[]'::jsonb) from auth.identities where user_id = $1)),
+         updated_at = now()
+       where id = $1`,
+      [user.id],
+    );
+  });
+  return json(200, {});
+}
+
+export const identityRoutes: Route[] = [
+  { method: 'GET', path: '/user/identities/authorize', handler: linkIdentity },
+  { method: 'DELETE', path: '/user/identities/', handler: unlinkIdentity },
+];

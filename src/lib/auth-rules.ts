@@ -3,11 +3,15 @@
  * sign-up pages can show them before (or without) loading the client. src/lib/auth.ts re-exports all.
  */
 
+import { blankFields, looksLikeEmail, type FormProblem } from './form-rules';
+
 /** DESIGN.md: minimum 8. supabase/config.toml says the same (a unit test keeps them equal). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields.',
+  invalidEmail: 'Please enter a valid email address.',
+  emailRequired: 'Please enter your email address.',
   weakPassword: `Password should be at least ${PASSWORD_MIN_LENGTH} characters long`,
   emailInUse: 'Email already in use',
   registrationFailed: 'Registration failed. Please try again.',
@@ -48,10 +52,46 @@ export interface SignUpInput {
 
 /** The form's own checks, before any request. Returns the message to show, or null when fine. */
 export function validateSignUp(input: SignUpInput): string | null {
-  if (!input.username.trim() || !input.email.trim() || !input.password || !input.consent) {
-    return AUTH_MESSAGES.fillAllFields;
+  return signUpProblem(input)?.message ?? null;
+}
+
+/** The sign-up checks with the fields concerned (the spec's "fill in all fields" comes first). */
+export function signUpProblem(input: SignUpInput): FormProblem | null {
+  // The password is not trimmed: spaces are valid characters in it.
+  const missing = blankFields({
+    username: input.username,
+    email: input.email,
+    password: input.password === '' ? '' : 'set',
+    consent: input.consent,
+  });
+  if (missing.length > 0) return { message: AUTH_MESSAGES.fillAllFields, fields: missing };
+  if (!looksLikeEmail(input.email)) return { message: AUTH_MESSAGES.invalidEmail, fields: ['email'] };
+  if (input.password.length < PASSWORD_MIN_LENGTH) {
+    return { message: AUTH_MESSAGES.weakPassword, fields: ['password'] };
   }
-  if (input.password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.weakPassword;
+  return null;
+}
+
+/** Sign-in (member and admin): both fields filled, an e-mail that looks like one. */
+export function signInProblem(email: string, password: string): FormProblem | null {
+  const missing = blankFields({ email, password: password === '' ? '' : 'set' });
+  if (missing.length > 0) return { message: AUTH_MESSAGES.fillAllFields, fields: missing };
+  if (!looksLikeEmail(email)) return { message: AUTH_MESSAGES.invalidEmail, fields: ['email'] };
+  return null;
+}
+
+/** Choosing a new password: long enough, typed the same twice. */
+export function newPasswordProblem(password: string, confirm: string): FormProblem | null {
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return { message: AUTH_MESSAGES.weakPassword, fields: ['password'] };
+  if (password !== confirm) return { message: AUTH_MESSAGES.passwordMismatch, fields: ['confirm'] };
+  return null;
+}
+
+/** Password-reset request: an address is needed to send the link to. */
+export function resetRequestProblem(email: string): FormProblem | null {
+  if (email.trim() === '') return { message: AUTH_MESSAGES.emailRequired, fields: ['email'] };
+  if (!looksLikeEmail(email)) return { message: AUTH_MESSAGES.invalidEmail, fields: ['email'] };
   return null;
 }
 

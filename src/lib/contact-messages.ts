@@ -2,7 +2,26 @@
  * The contact form's result texts, apart from src/lib/contact.ts so that the form can show them
  * without loading supabase-js before someone actually sends a message.
  */
+import { blankFields, looksLikeEmail, type FormProblem } from './form-rules';
+
 export const CONTACT_MESSAGES = {
   sent: 'Message sent',
   failed: 'Error: message not sent',
+  /** The spec lets the browser require name, e-mail and question; we say so in the page instead. */
+  fillRequired: 'Please fill in your name, email and question.',
+  invalidEmail: 'Please enter a valid email address.',
 } as const;
+
+export interface ContactFields {
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** The contact form's checks before sending (identity is optional). */
+export function contactProblem(input: ContactFields): FormProblem | null {
+  const missing = blankFields({ name: input.name, email: input.email, message: input.message });
+  if (missing.length > 0) return { message: CONTACT_MESSAGES.fillRequired, fields: missing };
+  if (!looksLikeEmail(input.email)) return { message: CONTACT_MESSAGES.invalidEmail, fields: ['email'] };
+  return null;
+}

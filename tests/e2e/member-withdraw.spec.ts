@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   adminClient,
@@ -124,9 +125,21 @@ test.describe('withdraw page', () => {
     await expect(rows.nth(1)).toContainText('Fee correction');
     await expect(rows.nth(2)).toContainText('+$100.00');
     await expect(rows.nth(2)).toContainText('Opening balance');
-    await expect(
-      page.getByRole('img', { name: /Interest Wallet over time: 2 changes, now \$75\.25/ }),
-    ).toBeVisible();
+    const chart = page.getByRole('img', { name: 'Interest Wallet balance: now $75.25' });
+    await expect(chart).toBeVisible();
+    await expect(chart).toHaveAccessibleDescription(
+      /^2 moments with changes, from .* \(\$100\.00\) to .* \(\$75\.25\)\.$/,
+    );
+    // The statement downloads as CSV with the exact stored amounts.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^liquid-capital-statement-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Date (UTC),Account,Change,Balance before,Balance after,Reason');
+    expect(csv[1]).toMatch(/^\d{4}-.*Z,Interest Wallet,100\.00,0\.00,100\.00,Opening balance$/);
+    expect(csv[2]).toMatch(/,Interest Wallet,-24\.75,100\.00,75\.25,Fee correction$/);
     // Live as well.
     await setBalances(member.id, { interest_wallet: '80.00' }, 'Interest credit');
     await expect(rows).toHaveCount(4, { timeout: 2000 });

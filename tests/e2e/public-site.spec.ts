@@ -20,6 +20,14 @@ const region = (page: Page, name: string | RegExp) =>
 const h3Texts = (scope: Locator) => scope.getByRole('heading', { level: 3 }).allInnerTexts();
 /** Islands (the forms) respond only once hydrated; Astro drops the ssr attribute then. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+/** Width and height from a PNG's IHDR chunk; throws when the bytes are not a PNG. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (!bytes.subarray(0, 8).equals(signature) || bytes.toString('latin1', 12, 16) !== 'IHDR') {
+    throw new Error(`not a PNG (starts with ${bytes.subarray(0, 16).toString('hex')})`);
+  }
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
 const stripStep = (texts: string[]) => texts.map((t) => t.replace(/^Step \d+:\s*/, '').trim());
 
 interface RouteCase {
@@ -568,6 +576,26 @@ test.describe('links, SEO and weight', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /700\+/);
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
     expect((await request.get('/favicon.svg')).status()).toBe(200);
+
+    // The social preview: an absolute URL to a real 1200x630 PNG made at build time, with its size
+    // in the tags (platforms skip previews of SVGs and of images whose size they must guess).
+    const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(ogImage).toBe(`${siteUrl}/og-image.png`);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', ogImage ?? '');
+    expect(pngSize(await (await request.get(new URL(ogImage ?? '').pathname)).body())).toEqual({
+      width: 1200,
+      height: 630,
+    });
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+      'href',
+      '/apple-touch-icon.png',
+    );
+    expect(pngSize(await (await request.get('/apple-touch-icon.png')).body())).toEqual({
+      width: 180,
+      height: 180,
+    });
 
     await page.goto('/');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${siteUrl}/`);

@@ -47,7 +47,16 @@ test.describe('sign up', () => {
     });
     await gotoReady(page, '/register');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all fields.' })).toBeVisible();
+    const alert = page.getByRole('alert').filter({ hasText: 'Please fill in all fields.' });
+    await expect(alert).toBeVisible();
+    // In the page, not a browser bubble: every empty field points at the message, the first has focus.
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email address')).toHaveAttribute(
+      'aria-describedby',
+      (await alert.getAttribute('id')) ?? '',
+    );
+    await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
     // Everything but the consent box is still "missing".
     await fillSignUp(page, { username: 'ann', email: uniqueEmail(), password: 'long-enough-1' });
     await page.getByRole('button', { name: 'Sign Up' }).click();

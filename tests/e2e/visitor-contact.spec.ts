@@ -50,17 +50,33 @@ test.describe('contact form', () => {
     ]);
   });
 
-  test('the browser requires name, a valid e-mail and the question; nothing is sent', async ({ page }) => {
+  test('name, a valid e-mail and the question are required: the message is in the page, the first field focused', async ({
+    page,
+  }) => {
     let posted = 0;
     page.on('request', (req) => {
       if (req.url().includes('/rest/v1/contact_messages')) posted += 1;
     });
     await gotoReady(page, '/getintouch');
     await page.getByRole('button', { name: 'Send Message' }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Please fill in your name, email and question.' });
+    await expect(alert).toBeVisible();
+    const alertId = await alert.getAttribute('id');
+    for (const label of ['Name', 'Email', 'Your question']) {
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-describedby', alertId ?? '');
+    }
+    await expect(page.getByLabel('Name')).toBeFocused();
+
     await fillContact(page, 'not-an-email');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    const valid = await page.getByLabel('Email').evaluate((el) => (el as HTMLInputElement).validity.valid);
-    expect(valid).toBe(false);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please enter a valid email address.' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
     expect(posted).toBe(0);
   });
 

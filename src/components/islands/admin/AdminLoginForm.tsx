@@ -5,6 +5,8 @@ import Field from '~/components/islands/shared/Field';
 import PasswordField from '~/components/islands/forms/PasswordField';
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn, signOut } from '~/lib/auth';
 import { safeNextPath } from '~/lib/guard';
+import { signInProblem } from '~/lib/auth-rules';
+import { useFormProblem } from '~/components/islands/shared/formProblem';
 
 export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';
 
@@ -22,10 +24,12 @@ export default function AdminLoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    if (report(event.currentTarget, signInProblem(email, password))) return;
     setBusy(true);
     try {
       const role = await signIn(email, password);
@@ -45,7 +49,8 @@ export default function AdminLoginForm() {
   return (
     <>
       <Toaster />
-      <form className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
+      <form className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {alert}
         <Field
           id="admin-login-email"
           label="Email"
@@ -55,6 +60,7 @@ export default function AdminLoginForm() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          {...fieldProps('email')}
         />
         <PasswordField
           id="admin-login-password"
@@ -64,6 +70,7 @@ export default function AdminLoginForm() {
           required
           value={password}
           onChange={setPassword}
+          problem={fieldProps('password')}
         />
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

@@ -6,6 +6,7 @@ import Field from '~/components/islands/shared/Field';
 import { grantAdmin, listAdmins, revokeAdmin, type AdminAccount } from '~/lib/admin/admins';
 import { errorText, formatDateTime } from './format';
 import { useLoad } from './useLoad';
+import LoadingCards from '../shared/LoadingCards';
 
 /** Grant admin by e-mail; list admins with a revoke button (never for oneself: the database refuses it too). */
 function Admins({ selfId }: { selfId: string }) {
@@ -75,7 +76,11 @@ function Admins({ selfId }: { selfId: string }) {
         <h2 id={`${emailId}-list`} className="text-xl text-ink-950">
           Admins
         </h2>
-        {!admins && <p className="mt-3 text-muted">Loading admins…</p>}
+        {!admins && (
+          <div className="mt-3">
+            <LoadingCards label="Loading admins" count={2} />
+          </div>
+        )}
         {admins && (
           <ul className="mt-4 divide-y divide-mist-200">
             {admins.map((admin) => (

@@ -4,6 +4,7 @@ import { formatUsd } from '~/lib/money';
 import { userLedger, type AdminUser, type LedgerEntry } from '~/lib/admin/users';
 import { ACCOUNT_LABELS } from '~/lib/admin/balances';
 import { formatDateTime } from './format';
+import LoadingCards from '../shared/LoadingCards';
 
 const SOURCE_LABELS: Record<string, string> = {
   admin_edit: 'Admin edit',
@@ -62,7 +63,7 @@ export default function LedgerDialog({ user, onClose }: { user: AdminUser | null
           {error}
         </p>
       )}
-      {!error && entries === null && <p className="text-muted">Loading the ledger…</p>}
+      {!error && entries === null && <LoadingCards label="Loading the ledger" count={2} />}
       {entries?.length === 0 && <p className="text-muted">No balance changes yet.</p>}
       {entries && entries.length > 0 && (
         <ol className="space-y-3" aria-label="Ledger entries, newest first">

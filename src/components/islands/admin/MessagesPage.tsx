@@ -3,6 +3,7 @@ import AdminArea, { type AdminPath } from './AdminArea';
 import { listMessages, watchMessages } from '~/lib/admin/messages';
 import { formatDateTime } from './format';
 import { useLoad } from './useLoad';
+import LoadingCards from '../shared/LoadingCards';
 
 const IDENTITY_LABELS = { investor: 'Investor', borrower: 'Borrower' } as const;
 
@@ -18,7 +19,7 @@ function Messages() {
       </p>
     );
   }
-  if (!messages) return <p className="text-muted">Loading messages…</p>;
+  if (!messages) return <LoadingCards label="Loading messages" />;
   if (messages.length === 0) return <p className="text-muted">No messages yet.</p>;
   return (
     <ol className="space-y-4" aria-label="Contact messages, newest first">

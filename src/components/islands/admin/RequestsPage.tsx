@@ -18,6 +18,7 @@ import { listWallets } from '~/lib/admin/wallets';
 import { fetchUser } from '~/lib/admin/users';
 import { errorText, formatDateTime } from './format';
 import { useLoad } from './useLoad';
+import LoadingCards from '../shared/LoadingCards';
 
 type Pending =
   | { kind: 'notice'; item: DepositNotice; action: NoticeDecision }
@@ -216,7 +217,7 @@ function Requests() {
     }
   }
 
-  if (!queue) return <p className="text-muted">Loading requests…</p>;
+  if (!queue) return <LoadingCards label="Loading requests" />;
   const walletName = (id: number) => wallets.get(id)?.wallet_name ?? `Wallet ${id}`;
 
   return (

@@ -14,6 +14,7 @@ import {
 import { reasonError } from '~/lib/admin/balances';
 import { errorText, formatDateTime } from './format';
 import { useLoad } from './useLoad';
+import LoadingCards from '../shared/LoadingCards';
 
 interface Draft {
   wallet: AdminWallet;
@@ -148,7 +149,7 @@ function Wallets() {
     }
   }
 
-  if (!wallets) return <p className="text-muted">Loading wallets…</p>;
+  if (!wallets) return <LoadingCards label="Loading wallets" />;
   const nameOf = (id: number) => wallets.find((w) => w.id === id)?.wallet_name ?? `Wallet ${id}`;
 
   return (

@@ -2,16 +2,19 @@ import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
-import { CONTACT_MESSAGES } from '~/lib/contact-messages';
+import { useFormProblem } from '../shared/formProblem';
+import { CONTACT_MESSAGES, contactProblem } from '~/lib/contact-messages';
 import type { ContactIdentity } from '~/lib/contact';
 
 /**
- * /getintouch. The browser enforces the spec's rules (required fields, e-mail format). A hidden
+ * /getintouch. The spec's rules (required fields, e-mail format) are checked here and explained in
+ * the page, the first field to fix focused (the form is noValidate: no browser bubbles). A hidden
  * "website" field is a honeypot: people never see or fill it, naive bots do; then we pretend success
  * and store nothing.
  */
 export default function ContactForm() {
   const [busy, setBusy] = useState(false);
+  const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,15 +23,19 @@ export default function ContactForm() {
     const formElement = event.currentTarget;
     const data = new FormData(formElement);
     const identity = data.get('identity');
+    const fields = {
+      name: String(data.get('name') ?? ''),
+      email: String(data.get('email') ?? ''),
+      message: String(data.get('message') ?? ''),
+    };
+    if (report(formElement, contactProblem(fields))) return;
     setBusy(true);
     try {
       if (String(data.get('website') ?? '').trim() === '') {
         // supabase-js (~230 KB) loads on the first send, not with this marketing page.
         const { sendContactMessage } = await import('~/lib/contact');
         await sendContactMessage({
-          name: String(data.get('name') ?? ''),
-          email: String(data.get('email') ?? ''),
-          message: String(data.get('message') ?? ''),
+          ...fields,
           identity: identity === 'investor' || identity === 'borrower' ? (identity as ContactIdentity) : null,
         });
       }
@@ -51,9 +58,11 @@ export default function ContactForm() {
         method="post"
         className="space-y-6"
         onSubmit={onSubmit}
+        noValidate
         aria-busy={busy}
         aria-labelledby="contact-form-title"
       >
+        {alert}
         <div className="grid gap-6 sm:grid-cols-2">
           <Field
             id="contact-name"
@@ -63,6 +72,7 @@ export default function ContactForm() {
             autoComplete="name"
             required
             maxLength={100}
+            {...fieldProps('name')}
           />
           <Field
             id="contact-email"
@@ -72,6 +82,7 @@ export default function ContactForm() {
             autoComplete="email"
             required
             maxLength={254}
+            {...fieldProps('email')}
           />
         </div>
         <Field
@@ -83,6 +94,7 @@ export default function ContactForm() {
           required
           maxLength={5000}
           rows={6}
+          {...fieldProps('message')}
         />
         <fieldset>
           <legend className="field-label">

@@ -2,17 +2,21 @@ import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
+import { useFormProblem } from '../shared/formProblem';
 import { AUTH_MESSAGES, requestPasswordReset } from '~/lib/auth';
+import { resetRequestProblem } from '~/lib/auth-rules';
 
 /** /forgot-password: asks for the recovery mail; the answer never says whether the address exists. */
 export default function ForgotPasswordForm() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    if (report(event.currentTarget, resetRequestProblem(email))) return;
     setBusy(true);
     try {
       await requestPasswordReset(email);
@@ -35,8 +39,17 @@ export default function ForgotPasswordForm() {
           </a>
         </div>
       ) : (
-        <form method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
-          <Field id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required />
+        <form method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+          {alert}
+          <Field
+            id="forgot-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            {...fieldProps('email')}
+          />
           <button type="submit" className="btn-dark w-full" disabled={busy}>
             {busy ? 'Sending…' : 'Send reset link'}
           </button>

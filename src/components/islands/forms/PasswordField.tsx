@@ -11,6 +11,8 @@ interface PasswordFieldProps {
   required?: boolean;
   minLength?: number;
   hint?: string | undefined;
+  /** From useFormProblem's fieldProps: marks the field invalid and links it to the form's message. */
+  problem?: { 'aria-invalid'?: true; 'aria-describedby'?: string } | undefined;
 }
 
 /** A password input with a Show/Hide toggle (a real button, so keyboard and screen readers can use it). */
@@ -24,6 +26,7 @@ export default function PasswordField({
   required,
   minLength,
   hint,
+  problem,
 }: PasswordFieldProps) {
   const hintId = `${id}-hint`;
   const [visible, setVisible] = useState(false);
@@ -42,7 +45,10 @@ export default function PasswordField({
           value={value}
           required={required}
           minLength={minLength}
-          aria-describedby={hint ? hintId : undefined}
+          aria-invalid={problem?.['aria-invalid']}
+          aria-describedby={
+            [problem?.['aria-describedby'], hint ? hintId : undefined].filter(Boolean).join(' ') || undefined
+          }
           onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         />
         <button

@@ -4,7 +4,9 @@ import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import PasswordField from './PasswordField';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, REDIRECT_DELAY_MS, updatePassword } from '~/lib/auth';
+import { newPasswordProblem } from '~/lib/auth-rules';
 import { $session } from '~/stores/session';
+import { useFormProblem } from '../shared/formProblem';
 
 /** The error GoTrue puts in the URL fragment when a link is used twice or has expired. */
 function linkError(): string | null {
@@ -21,29 +23,25 @@ export default function ResetPasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { report, fieldProps, alert } = useFormProblem();
   // client:only, so the URL is there on first render.
   const [urlError] = useState(linkError);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setError(AUTH_MESSAGES.weakPassword);
-      return;
-    }
-    if (password !== confirm) {
-      setError(AUTH_MESSAGES.passwordMismatch);
-      return;
-    }
-    setError(null);
+    const form = event.currentTarget;
+    if (report(form, newPasswordProblem(password, confirm))) return;
     setBusy(true);
     try {
       await updatePassword(password);
       toast.success(AUTH_MESSAGES.passwordUpdated);
       window.setTimeout(() => window.location.assign('/user-dashboard'), REDIRECT_DELAY_MS);
     } catch (err) {
-      setError(err instanceof Error ? err.message : AUTH_MESSAGES.passwordUpdateFailed);
+      report(form, {
+        message: err instanceof Error ? err.message : AUTH_MESSAGES.passwordUpdateFailed,
+        fields: [],
+      });
       setBusy(false);
     }
   }
@@ -70,6 +68,7 @@ export default function ResetPasswordForm() {
     <>
       <Toaster />
       <form className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {alert}
         <PasswordField
           id="reset-password"
           label="New password"
@@ -80,6 +79,7 @@ export default function ResetPasswordForm() {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           value={password}
           onChange={setPassword}
+          problem={fieldProps('password')}
         />
         <PasswordField
           id="reset-confirm"
@@ -89,12 +89,8 @@ export default function ResetPasswordForm() {
           required
           value={confirm}
           onChange={setConfirm}
+          problem={fieldProps('confirm')}
         />
-        {error && (
-          <p role="alert" className="text-sm font-medium text-danger-600">
-            {error}
-          </p>
-        )}
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? 'Saving…' : 'Set new password'}
         </button>

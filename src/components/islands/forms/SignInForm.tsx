@@ -4,7 +4,14 @@ import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
 import ResendConfirmation from './ResendConfirmation';
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, safeNextPath, shownMessage } from '~/lib/auth-rules';
+import { useFormProblem } from '../shared/formProblem';
+import {
+  AUTH_MESSAGES,
+  REDIRECT_DELAY_MS,
+  safeNextPath,
+  shownMessage,
+  signInProblem,
+} from '~/lib/auth-rules';
 
 /** /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. */
 export default function SignInForm() {
@@ -12,17 +19,21 @@ export default function SignInForm() {
   // Set when the password was right but the address is not confirmed yet: offer the mail again.
   const [unconfirmed, setUnconfirmed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '');
+    const password = String(data.get('password') ?? '');
+    if (report(event.currentTarget, signInProblem(email, password))) return;
     setBusy(true);
     setUnconfirmed(false);
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { signIn } = await import('~/lib/auth');
-      const role = await signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''));
+      const role = await signIn(email, password);
       const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
       toast.success(role === 'admin' ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess);
       // Stay busy: the button remains disabled until the page changes.
@@ -40,14 +51,24 @@ export default function SignInForm() {
   return (
     <>
       <Toaster />
-      <form ref={formRef} method="post" className="space-y-5" onSubmit={onSubmit} aria-busy={busy}>
-        <Field id="signin-email" label="Email" name="email" type="email" autoComplete="email" required />
+      <form ref={formRef} method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {alert}
+        <Field
+          id="signin-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          {...fieldProps('email')}
+        />
         <PasswordField
           id="signin-password"
           label="Password"
           name="password"
           autoComplete="current-password"
           required
+          problem={fieldProps('password')}
         />
         {unconfirmed && (
           <div className="space-y-3 rounded-md bg-mist-100 p-4">

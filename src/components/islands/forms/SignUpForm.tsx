@@ -4,12 +4,13 @@ import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
 import CheckInbox from './CheckInbox';
+import { useFormProblem } from '../shared/formProblem';
 import {
   AUTH_MESSAGES,
   PASSWORD_MIN_LENGTH,
   REDIRECT_DELAY_MS,
   shownMessage,
-  validateSignUp,
+  signUpProblem,
 } from '~/lib/auth-rules';
 
 /**
@@ -20,6 +21,7 @@ import {
 export default function SignUpForm() {
   const [busy, setBusy] = useState(false);
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
+  const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,12 +34,8 @@ export default function SignUpForm() {
       password: String(data.get('password') ?? ''),
       consent: data.get('consent') !== null,
     };
-    // Our own check first (the form is noValidate): the spec's message, no request sent.
-    const invalid = validateSignUp(input);
-    if (invalid) {
-      toast.error(invalid);
-      return;
-    }
+    // Our own check first (the form is noValidate): the spec's message in the page, no request sent.
+    if (report(event.currentTarget, signUpProblem(input))) return;
     setBusy(true);
     try {
       // supabase-js loads on the first attempt, not with the page.
@@ -69,6 +67,7 @@ export default function SignUpForm() {
     <>
       <Toaster />
       <form method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {alert}
         <Field
           id="signup-username"
           label="Username"
@@ -77,6 +76,7 @@ export default function SignUpForm() {
           autoComplete="username"
           required
           maxLength={50}
+          {...fieldProps('username')}
         />
         <Field
           id="signup-email"
@@ -85,6 +85,7 @@ export default function SignUpForm() {
           type="email"
           autoComplete="email"
           required
+          {...fieldProps('email')}
         />
         <PasswordField
           id="signup-password"
@@ -94,6 +95,7 @@ export default function SignUpForm() {
           required
           minLength={PASSWORD_MIN_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          problem={fieldProps('password')}
         />
         <div className="flex items-start gap-3">
           <input
@@ -102,6 +104,7 @@ export default function SignUpForm() {
             type="checkbox"
             className="mt-1 size-4 shrink-0 accent-ink-900"
             required
+            {...fieldProps('consent')}
           />
           <label htmlFor="signup-consent" className="text-sm leading-6 text-ink-800">
             I agree to the{' '}

@@ -1,49 +1,123 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import MemberShell from './MemberShell';
 import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/admin/balances';
-import { accountLabel, chartSeries, myLedger, type LedgerEntry } from '~/lib/ledger';
+import {
+  accountLabel,
+  balanceChart,
+  ledgerCsv,
+  myLedger,
+  type ChartBox,
+  type LedgerEntry,
+} from '~/lib/ledger';
 import { formatUsd } from '~/lib/money';
 import { watchTable } from '~/lib/profile';
 
-const W = 640;
-const H = 200;
-const PAD = 8;
+/** The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. */
+const CHART_MARGINS = { height: 240, left: 96, right: 12, top: 12, bottom: 28 } as const;
 
-/** Balance after each entry of one account as an inline SVG step line (no chart library). */
+/** The width of an element, following resizes (the chart's own width, not the window's). */
+function useWidth<T extends HTMLElement>(fallback: number) {
+  const ref = useRef<T | null>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/**
+ * The balance of one account against real time: a point where each change happened, the balance held
+ * flat until the next one (and until now), labelled amount and time axes. The chart's accessible
+ * name states the period and the balance at its start and now; the table below lists every entry.
+ */
 function BalanceChart({ entries, account }: { entries: LedgerEntry[]; account: BalanceAccount }) {
   const titleId = useId();
-  const points = chartSeries(entries, account);
-  if (points.length === 0) {
-    return <p className="text-sm text-muted">No changes to {accountLabel(account)} yet.</p>;
+  const descId = useId();
+  const [frameRef, width] = useWidth<HTMLDivElement>(640);
+  const BOX: ChartBox = { ...CHART_MARGINS, width: Math.max(width, 240) };
+  // Read once per render: the line runs to the moment the page drew it.
+  const [now] = useState(() => Date.now());
+  const model = balanceChart(entries, account, BOX, now, (amount) => formatUsd(amount));
+  if (!model) {
+    return (
+      <div ref={frameRef}>
+        <p className="text-sm text-muted">No changes to {accountLabel(account)} yet.</p>
+      </div>
+    );
   }
-  // Start from the balance before the first change, so a single entry still draws a step.
-  const first = entries.find((e) => e.account === account);
-  const ys = [Number(first?.balance_before ?? 0), ...points.map((p) => p.y)];
-  const max = Math.max(...ys, 0);
-  const min = Math.min(...ys, 0);
-  const span = max - min || 1;
-  const x = (i: number) => PAD + (i * (W - 2 * PAD)) / Math.max(ys.length - 1, 1);
-  const y = (v: number) => H - PAD - ((v - min) * (H - 2 * PAD)) / span;
-  let path = `M ${x(0)} ${y(ys[0] ?? 0)}`;
-  for (let i = 1; i < ys.length; i += 1) path += ` H ${x(i)} V ${y(ys[i] ?? 0)}`;
-  const last = points[points.length - 1];
+  const first = model.points[0];
+  const last = model.points[model.points.length - 1];
+  const label = accountLabel(account);
+  const when = (time: number) => new Date(time).toLocaleString();
+  const changes = model.points.length;
   return (
-    <figure>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={titleId}>
-        <title id={titleId}>
-          {`${accountLabel(account)} over time: ${points.length} change${points.length === 1 ? '' : 's'}, now ${formatUsd(last?.label)}`}
-        </title>
-        <line x1={PAD} x2={W - PAD} y1={y(0)} y2={y(0)} stroke="#c4ccdb" strokeDasharray="4 4" />
-        <path d={path} fill="none" stroke="#a67c1c" strokeWidth={3} strokeLinejoin="round" />
-        {ys.map((v, i) => (
-          <circle key={i} cx={x(i)} cy={y(v)} r={4} fill="#0a1326" />
-        ))}
-      </svg>
-      <figcaption className="mt-2 text-sm text-muted">
-        {accountLabel(account)} after each change. Now {formatUsd(last?.label)}.
-      </figcaption>
-    </figure>
+    <div ref={frameRef}>
+      <figure>
+        <svg
+          viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+          width={BOX.width}
+          height={BOX.height}
+          className="block max-w-full"
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+        >
+          <title id={titleId}>{`${label} balance: now ${formatUsd(last?.balance)}`}</title>
+          <desc id={descId}>
+            {`${changes} ${changes === 1 ? 'moment' : 'moments'} with changes, from ${when(first?.time ?? 0)} (${formatUsd(first?.balance)}) to ${when(last?.time ?? 0)} (${formatUsd(last?.balance)}).`}
+          </desc>
+          <g className="text-xs" fill="#4b5872">
+            {model.yTicks.map((tick) => (
+              <g key={tick.y}>
+                <line x1={BOX.left} x2={BOX.width - BOX.right} y1={tick.y} y2={tick.y} stroke="#dde2ec" />
+                <text x={BOX.left - 8} y={tick.y + 4} textAnchor="end">
+                  {tick.label}
+                </text>
+              </g>
+            ))}
+            {model.xTicks.map((tick, index) => (
+              <text
+                key={tick.x}
+                x={tick.x}
+                y={BOX.height - 8}
+                textAnchor={index === 0 ? 'start' : index === model.xTicks.length - 1 ? 'end' : 'middle'}
+              >
+                {tick.label}
+              </text>
+            ))}
+          </g>
+          <path d={model.path} fill="none" stroke="#a67c1c" strokeWidth={3} strokeLinejoin="round" />
+          {model.points.map((point) => (
+            <circle key={point.time} cx={point.x} cy={point.y} r={4.5} fill="#0a1326">
+              <title>{`${when(point.time)}: ${formatUsd(point.balance)}`}</title>
+            </circle>
+          ))}
+        </svg>
+        <figcaption className="mt-2 text-sm text-muted">
+          {label} after each change, on a time scale up to now. Now {formatUsd(last?.balance)}.
+        </figcaption>
+      </figure>
+    </div>
   );
+}
+
+/** Saves the statement as a CSV file (made in the browser; nothing is sent anywhere). */
+function downloadCsv(entries: LedgerEntry[]) {
+  const url = URL.createObjectURL(new Blob([ledgerCsv(entries)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `liquid-capital-statement-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function StatementContent({ userId }: { userId: string }) {
@@ -109,9 +183,16 @@ function StatementContent({ userId }: { userId: string }) {
         </div>
       </section>
       <section aria-labelledby="ledger-heading" className="card p-5 sm:p-6">
-        <h2 id="ledger-heading" className="text-xl text-ink-950">
-          Ledger entries
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="ledger-heading" className="text-xl text-ink-950">
+            Ledger entries
+          </h2>
+          {entries && entries.length > 0 && (
+            <button type="button" className="btn-outline-dark" onClick={() => downloadCsv(entries)}>
+              Download CSV
+            </button>
+          )}
+        </div>
         {entries === null ? (
           <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />
         ) : entries.length === 0 ? (

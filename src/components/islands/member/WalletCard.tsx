@@ -1,21 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import QrCode from './QrCode';
+import { copyText } from '../shared/clipboard';
 import { depositQrPayload, groupAddress, sendOnlyText, type DepositWallet } from '~/lib/wallets';
 
 /** Badge duration after a copy (spec: 2000 ms). */
 export const COPIED_BADGE_MS = 2000;
-
-/** Copies with the Clipboard API; where that is missing or refused, a prompt shows the text to copy by hand. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable');
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    window.prompt('Copy this address:', text);
-    return false;
-  }
-}
 
 interface WalletCardProps {
   wallet: DepositWallet;

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import MemberShell, { WITHDRAW_DIALOG_TEXT } from './MemberShell';
 import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
+import CopyableValue from '../shared/CopyableValue';
 import { supportChatLink } from '~/config/chat';
 import { amountError } from '~/lib/admin/balances';
 import { invalidAddressMessage, isValidAddress } from '~/lib/addresses';
@@ -170,15 +171,21 @@ function RequestList({ requests, wallets }: { requests: MemberRequest[] | null; 
         <ul className="mt-4 divide-y divide-mist-200">
           {requests.map((r) => (
             <li key={`${r.kind}-${r.id}`} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div className="min-w-0">
+              <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold text-ink-950">
                   {r.kind === 'deposit' ? 'Deposit notice' : 'Withdrawal request'} · {nameOf(r.wallet_id)} ·{' '}
                   {formatUsd(r.amount)}
                 </p>
-                <p className="truncate text-xs text-muted">
+                <p className="text-xs text-muted">
                   {new Date(r.created_at).toLocaleString()}
-                  {r.kind === 'deposit' ? ` · Tx ${r.tx_id}` : ` · To ${r.destination_address}`}
                   {r.review_note ? ` · ${r.review_note}` : ''}
+                </p>
+                <p className="mt-1 flex min-w-0 items-start gap-1 text-xs text-muted">
+                  <span className="shrink-0">{r.kind === 'deposit' ? 'Tx' : 'To'}</span>
+                  <CopyableValue
+                    label={r.kind === 'deposit' ? 'transaction id' : 'destination address'}
+                    value={r.kind === 'deposit' ? r.tx_id : r.destination_address}
+                  />
                 </p>
               </div>
               <span
@@ -231,7 +238,7 @@ function WithdrawContent({ userId }: { userId: string }) {
           {support.label}
         </a>
       </div>
-      <div className="grid items-start gap-8 xl:grid-cols-2">
+      <div className="grid items-start gap-8 xl:grid-cols-2 [&>*]:min-w-0">
         <WithdrawalForm wallets={wallets} withdrawable={snapshot?.withdrawable ?? null} />
         <RequestList requests={snapshot?.requests ?? null} wallets={wallets} />
       </div>

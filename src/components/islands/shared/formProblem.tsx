@@ -1,0 +1,40 @@
+import { useId, useState } from 'react';
+import type { FormProblem } from '~/lib/form-rules';
+
+/**
+ * In-page validation for a form that has `noValidate`: the message shows at the top of the form in an
+ * alert (announced at once), each field concerned gets `aria-invalid` and points at the message with
+ * `aria-describedby`, and the first of them receives focus. The messages themselves come from the
+ * message modules in src/lib (auth-rules.ts, contact-messages.ts, ...).
+ */
+export function useFormProblem() {
+  const alertId = useId();
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+
+  /** Shows `next` (or clears with null) and focuses its first field. True when there is a problem. */
+  function report(form: HTMLFormElement, next: FormProblem | null): boolean {
+    setProblem(next);
+    if (!next) return false;
+    for (const name of next.fields) {
+      const control = form.elements.namedItem(name);
+      if (control instanceof HTMLElement) {
+        control.focus();
+        break;
+      }
+    }
+    return true;
+  }
+
+  /** Props for the control called `name`: marks it invalid and links it to the message. */
+  function fieldProps(name: string): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+    return problem?.fields.includes(name) ? { 'aria-invalid': true, 'aria-describedby': alertId } : {};
+  }
+
+  const alert = problem ? (
+    <p id={alertId} role="alert" className="form-error">
+      {problem.message}
+    </p>
+  ) : null;
+
+  return { report, fieldProps, alert, problem };
+}

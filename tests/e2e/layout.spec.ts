@@ -1,0 +1,235 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminSignIn, runTag } from './admin-helpers';
+import {
+  createAdmin,
+  createMember,
+  gotoReady,
+  serviceClient,
+  setBalances,
+  signInThroughUi,
+  signedInClient,
+  type TestUser,
+} from './support/users';
+
+// Every route, public, member and admin, at a phone, a tablet and a desktop width: nothing may scroll
+// sideways and no control may be cut off by a container. The data is chosen to stress the layout: a
+// 128-character transaction id, a long e-mail address and name, seven-figure balances. Each page is
+// also saved as a screenshot under test-results/screens/<area>/ (git-ignored) for review.
+
+const WIDTHS = [360, 768, 1440] as const;
+const SCREENS_DIR = 'test-results/screens';
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/aboutus',
+  '/loan',
+  '/asset-management',
+  '/getintouch',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/admin/login',
+  '/admin/register',
+  '/404',
+];
+const MEMBER_ROUTES = ['/user-dashboard', '/user/deposit', '/user/withdraw', '/user/statement'];
+const ADMIN_ROUTES = [
+  '/admin/home',
+  '/admin/users',
+  '/admin/requests',
+  '/admin/wallets',
+  '/admin/admins',
+  '/admin/messages',
+];
+
+/** A 128-character transaction id (the longest the database accepts), unique per worker. */
+const longTxId = (tag: string) => `0x${tag}${'9f3c'.repeat(32)}`.slice(0, 128);
+
+let member: TestUser;
+let admin: TestUser;
+let txId: string;
+
+test.beforeAll(async () => {
+  const tag = runTag();
+  txId = longTxId(tag);
+  member = await createMember({
+    username: `Maximiliana Featherstone ${tag}`,
+    email: `maximiliana.featherstonehaugh-worthington.${tag}@example-investments.com`,
+  });
+  admin = await createAdmin({ username: `layout${tag}` });
+  // Entries at one moment and later ones, so the chart has both a cluster and a spread.
+  await setBalances(member.id, { interest_wallet: '1250000.00', deposit_wallet: '98765.43' }, 'Opening');
+  await setBalances(member.id, { interest_wallet: '1312500.75', referral: '1234.56' }, 'Quarterly interest');
+  const client = await signedInClient(member);
+  const notice = await client.rpc('file_deposit_notice', {
+    p_wallet_id: 2,
+    p_amount: '250.50',
+    p_tx_id: txId,
+  });
+  expect(notice.error).toBeNull();
+  const request = await client.rpc('file_withdrawal_request', {
+    p_wallet_id: 2,
+    p_amount: '120',
+    p_destination_address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+  });
+  expect(request.error).toBeNull();
+  const { error } = await serviceClient()
+    .from('contact_messages')
+    .insert({
+      name: `Layout ${tag}`,
+      email: `a.really.long.address.for.layout.${tag}@example-investments.com`,
+      message: `https://example.com/${'a-long-unbroken-path-segment'.repeat(6)}`,
+      identity: 'borrower',
+    });
+  expect(error).toBeNull();
+});
+
+/** Waits for islands to hydrate and for loading states (skeletons, aria-busy) to end. */
+async function settle(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
+ * Problems a person would see at this width: the page wider than the window, or a visible control
+ * (link, button, field) reaching outside an ancestor that clips or scrolls its overflow.
+ */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) {
+      problems.push(`page is ${root.scrollWidth}px wide in a ${root.clientWidth}px window`);
+    }
+    const describe = (el: Element) => {
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${name}"`;
+    };
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"]',
+    );
+    for (const control of controls) {
+      // Hidden on purpose: not rendered, screen-reader-only (1 px), or off-screen and aria-hidden.
+      if (control.closest('[aria-hidden="true"], [hidden], .sr-only')) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === 'hidden') continue;
+      if (box.right > root.clientWidth + 1 || box.left < -1) {
+        problems.push(
+          `${describe(control)} is outside the window (${Math.round(box.left)}–${Math.round(box.right)}px)`,
+        );
+        continue;
+      }
+      for (
+        let parent = control.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const frame = parent.getBoundingClientRect();
+        if (box.right > frame.right + 1 || box.left < frame.left - 1) {
+          problems.push(
+            `${describe(control)} is cut off by ${describe(parent)} (overflow ${style.overflowX})`,
+          );
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+async function checkRoute(page: Page, area: string, path: string, width: number) {
+  await test.step(`${path} at ${width}px`, async () => {
+    await gotoReady(page, path);
+    await settle(page);
+    const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+    await page.screenshot({ path: `${SCREENS_DIR}/${area}/${name}-${width}.png`, fullPage: true });
+    expect(await layoutProblems(page), `${path} at ${width}px`).toEqual([]);
+  });
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width}px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test(`public pages fit at ${width}px`, async ({ page }) => {
+      for (const path of PUBLIC_ROUTES) await checkRoute(page, 'public', path, width);
+    });
+
+    test(`member pages fit at ${width}px`, async ({ page }) => {
+      await signInThroughUi(page, member);
+      for (const path of MEMBER_ROUTES) await checkRoute(page, 'member', path, width);
+      // The long transaction id is shown in full (wrapped), with a control to copy it.
+      await gotoReady(page, '/user/withdraw');
+      await settle(page);
+      await expect(page.getByText(txId)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Copy transaction id' })).toBeVisible();
+    });
+
+    test(`admin pages fit at ${width}px`, async ({ page }) => {
+      await adminSignIn(page, admin);
+      for (const path of ADMIN_ROUTES) await checkRoute(page, 'admin', path, width);
+      await gotoReady(page, '/admin/users');
+      await page.getByLabel('Search users').fill(member.email);
+      if (width >= 1024) {
+        // Desktop: the table itself fits (no sideways scrolling inside it), the e-mail is cut short
+        // on screen but kept in full for assistive technology and as a tooltip.
+        const cell = page.getByRole('cell', { name: member.email, exact: true });
+        await expect(cell).toHaveAttribute('title', member.email);
+        const scroller = page.locator('table').locator('xpath=..');
+        const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      } else {
+        // Phone and tablet: one card per user with all six balances and the edit control in view.
+        const card = page.getByRole('listitem', { name: member.username });
+        await expect(card).toContainText('$1,312,500.75');
+        await expect(card).toContainText('$98,765.43');
+        await expect(card.getByRole('button', { name: `Edit ${member.username}` })).toBeInViewport();
+      }
+    });
+  });
+}
+
+test.describe('admin users on a phone', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('a balance is edited on the card layout with the same validation and reason', async ({ page }) => {
+    const person = await createMember({ username: `phone${runTag()}` });
+    await setBalances(person.id, { deposit_wallet: '40.00' });
+    await adminSignIn(page, admin);
+    await page.getByLabel('Search users').fill(person.email);
+    const card = page.getByRole('listitem', { name: person.username });
+    await expect(card).toContainText('$40.00');
+    await expect(page.getByRole('table')).toHaveCount(0);
+
+    await card.getByRole('button', { name: `Edit ${person.username}` }).click();
+    const deposit = card.getByLabel(`Deposit Wallet for ${person.username}`);
+    await deposit.fill('12.345');
+    await card.getByRole('button', { name: `Save ${person.username}` }).click();
+    await expect(card.getByText('Deposit Wallet must be a number with at most 2 decimals.')).toBeVisible();
+    await expect(card.getByText('Reason must be 3 to 500 characters.')).toBeVisible();
+    await expect(deposit).toHaveAttribute('aria-invalid', 'true');
+
+    await deposit.fill('4321.5');
+    await card.getByLabel(`Reason for changing ${person.username}’s balances`).fill('Phone correction');
+    expect(await layoutProblems(page)).toEqual([]);
+    await card.getByRole('button', { name: `Save ${person.username}` }).click();
+    await expect(page.getByText(`Saved ${person.username}'s balances.`)).toBeVisible();
+    await expect(card).toContainText('$4,321.50');
+    await expect(card.getByRole('button', { name: `Edit ${person.username}` })).toBeVisible();
+
+    const { data } = await serviceClient()
+      .from('profiles')
+      .select('deposit_wallet')
+      .eq('id', person.id)
+      .single();
+    // PostgREST sends numeric columns as JSON numbers.
+    expect((data as { deposit_wallet: number }).deposit_wallet).toBe(4321.5);
+  });
+});

@@ -41,7 +41,7 @@ export function passwordChangeErrorMessage(error: AuthErrorLike): string {
 /** Sets a new password; GoTrue then ends every other session of the member. */
 export async function changePassword(input: PasswordChangeInput): Promise<void> {
   const invalid = validatePasswordChange(input);
-  if (invalid) throw new Error(invalid);
+  if (invalid) throw new Error(invalid.message);
   const { error } = await supabase().auth.updateUser({
     password: input.password,
     nonce: input.code.trim(),
@@ -68,7 +68,7 @@ export async function changeEmail(
   origin: string = window.location.origin,
 ): Promise<User> {
   const invalid = validateEmailChange(newEmail, currentEmail);
-  if (invalid) throw new Error(invalid);
+  if (invalid) throw new Error(invalid.message);
   const { data, error } = await supabase().auth.updateUser(
     { email: newEmail.trim() },
     { emailRedirectTo: `${origin}${EMAIL_CHANGE_LANDING_PATH}` },

@@ -3,6 +3,7 @@
  * dependency on supabase-js. src/lib/account-security.ts throws Errors carrying these texts.
  */
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from './auth-rules';
+import { looksLikeEmail, type FormProblem } from './form-rules';
 
 export const SECURITY_MESSAGES = {
   codeSent: 'We have sent a 6-digit code to your e-mail address. Enter it below with your new password.',
@@ -32,43 +33,59 @@ export const SECURITY_MESSAGES = {
 
 export type SecurityMessage = (typeof SECURITY_MESSAGES)[keyof typeof SECURITY_MESSAGES];
 
-/**
- * A pragmatic address check before any request (one @, a dot in the domain, no spaces); the server
- * has the final word.
- */
-export function isEmailAddress(text: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
-}
-
 export interface PasswordChangeInput {
   code: string;
   password: string;
   confirm: string;
 }
 
-/** The form's own checks, before any request. Returns the message to show, or null when fine. */
-export function validatePasswordChange(input: PasswordChangeInput): SecurityMessage | null {
-  if (!input.code.trim()) return SECURITY_MESSAGES.codeMissing;
-  if (input.password.length < PASSWORD_MIN_LENGTH) return SECURITY_MESSAGES.weakPassword;
-  if (input.password !== input.confirm) return SECURITY_MESSAGES.passwordMismatch;
+/** A security-page problem: one of SECURITY_MESSAGES and the form fields it concerns. */
+export interface SecurityProblem extends FormProblem {
+  message: SecurityMessage;
+}
+
+/** The fields a message is about, so the form can mark them (aria-invalid, aria-describedby). */
+const FIELDS_OF: Partial<Record<SecurityMessage, readonly string[]>> = {
+  [SECURITY_MESSAGES.codeMissing]: ['code'],
+  [SECURITY_MESSAGES.codeInvalid]: ['code'],
+  [SECURITY_MESSAGES.codeRequired]: ['code'],
+  [SECURITY_MESSAGES.weakPassword]: ['password'],
+  [SECURITY_MESSAGES.samePassword]: ['password'],
+  [SECURITY_MESSAGES.passwordMismatch]: ['confirm'],
+  [SECURITY_MESSAGES.invalidEmail]: ['email'],
+  [SECURITY_MESSAGES.sameEmail]: ['email'],
+  [SECURITY_MESSAGES.emailUnavailable]: ['email'],
+};
+
+export function securityProblem(message: SecurityMessage): SecurityProblem {
+  return { message, fields: FIELDS_OF[message] ?? [] };
+}
+
+/** The form's own checks, before any request. Returns the problem to show, or null when fine. */
+export function validatePasswordChange(input: PasswordChangeInput): SecurityProblem | null {
+  if (!input.code.trim()) return securityProblem(SECURITY_MESSAGES.codeMissing);
+  if (input.password.length < PASSWORD_MIN_LENGTH) return securityProblem(SECURITY_MESSAGES.weakPassword);
+  if (input.password !== input.confirm) return securityProblem(SECURITY_MESSAGES.passwordMismatch);
   return null;
 }
 
-/** Returns the message to show for a new address, or null when it may be sent. */
+/** Returns the problem to show for a new address, or null when it may be sent. */
 export function validateEmailChange(
   newEmail: string,
   currentEmail: string | undefined,
-): SecurityMessage | null {
-  if (!isEmailAddress(newEmail)) return SECURITY_MESSAGES.invalidEmail;
+): SecurityProblem | null {
+  if (!looksLikeEmail(newEmail)) return securityProblem(SECURITY_MESSAGES.invalidEmail);
   if (newEmail.trim().toLowerCase() === (currentEmail ?? '').toLowerCase())
-    return SECURITY_MESSAGES.sameEmail;
+    return securityProblem(SECURITY_MESSAGES.sameEmail);
   return null;
 }
 
-/** The text to show for a failure: a security-page message as is, anything else as `fallback`. */
-export function securityMessage(error: unknown, fallback: SecurityMessage): string {
+/** The problem to show for a failure: a security-page message as is, anything else as `fallback`. */
+export function shownSecurityProblem(error: unknown, fallback: SecurityMessage): SecurityProblem {
   const known: readonly string[] = Object.values(SECURITY_MESSAGES);
-  return error instanceof Error && known.includes(error.message) ? error.message : fallback;
+  const message =
+    error instanceof Error && known.includes(error.message) ? (error.message as SecurityMessage) : fallback;
+  return securityProblem(message);
 }
 
 /**

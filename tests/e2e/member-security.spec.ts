@@ -52,6 +52,9 @@ test.describe('member security page', () => {
     await form.getByLabel('Confirm new password').fill('a-brand-new-pass');
     await submit.click();
     await expect(alert(page, 'Enter the 6-digit code from the e-mail')).toBeVisible();
+    // The message is tied to the field it is about, and that field has the focus.
+    await expect(form.getByLabel('Code from the e-mail')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Code from the e-mail')).toBeFocused();
 
     const before = new Date().toISOString();
     await page.getByRole('button', { name: 'Send me a code' }).click();

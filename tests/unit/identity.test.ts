@@ -151,8 +151,14 @@ describe('member security', () => {
   });
 
   it('an e-mail change is checked first, then sent with the security page as landing', async () => {
-    expect(validateEmailChange('no-at-sign', 'a@example.com')).toBe(SECURITY_MESSAGES.invalidEmail);
-    expect(validateEmailChange('A@Example.com ', 'a@example.com')).toBe(SECURITY_MESSAGES.sameEmail);
+    expect(validateEmailChange('no-at-sign', 'a@example.com')).toEqual({
+      message: SECURITY_MESSAGES.invalidEmail,
+      fields: ['email'],
+    });
+    expect(validateEmailChange('A@Example.com ', 'a@example.com')).toEqual({
+      message: SECURITY_MESSAGES.sameEmail,
+      fields: ['email'],
+    });
     fake.next.set('updateUser', { data: { user: { id: 'u', new_email: 'b@example.com' } }, error: null });
     await changeEmail(' b@example.com ', 'a@example.com', ORIGIN);
     expect(fake.calls[0]?.args).toEqual([

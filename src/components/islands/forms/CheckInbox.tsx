@@ -13,8 +13,8 @@ export default function CheckInbox({ email }: { email: string }) {
         {AUTH_MESSAGES.confirmEmailSent}
       </p>
       <p className="text-sm text-muted">
-        Sent to <strong className="text-ink-950">{email}</strong>. Nothing arrived after a few minutes? Check
-        your spam folder, or send it again.
+        Sent to <strong className="break-all text-ink-950">{email}</strong>. Nothing arrived after a few
+        minutes? Check your spam folder, or send it again.
       </p>
       {import.meta.env.DEV && (
         <p className="text-sm text-muted">

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import toast from 'react-hot-toast';
 import MemberShell from './MemberShell';
 import Field from '../shared/Field';
 import PasswordField from '../forms/PasswordField';
+import { useFormProblem } from '../shared/formProblem';
 import {
   changeEmail,
   changePassword,
@@ -15,7 +16,7 @@ import { PASSWORD_MIN_LENGTH } from '~/lib/auth-rules';
 import {
   SECURITY_MESSAGES,
   emailChangeLanding,
-  securityMessage,
+  shownSecurityProblem,
   validateEmailChange,
   validatePasswordChange,
   type EmailChangeLanding,
@@ -25,7 +26,7 @@ import {
 /** One titled card of the page. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className="card space-y-4 p-5 sm:p-6" aria-labelledby={id}>
+    <section className="card min-w-0 space-y-4 p-5 sm:p-6" aria-labelledby={id}>
       <h2 id={id} className="text-xl text-ink-950">
         {title}
       </h2>
@@ -34,24 +35,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function InlineError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-sm font-medium text-danger-600">
-      {message}
-    </p>
-  );
-}
-
-/** A failure: shown beside the form (it stays until the next try) and as a toast. */
-function useFailure(): [string | null, (error: unknown, fallback: SecurityMessage) => void, () => void] {
-  const [message, setMessage] = useState<string | null>(null);
-  const fail = (error: unknown, fallback: SecurityMessage) => {
-    const text = securityMessage(error, fallback);
-    setMessage(text);
-    toast.error(text);
+/**
+ * A failure of one form: written at the top of the form (fields concerned marked and described by it,
+ * the first one focused) and, when it comes back from the server, also as a toast.
+ */
+function useSecurityProblem() {
+  const { report, fieldProps, alert } = useFormProblem();
+  const fail = (form: HTMLFormElement | null, error: unknown, fallback: SecurityMessage) => {
+    const problem = shownSecurityProblem(error, fallback);
+    if (form) report(form, problem);
+    toast.error(problem.message);
   };
-  return [message, fail, () => setMessage(null)];
+  const clear = (form: HTMLFormElement | null) => {
+    if (form) report(form, null);
+  };
+  return { report, fieldProps, alert, fail, clear };
 }
 
 function PasswordSection({ email }: { email: string }) {
@@ -59,17 +57,18 @@ function PasswordSection({ email }: { email: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState<'code' | 'save' | null>(null);
-  const [error, fail, clear] = useFailure();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { report, fieldProps, alert, fail, clear } = useSecurityProblem();
 
   async function onSendCode() {
     if (busy) return;
-    clear();
+    clear(formRef.current);
     setBusy('code');
     try {
       await sendReauthenticationCode();
       toast.success(SECURITY_MESSAGES.codeSent);
     } catch (err) {
-      fail(err, SECURITY_MESSAGES.mailFailed);
+      fail(formRef.current, err, SECURITY_MESSAGES.mailFailed);
     } finally {
       setBusy(null);
     }
@@ -78,13 +77,9 @@ function PasswordSection({ email }: { email: string }) {
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const form = event.currentTarget;
     const input = { code, password, confirm };
-    const invalid = validatePasswordChange(input);
-    if (invalid) {
-      fail(new Error(invalid), invalid);
-      return;
-    }
-    clear();
+    if (report(form, validatePasswordChange(input))) return;
     setBusy('save');
     try {
       await changePassword(input);
@@ -93,7 +88,7 @@ function PasswordSection({ email }: { email: string }) {
       setPassword('');
       setConfirm('');
     } catch (err) {
-      fail(err, SECURITY_MESSAGES.passwordChangeFailed);
+      fail(form, err, SECURITY_MESSAGES.passwordChangeFailed);
     } finally {
       setBusy(null);
     }
@@ -102,12 +97,14 @@ function PasswordSection({ email }: { email: string }) {
   return (
     <Section id="security-password-heading" title="Change password">
       <p className="text-sm text-muted">
-        To confirm it is you, we send a 6-digit code to <strong className="text-ink-950">{email}</strong>.
+        To confirm it is you, we send a 6-digit code to{' '}
+        <strong className="break-all text-ink-950">{email}</strong>.
       </p>
       <button type="button" className="btn-outline-dark" onClick={onSendCode} disabled={busy !== null}>
         {busy === 'code' ? 'Sending…' : 'Send me a code'}
       </button>
-      <form className="space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy === 'save'}>
+      <form ref={formRef} className="space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy === 'save'}>
+        {alert}
         <Field
           id="security-code"
           label="Code from the e-mail"
@@ -116,6 +113,7 @@ function PasswordSection({ email }: { email: string }) {
           autoComplete="one-time-code"
           value={code}
           onChange={(event) => setCode(event.target.value)}
+          {...fieldProps('code')}
         />
         <PasswordField
           id="security-new-password"
@@ -126,6 +124,7 @@ function PasswordSection({ email }: { email: string }) {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           value={password}
           onChange={setPassword}
+          problem={fieldProps('password')}
         />
         <PasswordField
           id="security-confirm-password"
@@ -134,8 +133,8 @@ function PasswordSection({ email }: { email: string }) {
           autoComplete="new-password"
           value={confirm}
           onChange={setConfirm}
+          problem={fieldProps('confirm')}
         />
-        <InlineError message={error} />
         <button type="submit" className="btn-dark" disabled={busy !== null}>
           {busy === 'save' ? 'Saving…' : 'Change password'}
         </button>
@@ -149,7 +148,7 @@ function EmailSection({ session, landing }: { session: Session; landing: EmailCh
   const [pending, setPending] = useState<string | null>(session.user.new_email ?? null);
   const [newEmail, setNewEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, fail, clear] = useFailure();
+  const { report, fieldProps, alert, fail } = useSecurityProblem();
 
   // The stored session may predate a change asked for elsewhere: ask the server once.
   useEffect(() => {
@@ -168,12 +167,8 @@ function EmailSection({ session, landing }: { session: Session; landing: EmailCh
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const invalid = validateEmailChange(newEmail, email);
-    if (invalid) {
-      fail(new Error(invalid), invalid);
-      return;
-    }
-    clear();
+    const form = event.currentTarget;
+    if (report(form, validateEmailChange(newEmail, email))) return;
     setBusy(true);
     try {
       const user = await changeEmail(newEmail, email);
@@ -181,7 +176,7 @@ function EmailSection({ session, landing }: { session: Session; landing: EmailCh
       setNewEmail('');
       toast.success(SECURITY_MESSAGES.emailChangeSent);
     } catch (err) {
-      fail(err, SECURITY_MESSAGES.emailChangeFailed);
+      fail(form, err, SECURITY_MESSAGES.emailChangeFailed);
     } finally {
       setBusy(false);
     }
@@ -191,7 +186,7 @@ function EmailSection({ session, landing }: { session: Session; landing: EmailCh
     <Section id="security-email-heading" title="Change e-mail address">
       <p className="text-sm text-muted">
         Current address:{' '}
-        <strong className="text-ink-950" data-testid="current-email">
+        <strong className="break-all text-ink-950" data-testid="current-email">
           {email}
         </strong>
       </p>
@@ -201,11 +196,12 @@ function EmailSection({ session, landing }: { session: Session; landing: EmailCh
           className="rounded-md bg-mist-100 p-3 text-sm text-ink-800"
           data-testid="pending-email"
         >
-          Change to <strong className="text-ink-950">{pending}</strong> waiting for confirmation: open the
-          links we sent to both addresses.
+          Change to <strong className="break-all text-ink-950">{pending}</strong> waiting for confirmation:
+          open the links we sent to both addresses.
         </p>
       )}
       <form className="space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {alert}
         <Field
           id="security-new-email"
           label="New e-mail address"
@@ -214,8 +210,8 @@ function EmailSection({ session, landing }: { session: Session; landing: EmailCh
           autoComplete="email"
           value={newEmail}
           onChange={(event) => setNewEmail(event.target.value)}
+          {...fieldProps('email')}
         />
-        <InlineError message={error} />
         <button type="submit" className="btn-dark" disabled={busy}>
           {busy ? 'Sending…' : 'Change e-mail address'}
         </button>
@@ -226,17 +222,19 @@ function EmailSection({ session, landing }: { session: Session; landing: EmailCh
 
 function SessionsSection() {
   const [busy, setBusy] = useState(false);
-  const [error, fail, clear] = useFailure();
+  const [error, setError] = useState<string | null>(null);
 
   async function onSignOutOthers() {
     if (busy) return;
-    clear();
+    setError(null);
     setBusy(true);
     try {
       await signOutOtherSessions();
       toast.success(SECURITY_MESSAGES.otherSessionsSignedOut);
     } catch (err) {
-      fail(err, SECURITY_MESSAGES.otherSessionsFailed);
+      const { message } = shownSecurityProblem(err, SECURITY_MESSAGES.otherSessionsFailed);
+      setError(message);
+      toast.error(message);
     } finally {
       setBusy(false);
     }
@@ -248,7 +246,11 @@ function SessionsSection() {
         Signed in on a device you no longer use, or one you do not recognise? End every session except this
         one.
       </p>
-      <InlineError message={error} />
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
       <button type="button" className="btn-dark" onClick={onSignOutOthers} disabled={busy}>
         {busy ? 'Signing out…' : 'Sign out of all other sessions'}
       </button>

@@ -88,8 +88,8 @@ export function newPasswordProblem(password: string, confirm: string): FormProbl
   return null;
 }
 
-/** Password-reset request: an address is needed to send the link to. */
-export function resetRequestProblem(email: string): FormProblem | null {
+/** A form whose one field is an e-mail address (password reset, granting admin access). */
+export function emailProblem(email: string): FormProblem | null {
   if (email.trim() === '') return { message: AUTH_MESSAGES.emailRequired, fields: ['email'] };
   if (!looksLikeEmail(email)) return { message: AUTH_MESSAGES.invalidEmail, fields: ['email'] };
   return null;

@@ -197,6 +197,13 @@ test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can r
   const candidate = await createMember({ username: `cand${runTag()}`, password: 'candidate-password-1' });
   await adminSignIn(page, admin);
   await page.goto('/admin/admins');
+  // Checked in the page before any request: a typing slip is explained and the field focused.
+  await page.getByLabel('Account e-mail').fill('not-an-address');
+  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please enter a valid email address.' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Account e-mail')).toBeFocused();
   await page.getByLabel('Account e-mail').fill(`nobody-${runTag()}@example.com`);
   await page.getByRole('button', { name: 'Grant admin' }).click();
   await expect(page.getByText('No account uses that e-mail address.')).toBeVisible();

@@ -222,6 +222,7 @@ test.describe('admin users on a phone', () => {
     await expect(card.getByText('Deposit Wallet must be a number with at most 2 decimals.')).toBeVisible();
     await expect(card.getByText('Reason must be 3 to 500 characters.')).toBeVisible();
     await expect(deposit).toHaveAttribute('aria-invalid', 'true');
+    await expect(deposit).toBeFocused();
 
     await deposit.fill('4321.5');
     await card.getByLabel(`Reason for changing ${person.username}’s balances`).fill('Phone correction');

@@ -156,6 +156,8 @@ test.describe('deposit page', () => {
     await dialog.getByLabel('Asset').selectOption({ label: 'Ethereum' });
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Amount is required.');
+    await expect(dialog.getByLabel('Amount (USD)')).toBeFocused();
+    await expect(dialog.getByLabel('Amount (USD)')).toHaveAccessibleDescription('Amount is required.');
     await dialog.getByLabel('Amount (USD)').fill('250.5');
     await dialog.getByLabel('Transaction ID').fill('has spaces in it');
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();

@@ -38,6 +38,13 @@ test.describe('withdraw page', () => {
     await expect(form.getByRole('alert')).toHaveText(
       'That is not a valid Bitcoin address. Check it and try again.',
     );
+    // The field at fault is marked, points at the message and has focus; the fixed one is cleared.
+    await expect(form.getByLabel('Destination address')).toBeFocused();
+    await expect(form.getByLabel('Destination address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Destination address')).toHaveAccessibleDescription(
+      'That is not a valid Bitcoin address. Check it and try again.',
+    );
+    await expect(form.getByLabel('Amount (USD)')).not.toHaveAttribute('aria-invalid', 'true');
 
     await form.getByLabel('Destination address').fill(BTC_DESTINATION);
     await form.getByRole('button', { name: 'Request withdrawal' }).click();

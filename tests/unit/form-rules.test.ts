@@ -3,7 +3,7 @@ import { blankFields, looksLikeEmail } from '~/lib/form-rules';
 import {
   AUTH_MESSAGES,
   newPasswordProblem,
-  resetRequestProblem,
+  emailProblem,
   signInProblem,
   signUpProblem,
 } from '~/lib/auth-rules';
@@ -59,9 +59,9 @@ describe('other auth forms', () => {
     expect(signInProblem('a@b.co', ' ')).toBeNull();
   });
   it('reset request and new password', () => {
-    expect(resetRequestProblem(' ')?.message).toBe(AUTH_MESSAGES.emailRequired);
-    expect(resetRequestProblem('x@y')?.message).toBe(AUTH_MESSAGES.invalidEmail);
-    expect(resetRequestProblem('x@y.z')).toBeNull();
+    expect(emailProblem(' ')?.message).toBe(AUTH_MESSAGES.emailRequired);
+    expect(emailProblem('x@y')?.message).toBe(AUTH_MESSAGES.invalidEmail);
+    expect(emailProblem('x@y.z')).toBeNull();
     expect(newPasswordProblem('short', 'short')?.fields).toEqual(['password']);
     expect(newPasswordProblem('long-enough', 'long-enougH')).toEqual({
       message: AUTH_MESSAGES.passwordMismatch,

@@ -7,6 +7,8 @@ import { grantAdmin, listAdmins, revokeAdmin, type AdminAccount } from '~/lib/ad
 import { errorText, formatDateTime } from './format';
 import { useLoad } from './useLoad';
 import LoadingCards from '../shared/LoadingCards';
+import { useFormProblem } from '../shared/formProblem';
+import { emailProblem } from '~/lib/auth-rules';
 
 /** Grant admin by e-mail; list admins with a revoke button (never for oneself: the database refuses it too). */
 function Admins({ selfId }: { selfId: string }) {
@@ -15,10 +17,12 @@ function Admins({ selfId }: { selfId: string }) {
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<AdminAccount | null>(null);
   const emailId = useId();
+  const { report, fieldProps, alert } = useFormProblem();
 
   async function onGrant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    if (report(event.currentTarget, emailProblem(email))) return;
     setBusy(true);
     try {
       await grantAdmin(email);
@@ -55,7 +59,8 @@ function Admins({ selfId }: { selfId: string }) {
         <p className="mt-1 text-sm text-muted">
           The person must already have an account (they sign up at /register).
         </p>
-        <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant}>
+        <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant} noValidate>
+          {alert && <div className="w-full">{alert}</div>}
           <Field
             id={emailId}
             label="Account e-mail"
@@ -65,6 +70,8 @@ function Admins({ selfId }: { selfId: string }) {
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
+            name="email"
+            {...fieldProps('email')}
           />
           <button type="submit" className="btn-dark" disabled={busy}>
             Grant admin

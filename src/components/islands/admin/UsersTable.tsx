@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { formatUsd } from '~/lib/money';
 import {
@@ -224,7 +225,7 @@ export default function UsersTable() {
     });
   }
 
-  async function save(event?: FormEvent) {
+  async function save(event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault();
     if (!edit || edit.saving) return;
     const errors: Edit['errors'] = draftErrors(edit.draft);
@@ -232,7 +233,9 @@ export default function UsersTable() {
     if (reasonProblem) errors.reason = reasonProblem;
     const changes = changedAccounts(edit.original, edit.draft);
     if (Object.keys(errors).length > 0) {
-      setEdit({ ...edit, errors });
+      // Rendered at once so the first field to fix (in the row or card) can take focus.
+      flushSync(() => setEdit({ ...edit, errors }));
+      event?.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       toast.error('Some values need correcting before saving.');
       return;
     }

@@ -4,7 +4,7 @@ import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import { useFormProblem } from '../shared/formProblem';
 import { AUTH_MESSAGES, requestPasswordReset } from '~/lib/auth';
-import { resetRequestProblem } from '~/lib/auth-rules';
+import { emailProblem } from '~/lib/auth-rules';
 
 /** /forgot-password: asks for the recovery mail; the answer never says whether the address exists. */
 export default function ForgotPasswordForm() {
@@ -16,7 +16,7 @@ export default function ForgotPasswordForm() {
     event.preventDefault();
     if (busy) return;
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    if (report(event.currentTarget, resetRequestProblem(email))) return;
+    if (report(event.currentTarget, emailProblem(email))) return;
     setBusy(true);
     try {
       await requestPasswordReset(email);

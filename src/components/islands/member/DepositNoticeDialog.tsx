@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import Dialog from '../shared/Dialog';
 import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
+import { useFormProblem } from '../shared/formProblem';
 import { supportChatLink } from '~/config/chat';
 import { amountError } from '~/lib/admin/balances';
 import { fileDepositNotice } from '~/lib/requests';
@@ -23,12 +24,12 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
   const [walletId, setWalletId] = useState('');
   const [amount, setAmount] = useState('');
   const [txId, setTxId] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { report, fieldProps, alert, clear } = useFormProblem();
   const [busy, setBusy] = useState(false);
   const support = supportChatLink();
 
   function close() {
-    setError(null);
+    clear();
     onClose();
   }
 
@@ -36,14 +37,16 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
     event.preventDefault();
     if (busy) return;
     const chosen = walletId || String(usable[0]?.id ?? '');
+    const form = event.currentTarget;
+    const amountProblem = amountError(amount, 'Amount');
     const problem = !chosen
-      ? 'Choose the asset you sent.'
-      : (amountError(amount, 'Amount') ?? (txId.trim() ? null : 'Transaction ID is required.'));
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
+      ? { message: 'Choose the asset you sent.', fields: ['notice-asset'] }
+      : amountProblem
+        ? { message: amountProblem, fields: ['notice-amount'] }
+        : txId.trim()
+          ? null
+          : { message: 'Transaction ID is required.', fields: ['notice-tx'] };
+    if (report(form, problem)) return;
     setBusy(true);
     try {
       await fileDepositNotice(Number(chosen), amount, txId);
@@ -52,7 +55,10 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
       setTxId('');
       onClose();
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Your deposit notice could not be filed.');
+      report(form, {
+        message: err instanceof Error ? err.message : 'Your deposit notice could not be filed.',
+        fields: [],
+      });
     } finally {
       setBusy(false);
     }
@@ -100,6 +106,7 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
           autoComplete="off"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
+          {...fieldProps('notice-amount')}
         />
         <Field
           id="notice-tx"
@@ -109,12 +116,9 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
           spellCheck={false}
           value={txId}
           onChange={(e) => setTxId(e.target.value)}
+          {...fieldProps('notice-tx')}
         />
-        {error && (
-          <p role="alert" className="text-sm font-medium text-danger-600">
-            {error}
-          </p>
-        )}
+        {alert}
         <button type="submit" className="btn-outline-dark" disabled={busy}>
           {busy ? 'Sending…' : 'Send deposit notice'}
         </button>

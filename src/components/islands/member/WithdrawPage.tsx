@@ -4,6 +4,8 @@ import MemberShell, { WITHDRAW_DIALOG_TEXT } from './MemberShell';
 import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import CopyableValue from '../shared/CopyableValue';
+import { useFormProblem } from '../shared/formProblem';
+import type { FormProblem } from '~/lib/form-rules';
 import { supportChatLink } from '~/config/chat';
 import { amountError } from '~/lib/admin/balances';
 import { invalidAddressMessage, isValidAddress } from '~/lib/addresses';
@@ -44,22 +46,31 @@ function WithdrawalForm({
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState('');
   const [tag, setTag] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { report, fieldProps, alert } = useFormProblem();
   const [busy, setBusy] = useState(false);
   const wallet = usable.find((w) => String(w.id) === walletId) ?? usable[0];
   const isRipple = wallet?.network === 'ripple';
 
-  function check(): string | null {
-    if (!wallet) return 'Choose the asset to withdraw.';
+  /** What is wrong, with the field to fix (named by its control's id), or null. */
+  function check(): FormProblem | null {
+    if (!wallet) return { message: 'Choose the asset to withdraw.', fields: ['withdraw-asset'] };
+    const amountProblem = (message: string) => ({ message, fields: ['withdraw-amount'] });
     const bad = amountError(amount, 'Amount');
-    if (bad) return bad;
-    if (compareAmounts(amount, '0') <= 0) return 'Amount must be more than zero.';
+    if (bad) return amountProblem(bad);
+    if (compareAmounts(amount, '0') <= 0) return amountProblem('Amount must be more than zero.');
     if (withdrawable !== null && compareAmounts(amount, withdrawable) > 0) {
-      return `Amount must not be more than your withdrawable balance of ${formatUsd(withdrawable)}.`;
+      return amountProblem(
+        `Amount must not be more than your withdrawable balance of ${formatUsd(withdrawable)}.`,
+      );
     }
-    if (!isValidAddress(wallet.network, address.trim())) return invalidAddressMessage(wallet.network);
+    if (!isValidAddress(wallet.network, address.trim())) {
+      return { message: invalidAddressMessage(wallet.network), fields: ['withdraw-address'] };
+    }
     if (isRipple && tag.trim() && (!/^\d{1,10}$/.test(tag.trim()) || Number(tag.trim()) > MAX_TAG)) {
-      return `Destination tag must be a whole number from 0 to ${MAX_TAG}.`;
+      return {
+        message: `Destination tag must be a whole number from 0 to ${MAX_TAG}.`,
+        fields: ['withdraw-tag'],
+      };
     }
     return null;
   }
@@ -67,9 +78,8 @@ function WithdrawalForm({
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = check();
-    setError(problem);
-    if (problem || !wallet) return;
+    const form = event.currentTarget;
+    if (report(form, check()) || !wallet) return;
     setBusy(true);
     try {
       await fileWithdrawalRequest({
@@ -83,7 +93,10 @@ function WithdrawalForm({
       setAddress('');
       setTag('');
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Your withdrawal request could not be filed.');
+      report(form, {
+        message: err instanceof Error ? err.message : 'Your withdrawal request could not be filed.',
+        fields: [],
+      });
     } finally {
       setBusy(false);
     }
@@ -118,6 +131,7 @@ function WithdrawalForm({
         autoComplete="off"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
+        {...fieldProps('withdraw-amount')}
       />
       <Field
         id="withdraw-address"
@@ -127,6 +141,7 @@ function WithdrawalForm({
         spellCheck={false}
         value={address}
         onChange={(e) => setAddress(e.target.value)}
+        {...fieldProps('withdraw-address')}
       />
       {isRipple && (
         <Field
@@ -142,13 +157,10 @@ function WithdrawalForm({
           autoComplete="off"
           value={tag}
           onChange={(e) => setTag(e.target.value)}
+          {...fieldProps('withdraw-tag')}
         />
       )}
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger-600">
-          {error}
-        </p>
-      )}
+      {alert}
       <button type="submit" className="btn-dark" disabled={busy || usable.length === 0}>
         {busy ? 'Sending…' : 'Request withdrawal'}
       </button>

@@ -4,7 +4,8 @@ import type { FormProblem } from '~/lib/form-rules';
 /**
  * In-page validation for a form that has `noValidate`: the message shows at the top of the form in an
  * alert (announced at once), each field concerned gets `aria-invalid` and points at the message with
- * `aria-describedby`, and the first of them receives focus. The messages themselves come from the
+ * `aria-describedby`, and the first of them receives focus. Fields are named by their control's
+ * `name` or `id` (whatever `form.elements.namedItem` finds). The messages themselves come from the
  * message modules in src/lib (auth-rules.ts, contact-messages.ts, ...).
  */
 export function useFormProblem() {
@@ -25,6 +26,9 @@ export function useFormProblem() {
     return true;
   }
 
+  /** Takes the message away (a dialog closed, the form reset). */
+  const clear = () => setProblem(null);
+
   /** Props for the control called `name`: marks it invalid and links it to the message. */
   function fieldProps(name: string): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
     return problem?.fields.includes(name) ? { 'aria-invalid': true, 'aria-describedby': alertId } : {};
@@ -36,5 +40,5 @@ export function useFormProblem() {
     </p>
   ) : null;
 
-  return { report, fieldProps, alert, problem };
+  return { report, fieldProps, alert, problem, clear };
 }

@@ -1,6 +1,12 @@
 import type { AuthError, Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateSignUp, type SignUpInput } from './auth-rules';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  emailProblem,
+  validateSignUp,
+  type SignUpInput,
+} from './auth-rules';
 
 export {
   AUTH_MESSAGES,
@@ -148,8 +154,9 @@ export async function resendConfirmation(
   email: string,
   origin: string = window.location.origin,
 ): Promise<void> {
+  const invalid = emailProblem(email);
+  if (invalid) throw new Error(invalid.message);
   const address = email.trim();
-  if (!address) throw new Error(AUTH_MESSAGES.fillAllFields);
   const { error } = await supabase().auth.resend({
     type: 'signup',
     email: address,

@@ -15,7 +15,7 @@ export const SECURITY_MESSAGES = {
   passwordMismatch: AUTH_MESSAGES.passwordMismatch,
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
   passwordChangeFailed: 'Your password could not be changed. Please try again.',
-  invalidEmail: 'Please enter a valid e-mail address.',
+  invalidEmail: AUTH_MESSAGES.invalidEmail,
   sameEmail: 'That is already your e-mail address.',
   emailUnavailable: 'That e-mail address cannot be used. Please choose another one.',
   emailChangeSent:

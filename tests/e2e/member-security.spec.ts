@@ -102,7 +102,7 @@ test.describe('member security page', () => {
 
     await field.fill('not-an-address');
     await submit.click();
-    await expect(alert(page, 'Please enter a valid e-mail address.')).toBeVisible();
+    await expect(alert(page, 'Please enter a valid email address.')).toBeVisible();
     await field.fill(member.email.toUpperCase());
     await submit.click();
     await expect(alert(page, 'That is already your e-mail address.')).toBeVisible();

@@ -118,7 +118,8 @@ describe('mails that must not reveal accounts', () => {
     await expect(resendConfirmation('ann@example.com', ORIGIN)).rejects.toThrow(
       AUTH_MESSAGES.mailRateLimited,
     );
-    await expect(resendConfirmation('  ', ORIGIN)).rejects.toThrow(AUTH_MESSAGES.fillAllFields);
+    await expect(resendConfirmation('  ', ORIGIN)).rejects.toThrow(AUTH_MESSAGES.emailRequired);
+    await expect(resendConfirmation('no-at-sign', ORIGIN)).rejects.toThrow(AUTH_MESSAGES.invalidEmail);
   });
 });
 

@@ -191,3 +191,27 @@ describe('member security', () => {
     await expect(signOutOtherSessions()).rejects.toThrow(SECURITY_MESSAGES.otherSessionsFailed);
   });
 });
+
+describe('supabase/config.toml, as a hosted project is set up', () => {
+  it('confirms new addresses, confirms changes on both addresses, and guards password changes', async () => {
+    const { loadProjectConfig } = await import('../../supabase/local/config');
+    const { auth } = loadProjectConfig('supabase');
+    expect(auth).toMatchObject({
+      enableConfirmations: true,
+      doubleConfirmChanges: true,
+      securePasswordChange: true,
+      maxFrequency: 60,
+    });
+  });
+
+  it('allows the confirmation and e-mail change landings of the development site as redirects', async () => {
+    const { loadProjectConfig } = await import('../../supabase/local/config');
+    const { isRedirectAllowed } = await import('../../supabase/local/auth/redirect');
+    const { auth } = loadProjectConfig('supabase');
+    for (const origin of ['http://127.0.0.1:4321', 'http://localhost:4321']) {
+      expect(isRedirectAllowed(auth, `${origin}/auth/confirm`), origin).toBe(true);
+      expect(isRedirectAllowed(auth, `${origin}/user/security?email-change=1`), origin).toBe(true);
+    }
+    expect(isRedirectAllowed(auth, 'https://evil.example/auth/confirm')).toBe(false);
+  });
+});

@@ -28,6 +28,16 @@ export const AUTH_MESSAGES = {
   samePassword: 'The new password must be different from your current password.',
   passwordUpdated: 'Your password has been changed.',
   passwordUpdateFailed: 'Your password could not be changed. Please open the link from the e-mail again.',
+  confirmEmailSent:
+    'Check your inbox: we have sent you a link to confirm your e-mail address. Open it to finish signing in.',
+  emailNotConfirmed:
+    'Your e-mail address is not confirmed yet. Open the link we sent you, or ask for a new one below.',
+  confirmationResent: 'We have sent the confirmation e-mail again. Check your inbox.',
+  mailRateLimited: 'Please wait a minute before asking for another e-mail.',
+  resendFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
+  emailConfirmed: 'Your e-mail address is confirmed. Welcome!',
+  confirmationLinkInvalid:
+    'This confirmation link is invalid or has expired. Enter your address to get a new one.',
 } as const;
 
 /** Redirect delay after sign-in and sign-up (spec: 2 seconds). */

@@ -1,6 +1,12 @@
 import type { AuthError, Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateSignUp, type SignUpInput } from './auth-rules';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  emailProblem,
+  validateSignUp,
+  type SignUpInput,
+} from './auth-rules';
 
 export {
   AUTH_MESSAGES,
@@ -22,10 +28,28 @@ function isWeakPassword(error: AuthErrorLike): boolean {
   return error.code === 'weak_password' || /password should be at least/i.test(error.message);
 }
 
+/** GoTrue's 429s: the per-address mail interval, the hourly mail budget, the per-IP request limit. */
+export function isRateLimited(error: AuthErrorLike): boolean {
+  return (
+    error.status === 429 ||
+    error.code === 'over_email_send_rate_limit' ||
+    error.code === 'over_request_rate_limit'
+  );
+}
+
+/**
+ * GoTrue's per-address mail interval (max_frequency), as opposed to the server-wide hourly budget,
+ * which shares the code: only the interval names the seconds to wait.
+ */
+export function isMailIntervalRefusal(error: AuthErrorLike): boolean {
+  return error.code === 'over_email_send_rate_limit' && /for security purposes/i.test(error.message);
+}
+
 export function signInErrorMessage(error: AuthErrorLike): string {
-  // An unconfirmed account gets the same text as a wrong password: no account-existence signal.
-  if (error.code === 'invalid_credentials' || error.code === 'email_not_confirmed')
-    return AUTH_MESSAGES.invalidCredentials;
+  // GoTrue checks the password before the confirmation, so only someone who knows the password
+  // learns that the address waits for confirmation: saying so reveals nothing to anyone else.
+  if (error.code === 'email_not_confirmed') return AUTH_MESSAGES.emailNotConfirmed;
+  if (error.code === 'invalid_credentials') return AUTH_MESSAGES.invalidCredentials;
   if (!error.code && /invalid login credentials/i.test(error.message))
     return AUTH_MESSAGES.invalidCredentials;
   return AUTH_MESSAGES.loginFailed;
@@ -35,6 +59,7 @@ export function signUpErrorMessage(error: AuthErrorLike): string {
   if (isWeakPassword(error)) return AUTH_MESSAGES.weakPassword;
   if (error.code === 'user_already_exists' || error.code === 'email_exists') return AUTH_MESSAGES.emailInUse;
   if (!error.code && /already (been )?registered/i.test(error.message)) return AUTH_MESSAGES.emailInUse;
+  if (isRateLimited(error)) return AUTH_MESSAGES.mailRateLimited;
   return AUTH_MESSAGES.registrationFailed;
 }
 
@@ -80,26 +105,65 @@ export async function signIn(email: string, password: string): Promise<SignInRol
   throw new Error(AUTH_MESSAGES.accountNotFound);
 }
 
+/** Where the confirmation link lands: that page completes the sign-in and goes on to the dashboard. */
+export const CONFIRM_LANDING_PATH = '/auth/confirm';
+
+export type SignUpOutcome =
+  /** Confirmations are off (a deployer's choice): the member is signed in already. */
+  | { status: 'signed-in'; session: Session }
+  /**
+   * Confirmations are on: a link went to the address. GoTrue answers an address that is already
+   * registered the same way (without a mail), so this outcome never tells whether it existed.
+   */
+  | { status: 'confirmation-sent'; email: string };
+
 /**
- * Creates the account (signed in at once: confirmations are off) and sets the display name.
- * The database trigger creates the profile with zero balances. No e-mail is sent.
+ * Creates the account with the display name in its metadata; the database trigger creates the
+ * profile with zero balances. With confirmations on, GoTrue mails a link to CONFIRM_LANDING_PATH.
  */
-export async function signUp(input: SignUpInput): Promise<Session> {
+export async function signUp(
+  input: SignUpInput,
+  origin: string = window.location.origin,
+): Promise<SignUpOutcome> {
   const invalid = validateSignUp(input);
   if (invalid) throw new Error(invalid);
   const username = input.username.trim();
-  const client = supabase();
-  const { data, error } = await client.auth.signUp({
-    email: input.email.trim(),
+  const email = input.email.trim();
+  const { data, error } = await supabase().auth.signUp({
+    email,
     password: input.password,
-    options: { data: { username, display_name: username } },
+    options: {
+      data: { username, display_name: username },
+      emailRedirectTo: `${origin}${CONFIRM_LANDING_PATH}`,
+    },
   });
+  // A second registration of a waiting address within the mail interval: its link was mailed
+  // moments ago and is still good. Answering like a first registration keeps the address's state
+  // (registered, unconfirmed) to ourselves.
+  if (error && isMailIntervalRefusal(error)) return { status: 'confirmation-sent', email };
   if (error) throw new Error(signUpErrorMessage(error));
-  // Without a session the account exists but is not usable here (e.g. confirmations switched on).
-  if (!data.session) throw new Error(AUTH_MESSAGES.registrationFailed);
-  const { error: nameError } = await client.auth.updateUser({ data: { display_name: username } });
-  if (nameError) throw new Error(AUTH_MESSAGES.registrationFailed);
-  return data.session;
+  if (!data.session) return { status: 'confirmation-sent', email };
+  return { status: 'signed-in', session: data.session };
+}
+
+/**
+ * Mails the confirmation link again. Unknown and already-confirmed addresses get the same quiet
+ * success from GoTrue; only the rate limit and real failures are reported.
+ */
+export async function resendConfirmation(
+  email: string,
+  origin: string = window.location.origin,
+): Promise<void> {
+  const invalid = emailProblem(email);
+  if (invalid) throw new Error(invalid.message);
+  const address = email.trim();
+  const { error } = await supabase().auth.resend({
+    type: 'signup',
+    email: address,
+    options: { emailRedirectTo: `${origin}${CONFIRM_LANDING_PATH}` },
+  });
+  if (!error) return;
+  throw new Error(isRateLimited(error) ? AUTH_MESSAGES.mailRateLimited : AUTH_MESSAGES.resendFailed);
 }
 
 /** Removes every Supabase key (sb-*) the client may have left in web storage. */
@@ -143,8 +207,9 @@ export async function requestPasswordReset(
   const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
     redirectTo: `${origin}/reset-password`,
   });
-  // Never say whether the address exists; only real failures (rate limit, network) are reported.
-  if (error) throw new Error(AUTH_MESSAGES.resetRequestFailed);
+  // Never say whether the address exists. GoTrue's per-address interval answers 429 only for an
+  // address it has just mailed, i.e. one that exists: that answer is shown as the neutral success.
+  if (error && !isRateLimited(error)) throw new Error(AUTH_MESSAGES.resetRequestFailed);
 }
 
 export async function updatePassword(password: string): Promise<void> {

@@ -32,11 +32,18 @@ const PUBLIC_ROUTES = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/auth/confirm',
   '/admin/login',
   '/admin/register',
   '/404',
 ];
-const MEMBER_ROUTES = ['/user-dashboard', '/user/deposit', '/user/withdraw', '/user/statement'];
+const MEMBER_ROUTES = [
+  '/user-dashboard',
+  '/user/deposit',
+  '/user/withdraw',
+  '/user/statement',
+  '/user/security',
+];
 const ADMIN_ROUTES = [
   '/admin/home',
   '/admin/users',

@@ -3,7 +3,14 @@ import { expectNoAxeViolations } from './support/page-checks';
 import { createMember, setBalances, signInThroughUi, supabaseStorageKeys } from './support/users';
 import { watchRealtime } from './support/realtime';
 
-const MEMBER_PAGES = ['/user-dashboard', '/user-home', '/user/deposit', '/user/withdraw', '/user/statement'];
+const MEMBER_PAGES = [
+  '/user-dashboard',
+  '/user-home',
+  '/user/deposit',
+  '/user/withdraw',
+  '/user/statement',
+  '/user/security',
+];
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
 
 function card(page: Page, label: string) {
@@ -110,6 +117,9 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Wallet Addresses' })).toBeVisible();
     await nav.getByRole('link', { name: 'Statement' }).click();
     await expect(page.getByRole('heading', { name: 'Ledger entries' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Security' }).click();
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/security$/);
     await nav.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await nav.getByRole('link', { name: 'Website' }).click();
@@ -120,7 +130,7 @@ test.describe('dashboard', () => {
 test.describe('layout and accessibility', () => {
   for (const width of [1440, 360]) {
     test(`member pages have no axe violations at ${width} px`, async ({ page }) => {
-      // Five pages, each with a full axe run, on a shared 2-core machine.
+      // Six pages, each with a full axe run, on a shared 2-core machine.
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       const member = await createMember({ username: `Axe ${width}` });

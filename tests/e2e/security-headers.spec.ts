@@ -30,7 +30,7 @@ function builtRoutes(dir: string): string[] {
     .sort();
 }
 
-const SESSION = /^\/(login|register|forgot-password|reset-password|user-dashboard|user|admin)(\/|$)/;
+const SESSION = /^\/(login|register|forgot-password|reset-password|user-dashboard|auth|user|admin)(\/|$)/;
 const supabaseOrigin = new URL(supabaseUrl).origin;
 const supabaseWs = supabaseOrigin.replace(/^http/, 'ws');
 

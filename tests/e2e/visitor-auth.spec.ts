@@ -9,8 +9,11 @@ import {
   supabaseStorageKeys,
   uniqueEmail,
   gotoReady,
+  type OutboxMail,
 } from './support/users';
 import { answerSecondFactorPrompt } from './admin-helpers';
+
+const CHECK_INBOX = 'Check your inbox: we have sent you a link to confirm your e-mail address.';
 
 const thirdParty = (page: Page, siteOrigin: string) => {
   const foreign: string[] = [];
@@ -70,8 +73,13 @@ test.describe('sign up', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test('an e-mail in use is named; other server failures get the generic message', async ({ page }) => {
+  test('an address already registered gets the same "check your inbox" answer and no mail', async ({
+    page,
+  }) => {
+    // With confirmations on, GoTrue answers a registered address like a new one, so nothing tells
+    // a visitor which addresses have accounts (the spec's "Email already in use" needs them off).
     const existing = await createMember();
+    const before = new Date().toISOString();
     await gotoReady(page, '/register');
     await fillSignUp(page, {
       username: 'copy',
@@ -80,8 +88,28 @@ test.describe('sign up', () => {
       consent: true,
     });
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Email already in use' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Registration successful!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: CHECK_INBOX })).toBeVisible();
+    await expect(page.getByText('Email already in use')).toHaveCount(0);
+    const outbox = await fetchOutbox(`?to=${encodeURIComponent(existing.email)}`);
+    const mails = (await outbox.json()) as OutboxMail[];
+    expect(mails.filter((mail) => mail.createdAt > before)).toEqual([]);
 
+    // An address that registered moments ago and waits for confirmation reads the same too (GoTrue
+    // refuses a second mail within its interval; the first link is still good).
+    const waiting = uniqueEmail('waiting');
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await gotoReady(page, '/register');
+      await fillSignUp(page, { username: 'wait', email: waiting, password: 'another-pass-1', consent: true });
+      const response = page.waitForResponse('**/auth/v1/signup*');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      expect((await response).status()).toBe(attempt === 0 ? 200 : 429);
+      await expect(page.getByRole('status').filter({ hasText: CHECK_INBOX })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    }
+  });
+
+  test('other server failures get the generic message', async ({ page }) => {
     await page.route('**/auth/v1/signup*', (route) =>
       route.fulfill({
         status: 500,
@@ -89,14 +117,20 @@ test.describe('sign up', () => {
         body: '{"code":"unexpected_failure","msg":"boom"}',
       }),
     );
-    await page.getByLabel('Email address').fill(uniqueEmail());
+    await gotoReady(page, '/register');
+    await fillSignUp(page, {
+      username: 'ann',
+      email: uniqueEmail(),
+      password: 'long-enough-1',
+      consent: true,
+    });
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Registration failed. Please try again.' }),
     ).toBeVisible();
   });
 
-  test('registration signs in, names the member and shows zero balances; no mail is sent', async ({
+  test('registration asks to confirm; the mailed link signs in and lands on the dashboard', async ({
     page,
   }) => {
     const email = uniqueEmail('new');
@@ -106,11 +140,29 @@ test.describe('sign up', () => {
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Hide password' }).click();
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
-    const started = Date.now();
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Registration successful!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: CHECK_INBOX })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    // Not signed in yet: no session in storage.
+    expect(await supabaseStorageKeys(page)).toEqual([]);
+
+    const mail = await latestMail(email);
+    expect(mail.type).toBe('signup');
+    expect(mail.redirectTo).toMatch(/\/auth\/confirm$/);
+
+    // A second mail at once is refused by the per-address interval, and the page says so.
+    await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please wait a minute before asking for another e-mail.' }),
+    ).toBeVisible();
+
+    await page.goto(mail.link);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed.' }).first(),
+    ).toBeVisible();
     await page.waitForURL('**/user-dashboard');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
     await expect(page.getByText('Hello, Nora Newcomer')).toBeVisible();
     for (const label of [
       'Deposit Wallet Balance',
@@ -128,8 +180,13 @@ test.describe('sign up', () => {
       .eq('email', email)
       .single();
     expect(data).toEqual({ username: 'Nora Newcomer', email });
-    const outbox = await fetchOutbox(`?to=${encodeURIComponent(email)}`);
-    expect(await outbox.json()).toEqual([]);
+
+    // The link works once.
+    await page.goto(mail.link);
+    await page.waitForURL('**/auth/confirm**');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired' }),
+    ).toBeVisible();
   });
 });
 
@@ -149,6 +206,45 @@ test.describe('sign in', () => {
       page.getByRole('alert').filter({ hasText: 'Invalid email or password. Please try again.' }),
     ).toHaveCount(2);
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unconfirmed member is told so, can have the link sent again, and it signs them in', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('unconfirmed');
+    const password = 'waiting-for-mail-1';
+    const { error } = await serviceClient().auth.admin.createUser({
+      email,
+      password,
+      email_confirm: false,
+      user_metadata: { username: 'Una Unconfirmed', display_name: 'Una Unconfirmed' },
+    });
+    expect(error).toBeNull();
+    await gotoReady(page, '/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your e-mail address is not confirmed yet.' }),
+    ).toBeVisible();
+    expect(await supabaseStorageKeys(page)).toEqual([]);
+
+    const before = new Date().toISOString();
+    await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'We have sent the confirmation e-mail again.' }),
+    ).toBeVisible();
+    const mail = await latestMail(email, before);
+    expect(mail.type).toBe('signup');
+    // Rate limited: a second request within the interval is refused with a clear message.
+    await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please wait a minute before asking for another e-mail.' }),
+    ).toBeVisible();
+
+    await page.goto(mail.link);
+    await page.waitForURL('**/user-dashboard');
+    await expect(page.getByText('Hello, Una Unconfirmed')).toBeVisible();
   });
 
   test('a failure other than credentials says "Login failed"', async ({ page }) => {
@@ -208,7 +304,8 @@ test.describe('sign in', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Successfully logged in$/ })).toBeVisible();
     await page.waitForURL('**/user/statement');
     await expect(page.getByRole('heading', { name: 'Statement' })).toBeVisible();
-    for (const path of ['/register', '/forgot-password', '/reset-password']) await gotoReady(page, path);
+    for (const path of ['/register', '/forgot-password', '/reset-password', '/auth/confirm'])
+      await gotoReady(page, path);
     expect(foreign).toEqual([]);
   });
 });
@@ -267,6 +364,24 @@ test.describe('password recovery', () => {
     ).toBeVisible();
     await signInThroughUi(page, { email: member.email, password: 'brand-new-pass' });
     await expect(page).toHaveURL(/\/user-dashboard$/);
+  });
+
+  test('the answer is the same for unknown addresses and when the mail rate limit trips', async ({
+    page,
+  }) => {
+    const member = await createMember();
+    const answers: string[] = [];
+    for (const email of [uniqueEmail('ghost'), member.email, member.email]) {
+      await gotoReady(page, '/forgot-password');
+      const response = page.waitForResponse('**/auth/v1/recover*');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      answers.push(`${(await response).status()}`);
+      await expect(page.getByText(/If an account exists for that address/)).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    }
+    // The second request for the member did trip the server's per-address limit.
+    expect(answers).toEqual(['200', '200', '429']);
   });
 
   test('without a recovery session the page says the link is invalid', async ({ page }) => {

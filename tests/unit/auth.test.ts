@@ -23,12 +23,12 @@ describe('password minimum', () => {
 });
 
 describe('sign-in messages', () => {
-  it('gives the same text for a wrong password and an unconfirmed account', () => {
+  it('names an unconfirmed address (GoTrue says so only after a right password)', () => {
     expect(signInErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials' })).toBe(
       'Invalid email or password. Please try again.',
     );
     expect(signInErrorMessage({ code: 'email_not_confirmed', message: 'Email not confirmed' })).toBe(
-      'Invalid email or password. Please try again.',
+      AUTH_MESSAGES.emailNotConfirmed,
     );
   });
   it('maps anything else to the generic failure', () => {

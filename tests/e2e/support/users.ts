@@ -145,6 +145,9 @@ export interface OutboxMail {
   subject: string;
   type: string;
   link: string;
+  /** The one-time code in the mail (the only content of a re-authentication mail). */
+  token: string;
+  redirectTo: string;
   createdAt: string;
 }
 
@@ -169,6 +172,24 @@ export async function latestMail(to: string, since?: string): Promise<OutboxMail
     )
     .toBeTruthy();
   return mail!;
+}
+
+/** The code of the newest re-authentication mail to `to` sent after `since` (such mails have no link). */
+export async function latestReauthenticationCode(to: string, since: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await fetchOutbox(`?to=${encodeURIComponent(to)}`);
+        if (!res.ok) return '';
+        const mails = (await res.json()) as OutboxMail[];
+        code = mails.find((m) => m.type === 'reauthentication' && m.createdAt > since)?.token ?? '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code;
 }
 
 /** Every sb-* key left in the page's web storage. */

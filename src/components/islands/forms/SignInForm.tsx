@@ -1,8 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
+import ResendConfirmation from './ResendConfirmation';
 import { useFormProblem } from '../shared/formProblem';
 import {
   AUTH_MESSAGES,
@@ -15,6 +16,9 @@ import {
 /** /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. */
 export default function SignInForm() {
   const [busy, setBusy] = useState(false);
+  // Set when the password was right but the address is not confirmed yet: offer the mail again.
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -25,6 +29,7 @@ export default function SignInForm() {
     const password = String(data.get('password') ?? '');
     if (report(event.currentTarget, signInProblem(email, password))) return;
     setBusy(true);
+    setUnconfirmed(false);
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { signIn } = await import('~/lib/auth');
@@ -37,6 +42,7 @@ export default function SignInForm() {
         REDIRECT_DELAY_MS,
       );
     } catch (error) {
+      setUnconfirmed(error instanceof Error && error.message === AUTH_MESSAGES.emailNotConfirmed);
       toast.error(shownMessage(error, AUTH_MESSAGES.loginFailed));
       setBusy(false);
     }
@@ -45,7 +51,7 @@ export default function SignInForm() {
   return (
     <>
       <Toaster />
-      <form method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form ref={formRef} method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
         {alert}
         <Field
           id="signin-email"
@@ -64,6 +70,14 @@ export default function SignInForm() {
           required
           problem={fieldProps('password')}
         />
+        {unconfirmed && (
+          <div className="space-y-3 rounded-md bg-mist-100 p-4">
+            <p className="text-sm text-ink-800">{AUTH_MESSAGES.emailNotConfirmed}</p>
+            <ResendConfirmation
+              email={() => String(new FormData(formRef.current ?? undefined).get('email') ?? '')}
+            />
+          </div>
+        )}
         <div className="flex justify-end">
           <a
             href="/forgot-password"

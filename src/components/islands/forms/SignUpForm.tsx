@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
+import CheckInbox from './CheckInbox';
 import { useFormProblem } from '../shared/formProblem';
 import {
   AUTH_MESSAGES,
@@ -12,9 +13,14 @@ import {
   signUpProblem,
 } from '~/lib/auth-rules';
 
-/** /register: creates the account, signs in at once, then the dashboard after 2 s. */
+/**
+ * /register: creates the account. With e-mail confirmations on (the default) it then asks the member
+ * to open the link from their inbox and offers to send it again; with them off the member is signed
+ * in and goes to the dashboard after 2 s.
+ */
 export default function SignUpForm() {
   const [busy, setBusy] = useState(false);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   const { report, fieldProps, alert } = useFormProblem();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -34,13 +40,27 @@ export default function SignUpForm() {
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { signUp } = await import('~/lib/auth');
-      await signUp(input);
+      const outcome = await signUp(input);
       toast.success(AUTH_MESSAGES.registrationSuccess);
+      if (outcome.status === 'confirmation-sent') {
+        setAwaitingConfirmation(outcome.email);
+        setBusy(false);
+        return;
+      }
       window.setTimeout(() => window.location.assign('/user-dashboard'), REDIRECT_DELAY_MS);
     } catch (error) {
       toast.error(shownMessage(error, AUTH_MESSAGES.registrationFailed));
       setBusy(false);
     }
+  }
+
+  if (awaitingConfirmation !== null) {
+    return (
+      <>
+        <Toaster />
+        <CheckInbox email={awaitingConfirmation} />
+      </>
+    );
   }
 
   return (

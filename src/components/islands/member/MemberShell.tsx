@@ -66,6 +66,7 @@ export default function MemberShell({ current, heading, children }: MemberShellP
     { label: 'Withdraw', onSelect: () => setDialog('withdraw') },
     { label: 'Referrals', onSelect: () => setDialog('referrals') },
     { label: 'Statement', href: '/user/statement', current: current === '/user/statement' },
+    { label: 'Security', href: '/user/security', current: current === '/user/security' },
   ];
   const name = displayName(session, profile?.username);
   const close = () => setDialog(null);

@@ -1,0 +1,295 @@
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import type { Session } from '@supabase/supabase-js';
+import toast from 'react-hot-toast';
+import MemberShell from './MemberShell';
+import Field from '../shared/Field';
+import PasswordField from '../forms/PasswordField';
+import { useFormProblem } from '../shared/formProblem';
+import {
+  changeEmail,
+  changePassword,
+  currentUser,
+  sendReauthenticationCode,
+  signOutOtherSessions,
+} from '~/lib/account-security';
+import { PASSWORD_MIN_LENGTH } from '~/lib/auth-rules';
+import {
+  SECURITY_MESSAGES,
+  emailChangeLanding,
+  shownSecurityProblem,
+  validateEmailChange,
+  validatePasswordChange,
+  type EmailChangeLanding,
+  type SecurityMessage,
+} from '~/lib/security-rules';
+
+/** One titled card of the page. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card min-w-0 space-y-4 p-5 sm:p-6" aria-labelledby={id}>
+      <h2 id={id} className="text-xl text-ink-950">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A failure of one form: written at the top of the form (fields concerned marked and described by it,
+ * the first one focused) and, when it comes back from the server, also as a toast.
+ */
+function useSecurityProblem() {
+  const { report, fieldProps, alert } = useFormProblem();
+  const fail = (form: HTMLFormElement | null, error: unknown, fallback: SecurityMessage) => {
+    const problem = shownSecurityProblem(error, fallback);
+    if (form) report(form, problem);
+    toast.error(problem.message);
+  };
+  const clear = (form: HTMLFormElement | null) => {
+    if (form) report(form, null);
+  };
+  return { report, fieldProps, alert, fail, clear };
+}
+
+function PasswordSection({ email }: { email: string }) {
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState<'code' | 'save' | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { report, fieldProps, alert, fail, clear } = useSecurityProblem();
+
+  async function onSendCode() {
+    if (busy) return;
+    clear(formRef.current);
+    setBusy('code');
+    try {
+      await sendReauthenticationCode();
+      toast.success(SECURITY_MESSAGES.codeSent);
+    } catch (err) {
+      fail(formRef.current, err, SECURITY_MESSAGES.mailFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const input = { code, password, confirm };
+    if (report(form, validatePasswordChange(input))) return;
+    setBusy('save');
+    try {
+      await changePassword(input);
+      toast.success(SECURITY_MESSAGES.passwordChanged);
+      setCode('');
+      setPassword('');
+      setConfirm('');
+    } catch (err) {
+      fail(form, err, SECURITY_MESSAGES.passwordChangeFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Section id="security-password-heading" title="Change password">
+      <p className="text-sm text-muted">
+        To confirm it is you, we send a 6-digit code to{' '}
+        <strong className="break-all text-ink-950">{email}</strong>.
+      </p>
+      <button type="button" className="btn-outline-dark" onClick={onSendCode} disabled={busy !== null}>
+        {busy === 'code' ? 'Sending…' : 'Send me a code'}
+      </button>
+      <form ref={formRef} className="space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy === 'save'}>
+        {alert}
+        <Field
+          id="security-code"
+          label="Code from the e-mail"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          {...fieldProps('code')}
+        />
+        <PasswordField
+          id="security-new-password"
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          value={password}
+          onChange={setPassword}
+          problem={fieldProps('password')}
+        />
+        <PasswordField
+          id="security-confirm-password"
+          label="Confirm new password"
+          name="confirm"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          problem={fieldProps('confirm')}
+        />
+        <button type="submit" className="btn-dark" disabled={busy !== null}>
+          {busy === 'save' ? 'Saving…' : 'Change password'}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+function EmailSection({ session, landing }: { session: Session; landing: EmailChangeLanding }) {
+  const email = session.user.email ?? '';
+  const [pending, setPending] = useState<string | null>(session.user.new_email ?? null);
+  const [newEmail, setNewEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { report, fieldProps, alert, fail } = useSecurityProblem();
+
+  // The stored session may predate a change asked for elsewhere: ask the server once.
+  useEffect(() => {
+    let cancelled = false;
+    currentUser().then(
+      (user) => {
+        if (!cancelled) setPending(user.new_email ?? null);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [email, landing]);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    if (report(form, validateEmailChange(newEmail, email))) return;
+    setBusy(true);
+    try {
+      const user = await changeEmail(newEmail, email);
+      setPending(user.new_email ?? newEmail.trim().toLowerCase());
+      setNewEmail('');
+      toast.success(SECURITY_MESSAGES.emailChangeSent);
+    } catch (err) {
+      fail(form, err, SECURITY_MESSAGES.emailChangeFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Section id="security-email-heading" title="Change e-mail address">
+      <p className="text-sm text-muted">
+        Current address:{' '}
+        <strong className="break-all text-ink-950" data-testid="current-email">
+          {email}
+        </strong>
+      </p>
+      {pending && (
+        <p
+          role="status"
+          className="rounded-md bg-mist-100 p-3 text-sm text-ink-800"
+          data-testid="pending-email"
+        >
+          Change to <strong className="break-all text-ink-950">{pending}</strong> waiting for confirmation:
+          open the links we sent to both addresses.
+        </p>
+      )}
+      <form className="space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {alert}
+        <Field
+          id="security-new-email"
+          label="New e-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={newEmail}
+          onChange={(event) => setNewEmail(event.target.value)}
+          {...fieldProps('email')}
+        />
+        <button type="submit" className="btn-dark" disabled={busy}>
+          {busy ? 'Sending…' : 'Change e-mail address'}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+function SessionsSection() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSignOutOthers() {
+    if (busy) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await signOutOtherSessions();
+      toast.success(SECURITY_MESSAGES.otherSessionsSignedOut);
+    } catch (err) {
+      const { message } = shownSecurityProblem(err, SECURITY_MESSAGES.otherSessionsFailed);
+      setError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Section id="security-sessions-heading" title="Other sessions">
+      <p className="text-sm text-muted">
+        Signed in on a device you no longer use, or one you do not recognise? End every session except this
+        one.
+      </p>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn-dark" onClick={onSignOutOthers} disabled={busy}>
+        {busy ? 'Signing out…' : 'Sign out of all other sessions'}
+      </button>
+    </Section>
+  );
+}
+
+/** Reports, once, how far an e-mail change got when the page is opened from one of its links. */
+function useEmailChangeReport(landing: EmailChangeLanding, session: Session) {
+  useEffect(() => {
+    if (!landing) return;
+    if (landing === 'halfway') toast.success(SECURITY_MESSAGES.emailChangeHalfway);
+    else if (landing === 'invalid') toast.error(SECURITY_MESSAGES.emailChangeLinkInvalid);
+    else toast.success(`${SECURITY_MESSAGES.emailChanged} It is now ${session.user.email ?? ''}.`);
+    // supabase-js has taken what it needs from the URL by now; drop the rest so a reload is quiet.
+    window.history.replaceState(null, '', window.location.pathname);
+    // Only on arrival: a later session refresh must not repeat the toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [landing]);
+}
+
+function SecurityContent({ session, landing }: { session: Session; landing: EmailChangeLanding }) {
+  useEmailChangeReport(landing, session);
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <PasswordSection email={session.user.email ?? ''} />
+      <EmailSection session={session} landing={landing} />
+      <SessionsSection />
+    </div>
+  );
+}
+
+/** /user/security: the member's own password, e-mail address and sessions. */
+export default function SecurityPage() {
+  // Read before supabase-js starts (it removes tokens from the URL once it has used them).
+  const [landing] = useState(() => emailChangeLanding(window.location.search, window.location.hash));
+  return (
+    <MemberShell current="/user/security" heading="Security">
+      {({ session }) => <SecurityContent session={session} landing={landing} />}
+    </MemberShell>
+  );
+}

@@ -2,8 +2,8 @@ import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
-import PasswordField from './PasswordField';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, REDIRECT_DELAY_MS, updatePassword } from '~/lib/auth';
+import NewPasswordFields from './NewPasswordFields';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS, updatePassword } from '~/lib/auth';
 import { newPasswordProblem } from '~/lib/auth-rules';
 import { $session } from '~/stores/session';
 import { useFormProblem } from '../shared/formProblem';
@@ -69,27 +69,13 @@ export default function ResetPasswordForm() {
       <Toaster />
       <form className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
         {alert}
-        <PasswordField
-          id="reset-password"
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onChange={setPassword}
-          problem={fieldProps('password')}
-        />
-        <PasswordField
-          id="reset-confirm"
-          label="Confirm new password"
-          name="confirm"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={setConfirm}
-          problem={fieldProps('confirm')}
+        <NewPasswordFields
+          idPrefix="reset"
+          password={password}
+          onPasswordChange={setPassword}
+          confirm={confirm}
+          onConfirmChange={setConfirm}
+          problemFor={fieldProps}
         />
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? 'Saving…' : 'Set new password'}

@@ -3,7 +3,7 @@ import type { Session } from '@supabase/supabase-js';
 import toast from 'react-hot-toast';
 import MemberShell from './MemberShell';
 import Field from '../shared/Field';
-import PasswordField from '../forms/PasswordField';
+import NewPasswordFields from '../forms/NewPasswordFields';
 import { useFormProblem } from '../shared/formProblem';
 import {
   changeEmail,
@@ -12,7 +12,6 @@ import {
   sendReauthenticationCode,
   signOutOtherSessions,
 } from '~/lib/account-security';
-import { PASSWORD_MIN_LENGTH } from '~/lib/auth-rules';
 import {
   SECURITY_MESSAGES,
   emailChangeLanding,
@@ -115,25 +114,13 @@ function PasswordSection({ email }: { email: string }) {
           onChange={(event) => setCode(event.target.value)}
           {...fieldProps('code')}
         />
-        <PasswordField
-          id="security-new-password"
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onChange={setPassword}
-          problem={fieldProps('password')}
-        />
-        <PasswordField
-          id="security-confirm-password"
-          label="Confirm new password"
-          name="confirm"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-          problem={fieldProps('confirm')}
+        <NewPasswordFields
+          idPrefix="security"
+          password={password}
+          onPasswordChange={setPassword}
+          confirm={confirm}
+          onConfirmChange={setConfirm}
+          problemFor={fieldProps}
         />
         <button type="submit" className="btn-dark" disabled={busy !== null}>
           {busy === 'save' ? 'Saving…' : 'Change password'}

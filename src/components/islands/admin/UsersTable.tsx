@@ -315,6 +315,16 @@ export default function UsersTable() {
       }),
     onHistory: () => setLedgerUser(user),
   });
+  /** What a table row and a phone card both show for one user: the edit in progress wins over the page's copy. */
+  const itemProps = (user: AdminUser, index: number) => {
+    const editing = edit?.user.id === user.id ? edit : null;
+    return {
+      user: editing ? editing.user : user,
+      serial: pageIndex * PAGE_SIZE + index + 1,
+      edit: editing,
+      ...rowHandlers(user),
+    };
+  };
   const emptyText = appliedSearch ? `No users match “${appliedSearch}”.` : 'No users yet.';
 
   return (
@@ -431,18 +441,9 @@ export default function UsersTable() {
                     </td>
                   </tr>
                 )}
-                {page?.rows.map((user, index) => {
-                  const editing = edit?.user.id === user.id ? edit : null;
-                  return (
-                    <UserRow
-                      key={user.id}
-                      user={editing ? editing.user : user}
-                      serial={pageIndex * PAGE_SIZE + index + 1}
-                      edit={editing}
-                      {...rowHandlers(user)}
-                    />
-                  );
-                })}
+                {page?.rows.map((user, index) => (
+                  <UserRow key={user.id} {...itemProps(user, index)} />
+                ))}
               </tbody>
             </table>
           </div>
@@ -455,18 +456,9 @@ export default function UsersTable() {
               <p className="py-8 text-center text-muted">{emptyText}</p>
             ) : (
               <ul className="space-y-3" aria-labelledby={captionId}>
-                {page?.rows.map((user, index) => {
-                  const editing = edit?.user.id === user.id ? edit : null;
-                  return (
-                    <UserCard
-                      key={user.id}
-                      user={editing ? editing.user : user}
-                      serial={pageIndex * PAGE_SIZE + index + 1}
-                      edit={editing}
-                      {...rowHandlers(user)}
-                    />
-                  );
-                })}
+                {page?.rows.map((user, index) => (
+                  <UserCard key={user.id} {...itemProps(user, index)} />
+                ))}
               </ul>
             )}
             {!page && loading && <CardSkeleton />}

@@ -1,3 +1,4 @@
+import { isAdmin } from './auth';
 import { supabase } from './supabase';
 
 /**
@@ -32,9 +33,7 @@ export async function secondFactorStep(): Promise<SecondFactorStep> {
  * For a page opened with a session already there: the step an admin signed in at aal1 still owes
  * (a new device, or sent back by an admin page), or null when nobody is signed in or nothing is owed.
  */
-export async function pendingSecondFactor(
-  isAdmin: () => Promise<boolean>,
-): Promise<Exclude<SecondFactorStep, { step: 'done' }> | null> {
+export async function pendingSecondFactor(): Promise<Exclude<SecondFactorStep, { step: 'done' }> | null> {
   const { data } = await supabase().auth.getSession();
   if (!data.session || !(await isAdmin())) return null;
   const next = await secondFactorStep();

@@ -4,7 +4,7 @@ import Toaster from '~/components/islands/shared/Toaster';
 import Field from '~/components/islands/shared/Field';
 import PasswordField from '~/components/islands/forms/PasswordField';
 import SecondFactorForm from '~/components/islands/admin/SecondFactorForm';
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, isAdmin, signIn, signOut } from '~/lib/auth';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn, signOut } from '~/lib/auth';
 import { safeNextPath } from '~/lib/guard';
 import { signInProblem } from '~/lib/auth-rules';
 import { useFormProblem } from '~/components/islands/shared/formProblem';
@@ -40,7 +40,7 @@ export default function AdminLoginForm() {
   useEffect(() => {
     let cancelled = false;
     // Already at aal2 (or signed out): the page stays the sign-in form it always was.
-    pendingSecondFactor(isAdmin).then(
+    pendingSecondFactor().then(
       (next) => {
         if (!cancelled && next) setSecond(next);
       },

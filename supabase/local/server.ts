@@ -53,6 +53,12 @@ export interface LocalSupabaseOptions {
    * the socket's peer address as the client's, whatever the request claims.
    */
   trustedProxies?: string[];
+  /**
+   * Clock of the auth rate limits kept in memory (per-IP request buckets, the hourly mail budget), so
+   * tests can step to either side of a window; Date.now by default. Limits kept in the database
+   * follow the database clock: tests backdate rows instead.
+   */
+  now?: () => number;
 }
 
 export interface LocalSupabase {
@@ -137,6 +143,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     apiUrl: () => baseUrl,
     outbox,
     bcryptCost: options.bcryptCost ?? 10,
+    ...(options.now ? { now: options.now } : {}),
   });
   const rest = createRestService({ db, api: config.api, verifier, anonRole: 'anon' });
   await rest.cache.reload();

@@ -195,7 +195,10 @@ export function timeLimitsSuite(engine: Engine): void {
       what: string;
       sentAt: string;
       setup?: (u: { id: string; email: string }) => Promise<void>;
-      ask: (u: { client: SupabaseClient; email: string }) => Promise<{ error: { status?: number } | null }>;
+      ask: (u: {
+        client: SupabaseClient;
+        email: string;
+      }) => Promise<{ error: { status?: number | undefined } | null }>;
     }> = [
       {
         what: 'recovery',

@@ -23,7 +23,7 @@ const LABELS: Record<string, string> = {
   total_invest: 'Total Invest',
   total_deposit: 'Total Deposit',
   total_withdraw: 'Total Withdraw',
-  referral: 'Referral',
+  referral: 'Referral Earnings',
 };
 
 /** RFC 4180: fields separated by commas, records by CRLF, quoted fields may hold both and "". */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { ACCOUNT_LABELS } from '../../src/lib/admin/balances';
 import {
   adminClient,
   createMember,
@@ -15,16 +16,6 @@ import {
  * including entries one transaction wrote with the same timestamp (an admin save touching several
  * accounts, a confirmed deposit crediting two).
  */
-
-/** The labels the statement shows, written out here as the oracle (not imported from the app). */
-const LABELS: Record<string, string> = {
-  interest_wallet: 'Interest Wallet',
-  deposit_wallet: 'Deposit Wallet',
-  total_invest: 'Total Invest',
-  total_deposit: 'Total Deposit',
-  total_withdraw: 'Total Withdraw',
-  referral: 'Referral Earnings',
-};
 
 /** RFC 4180: fields separated by commas, records by CRLF, quoted fields may hold both and "". */
 function parseCsv(text: string): string[][] {
@@ -123,7 +114,7 @@ test('the statement CSV equals the ledger row by row, same-timestamp entries inc
   const money = (value: string | number) => Number(value).toFixed(2);
   const expected = ledger.map((r) => [
     new Date(r.created_at).toISOString(),
-    LABELS[r.account] ?? r.account,
+    ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account,
     money(r.delta),
     money(r.balance_before),
     money(r.balance_after),

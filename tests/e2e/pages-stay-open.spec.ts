@@ -70,7 +70,7 @@ function watchChannels(page: Page) {
  * Keeps `page` open through REFRESHES token refreshes and one dropped realtime connection, and
  * after each checks that the channel count is unchanged and that `update()` still shows up live.
  */
-async function stayOpen(page: Page, watch: ReturnType<typeof watchChannels>, update: () => Promise<void>) {
+async function stayOpen(watch: ReturnType<typeof watchChannels>, update: () => Promise<void>) {
   await expect
     .poll(() => watch.openChannels(), { message: 'the page opened its channels' })
     .toBeGreaterThan(0);
@@ -121,7 +121,7 @@ test('a member dashboard left open keeps its channels and its live balances', as
   );
   await signInThroughUi(page, member);
   await expect(page).toHaveURL(/\/user-dashboard$/);
-  await stayOpen(page, watch, update);
+  await stayOpen(watch, update);
 });
 
 test('an admin users table left open keeps its channels and its live rows', async ({ page }) => {
@@ -138,5 +138,5 @@ test('an admin users table left open keeps its channels and its live rows', asyn
   );
   await adminSignIn(page, admin);
   await findUser(page, member);
-  await stayOpen(page, watch, update);
+  await stayOpen(watch, update);
 });

@@ -2,8 +2,16 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../../supabase/local/server';
-import { TotpCodeBook } from '../../../support/totp';
-import { EngineHarness, client, restRequest, signedInUser, uniqueEmail, type Engine } from '../harness';
+import { TOTP_PERIOD_S, TotpCodeBook, totpFor } from '../../../support/totp';
+import {
+  EngineHarness,
+  client,
+  restRequest,
+  signedInUser,
+  sleep,
+  uniqueEmail,
+  type Engine,
+} from '../harness';
 import { followLink, latestMail } from './mail';
 import { withAuthSettings } from './security';
 
@@ -345,6 +353,31 @@ export function timeLimitsSuite(engine: Engine): void {
       };
       expect((await attempt(just.inside(CHALLENGE_EXPIRY_S))).error).toBeNull();
       expect((await attempt(just.outside(CHALLENGE_EXPIRY_S))).error?.code).toBe('mfa_challenge_expired');
+    });
+
+    it('a TOTP code one step behind or ahead is taken, two steps behind or ahead is refused', async () => {
+      const periodMs = TOTP_PERIOD_S * 1000;
+      for (const direction of [-1, 1]) {
+        const { client: c } = await signedInUser(server, 'skew');
+        const { data, error } = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+        if (error) throw error;
+        const totp = totpFor(data.totp.secret);
+        // Far from a step boundary, so the server counts from the same step as the codes below.
+        const intoStep = Date.now() % periodMs;
+        if (intoStep > periodMs - 5000) await sleep(periodMs - intoStep + 500);
+        const step = Math.floor(Date.now() / periodMs);
+        const codeAt = (offset: number) => totp.generate({ timestamp: (step + offset) * periodMs + 1000 });
+        const verify = async (code: string) => {
+          const challenge = await c.auth.mfa.challenge({ factorId: data.id });
+          if (challenge.error) throw challenge.error;
+          return c.auth.mfa.verify({ factorId: data.id, challengeId: challenge.data.id, code });
+        };
+        // Outside first: once a code is taken, older steps are refused as replays anyway.
+        expect((await verify(codeAt(2 * direction))).error?.code, `step ${2 * direction}`).toBe(
+          'mfa_verification_failed',
+        );
+        expect((await verify(codeAt(direction))).error, `step ${direction}`).toBeNull();
+      }
     });
 
     it('an unverified factor survives the next enrolment just before it expires and is dropped just after', async () => {

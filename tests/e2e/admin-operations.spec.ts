@@ -10,6 +10,7 @@ import {
   setBalances,
   signedInAdminClient,
   signedInClient,
+  uniqueEmail,
 } from './support/users';
 
 let admin: Account;
@@ -208,6 +209,28 @@ test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can r
   await page.getByLabel('Account e-mail').fill(`nobody-${runTag()}@example.com`);
   await page.getByRole('button', { name: 'Grant admin' }).click();
   await expect(page.getByText('No account uses that e-mail address.')).toBeVisible();
+
+  // Someone registered this address and never confirmed it: no admin rights, and the page says why.
+  const unconfirmed = uniqueEmail('unconfirmed');
+  const registered = await serviceClient().auth.admin.createUser({
+    email: unconfirmed,
+    password: 'pre-registered-1',
+    email_confirm: false,
+  });
+  expect(registered.error).toBeNull();
+  await page.getByLabel('Account e-mail').fill(unconfirmed);
+  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await expect(
+    page.getByText(
+      'That account has not confirmed its e-mail address yet. Admin rights go only to confirmed accounts',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: unconfirmed })).toHaveCount(0);
+  const { data: unconfirmedAdmins } = await serviceClient()
+    .from('admins')
+    .select('user_id')
+    .eq('user_id', registered.data.user?.id ?? '');
+  expect(unconfirmedAdmins).toEqual([]);
 
   await page.getByLabel('Account e-mail').fill(candidate.email);
   await page.getByRole('button', { name: 'Grant admin' }).click();

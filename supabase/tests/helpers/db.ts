@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/engine';
 import { bootstrapDatabase } from '../../local/db/migrate';
@@ -107,6 +107,11 @@ export async function createUser(
     [id, email, JSON.stringify(meta)],
   );
   return { id, email };
+}
+
+/** A well-formed transaction id (64 hex digits, valid on every network) named by `label`. */
+export function testTxId(label: string): string {
+  return createHash('sha256').update(label).digest('hex');
 }
 
 export async function makeAdmin(db: Queryable, userId: string): Promise<void> {

@@ -36,7 +36,8 @@ export function txIdProblem(network: AddressNetwork, txId: string): string {
   if ((network === 'bitcoin' || network === 'ripple') && /^0[xX]/.test(id)) {
     return `${NETWORK_NAMES[network]} transaction IDs have no 0x: enter the 64 characters after it.`;
   }
-  if (network === 'ethereum') return 'That is not an Ethereum transaction ID: 0x and 64 characters 0-9 and a-f.';
+  if (network === 'ethereum')
+    return 'That is not an Ethereum transaction ID: 0x and 64 characters 0-9 and a-f.';
   return `That is not a ${NETWORK_NAMES[network]} transaction ID: 64 characters 0-9 and a-f.`;
 }
 

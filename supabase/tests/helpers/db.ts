@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/engine';
 import { bootstrapDatabase } from '../../local/db/migrate';
@@ -109,10 +109,7 @@ export async function createUser(
   return { id, email };
 }
 
-/** A well-formed transaction id (64 hex digits, valid on every network) named by `label`. */
-export function testTxId(label: string): string {
-  return createHash('sha256').update(label).digest('hex');
-}
+export { testTxId } from '../../../tests/support/tx-id';
 
 export async function makeAdmin(db: Queryable, userId: string): Promise<void> {
   await db.query('insert into public.admins (user_id) values ($1)', [userId]);

@@ -19,7 +19,9 @@ let client: SupabaseClient<Database> | undefined;
 
 export function supabase(): SupabaseClient<Database> {
   client ??= createClient<Database>(supabaseUrl, anonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    // PKCE: mailed links come back with a code only this browser can exchange; the landing pages
+    // exchange it themselves (src/lib/auth-link.ts), never tokens from the URL (issue 20).
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, flowType: 'pkce' },
   });
   return client;
 }

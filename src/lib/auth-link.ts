@@ -58,7 +58,16 @@ export function readAuthLink(href: string): AuthLink {
   return { kind: 'none' };
 }
 
-const LINK_PARAMS = ['code', 'sb_flow_id', 'error', 'error_code', 'error_description', 'message'];
+// email-change is our own marker on the e-mail change redirect (account-security.ts).
+const LINK_PARAMS = [
+  'code',
+  'sb_flow_id',
+  'error',
+  'error_code',
+  'error_description',
+  'message',
+  'email-change',
+];
 
 /** Removes the link's parameters and the whole fragment, so neither a reload nor a copied URL reuses them. */
 export function clearAuthLinkFromUrl(): void {

@@ -162,7 +162,7 @@ test('links opened in another browser: the address is confirmed and sign-in is a
   await page.goto(signup.link);
   await expect(page.getByRole('alert')).toContainText('Your e-mail address is confirmed.');
   expect(await storedSessionKeys(page)).toEqual([]);
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await signInThroughUi(page, { email, password });
   await expect(page.getByText('Hello, Tess Two')).toBeVisible();
   await page.getByRole('button', { name: 'Log Out' }).click();

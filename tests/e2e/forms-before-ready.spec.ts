@@ -110,11 +110,11 @@ const cases: FormCase[] = [
       const email = uniqueEmail('contact-early');
       await page.getByLabel('Name').fill('Cleo Early');
       await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Message').fill('Typed before the page was ready.');
+      await page.getByLabel('Your question').fill('Typed before the page was ready.');
       return [
         ['Name', 'Cleo Early'],
         ['Email', email],
-        ['Message', 'Typed before the page was ready.'],
+        ['Your question', 'Typed before the page was ready.'],
       ];
     },
     done: async (page) => {

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** What a server-rendered form's button says until its island has hydrated. */
 export const FORM_NOT_READY = 'Form loading…';
+
+const neverChanges = () => () => undefined;
 
 interface SubmitButtonProps {
   label: string;
@@ -17,8 +19,12 @@ interface SubmitButtonProps {
  * POST or GET before our handler exists, and the typed values stay where they are.
  */
 export default function SubmitButton({ label, busyLabel, busy, className }: SubmitButtonProps) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  // false in the server's HTML and while hydrating (React uses the server snapshot), true after.
+  const ready = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
   return (
     <button type="submit" className={className} disabled={!ready || busy} data-ready={ready}>
       {!ready ? FORM_NOT_READY : busy ? busyLabel : label}

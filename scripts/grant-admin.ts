@@ -10,7 +10,8 @@
  *     npm run admin:grant -- person@example.com
  *
  * Without those variables it targets the local server (http://127.0.0.1:54321, the CLI's local key).
- * The person must have registered first (at /register). Running it twice is harmless.
+ * The person must have registered and confirmed their e-mail address first (at /register); the
+ * database refuses an unconfirmed account. Running it twice is harmless.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { pathToFileURL } from 'node:url';
@@ -55,6 +56,8 @@ export async function grantAdminByEmail(client: SupabaseClient, email: string): 
   const { error } = await client
     .from('admins')
     .upsert({ user_id: userId }, { onConflict: 'user_id', ignoreDuplicates: true });
+  // The database refuses accounts that never confirmed their address (a trigger on admins).
+  if (error?.code === '22023') throw new Error(`${email.trim().toLowerCase()}: ${error.message}`);
   if (error) throw new Error(`Could not grant admin to ${email}: ${error.message}`);
   const { data, error: readError } = await client
     .from('admins')

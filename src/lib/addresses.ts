@@ -91,7 +91,8 @@ export function isValidAddress(network: AddressNetwork | string, address: string
   return check !== undefined && typeof address === 'string' && check(address);
 }
 
-const NETWORK_NAMES: Record<AddressNetwork, string> = {
+/** A network's name in messages (the database's private.network_label). */
+export const NETWORK_NAMES: Record<AddressNetwork, string> = {
   bitcoin: 'Bitcoin',
   ethereum: 'Ethereum',
   tron: 'TRON',

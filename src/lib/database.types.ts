@@ -402,6 +402,13 @@ export type Database = {
           verified_factors: number
         }[]
       }
+      admin_deposit_notice_conflicts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          conflicting_ids: number[]
+          notice_id: number
+        }[]
+      }
       admin_reset_mfa: {
         Args: { p_reason: string; p_user_id: string }
         Returns: Json

@@ -64,7 +64,10 @@ function parseJson(data: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
 }
 
-/** Files a deposit notice; the database validates the amount and the transaction id. */
+/**
+ * Files a deposit notice; the database validates the amount and stores the transaction id in its
+ * network's canonical form (src/lib/transaction-ids.ts has the same rules).
+ */
 export async function fileDepositNotice(
   walletId: number,
   amount: string,
@@ -73,7 +76,7 @@ export async function fileDepositNotice(
   const { data, error } = await supabase().rpc('file_deposit_notice', {
     p_wallet_id: walletId,
     p_amount: amount.trim(),
-    p_tx_id: txId.trim(),
+    p_tx_id: txId,
   });
   if (error) throw toDbError(error, 'Your deposit notice could not be filed.');
   const row = parseJson(data);

@@ -89,15 +89,7 @@ export function shownSecurityProblem(error: unknown, fallback: SecurityMessage):
 }
 
 /**
- * What the URL says after an e-mail change link (GoTrue's verify redirect): `message` after the first
- * of the two links, `error_description` for a used or expired one, tokens after the last one.
+ * How far an e-mail change got when /user/security is opened from one of its links (read by
+ * src/lib/auth-link.ts): the first of the two links, a used or expired one, or the last one.
  */
 export type EmailChangeLanding = 'halfway' | 'invalid' | 'completed' | null;
-
-export function emailChangeLanding(search: string, hash: string): EmailChangeLanding {
-  if (!new URLSearchParams(search).has('email-change')) return null;
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  if (params.has('error_description') || params.has('error')) return 'invalid';
-  if (params.has('message')) return 'halfway';
-  return 'completed';
-}

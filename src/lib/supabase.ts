@@ -19,7 +19,16 @@ let client: SupabaseClient<Database> | undefined;
 
 export function supabase(): SupabaseClient<Database> {
   client ??= createClient<Database>(supabaseUrl, anonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    auth: {
+      persistSession: true,
+      autoRefreshToken: true,
+      // PKCE: mailed links come back with a code only this browser can exchange; the landing pages
+      // exchange it themselves (src/lib/auth-link.ts), never tokens from the URL (issue 20).
+      detectSessionInUrl: false,
+      flowType: 'pkce',
+      // Each mail's link names its own verifier (sb_flow_id), so asking twice keeps both links usable.
+      experimental: { appendPkceFlowIdToRedirects: true },
+    },
   });
   return client;
 }

@@ -12,6 +12,7 @@ import {
   becomeCaller,
   createUser,
   engines,
+  testTxId,
   fingerprint,
   pgError,
   type Caller,
@@ -224,7 +225,7 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
       attempt(() =>
         asCaller(db(), who, (q) =>
           q.query(`select public.file_deposit_notice(1::smallint, '5.00', $1)`, [
-            `abuse-${name.replace(/\W/g, '')}-${(tx += 1)}`,
+            testTxId(`abuse-${name.replace(/\W/g, '')}-${(tx += 1)}`),
           ]),
         ),
       );
@@ -413,7 +414,7 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
           5,
           (q, who, i) =>
             q.query(`select public.file_deposit_notice(1::smallint, '5.00', $1)`, [
-              `race-${who.role === 'authenticated' ? who.uid : ''}-${i}`,
+              testTxId(`race-${who.role === 'authenticated' ? who.uid : ''}-${i}`),
             ]),
           'deposit_notices',
         );

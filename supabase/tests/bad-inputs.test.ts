@@ -11,6 +11,7 @@ import {
   makeAdmin,
   adminAtAal2,
   pgError,
+  testTxId,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -146,7 +147,7 @@ const memberCases: Case[] = [
   ...[...NOT_MONEY, '', '-5', '0', '0.00', '1000000000000'].map((v) => ({
     name: `file_deposit_notice amount ${JSON.stringify(v)}`,
     as: 'member' as const,
-    sql: `select public.file_deposit_notice(1::smallint, $1, 'bad-input-tx')`,
+    sql: `select public.file_deposit_notice(1::smallint, $1, '${testTxId('bad-input-tx')}')`,
     params: () => [v],
     code: '22023',
     message: /^Amount (must|is required)/,
@@ -158,25 +159,32 @@ const memberCases: Case[] = [
   ].map(([wallet, message]) => ({
     name: `file_deposit_notice wallet ${wallet}`,
     as: 'member' as const,
-    sql: `select public.file_deposit_notice($1::smallint, '10.00', 'bad-input-tx')`,
+    sql: `select public.file_deposit_notice($1::smallint, '10.00', '${testTxId('bad-input-tx')}')`,
     params: () => [wallet],
     code: '22023',
     message: message as RegExp,
   })),
-  ...['', '   ', 'ab cd', 'tab\there', 'x'.repeat(129)].map((tx) => ({
-    name: `file_deposit_notice tx id ${JSON.stringify(tx.slice(0, 12))}`,
+  ...[
+    ['', /^Transaction ID is required\.$/],
+    ['   ', /^Transaction ID is required\.$/],
+    ['ab cd', /^The transaction ID contains a space or an invisible character\./],
+    [`${testTxId('bad')}\u200b`, /^The transaction ID contains a space or an invisible character\./],
+    [`0x${testTxId('bad')}`, /^Bitcoin transaction IDs have no 0x: enter the 64 characters after it\.$/],
+    ['x'.repeat(129), /^That is not a Bitcoin transaction ID: 64 characters 0-9 and a-f\.$/],
+  ].map(([tx, message]) => ({
+    name: `file_deposit_notice tx id ${JSON.stringify(String(tx).slice(0, 12))}`,
     as: 'member' as const,
     sql: `select public.file_deposit_notice(1::smallint, '10.00', $1)`,
     params: () => [tx],
     code: '22023',
-    message: /^Transaction ID (is required|must be at most 128 characters, without spaces)\.$/,
+    message: message as RegExp,
   })),
   {
-    name: 'file_deposit_notice with a transaction id already claimed (other case, padded)',
+    name: 'file_deposit_notice with a transaction id the member already filed (other case, padded)',
     as: 'member',
-    sql: `select public.file_deposit_notice(2::smallint, '10.00', '  BAD-INPUT-CLAIMED  ')`,
+    sql: `select public.file_deposit_notice(1::smallint, '10.00', '  ${testTxId('bad-input-claimed').toUpperCase()}  ')`,
     code: '23505',
-    message: /^This transaction ID has already been submitted\.$/,
+    message: /^You have already filed this transaction ID \(deposit notice #\d+\)\.$/,
   },
   ...[...NOT_MONEY, '', '0', '-1'].map((v) => ({
     name: `file_withdrawal_request amount ${JSON.stringify(v)}`,
@@ -401,11 +409,11 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
     );
     const pendingNotice = await q(
       callers.member,
-      `select public.file_deposit_notice(1::smallint, '5.00', 'bad-input-claimed') ->> 'id' as v`,
+      `select public.file_deposit_notice(1::smallint, '5.00', '${testTxId('bad-input-claimed')}') ->> 'id' as v`,
     );
     const reviewedNotice = await q(
       callers.member,
-      `select public.file_deposit_notice(1::smallint, '5.00', 'bad-input-rejected') ->> 'id' as v`,
+      `select public.file_deposit_notice(1::smallint, '5.00', '${testTxId('bad-input-rejected')}') ->> 'id' as v`,
     );
     await q(callers.admin, `select public.review_deposit_notice($1, 'reject', 'setup') as v`, [
       reviewedNotice,

@@ -9,6 +9,7 @@ import {
   asCaller,
   createUser,
   engines,
+  testTxId,
   makeAdmin,
   addVerifiedFactor,
   outcome,
@@ -319,8 +320,13 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     expect: adminOnly,
   },
   admin_authenticators: { sql: () => `select * from public.admin_authenticators()`, expect: adminOnly },
+  admin_deposit_notice_conflicts: {
+    sql: () => `select * from public.admin_deposit_notice_conflicts()`,
+    expect: adminOnly,
+  },
   file_deposit_notice: {
-    sql: (_i, role) => `select public.file_deposit_notice(1::smallint, '10.00', 'matrix-${role}')`,
+    sql: (_i, role) =>
+      `select public.file_deposit_notice(1::smallint, '10.00', '${testTxId(`matrix-${role}`)}')`,
     expect: membersOnly,
   },
   file_withdrawal_request: {
@@ -403,8 +409,8 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
         );
         return { notice: n.rows[0]!.id, request: r.rows[0]!.id };
       });
-    const a = await file(callers.memberA, 'rls-setup-a');
-    await file(callers.memberB, 'rls-setup-b');
+    const a = await file(callers.memberA, testTxId('rls-setup-a'));
+    await file(callers.memberB, testTxId('rls-setup-b'));
     // Member A lost an authenticator once (a row for the mfa_resets matrix); member B has one to reset.
     await addVerifiedFactor(db, A.id);
     await asCaller(db, callers.service, (tx) =>

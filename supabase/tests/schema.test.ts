@@ -8,6 +8,7 @@ import {
   asCaller,
   createUser,
   engines,
+  testTxId,
   makeAdmin,
   adminAtAal2,
   outcome,
@@ -140,12 +141,13 @@ describe.each(engines)('schema on %s', (_name, open) => {
             )
           ).rows[0]!.id,
       );
-    const first = await file('0xABCDEF');
-    expect(await outcome(() => file(' 0xabcdef '))).toBe('23505');
+    const tx = testTxId('schema-claim');
+    const first = await file(tx.toUpperCase());
+    expect(await outcome(() => file(` ${tx} `))).toBe('23505');
     await asCaller(engine.db, admin, (t) =>
       t.query(`select public.review_deposit_notice($1, 'reject', 'wrong amount')`, [first]),
     );
-    const second = await file('0xabcdef');
+    const second = await file(tx);
     await asCaller(engine.db, admin, (t) =>
       t.query(`select public.review_deposit_notice($1, 'confirm', null)`, [second]),
     );

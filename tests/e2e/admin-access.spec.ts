@@ -120,6 +120,7 @@ test('a member opening any admin page is sent to /user-dashboard, and the databa
     },
     review_deposit_notice: { p_notice_id: 1, p_decision: 'confirm', p_note: '' },
     review_withdrawal_request: { p_request_id: 1, p_action: 'pay', p_note: '' },
+    admin_deposit_notice_conflicts: {},
   } as const;
   for (const [fn, args] of Object.entries(calls)) {
     const { data, error } = await client.rpc(fn, args);

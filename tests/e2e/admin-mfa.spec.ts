@@ -109,6 +109,7 @@ test('an aal1 admin session can call no admin function and read no other memberâ
     review_withdrawal_request: { p_request_id: 1, p_action: 'pay', p_note: '' },
     admin_reset_mfa: { p_user_id: member.id, p_reason: 'aal1 attempt' },
     admin_authenticators: {},
+    admin_deposit_notice_conflicts: {},
   } as const;
   for (const [fn, args] of Object.entries(calls)) {
     const { data, error } = await aal1.rpc(fn, args);

@@ -1,3 +1,4 @@
+import { testTxId } from '../support/tx-id';
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { ANON_KEY, supabaseUrl } from './support/env';
@@ -10,6 +11,7 @@ import {
   setBalances,
   signedInAdminClient,
   signedInClient,
+  uniqueEmail,
 } from './support/users';
 
 let admin: Account;
@@ -97,7 +99,7 @@ test('requests: confirming a deposit notice and paying a withdrawal change the m
   const member = await createMember({ username: `req${runTag()}` });
   await setBalances(member.id, { interest_wallet: '500.00' });
   const memberClient = await signedInClient(member);
-  const txId = `0x${runTag()}deadbeef`;
+  const txId = `0x${testTxId(runTag())}`;
   const notice = await memberClient.rpc('file_deposit_notice', {
     p_wallet_id: 2,
     p_amount: '250.50',
@@ -191,6 +193,69 @@ test('messages: newest first, and markup in a message is shown as text, never ru
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
 
+test('requests: two members filing one transaction id both reach the admin, flagged, and only one is confirmed', async ({
+  page,
+}) => {
+  const owner = await createMember({ username: `own${runTag()}` });
+  const squatter = await createMember({ username: `sq${runTag()}` });
+  const hex = testTxId(`conflict-${runTag()}`);
+  // The squatter files the owner's public id first, spelled differently; the owner is not refused.
+  const first = await (
+    await signedInClient(squatter)
+  ).rpc('file_deposit_notice', {
+    p_wallet_id: 2,
+    p_amount: '900.00',
+    p_tx_id: hex.toUpperCase(),
+  });
+  expect(first.error).toBeNull();
+  const second = await (
+    await signedInClient(owner)
+  ).rpc('file_deposit_notice', {
+    p_wallet_id: 2,
+    p_amount: '90.00',
+    p_tx_id: `0x${hex}`,
+  });
+  expect(second.error).toBeNull();
+  const idOf = (data: unknown) => String((typeof data === 'string' ? JSON.parse(data) : data).id);
+  const squatterId = idOf(first.data);
+  const ownerId = idOf(second.data);
+
+  await adminSignIn(page, admin);
+  await page.goto('/admin/requests');
+  const card = (member: { email: string }) =>
+    page.getByRole('article', { name: new RegExp(`^Deposit notice \\d+ from ${member.email}$`) });
+  await expect(card(owner)).toContainText(`0x${hex}`);
+  await expect(card(owner)).toContainText(
+    `Conflict: another member also filed this transaction ID (deposit notice #${squatterId}).`,
+  );
+  await expect(card(squatter)).toContainText(
+    `Conflict: another member also filed this transaction ID (deposit notice #${ownerId}).`,
+  );
+
+  await card(owner).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm deposit: $90.00' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByText('Deposit notice confirmed.').first()).toBeVisible();
+  await card(squatter).getByRole('button', { name: 'Confirm' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm deposit: $900.00' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    page
+      .getByText(
+        `Deposit notice #${ownerId} for the same transaction ID is already confirmed. Reject this one.`,
+      )
+      .first(),
+  ).toBeVisible();
+  const { data } = await serviceClient()
+    .from('profiles')
+    .select('deposit_wallet')
+    .eq('id', squatter.id)
+    .single();
+  expect(data).toEqual({ deposit_wallet: 0 });
+});
+
 test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can revoke themselves', async ({
   page,
   browser,
@@ -208,6 +273,28 @@ test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can r
   await page.getByLabel('Account e-mail').fill(`nobody-${runTag()}@example.com`);
   await page.getByRole('button', { name: 'Grant admin' }).click();
   await expect(page.getByText('No account uses that e-mail address.')).toBeVisible();
+
+  // Someone registered this address and never confirmed it: no admin rights, and the page says why.
+  const unconfirmed = uniqueEmail('unconfirmed');
+  const registered = await serviceClient().auth.admin.createUser({
+    email: unconfirmed,
+    password: 'pre-registered-1',
+    email_confirm: false,
+  });
+  expect(registered.error).toBeNull();
+  await page.getByLabel('Account e-mail').fill(unconfirmed);
+  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await expect(
+    page.getByText(
+      'That account has not confirmed its e-mail address yet. Admin rights go only to confirmed accounts',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: unconfirmed })).toHaveCount(0);
+  const { data: unconfirmedAdmins } = await serviceClient()
+    .from('admins')
+    .select('user_id')
+    .eq('user_id', registered.data.user?.id ?? '');
+  expect(unconfirmedAdmins).toEqual([]);
 
   await page.getByLabel('Account e-mail').fill(candidate.email);
   await page.getByRole('button', { name: 'Grant admin' }).click();

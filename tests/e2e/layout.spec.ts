@@ -1,3 +1,4 @@
+import { testTxId } from '../support/tx-id';
 import { expect, test, type Page } from '@playwright/test';
 import { adminSignIn, runTag } from './admin-helpers';
 import {
@@ -54,7 +55,8 @@ const ADMIN_ROUTES = [
 ];
 
 /** A 128-character transaction id (the longest the database accepts), unique per worker. */
-const longTxId = (tag: string) => `0x${tag}${'9f3c'.repeat(32)}`.slice(0, 128);
+/** The longest id a notice holds: an Ethereum one, 0x and 64 hex digits. */
+const longTxId = (tag: string) => `0x${testTxId(tag)}`;
 
 let member: TestUser;
 let admin: TestUser;

@@ -1,3 +1,4 @@
+import { testTxId } from '../support/tx-id';
 import { expect, test, type Page } from '@playwright/test';
 import { createMember, serviceClient, signedInClient, signInThroughUi, uniqueEmail } from './support/users';
 import { decodeQr } from './support/qr';
@@ -158,13 +159,19 @@ test.describe('deposit page', () => {
     await expect(dialog.getByLabel('Amount (USD)')).toBeFocused();
     await expect(dialog.getByLabel('Amount (USD)')).toHaveAccessibleDescription('Amount is required.');
     await dialog.getByLabel('Amount (USD)').fill('250.5');
-    await dialog.getByLabel('Transaction ID').fill('has spaces in it');
+    const txId = `0x${testTxId(`${member.id}-deposit`)}`;
+    // A copied id with an invisible character: refused in the page, nothing sent.
+    await dialog.getByLabel('Transaction ID').fill(`${txId}\u200b`);
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
-    // The database's own message.
     await expect(dialog.getByRole('alert')).toHaveText(
-      'Transaction ID must be at most 128 characters, without spaces.',
+      'The transaction ID contains a space or an invisible character. Copy it again from the block explorer.',
     );
-    const txId = `0x${Date.now().toString(16)}abc`;
+    await expect(dialog.getByLabel('Transaction ID')).toBeFocused();
+    await dialog.getByLabel('Transaction ID').fill(txId.slice(0, 40));
+    await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'That is not an Ethereum transaction ID: 0x and 64 characters 0-9 and a-f.',
+    );
     await dialog.getByLabel('Transaction ID').fill(txId);
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Deposit notice sent.' })).toBeVisible();
@@ -177,9 +184,12 @@ test.describe('deposit page', () => {
 
     await opener.click();
     await dialog.getByLabel('Amount (USD)').fill('10');
-    await dialog.getByLabel('Transaction ID').fill(txId.toUpperCase().replace('0X', '0x'));
+    // The same transaction spelled another way (no 0x, capitals) is the member's duplicate.
+    await dialog.getByLabel('Transaction ID').fill(txId.slice(2).toUpperCase());
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('This transaction ID has already been submitted.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      /^You have already filed this transaction ID \(deposit notice #\d+\)\.$/,
+    );
   });
   test('a member with 5 deposit notices waiting for review is told so in the dialog', async ({ page }) => {
     const member = await createMember({ username: 'Nora Notices', email: uniqueEmail('notices') });
@@ -188,7 +198,7 @@ test.describe('deposit page', () => {
       const { error } = await client.rpc('file_deposit_notice', {
         p_wallet_id: 1,
         p_amount: '10.00',
-        p_tx_id: `cap-${member.id}-${i}`,
+        p_tx_id: testTxId(`cap-${member.id}-${i}`),
       });
       expect(error).toBeNull();
     }
@@ -196,7 +206,7 @@ test.describe('deposit page', () => {
     await page.getByRole('button', { name: "I've made the deposit" }).click();
     const dialog = page.getByRole('dialog', { name: "I've made the deposit" });
     await dialog.getByLabel('Amount (USD)').fill('10');
-    await dialog.getByLabel('Transaction ID').fill(`cap-${member.id}-extra`);
+    await dialog.getByLabel('Transaction ID').fill(testTxId(`cap-${member.id}-extra`));
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
     const alert = dialog.getByRole('alert');
     await expect(alert).toHaveText(
@@ -204,7 +214,7 @@ test.describe('deposit page', () => {
     );
     // Styled as an error (the shared in-page form problem style), not as a notice.
     await expect(alert).toHaveClass(/\bform-error\b/);
-    await expect(dialog.getByLabel('Transaction ID')).toHaveValue(`cap-${member.id}-extra`);
+    await expect(dialog.getByLabel('Transaction ID')).toHaveValue(testTxId(`cap-${member.id}-extra`));
     const { count } = await serviceClient()
       .from('deposit_notices')
       .select('id', { count: 'exact', head: true })

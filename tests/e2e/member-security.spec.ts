@@ -134,6 +134,9 @@ test.describe('member security page', () => {
 
     await page.goto(toNew.link);
     await page.waitForURL('**/user/security**');
+    // A link never replaces a session silently, even the member's own: they are asked first.
+    const question = page.getByRole('alertdialog', { name: `You are signed in as ${member.email}` });
+    await question.getByRole('button', { name: 'Use the link' }).click();
     await expect(toast(page, `Your e-mail address has been changed. It is now ${newEmail}.`)).toBeVisible();
     await expect(page.getByTestId('current-email')).toHaveText(newEmail);
     await expect(page.getByTestId('pending-email')).toHaveCount(0);

@@ -6,6 +6,7 @@ import {
   latestMail,
   serviceClient,
   signInThroughUi,
+  storedSessionKeys,
   supabaseStorageKeys,
   uniqueEmail,
   gotoReady,
@@ -145,12 +146,13 @@ test.describe('sign up', () => {
     await expect(page.getByRole('status').filter({ hasText: CHECK_INBOX })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
-    // Not signed in yet: no session in storage.
-    expect(await supabaseStorageKeys(page)).toEqual([]);
+    // Not signed in yet: no session in storage (only the PKCE verifier for the mailed link).
+    expect(await storedSessionKeys(page)).toEqual([]);
 
     const mail = await latestMail(email);
     expect(mail.type).toBe('signup');
-    expect(mail.redirectTo).toMatch(/\/auth\/confirm$/);
+    expect(mail.redirectTo).toMatch(/\/auth\/confirm\?sb_flow_id=[\w-]+$/);
+    expect(mail.link).toContain('token=pkce_');
 
     // A second mail at once is refused by the per-address interval, and the page says so.
     await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
@@ -227,7 +229,7 @@ test.describe('sign in', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Your e-mail address is not confirmed yet.' }),
     ).toBeVisible();
-    expect(await supabaseStorageKeys(page)).toEqual([]);
+    expect(await storedSessionKeys(page)).toEqual([]);
 
     const before = new Date().toISOString();
     await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();

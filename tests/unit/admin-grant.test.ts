@@ -49,6 +49,22 @@ describe('admin:grant', () => {
     await expect(userIdForEmail(service, 'wild%card@example.com')).rejects.toThrow(/No account uses/);
   });
 
+  it('refuses an account whose e-mail address was never confirmed, saying why', async () => {
+    const { data } = await service.auth.admin.createUser({
+      email: 'pre-registered@example.com',
+      password: 'pre-registered-1',
+      email_confirm: false,
+    });
+    await expect(grantAdminByEmail(service, 'pre-registered@example.com')).rejects.toThrow(
+      'pre-registered@example.com: That account has not confirmed its e-mail address yet. Admin rights go only to confirmed accounts',
+    );
+    const { data: rows } = await service
+      .from('admins')
+      .select('user_id')
+      .eq('user_id', data.user?.id ?? '');
+    expect(rows).toEqual([]);
+  });
+
   it('fails clearly with a wrong service key', async () => {
     const wrong = serviceClient(server.url, server.anonKey);
     await register('keyed@example.com', 'keyed-password-1');

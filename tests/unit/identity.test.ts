@@ -33,7 +33,8 @@ vi.mock('~/lib/supabase', () => ({
 const { AUTH_MESSAGES, requestPasswordReset, resendConfirmation, signUp } = await import('~/lib/auth');
 const { changeEmail, changePassword, sendReauthenticationCode, signOutOtherSessions } =
   await import('~/lib/account-security');
-const { SECURITY_MESSAGES, emailChangeLanding, validateEmailChange } = await import('~/lib/security-rules');
+const { SECURITY_MESSAGES, validateEmailChange } = await import('~/lib/security-rules');
+const { readAuthLink } = await import('~/lib/auth-link');
 
 const ORIGIN = 'https://liquid.example';
 const input = { username: ' Nora ', email: ' nora@example.com ', password: 'long-enough-1', consent: true };
@@ -175,13 +176,20 @@ describe('member security', () => {
     );
   });
 
-  it('reads how far an e-mail change got from the landing URL', () => {
-    expect(emailChangeLanding('', '#access_token=x')).toBeNull();
-    expect(emailChangeLanding('?email-change=1', '#message=Confirmation+link+accepted&sb=')).toBe('halfway');
-    expect(emailChangeLanding('?email-change=1', '#error=access_denied&error_description=expired')).toBe(
-      'invalid',
-    );
-    expect(emailChangeLanding('?email-change=1', '')).toBe('completed');
+  it('reads what a landing URL carries: a code, refused tokens, an error or the first e-mail change link', () => {
+    const at = (rest: string) => readAuthLink(`${ORIGIN}/auth/confirm${rest}`);
+    expect(at('?code=abc&sb_flow_id=f1')).toEqual({ kind: 'code', code: 'abc', flowId: 'f1' });
+    expect(at('?code=abc')).toEqual({ kind: 'code', code: 'abc', flowId: null });
+    // A session in the fragment (the implicit flow) is never a code, even next to one.
+    expect(at('#access_token=x&refresh_token=y&type=signup')).toEqual({ kind: 'tokens' });
+    expect(at('?code=abc#access_token=x&refresh_token=y')).toEqual({ kind: 'tokens' });
+    expect(at('?error=access_denied&error_description=Email+link+is+invalid#error=access_denied')).toEqual({
+      kind: 'error',
+      description: 'Email link is invalid',
+    });
+    expect(at('?email-change=1&message=Confirmation+link+accepted')).toEqual({ kind: 'halfway' });
+    expect(at('?email-change=1#message=Confirmation+link+accepted&sb=')).toEqual({ kind: 'halfway' });
+    expect(at('')).toEqual({ kind: 'none' });
   });
 
   it('signing out the other sessions uses scope "others" and never the current one', async () => {

@@ -23,6 +23,8 @@ interface ReviewFields {
 export interface DepositNotice extends ReviewFields {
   tx_id: string;
   status: NoticeStatus;
+  /** Other members' live notices with the same transaction id (empty when there is no conflict). */
+  conflicting_ids: string[];
 }
 
 export interface WithdrawalRequest extends ReviewFields {
@@ -72,10 +74,15 @@ export interface ReviewQueue {
  * approved withdrawal is still open: it waits to be marked paid.
  */
 export async function loadReviewQueue(): Promise<ReviewQueue> {
-  const [notices, withdrawals] = await Promise.all([
+  const [notices, withdrawals, conflicts] = await Promise.all([
     readTable('deposit_notices', NOTICE_COLUMNS, ['pending']),
     readTable('withdrawal_requests', REQUEST_COLUMNS, ['pending', 'approved']),
+    supabase().rpc('admin_deposit_notice_conflicts'),
   ]);
+  if (conflicts.error) throw toAdminError(conflicts.error, 'Could not load the deposit notices.');
+  const conflictsOf = new Map(
+    (conflicts.data ?? []).map((c) => [String(c.notice_id), c.conflicting_ids.map(String)]),
+  );
   const people = await peopleById([...notices, ...withdrawals].flatMap((r) => [r.user_id, r.reviewed_by]));
   const label = (r: Raw) => ({
     id: String(r.id),
@@ -83,7 +90,11 @@ export async function loadReviewQueue(): Promise<ReviewQueue> {
     reviewer_email: r.reviewed_by ? (people.get(r.reviewed_by)?.email ?? null) : null,
   });
   return {
-    notices: notices.map((r) => ({ ...(r as unknown as DepositNotice), ...label(r) })),
+    notices: notices.map((r) => ({
+      ...(r as unknown as DepositNotice),
+      ...label(r),
+      conflicting_ids: conflictsOf.get(String(r.id)) ?? [],
+    })),
     withdrawals: withdrawals.map((r) => ({
       ...(r as unknown as WithdrawalRequest),
       ...label(r),

@@ -109,6 +109,8 @@ export async function createUser(
   return { id, email };
 }
 
+export { testTxId } from '../../../tests/support/tx-id';
+
 export async function makeAdmin(db: Queryable, userId: string): Promise<void> {
   await db.query('insert into public.admins (user_id) values ($1)', [userId]);
 }

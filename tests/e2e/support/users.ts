@@ -199,6 +199,11 @@ export async function supabaseStorageKeys(page: Page): Promise<string[]> {
   );
 }
 
+/** The stored session itself (sb-<ref>-auth-token), without the PKCE verifiers a mail request leaves. */
+export async function storedSessionKeys(page: Page): Promise<string[]> {
+  return (await supabaseStorageKeys(page)).filter((key) => key.endsWith('-auth-token'));
+}
+
 /** Opens a page and waits until every Astro island on it has hydrated (before that, forms are plain HTML). */
 export async function gotoReady(page: Page, path: string) {
   await page.goto(path);

@@ -233,6 +233,12 @@ function Requests() {
             onChoose={(action) => open({ kind: 'notice', item: n, action })}
           >
             <p className="mt-1 text-sm break-all text-ink-800">Transaction ID: {n.tx_id}</p>
+            {n.conflicting_ids.length > 0 && (
+              <p className="mt-2 rounded-md border border-danger-600 px-3 py-2 text-sm font-semibold text-danger-600">
+                Conflict: another member also filed this transaction ID (deposit notice{' '}
+                {n.conflicting_ids.map((id) => `#${id}`).join(', ')}). Check who sent it before confirming.
+              </p>
+            )}
           </ReviewCard>
         ))}
       </ReviewSection>

@@ -1,42 +1,40 @@
-import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import ResendConfirmation from './ResendConfirmation';
+import { LinkQuestion, useAuthLink } from '../shared/useAuthLink';
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS } from '~/lib/auth-rules';
-import { $session } from '~/stores/session';
 
-/** The error GoTrue puts in the URL when a link is used twice or has expired. */
-function linkError(): string | null {
-  const params = new URLSearchParams(window.location.hash.slice(1) || window.location.search.slice(1));
-  return params.get('error_description') ?? params.get('error');
-}
+const Loading = () => (
+  <div className="h-40 animate-pulse rounded-lg bg-mist-100" aria-label="Loading" role="status" />
+);
 
 /**
- * /auth/confirm: where the sign-up confirmation link lands. supabase-js takes the session from the
- * URL (detectSessionInUrl); the member is then signed in and goes on to the dashboard. A used or
- * expired link gets a clear message and a way to ask for a new one.
+ * /auth/confirm: where the sign-up confirmation link lands with a PKCE code. In the browser that
+ * registered, the code becomes a session and the member goes on to the dashboard; in another browser
+ * the address is confirmed all the same and the page asks them to sign in. Someone already signed in
+ * is asked first. A used or expired link gets a clear message and a way to ask for a new one.
  */
 export default function ConfirmEmail() {
-  const session = useStore($session);
-  // client:only, so the URL is there on first render (before supabase-js clears it).
-  const [urlError] = useState(linkError);
+  const state = useAuthLink('signup');
   const formRef = useRef<HTMLFormElement>(null);
-  const confirmed = session.status === 'signed-in' && !urlError;
+  const next = state.step === 'done' && state.link === 'code' ? '/user-dashboard' : null;
 
   useEffect(() => {
-    if (!confirmed) return;
-    toast.success(AUTH_MESSAGES.emailConfirmed);
-    const timer = window.setTimeout(() => window.location.replace('/user-dashboard'), REDIRECT_DELAY_MS);
+    if (!next || state.step !== 'done') return;
+    if (state.exchanged) toast.success(AUTH_MESSAGES.emailConfirmed);
+    const timer = window.setTimeout(
+      () => window.location.replace(next),
+      state.exchanged ? REDIRECT_DELAY_MS : 0,
+    );
     return () => window.clearTimeout(timer);
-  }, [confirmed]);
+  }, [next, state]);
 
-  if (session.status === 'loading') {
-    return <div className="h-40 animate-pulse rounded-lg bg-mist-100" aria-label="Loading" role="status" />;
-  }
+  if (state.step === 'checking') return <Loading />;
+  if (state.step === 'ask') return <LinkQuestion state={state} />;
 
-  if (confirmed) {
+  if (state.step === 'done' && state.exchanged) {
     return (
       <>
         <Toaster />
@@ -46,6 +44,20 @@ export default function ConfirmEmail() {
       </>
     );
   }
+  if (next) return <Loading />;
+
+  if (state.step === 'problem' && state.reason !== 'refused') {
+    return (
+      <div className="space-y-4">
+        <p role="alert" className="text-base text-ink-800">
+          {state.message}
+        </p>
+        <a href="/login" className="btn-dark">
+          Sign in
+        </a>
+      </div>
+    );
+  }
 
   return (
     <>
@@ -53,7 +65,7 @@ export default function ConfirmEmail() {
       <div className="space-y-4">
         <p role="alert" className="text-base text-ink-800">
           {AUTH_MESSAGES.confirmationLinkInvalid}
-          {urlError ? ` (${urlError})` : ''}
+          {state.step === 'problem' ? ` ${state.message}` : ''}
         </p>
         <form ref={formRef} className="space-y-4" onSubmit={(event) => event.preventDefault()} noValidate>
           <Field id="confirm-email" label="Email" name="email" type="email" autoComplete="email" required />

@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
+import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';
 import { useFormProblem } from '../shared/formProblem';
 import { CONTACT_MESSAGES, contactProblem } from '~/lib/contact-messages';
@@ -117,9 +118,12 @@ export default function ContactForm() {
           <label htmlFor="contact-website">Website</label>
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        <button type="submit" className="btn-dark w-full sm:w-auto" disabled={busy}>
-          {busy ? 'Sending…' : 'Send Message'}
-        </button>
+        <SubmitButton
+          className="btn-dark w-full sm:w-auto"
+          busy={busy}
+          label="Send Message"
+          busyLabel="Sending…"
+        />
       </form>
     </>
   );

@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
+import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';
 import { useFormProblem } from '../shared/formProblem';
 import { AUTH_MESSAGES, requestPasswordReset } from '~/lib/auth';
@@ -50,9 +51,12 @@ export default function ForgotPasswordForm() {
             required
             {...fieldProps('email')}
           />
-          <button type="submit" className="btn-dark w-full" disabled={busy}>
-            {busy ? 'Sending…' : 'Send reset link'}
-          </button>
+          <SubmitButton
+            className="btn-dark w-full"
+            busy={busy}
+            label="Send reset link"
+            busyLabel="Sending…"
+          />
           <p className="text-center text-sm text-muted">
             Remembered it?{' '}
             <a href="/login" className="font-semibold text-accent-700 underline-offset-4 hover:underline">

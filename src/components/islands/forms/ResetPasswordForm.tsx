@@ -7,16 +7,12 @@ import { AUTH_MESSAGES, REDIRECT_DELAY_MS, updatePassword } from '~/lib/auth';
 import { newPasswordProblem } from '~/lib/auth-rules';
 import { $session } from '~/stores/session';
 import { useFormProblem } from '../shared/formProblem';
-
-/** The error GoTrue puts in the URL fragment when a link is used twice or has expired. */
-function linkError(): string | null {
-  const params = new URLSearchParams(window.location.hash.slice(1) || window.location.search.slice(1));
-  return params.get('error_description') ?? params.get('error');
-}
+import { LinkQuestion, useAuthLink } from '../shared/useAuthLink';
 
 /**
- * /reset-password: the recovery link signs the person in with a recovery session (supabase-js reads
- * it from the URL); here they choose a new password, then go to the dashboard.
+ * /reset-password: the recovery link's PKCE code signs the person in (only in the browser that asked
+ * for the mail; someone signed in is asked first); here they choose a new password, then go to the
+ * dashboard.
  */
 export default function ResetPasswordForm() {
   const session = useStore($session);
@@ -24,8 +20,7 @@ export default function ResetPasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const { report, fieldProps, alert } = useFormProblem();
-  // client:only, so the URL is there on first render.
-  const [urlError] = useState(linkError);
+  const link = useAuthLink('recovery');
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,16 +41,25 @@ export default function ResetPasswordForm() {
     }
   }
 
-  if (session.status === 'loading') {
+  if (session.status === 'loading' || link.step === 'checking') {
     return <div className="h-64 animate-pulse rounded-lg bg-mist-100" aria-label="Loading" role="status" />;
   }
+  if (link.step === 'ask') return <LinkQuestion state={link} />;
+  if (link.step === 'done' && link.kept) {
+    return (
+      <a href="/user-dashboard" className="btn-dark">
+        Go to your dashboard
+      </a>
+    );
+  }
 
-  if (session.status === 'signed-out') {
+  if (session.status === 'signed-out' || link.step === 'problem') {
     return (
       <div role="alert" className="space-y-4">
         <p className="text-base text-ink-800">
-          This password reset link is invalid or has expired
-          {urlError ? ` (${urlError})` : ''}. Please ask for a new one.
+          {link.step === 'problem'
+            ? `${link.message}${link.reason === 'refused' ? ' Please ask for a new one.' : ''}`
+            : 'This password reset link is invalid or has expired. Please ask for a new one.'}
         </p>
         <a href="/forgot-password" className="btn-dark">
           Send a new link

@@ -1,6 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
+import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
 import ResendConfirmation from './ResendConfirmation';
@@ -86,9 +87,7 @@ export default function SignInForm() {
             Forgot password?
           </a>
         </div>
-        <button type="submit" className="btn-dark w-full" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        <SubmitButton className="btn-dark w-full" busy={busy} label="Sign in" busyLabel="Signing in…" />
         <p className="text-center text-sm text-muted">
           New to Liquid Capital?{' '}
           <a

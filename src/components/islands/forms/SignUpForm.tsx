@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import Toaster from '../shared/Toaster';
+import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
 import CheckInbox from './CheckInbox';
@@ -124,9 +125,7 @@ export default function SignUpForm() {
             .
           </label>
         </div>
-        <button type="submit" className="btn-dark w-full" disabled={busy}>
-          {busy ? 'Signing up…' : 'Sign Up'}
-        </button>
+        <SubmitButton className="btn-dark w-full" busy={busy} label="Sign Up" busyLabel="Signing up…" />
         <p className="text-center text-sm text-muted">
           <a
             href="/login"

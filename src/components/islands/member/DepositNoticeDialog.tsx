@@ -7,6 +7,7 @@ import { useFormProblem } from '../shared/formProblem';
 import { supportChatLink } from '~/config/chat';
 import { amountError } from '~/lib/admin/balances';
 import { fileDepositNotice } from '~/lib/requests';
+import { txIdError } from '~/lib/transaction-ids';
 import type { DepositWallet } from '~/lib/wallets';
 
 export const DEPOSIT_DIALOG_TEXT = 'Please contact support chat for assistance.';
@@ -37,15 +38,17 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
     event.preventDefault();
     if (busy) return;
     const chosen = walletId || String(usable[0]?.id ?? '');
+    const wallet = usable.find((w) => String(w.id) === chosen);
     const form = event.currentTarget;
     const amountProblem = amountError(amount, 'Amount');
-    const problem = !chosen
+    const txProblem = wallet ? txIdError(wallet.network, txId) : null;
+    const problem = !wallet
       ? { message: 'Choose the asset you sent.', fields: ['notice-asset'] }
       : amountProblem
         ? { message: amountProblem, fields: ['notice-amount'] }
-        : txId.trim()
-          ? null
-          : { message: 'Transaction ID is required.', fields: ['notice-tx'] };
+        : txProblem
+          ? { message: txProblem, fields: ['notice-tx'] }
+          : null;
     if (report(form, problem)) return;
     setBusy(true);
     try {

@@ -5,6 +5,8 @@ import MemberShell from './MemberShell';
 import Field from '../shared/Field';
 import NewPasswordFields from '../forms/NewPasswordFields';
 import { useFormProblem } from '../shared/formProblem';
+import { LinkQuestion, useAuthLink, type LinkState } from '../shared/useAuthLink';
+import MemberSkeleton from './MemberSkeleton';
 import {
   changeEmail,
   changePassword,
@@ -14,7 +16,6 @@ import {
 } from '~/lib/account-security';
 import {
   SECURITY_MESSAGES,
-  emailChangeLanding,
   shownSecurityProblem,
   validateEmailChange,
   validatePasswordChange,
@@ -245,26 +246,34 @@ function SessionsSection() {
   );
 }
 
+/** How far an e-mail change got when the page was opened from one of its links. */
+function landingOf(link: LinkState): EmailChangeLanding {
+  if (link.step === 'problem') return 'invalid';
+  if (link.step !== 'done') return null;
+  if (link.link === 'halfway') return 'halfway';
+  return link.exchanged ? 'completed' : null;
+}
+
 /** Reports, once, how far an e-mail change got when the page is opened from one of its links. */
-function useEmailChangeReport(landing: EmailChangeLanding, session: Session) {
+function useEmailChangeReport(link: LinkState, session: Session) {
+  const landing = landingOf(link);
   useEffect(() => {
     if (!landing) return;
     if (landing === 'halfway') toast.success(SECURITY_MESSAGES.emailChangeHalfway);
+    else if (link.step === 'problem' && link.reason !== 'refused') toast.error(link.message);
     else if (landing === 'invalid') toast.error(SECURITY_MESSAGES.emailChangeLinkInvalid);
     else toast.success(`${SECURITY_MESSAGES.emailChanged} It is now ${session.user.email ?? ''}.`);
-    // supabase-js has taken what it needs from the URL by now; drop the rest so a reload is quiet.
-    window.history.replaceState(null, '', window.location.pathname);
     // Only on arrival: a later session refresh must not repeat the toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [landing]);
 }
 
-function SecurityContent({ session, landing }: { session: Session; landing: EmailChangeLanding }) {
-  useEmailChangeReport(landing, session);
+function SecurityContent({ session, link }: { session: Session; link: LinkState }) {
+  useEmailChangeReport(link, session);
   return (
     <div className="grid max-w-3xl gap-6">
       <PasswordSection email={session.user.email ?? ''} />
-      <EmailSection session={session} landing={landing} />
+      <EmailSection session={session} landing={landingOf(link)} />
       <SessionsSection />
     </div>
   );
@@ -272,11 +281,19 @@ function SecurityContent({ session, landing }: { session: Session; landing: Emai
 
 /** /user/security: the member's own password, e-mail address and sessions. */
 export default function SecurityPage() {
-  // Read before supabase-js starts (it removes tokens from the URL once it has used them).
-  const [landing] = useState(() => emailChangeLanding(window.location.search, window.location.hash));
+  // The second e-mail change link lands here with a code; the member is asked before it is used.
+  const link = useAuthLink('email-change');
   return (
     <MemberShell current="/user/security" heading="Security">
-      {({ session }) => <SecurityContent session={session} landing={landing} />}
+      {({ session }) =>
+        link.step === 'ask' ? (
+          <LinkQuestion state={link} />
+        ) : link.step === 'checking' ? (
+          <MemberSkeleton />
+        ) : (
+          <SecurityContent session={session} link={link} />
+        )
+      }
     </MemberShell>
   );
 }

@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+
+/** What a server-rendered form's button says until its island has hydrated. */
+export const FORM_NOT_READY = 'Form loading…';
+
+const neverChanges = () => () => undefined;
+
+interface SubmitButtonProps {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  className: string;
+}
+
+/**
+ * The submit button of a form that is rendered in the page's HTML (client:load). Until the island
+ * has hydrated it is disabled and says so: a disabled default button also stops Enter in a field
+ * from submitting (HTML's implicit submission), so nothing typed can leave the page in a native
+ * POST or GET before our handler exists, and the typed values stay where they are.
+ */
+export default function SubmitButton({ label, busyLabel, busy, className }: SubmitButtonProps) {
+  // false in the server's HTML and while hydrating (React uses the server snapshot), true after.
+  const ready = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
+  return (
+    <button type="submit" className={className} disabled={!ready || busy} data-ready={ready}>
+      {!ready ? FORM_NOT_READY : busy ? busyLabel : label}
+    </button>
+  );
+}

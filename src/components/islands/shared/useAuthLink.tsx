@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  clearAuthLinkFromUrl,
+  exchangeLinkCode,
+  LINK_MESSAGES,
+  readAuthLink,
+  type AuthLink,
+  type LinkPurpose,
+} from '~/lib/auth-link';
+import { sessionReady } from '~/stores/session';
+
+export type LinkState =
+  | { step: 'checking' }
+  /** Someone is signed in here and a link arrived: they choose before anything changes. */
+  | { step: 'ask'; email: string; useLink: () => void; keepSession: () => void }
+  /** The link's session is in place (code exchanged), or there was no code to use. */
+  | { step: 'done'; link: AuthLink['kind']; exchanged: boolean; kept: boolean }
+  | { step: 'problem'; reason: 'tokens' | 'other-browser' | 'refused'; message: string };
+
+/**
+ * What a landing page (/auth/confirm, /reset-password, /user/security) does with the link it was
+ * opened from: read it once, take it out of the address bar, and exchange a PKCE code only when
+ * nobody is signed in or the person signed in says so. Tokens in the URL are never used.
+ */
+export function useAuthLink(purpose: LinkPurpose): LinkState {
+  // client:only islands: the URL is there on first render.
+  const [link] = useState(() => readAuthLink(window.location.href));
+  const [state, setState] = useState<LinkState>({ step: 'checking' });
+  const started = useRef(false);
+
+  const exchange = useCallback(async () => {
+    if (link.kind !== 'code') return;
+    setState({ step: 'checking' });
+    const outcome = await exchangeLinkCode(link);
+    if (outcome.status === 'signed-in')
+      setState({ step: 'done', link: 'code', exchanged: true, kept: false });
+    else if (outcome.status === 'other-browser') {
+      setState({
+        step: 'problem',
+        reason: 'other-browser',
+        message: LINK_MESSAGES.codeFromOtherBrowser[purpose],
+      });
+    } else setState({ step: 'problem', reason: 'refused', message: outcome.message });
+  }, [link, purpose]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (link.kind !== 'none') clearAuthLinkFromUrl();
+    void sessionReady().then((current) => {
+      if (link.kind === 'tokens') {
+        setState({ step: 'problem', reason: 'tokens', message: LINK_MESSAGES.tokensRefused });
+      } else if (link.kind === 'error') {
+        setState({
+          step: 'problem',
+          reason: 'refused',
+          message: `${LINK_MESSAGES.codeRefused} (${link.description})`,
+        });
+      } else if (link.kind === 'code' && current.status === 'signed-in') {
+        setState({
+          step: 'ask',
+          email: current.session.user.email ?? '',
+          useLink: () => void exchange(),
+          keepSession: () => setState({ step: 'done', link: 'code', exchanged: false, kept: true }),
+        });
+      } else if (link.kind === 'code') {
+        void exchange();
+      } else {
+        setState({ step: 'done', link: link.kind, exchanged: false, kept: false });
+      }
+    });
+  }, [link, exchange]);
+
+  return state;
+}
+
+/** The question a signed-in person gets when a link arrives; nothing changes until they answer. */
+export function LinkQuestion({ state }: { state: Extract<LinkState, { step: 'ask' }> }) {
+  return (
+    <section
+      role="alertdialog"
+      aria-labelledby="link-question-title"
+      aria-describedby="link-question-text"
+      className="space-y-4 rounded-lg border border-mist-200 p-5"
+    >
+      <h2 id="link-question-title" className="text-lg font-semibold text-ink-900">
+        You are signed in as {state.email}
+      </h2>
+      <p id="link-question-text" className="text-base text-ink-800">
+        You opened a link from an e-mail. Using it may sign you in to the account it was sent for, which may
+        not be yours. Only use it if you asked for it yourself in this browser.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn-dark" onClick={state.keepSession}>
+          Stay signed in as {state.email}
+        </button>
+        <button type="button" className="btn-outline-dark" onClick={state.useLink}>
+          Use the link
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -158,8 +158,9 @@ export function realtimeBroadcastPresenceSuite(engine: Engine, getServer: () => 
       await subscribed(
         listener.channel('room-http').on('broadcast', { event: '*' }, (m: Message) => heard.push(m)),
       );
-      // One socket joins a topic once: the private listener needs its own client.
-      const privateListener = client(server);
+      // One socket joins a topic once: the private listener needs its own client. Only the service
+      // role may read a private topic here (no realtime.messages policy; see authorization.ts).
+      const privateListener = client(server, server.serviceRoleKey);
       await subscribed(
         privateListener
           .channel('room-http', { config: { private: true } })

@@ -43,6 +43,13 @@ export interface RealtimeOptions {
 
 const SOCKET_PATH = '/realtime/v1/websocket';
 
+/**
+ * Hosted Realtime's channels per client (socket): TENANT_MAX_CHANNELS_PER_CLIENT, default 100 in
+ * supabase/realtime config/runtime.exs, and "Channels per client: 100" on every plan of
+ * supabase.com/docs/guides/realtime/quotas. The join past it is refused with Realtime's reason.
+ */
+export const MAX_CHANNELS_PER_CLIENT = 100;
+
 type ChannelHandler = (ch: Channel, msg: Inbound) => Promise<void> | void;
 
 export class Realtime {
@@ -234,6 +241,10 @@ export class Realtime {
     const checked = await this.tokens.check(token);
     if (!checked.ok) {
       refuse(`InvalidJWTToken: ${checked.reason}`);
+      return;
+    }
+    if (!conn.channels.has(topic) && conn.channels.size >= MAX_CHANNELS_PER_CLIENT) {
+      refuse('ChannelRateLimitReached: Too many channels');
       return;
     }
     const name = topic.startsWith('realtime:') ? topic.slice('realtime:'.length) : topic;

@@ -84,7 +84,7 @@ export async function read(
   auth: Auth,
 ): Promise<Reply> {
   const prefer = parsePrefer(req.headers['prefer']);
-  const root = planRequest(rt.cache, req, rel);
+  const root = planRequest(rt, req, rel);
   const params = new Params();
   const pieces = await nodeSql(rt.cache, root, params);
   const range = rangeHeader(req.headers['range']);

@@ -144,7 +144,7 @@ export async function rpc(
     const resultRelation = functionResultRelation(rt, schema, fn);
     if (resultRelation) {
       // Rows of a known shape: read through the same plan as a table (embeds, aggregates, filters).
-      const root = planRequest(rt.cache, req, resultRelation, skip);
+      const root = planRequest(rt, req, resultRelation, skip);
       const pieces = await nodeSql(rt.cache, root, params, call_);
       offset = root.offset ?? range?.offset ?? 0;
       const limit = Math.min(root.limit ?? range?.limit ?? rt.api.maxRows, rt.api.maxRows);

@@ -45,7 +45,7 @@ export async function mutate(
   const representation = prefer.get('return') === 'representation';
   const media = mediaOf(req);
   const singular = media === 'object';
-  const root = planRequest(rt.cache, req, rel);
+  const root = planRequest(rt, req, rel);
   // The mutation's WHERE already chose the rows; filters must not run again on the new values.
   root.conditions = [];
   root.limit = undefined;

@@ -9,11 +9,34 @@ import type { ChannelTokens } from './tokens';
  * ok reply once the message went out; without it, no reply at all (as Realtime). realtime-js sends
  * its broadcasts as binary user-broadcast frames; those are relayed as binary, others as JSON.
  */
+/**
+ * The largest broadcast payload: the Free plan's "Broadcast payload size 256 KB" of
+ * supabase.com/docs/guides/realtime/quotas (paid plans 3,000 KB, supabase/realtime's default
+ * `max_payload_size_in_kb`), plus the 500 bytes of slack Realtime's check allows.
+ */
+export const MAX_BROADCAST_PAYLOAD_BYTES = 256 * 1000 + 500;
+
 export function relayBroadcast(
   sender: Channel,
   msg: Inbound,
   channelsOn: (topic: string) => Iterable<Channel>,
 ): void {
+  const size = msg.userBroadcast
+    ? msg.userBroadcast.body.length
+    : Buffer.byteLength(JSON.stringify(msg.payload));
+  if (size > MAX_BROADCAST_PAYLOAD_BYTES) {
+    // As Realtime: not relayed; with ack the sender's reply is the error `payload_size_exceeded`.
+    if (sender.broadcastAck && msg.ref) {
+      send(sender.conn, [
+        msg.joinRef,
+        msg.ref,
+        msg.topic,
+        'phx_reply',
+        { status: 'error', response: 'payload_size_exceeded' },
+      ]);
+    }
+    return;
+  }
   const frame = msg.userBroadcast
     ? encodeUserBroadcast(msg.topic, msg.userBroadcast)
     : JSON.stringify([null, null, msg.topic, 'broadcast', msg.payload]);

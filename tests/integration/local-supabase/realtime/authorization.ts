@@ -1,7 +1,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../../supabase/local/server';
-import { client, signedInUser, sleep, waitFor, type Engine } from '../harness';
+import { broadcastRequest, client, signedInUser, sleep, waitFor, type Engine } from '../harness';
 
 interface Message {
   event: string;
@@ -78,15 +78,11 @@ export function realtimeAuthorizationSuite(engine: Engine, getServer: () => Loca
 
         // Over HTTP: the owner's token may write to the topic, the anon key may not (dropped, 202).
         const post = (token: string, from: string): Promise<Response> =>
-          fetch(`${server.url}/realtime/v1/api/broadcast`, {
-            method: 'POST',
-            headers: {
-              apikey: server.anonKey,
-              authorization: `Bearer ${token}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({ messages: [{ topic, event: 'http', payload: { from }, private: true }] }),
-          });
+          broadcastRequest(
+            server,
+            { messages: [{ topic, event: 'http', payload: { from }, private: true }] },
+            token,
+          );
         expect((await post(server.anonKey, 'anon')).status).toBe(202);
         expect((await post(other.accessToken, 'other')).status).toBe(202);
         expect((await post(owner.accessToken, 'owner')).status).toBe(202);

@@ -15,6 +15,9 @@ import { asRecord, type PostgresBinding } from './protocol';
 /** The operators hosted Realtime documents for `postgres_changes` filters. */
 export const FILTER_OPERATORS: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
 
+/** Values an `in` filter may list, as hosted Realtime checks when it stores a subscription. */
+export const MAX_IN_VALUES = 100;
+
 /** A binding problem that refuses the join; the message becomes the error reply's `reason`. */
 export class JoinRefused extends Error {}
 
@@ -44,6 +47,10 @@ function parseFilters(filter: string): Filter[] {
       throw refuse(`cannot read "${part}"`);
     }
     if (parsed.column.path.length > 0) throw refuse(`"${column}" is not a plain column name`);
+    // Realtime's realtime.subscription_check_filters: "too many values for `in` filter. Maximum 100".
+    if ((parsed.list?.length ?? 0) > MAX_IN_VALUES) {
+      throw new JoinRefused(`too many values for \`in\` filter. Maximum ${MAX_IN_VALUES}`);
+    }
     return parsed;
   });
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from './engine';
 
 const BASE_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), 'base-schema.sql');
+// Realtime Authorization's table and function, owned by the realtime module, needed before migrations.
+const REALTIME_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), '..', 'realtime', 'schema.sql');
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
 
 export interface BootstrapResult {
@@ -27,6 +29,7 @@ export async function bootstrapDatabase(
   );
   const created = !rows[0]?.exists;
   await db.exec(readFileSync(BASE_SCHEMA, 'utf8'));
+  await db.exec(readFileSync(REALTIME_SCHEMA, 'utf8'));
 
   const migrationsDir = join(options.projectDir, 'migrations');
   const files = existsSync(migrationsDir)

@@ -1,5 +1,6 @@
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import { asRecord, encodeUserBroadcast, reply, send, type Channel, type Inbound } from './protocol';
+import type { JwtClaims } from '../gateway/keys';
 import type { ChannelTokens } from './tokens';
 
 /**
@@ -8,19 +9,47 @@ import type { ChannelTokens } from './tokens';
  * ok reply once the message went out; without it, no reply at all (as Realtime). realtime-js sends
  * its broadcasts as binary user-broadcast frames; those are relayed as binary, others as JSON.
  */
+/**
+ * The largest broadcast payload: the Free plan's "Broadcast payload size 256 KB" of
+ * supabase.com/docs/guides/realtime/quotas (paid plans 3,000 KB, supabase/realtime's default
+ * `max_payload_size_in_kb`), plus the 500 bytes of slack Realtime's check allows.
+ */
+export const MAX_BROADCAST_PAYLOAD_BYTES = 256 * 1000 + 500;
+
 export function relayBroadcast(
   sender: Channel,
   msg: Inbound,
   channelsOn: (topic: string) => Iterable<Channel>,
 ): void {
+  const size = msg.userBroadcast
+    ? msg.userBroadcast.body.length
+    : Buffer.byteLength(JSON.stringify(msg.payload));
+  if (size > MAX_BROADCAST_PAYLOAD_BYTES) {
+    // As Realtime: not relayed; with ack the sender's reply is the error `payload_size_exceeded`.
+    if (sender.broadcastAck && msg.ref) {
+      send(sender.conn, [
+        msg.joinRef,
+        msg.ref,
+        msg.topic,
+        'phx_reply',
+        { status: 'error', response: 'payload_size_exceeded' },
+      ]);
+    }
+    return;
+  }
   const frame = msg.userBroadcast
     ? encodeUserBroadcast(msg.topic, msg.userBroadcast)
     : JSON.stringify([null, null, msg.topic, 'broadcast', msg.payload]);
   for (const target of channelsOn(msg.topic)) {
-    if (target.isPrivate !== sender.isPrivate) continue;
+    if (!hears(target, sender.isPrivate)) continue;
     if (target !== sender || sender.broadcastSelf) send(target.conn, frame);
   }
   if (sender.broadcastAck && msg.ref) reply(sender.conn, msg, 'ok', {});
+}
+
+/** Private and public never mix; a private channel hears broadcasts only with a read policy. */
+function hears(target: Channel, isPrivate: boolean): boolean {
+  return target.isPrivate === isPrivate && (!isPrivate || target.policies.broadcast.read === true);
 }
 
 interface HttpMessage {
@@ -34,14 +63,14 @@ interface HttpMessage {
  * Realtime's REST side of Broadcast, under /realtime/v1: `POST /api/broadcast` with
  * `{messages: [{topic, event, payload, private?}]}` (realtime-js `send` before the channel is
  * joined) and `POST /api/broadcast/<topic>/events/<event>` with the payload as body (`httpSend`).
- * Both answer 202 with no body. A private message needs a broadcast write policy on hosted; this
- * server has no channel authorization, so only the service role may send one (others are dropped
- * silently, as hosted drops them without a policy).
+ * Both answer 202 with no body. A private message goes out only when the sender's role may write
+ * broadcasts on its topic (realtime.messages policies); otherwise it is dropped silently, as hosted.
  */
 export async function broadcastApi(
   req: GatewayRequest,
   tokens: ChannelTokens,
   channelsOn: (topic: string) => Iterable<Channel>,
+  mayWrite: (topic: string, role: string, claims: JwtClaims) => Promise<boolean>,
 ): Promise<Reply> {
   const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)\/?$/.exec(req.path);
   if (req.path !== '/api/broadcast' && !single) return json(404, { message: 'Not found' });
@@ -94,7 +123,7 @@ export async function broadcastApi(
     }
   }
   for (const m of messages) {
-    if (m.isPrivate && checked.role !== 'service_role') continue;
+    if (m.isPrivate && !(await mayWrite(m.topic, checked.role, checked.claims))) continue;
     const topic = `realtime:${m.topic}`;
     const frame = JSON.stringify([
       null,
@@ -103,7 +132,7 @@ export async function broadcastApi(
       'broadcast',
       { type: 'broadcast', event: m.event, payload: m.payload },
     ]);
-    for (const target of channelsOn(topic)) if (target.isPrivate === m.isPrivate) send(target.conn, frame);
+    for (const target of channelsOn(topic)) if (hears(target, m.isPrivate)) send(target.conn, frame);
   }
   return { status: 202, headers: {}, body: '' };
 }

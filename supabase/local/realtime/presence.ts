@@ -16,6 +16,9 @@ interface Entry {
   meta: Meta;
 }
 
+/** A private channel sees presence only with a presence read policy on realtime.messages. */
+const hearsPresence = (ch: Channel): boolean => !ch.isPrivate || ch.policies.presence.read === true;
+
 const newRef = (): string => randomBytes(9).toString('base64url');
 
 export class PresenceTracker {
@@ -38,6 +41,7 @@ export class PresenceTracker {
 
   /** Sends the full state to one channel (after its join, when it asked for presence). */
   sync(channel: Channel): void {
+    if (!hearsPresence(channel)) return;
     send(channel.conn, [null, null, channel.topic, 'presence_state', this.state(channel.topic)]);
   }
 
@@ -77,7 +81,9 @@ export class PresenceTracker {
 
   private broadcastDiff(topic: string, joins: Grouped, leaves: Grouped): void {
     for (const ch of this.channelsOn(topic)) {
-      if (ch.presenceEnabled) send(ch.conn, [null, null, topic, 'presence_diff', { joins, leaves }]);
+      if (ch.presenceEnabled && hearsPresence(ch)) {
+        send(ch.conn, [null, null, topic, 'presence_diff', { joins, leaves }]);
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { Policies } from './authorization';
 import type { WebSocket } from 'ws';
 import type { JwtClaims } from '../gateway/keys';
 import type { Filter } from '../rest/request';
@@ -51,6 +52,8 @@ export interface Channel {
   bindings: PostgresBinding[];
   /** Joined with `config.private`: Broadcast never crosses between private and public channels. */
   isPrivate: boolean;
+  /** A private channel's permissions from the realtime.messages policies (undefined: not asked yet). */
+  policies: Policies;
   broadcastSelf: boolean;
   broadcastAck: boolean;
   presenceKey: string;

@@ -4,6 +4,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Database } from '../db/engine';
 import { mapApiKey, type JwtVerifier, type Keys } from '../gateway/keys';
+import {
+  noPolicies,
+  readAccess,
+  unauthorizedRead,
+  writeAccess,
+  type AuthorizationContext,
+  type Extension,
+} from './authorization';
 import { checkBindings, JoinRefused, parseBindings } from './bindings';
 import type { GatewayRequest, Reply } from '../gateway/http';
 import { broadcastApi, relayBroadcast } from './broadcast';
@@ -35,6 +43,13 @@ export interface RealtimeOptions {
 
 const SOCKET_PATH = '/realtime/v1/websocket';
 
+/**
+ * Hosted Realtime's channels per client (socket): TENANT_MAX_CHANNELS_PER_CLIENT, default 100 in
+ * supabase/realtime config/runtime.exs, and "Channels per client: 100" on every plan of
+ * supabase.com/docs/guides/realtime/quotas. The join past it is refused with Realtime's reason.
+ */
+export const MAX_CHANNELS_PER_CLIENT = 100;
+
 type ChannelHandler = (ch: Channel, msg: Inbound) => Promise<void> | void;
 
 export class Realtime {
@@ -48,7 +63,7 @@ export class Realtime {
   private readonly channelEvents: Record<string, ChannelHandler> = {
     phx_leave: (ch, msg) => this.leave(ch, msg),
     access_token: (ch, msg) => this.refreshToken(ch, msg),
-    broadcast: (ch, msg) => relayBroadcast(ch, msg, (topic) => this.channelsOn(topic)),
+    broadcast: (ch, msg) => this.broadcastEvent(ch, msg),
     presence: (ch, msg) => this.presenceEvent(ch, msg),
   };
 
@@ -84,7 +99,12 @@ export class Realtime {
 
   /** HTTP requests under /realtime/v1 (the Broadcast REST API). */
   handleHttp(req: GatewayRequest): Promise<Reply> {
-    return broadcastApi(req, this.tokens, (topic) => this.channelsOn(topic));
+    return broadcastApi(
+      req,
+      this.tokens,
+      (topic) => this.channelsOn(topic),
+      (topic, role, claims) => writeAccess(this.opts.db, { topic, role, claims }, 'broadcast'),
+    );
   }
 
   private *allChannels(): Iterable<Channel> {
@@ -223,6 +243,10 @@ export class Realtime {
       refuse(`InvalidJWTToken: ${checked.reason}`);
       return;
     }
+    if (!conn.channels.has(topic) && conn.channels.size >= MAX_CHANNELS_PER_CLIENT) {
+      refuse('ChannelRateLimitReached: Too many channels');
+      return;
+    }
     const name = topic.startsWith('realtime:') ? topic.slice('realtime:'.length) : topic;
     let bindings: PostgresBinding[];
     let missingTables: PostgresBinding[];
@@ -237,10 +261,31 @@ export class Realtime {
       refuse(error.message);
       return;
     }
-    const old = conn.channels.get(topic);
-    if (old) this.forget(old);
     const broadcast = asRecord(config['broadcast']);
     const presence = asRecord(config['presence']);
+    const isPrivate = config['private'] === true;
+    const policies = noPolicies();
+    if (isPrivate) {
+      // As Realtime: read is asked for broadcast, and for presence when the join enables it; a
+      // channel that may read neither is refused.
+      const extensions: Extension[] =
+        presence['enabled'] === true ? ['broadcast', 'presence'] : ['broadcast'];
+      const read = await readAccess(
+        this.opts.db,
+        { topic: name, role: checked.role, claims: checked.claims },
+        extensions,
+      );
+      policies.broadcast.read = read.get('broadcast');
+      policies.presence.read = read.get('presence');
+      if (!policies.broadcast.read && !policies.presence.read) {
+        const old = conn.channels.get(topic);
+        if (old) this.forget(old);
+        refuse(unauthorizedRead(name));
+        return;
+      }
+    }
+    const old = conn.channels.get(topic);
+    if (old) this.forget(old);
     const presenceKey =
       typeof presence['key'] === 'string' && presence['key'] ? presence['key'] : randomUUID();
     const ch: Channel = {
@@ -250,7 +295,8 @@ export class Realtime {
       claims: checked.claims,
       role: checked.role,
       bindings,
-      isPrivate: config['private'] === true,
+      isPrivate,
+      policies,
       broadcastSelf: broadcast['self'] === true,
       broadcastAck: broadcast['ack'] === true,
       presenceKey,
@@ -310,10 +356,36 @@ export class Realtime {
     this.scheduleExpiry(ch);
   }
 
+  private context(ch: Channel): AuthorizationContext {
+    return { topic: ch.name, role: ch.role, claims: ch.claims };
+  }
+
+  /** Whether a private channel may write on `ext`, asked once per channel as Realtime does. */
+  private async mayWrite(ch: Channel, ext: Extension): Promise<boolean> {
+    if (!ch.isPrivate) return true;
+    const access = ch.policies[ext];
+    access.write ??= await writeAccess(this.opts.db, this.context(ch), ext);
+    return access.write;
+  }
+
+  /** A private channel without a broadcast write policy is dropped silently (no ack), as hosted. */
+  private async broadcastEvent(ch: Channel, msg: Inbound): Promise<void> {
+    if (!(await this.mayWrite(ch, 'broadcast'))) return;
+    relayBroadcast(ch, msg, (topic) => this.channelsOn(topic));
+  }
+
   /** `presence` push: {event: track, payload} or {event: untrack}; replies ok or a reason. */
-  private presenceEvent(ch: Channel, msg: Inbound): void {
+  private async presenceEvent(ch: Channel, msg: Inbound): Promise<void> {
     const event = typeof msg.payload['event'] === 'string' ? msg.payload['event'].toLowerCase() : '';
     if (event === 'track') {
+      if (ch.isPrivate && ch.policies.presence.read === undefined) {
+        const read = await readAccess(this.opts.db, this.context(ch), ['presence']);
+        ch.policies.presence.read = read.get('presence');
+      }
+      if (!(await this.mayWrite(ch, 'presence'))) {
+        reply(ch.conn, msg, 'error', {});
+        return;
+      }
       const body = msg.payload['payload'] ?? {};
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
         reply(ch.conn, msg, 'error', { reason: 'Presence track payload must be a map' });

@@ -6,6 +6,7 @@ import { parsePrefer } from './request';
 import { ApiError, contentRange, contentTypeOf, singularError, type MediaType } from './response';
 import { mediaOf, planRequest, rangeHeader, type Auth, type RestRuntime } from './runtime';
 import type { RelationInfo } from './schema-cache';
+import { planEnabled } from './settings';
 
 /**
  * The JSON (or CSV) of a read's rows, built by Postgres. CSV is PostgreSQL's own record text without
@@ -83,7 +84,7 @@ export async function read(
   auth: Auth,
 ): Promise<Reply> {
   const prefer = parsePrefer(req.headers['prefer']);
-  const root = planRequest(rt.cache, req, rel);
+  const root = planRequest(rt, req, rel);
   const params = new Params();
   const pieces = await nodeSql(rt.cache, root, params);
   const range = rangeHeader(req.headers['range']);
@@ -101,6 +102,10 @@ export async function read(
     from pgrst_source`;
   const explain = explainRequest(req.headers['accept']);
   if (explain) {
+    // db-plan-enabled off: the plan media types are not offered at all, as in PostgREST.
+    if (!planEnabled(rt.cache)) {
+      throw new ApiError(406, 'PGRST107', `None of these media types are available: ${explain.accept}`);
+    }
     return rt.db.transaction(async (tx) => {
       // Hosted Postgres loads pg_stat_statements, so a verbose plan carries a query identifier.
       if (explain.options.includes('verbose'))

@@ -23,6 +23,7 @@ import {
   type RestRuntime,
 } from './runtime';
 import type { FunctionInfo, RelationInfo } from './schema-cache';
+import { endsInRollback } from './settings';
 
 /**
  * The relation a function's rows are read as: the table or view whose row type it returns, or one
@@ -91,7 +92,7 @@ export async function rpc(
       404,
       'PGRST202',
       `Could not find the function ${schema}.${name}${list ? `(${list})` : ' without parameters'} in the schema cache`,
-      `Searched for the function ${schema}.${name}${list ? ` with parameters ${list}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema rt.cache.`,
+      `Searched for the function ${schema}.${name}${list ? ` with parameters ${list}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     );
   }
   const params = new Params();
@@ -143,7 +144,7 @@ export async function rpc(
     const resultRelation = functionResultRelation(rt, schema, fn);
     if (resultRelation) {
       // Rows of a known shape: read through the same plan as a table (embeds, aggregates, filters).
-      const root = planRequest(rt.cache, req, resultRelation, skip);
+      const root = planRequest(rt, req, resultRelation, skip);
       const pieces = await nodeSql(rt.cache, root, params, call_);
       offset = root.offset ?? range?.offset ?? 0;
       const limit = Math.min(root.limit ?? range?.limit ?? rt.api.maxRows, rt.api.maxRows);
@@ -195,8 +196,8 @@ export async function rpc(
       const n = Number(result?.page_total ?? 0);
       if (singularRequested && kind === 'rows' && n !== 1) throw new Rollback(singularError(n));
       checkMaxAffected(n, maxAffected);
-      // tx=rollback: the function ran and answered, and nothing it wrote is kept.
-      if (prefer.get('tx') === 'rollback') {
+      // A rollback end: the function ran and answered, and nothing it wrote is kept.
+      if (endsInRollback(rt.cache, prefer.get('tx'))) {
         throw new Rollback(reply(n, result?.total ?? null, result?.body ?? null));
       }
       return result;

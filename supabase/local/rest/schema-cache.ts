@@ -152,6 +152,8 @@ export class SchemaCache {
   private roleSettingsByRole = new Map<string, Array<[string, string]>>();
   /** PostgREST's db-aggregates-enabled, read from the authenticator role's `pgrst.db_aggregates_enabled`. */
   aggregatesEnabled = false;
+  /** The authenticator role's `pgrst.*` settings: PostgREST's in-database configuration. */
+  inDatabaseConfig = new Map<string, string>();
   private loadedAt = 0;
 
   constructor(
@@ -223,8 +225,10 @@ export class SchemaCache {
       byRole.set(row.role, entries);
     }
     this.roleSettingsByRole = byRole;
-    this.aggregatesEnabled =
-      (byRole.get('authenticator') ?? []).find(([k]) => k === 'pgrst.db_aggregates_enabled')?.[1] === 'true';
+    this.inDatabaseConfig = new Map(
+      (byRole.get('authenticator') ?? []).filter(([k]) => k.startsWith('pgrst.')),
+    );
+    this.aggregatesEnabled = this.inDatabaseConfig.get('pgrst.db_aggregates_enabled') === 'true';
     const fns = await this.db.query<{
       schema: string;
       name: string;

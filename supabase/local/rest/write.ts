@@ -22,6 +22,7 @@ import {
   type RestRuntime,
 } from './runtime';
 import type { RelationInfo } from './schema-cache';
+import { endsInRollback, txOverridable } from './settings';
 
 /**
  * Runs a mutation (`cte`, with `pgrst_t` as the target's alias) and answers as PostgREST does:
@@ -44,7 +45,7 @@ export async function mutate(
   const representation = prefer.get('return') === 'representation';
   const media = mediaOf(req);
   const singular = media === 'object';
-  const root = planRequest(rt.cache, req, rel);
+  const root = planRequest(rt, req, rel);
   // The mutation's WHERE already chose the rows; filters must not run again on the new values.
   root.conditions = [];
   root.limit = undefined;
@@ -88,7 +89,7 @@ export async function mutate(
       const n = Number(result?.page_total ?? 0);
       if (singular && n !== 1) throw new Rollback(singularError(n));
       checkMaxAffected(n, maxAffected);
-      if (prefer.get('tx') === 'rollback') {
+      if (endsInRollback(rt.cache, prefer.get('tx'))) {
         throw new Rollback(buildReply(n, Number(result?.inserted ?? 0), result?.body ?? null));
       }
       return result;
@@ -109,7 +110,7 @@ export async function mutate(
       'content-range': representation && n > 0 ? `0-${n - 1}/${counted}` : `*/${counted}`,
     };
     const applied = ['return', 'resolution', 'missing', 'tx']
-      .filter((k) => prefer.has(k))
+      .filter((k) => prefer.has(k) && (k !== 'tx' || txOverridable(rt.cache)))
       .map((k) => `${k}=${prefer.get(k)}`);
     if (applied.length) headers['preference-applied'] = applied.join(', ');
     // An upsert that only updated existing rows answers 200, as PostgREST does.

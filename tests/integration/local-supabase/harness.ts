@@ -146,3 +146,16 @@ export function restRequest(
     },
   });
 }
+
+/** `POST /realtime/v1/api/broadcast` (Realtime's batch endpoint) with `token` as bearer. */
+export function broadcastRequest(server: LocalSupabase, body: unknown, token: string): Promise<Response> {
+  return fetch(`${server.url}/realtime/v1/api/broadcast`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,8 +1,9 @@
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { MAX_BROADCAST_PAYLOAD_BYTES } from '../../../../supabase/local/realtime/broadcast';
 import type { LocalSupabase } from '../../../../supabase/local/server';
-import { client, sleep, waitFor, type Engine } from '../harness';
+import { broadcastRequest, client, sleep, waitFor, type Engine } from '../harness';
 
 interface Message {
   type: string;
@@ -77,6 +78,30 @@ export function realtimeBroadcastPresenceSuite(engine: Engine, getServer: () => 
       await a.removeAllChannels();
       await b.removeChannel(chB);
       await b.removeChannel(other);
+    });
+
+    it('refuses a broadcast over the hosted payload size, answering payload_size_exceeded with ack', async () => {
+      const server = getServer();
+      const sender = client(server);
+      const listener = client(server);
+      const heard: Message[] = [];
+      const chA = await subscribed(sender.channel('room-big', { config: { broadcast: { ack: true } } }));
+      await subscribed(
+        listener.channel('room-big').on('broadcast', { event: '*' }, (m: Message) => heard.push(m)),
+      );
+      const big = 'x'.repeat(MAX_BROADCAST_PAYLOAD_BYTES);
+      expect(await chA.send({ type: 'broadcast', event: 'big', payload: { big } }, { timeout: 3000 })).toBe(
+        'error',
+      );
+      // Just under the limit still goes through.
+      const fits = 'y'.repeat(200 * 1000);
+      expect(await chA.send({ type: 'broadcast', event: 'fits', payload: { fits } }, { timeout: 3000 })).toBe(
+        'ok',
+      );
+      await waitFor(() => heard.length === 1, 5000, 'the message that fits');
+      expect(heard.map((m) => m.event)).toEqual(['fits']);
+      await sender.removeAllChannels();
+      await listener.removeAllChannels();
     });
 
     it('relays JSON broadcast frames too, replying to them only when the channel asked for ack', async () => {
@@ -158,8 +183,9 @@ export function realtimeBroadcastPresenceSuite(engine: Engine, getServer: () => 
       await subscribed(
         listener.channel('room-http').on('broadcast', { event: '*' }, (m: Message) => heard.push(m)),
       );
-      // One socket joins a topic once: the private listener needs its own client.
-      const privateListener = client(server);
+      // One socket joins a topic once: the private listener needs its own client. Only the service
+      // role may read a private topic here (no realtime.messages policy; see authorization.ts).
+      const privateListener = client(server, server.serviceRoleKey);
       await subscribed(
         privateListener
           .channel('room-http', { config: { private: true } })
@@ -181,16 +207,7 @@ export function realtimeBroadcastPresenceSuite(engine: Engine, getServer: () => 
       await waitFor(() => heard.length === 2, 5000, 'fallback heard');
       expect(heard[1]).toMatchObject({ event: 'fallback', payload: { n: 2 } });
 
-      const post = (body: unknown, token: string): Promise<Response> =>
-        fetch(`${server.url}/realtime/v1/api/broadcast`, {
-          method: 'POST',
-          headers: {
-            apikey: server.anonKey,
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify(body),
-        });
+      const post = (body: unknown, token: string): Promise<Response> => broadcastRequest(server, body, token);
       const privateMessage = (from: string) => ({
         messages: [{ topic: 'room-http', event: 'secret', payload: { from }, private: true }],
       });

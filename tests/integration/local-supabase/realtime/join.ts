@@ -64,6 +64,11 @@ export function realtimeJoinSuite(
         ['column hidden from the role', 'secret=eq.x', /invalid column for filter secret/],
         ['value the type rejects', 'qty=eq.many', /invalid value for filter qty=eq\.many/],
         ['no operator', 'id', /Error parsing `filter` params/],
+        [
+          'more than 100 values for in',
+          `id=in.(${Array.from({ length: 101 }, (_, i) => i).join(',')})`,
+          /too many values for `in` filter\. Maximum 100/,
+        ],
       ];
       for (const [what, filter, reason] of refused) {
         const table = what === 'column hidden from the role' ? 'notes' : 'items';

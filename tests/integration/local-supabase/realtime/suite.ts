@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LocalSupabase } from '../../../../supabase/local/server';
 import { EngineHarness, client, signedInUser, sleep, waitFor, type Engine } from '../harness';
+import { realtimeAuthorizationSuite } from './authorization';
 import { realtimeBroadcastPresenceSuite } from './broadcast-presence';
 import { realtimeJoinSuite } from './join';
 
@@ -26,6 +27,7 @@ export function realtimeSuite(engine: Engine): void {
 
   realtimeJoinSuite(engine, () => ({ server, service }));
   realtimeBroadcastPresenceSuite(engine, () => server);
+  realtimeAuthorizationSuite(engine, () => server);
 
   describe(`${engine}: realtime`, () => {
     interface Seen {

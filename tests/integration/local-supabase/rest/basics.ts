@@ -153,15 +153,30 @@ export function basicsSection(engine: Engine, ctx: RestContext): void {
         .single();
       expect(byPk.data).toEqual({ qty: 7 });
 
-      const rolledBack = await rest('/items', {
+      const txRollback = {
         method: 'POST',
         token: u.accessToken,
         headers: { prefer: 'return=representation, tx=rollback' },
         body: JSON.stringify({ id: 97, name: 'never' }),
-      });
-      expect(rolledBack.status).toBe(201);
-      expect(await rolledBack.json()).toEqual([expect.objectContaining({ id: 97, name: 'never' })]);
-      expect((await ctx.anon().from('items').select('id').eq('id', 97)).data).toEqual([]);
+      };
+      // db-tx-end commit (PostgREST's default): the preference is neither applied nor honoured.
+      const committed = await rest('/items', txRollback);
+      expect(committed.status).toBe(201);
+      expect(committed.headers.get('preference-applied')).toBe('return=representation');
+      expect((await ctx.anon().from('items').select('id').eq('id', 97)).data).toEqual([{ id: 97 }]);
+      await ctx.server().db.exec('delete from items where id = 97');
+      await ctx.server().db.exec(`alter role authenticator set pgrst.db_tx_end = 'commit-allow-override'`);
+      await ctx.server().reloadRestSchema();
+      try {
+        const rolledBack = await rest('/items', txRollback);
+        expect(rolledBack.status).toBe(201);
+        expect(rolledBack.headers.get('preference-applied')).toBe('return=representation, tx=rollback');
+        expect(await rolledBack.json()).toEqual([expect.objectContaining({ id: 97, name: 'never' })]);
+        expect((await ctx.anon().from('items').select('id').eq('id', 97)).data).toEqual([]);
+      } finally {
+        await ctx.server().db.exec('alter role authenticator reset pgrst.db_tx_end');
+        await ctx.server().reloadRestSchema();
+      }
 
       const upd = await u.client.from('items').update({ qty: 1 }).eq('id', 99);
       expect(upd.status).toBe(204);
@@ -256,6 +271,12 @@ export function basicsSection(engine: Engine, ctx: RestContext): void {
       const missing = await ctx.anon().rpc('no_such_function', { x: 1 });
       expect(missing.status).toBe(404);
       expect(missing.error?.code).toBe('PGRST202');
+      expect(missing.error?.message).toBe(
+        'Could not find the function public.no_such_function(x) in the schema cache',
+      );
+      expect(missing.error?.details).toMatch(
+        /^Searched for the function public\.no_such_function .* in the schema cache\.$/,
+      );
       const denied = await ctx.anon().rpc('private_thing');
       expect(denied.status).toBe(401);
       expect(denied.error?.code).toBe('42501');

@@ -101,20 +101,36 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       expect(counted.data).toEqual([{ id: 1 }]);
       expect(counted.status).toBe(206);
 
-      const rolledBack = await ctx.rest('/rpc/add_channel', {
+      // PostgREST's default db-tx-end is commit: Prefer: tx=rollback is ignored and the write stays.
+      const kept = await ctx.rest('/rpc/add_channel', {
         method: 'POST',
         headers: { prefer: 'tx=rollback' },
-        body: JSON.stringify({ p_id: 70, p_slug: 'temporary' }),
+        body: JSON.stringify({ p_id: 72, p_slug: 'kept' }),
       });
-      expect(rolledBack.status).toBe(200);
-      expect(await rolledBack.json()).toEqual([{ id: 70, slug: 'temporary' }]);
-      expect((await ctx.anon().from('channels').select('id').eq('id', 70)).data).toEqual([]);
-      const viaClient = await ctx
-        .anon()
-        .rpc('add_channel', { p_id: 71, p_slug: 'also temporary' })
-        .rollback();
-      expect(viaClient.error).toBeNull();
-      expect((await ctx.anon().from('channels').select('id').eq('id', 71)).data).toEqual([]);
+      expect(kept.status).toBe(200);
+      expect((await ctx.anon().from('channels').select('id').eq('id', 72)).data).toEqual([{ id: 72 }]);
+      await ctx.server().db.exec('delete from channels where id = 72');
+      await ctx.server().db.exec(`alter role authenticator set pgrst.db_tx_end = 'commit-allow-override'`);
+      await ctx.server().reloadRestSchema();
+      try {
+        const rolledBack = await ctx.rest('/rpc/add_channel', {
+          method: 'POST',
+          headers: { prefer: 'tx=rollback' },
+          body: JSON.stringify({ p_id: 70, p_slug: 'temporary' }),
+        });
+        expect(rolledBack.status).toBe(200);
+        expect(await rolledBack.json()).toEqual([{ id: 70, slug: 'temporary' }]);
+        expect((await ctx.anon().from('channels').select('id').eq('id', 70)).data).toEqual([]);
+        const viaClient = await ctx
+          .anon()
+          .rpc('add_channel', { p_id: 71, p_slug: 'also temporary' })
+          .rollback();
+        expect(viaClient.error).toBeNull();
+        expect((await ctx.anon().from('channels').select('id').eq('id', 71)).data).toEqual([]);
+      } finally {
+        await ctx.server().db.exec('alter role authenticator reset pgrst.db_tx_end');
+        await ctx.server().reloadRestSchema();
+      }
 
       const tooMany = await ctx.rest('/rpc/channel_messages', {
         method: 'POST',
@@ -215,13 +231,27 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       const csv = await ctx.anon().from('messages').select('id, message').order('id').limit(2).csv();
       expect(csv.error).toBeNull();
       expect(csv.data).toBe('id,message\n1,"Hello World 👋"\n2,"Perfection is attained."');
-      const plan = await ctx.anon().from('messages').select('id').eq('id', 1).explain({ format: 'json' });
-      expect(plan.error).toBeNull();
-      expect(
-        (plan.data as unknown as Array<{ Plan: { 'Node Type': string } }>)[0]?.Plan['Node Type'],
-      ).toBeTruthy();
-      const text = await ctx.anon().from('messages').select('id').explain();
-      expect(String(text.data)).toMatch(/cost=/);
+      // db-plan-enabled is off by default: plans show RLS internals, so PostgREST does not offer them.
+      const refused = await ctx.anon().from('messages').select('id').explain({ format: 'json' });
+      expect(refused.status).toBe(406);
+      expect(refused.error?.code).toBe('PGRST107');
+      expect(refused.error?.message).toMatch(
+        /^None of these media types are available: application\/vnd\.pgrst\.plan\+json; for="application\/json"/,
+      );
+      await ctx.server().db.exec(`alter role authenticator set pgrst.db_plan_enabled = 'true'`);
+      await ctx.server().reloadRestSchema();
+      try {
+        const plan = await ctx.anon().from('messages').select('id').eq('id', 1).explain({ format: 'json' });
+        expect(plan.error).toBeNull();
+        expect(
+          (plan.data as unknown as Array<{ Plan: { 'Node Type': string } }>)[0]?.Plan['Node Type'],
+        ).toBeTruthy();
+        const text = await ctx.anon().from('messages').select('id').explain();
+        expect(String(text.data)).toMatch(/cost=/);
+      } finally {
+        await ctx.server().db.exec('alter role authenticator reset pgrst.db_plan_enabled');
+        await ctx.server().reloadRestSchema();
+      }
       const raw = await ctx.rest('/users?select=username,data&username=eq.supabot', {
         headers: { accept: 'text/csv' },
       });

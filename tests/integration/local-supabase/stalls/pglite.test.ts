@@ -1,0 +1,4 @@
+// No-stalls checks on the default engine: PGlite in memory.
+import { stallSuite } from './suite';
+
+stallSuite('pglite');

@@ -13,8 +13,17 @@ import {
 import { AuthError, ErrorCode } from './errors';
 import { isRedirectAllowed, referrerOf } from './redirect';
 import { metadataField, parseBody, type JsonObject } from './request';
+import { withAdminUser } from './loaders';
+import { deleteAllSessions } from './models/session';
 import { requireAdmin } from './sessions';
-import { insertUser, loadUserByEmail, loadUserById, USER_SELECT, userJson, type UserRow } from './users';
+import {
+  insertUser,
+  loadUserByEmail,
+  loadUserById,
+  USER_SELECT,
+  userJson,
+  type UserRow,
+} from './models/user';
 import { checkPassword, parseGoDuration, validateEmail } from './validation';
 
 const DUPLICATE_EMAIL = 'A user with this email address has already been registered';
@@ -168,17 +177,13 @@ async function softDelete(tx: Queryable, user: UserRow): Promise<void> {
 }
 
 /** GET, PUT and DELETE /admin/users/{id}. */
-async function oneUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  await requireAdmin(auth, req);
-  const id = decodeURIComponent(req.path.slice('/admin/users/'.length));
-  const user = /^[0-9a-f-]{36}$/i.test(id) ? await loadUserById(auth.db, id.toLowerCase()) : undefined;
-  if (!user) throw new AuthError(404, ErrorCode.userNotFound, 'User not found');
+async function oneUser(auth: Auth, req: GatewayRequest, user: UserRow): Promise<Reply> {
   if (req.method === 'GET') return json(200, userJson(user));
   if (req.method === 'DELETE') {
     const body = parseBody(req);
     await auth.db.transaction(async (tx) => {
       if (body['should_soft_delete'] === true) {
-        await tx.query(`delete from auth.sessions where user_id = $1`, [user.id]);
+        await deleteAllSessions(tx, user.id);
         await softDelete(tx, user);
       } else {
         await tx.query(`delete from auth.users where id = $1`, [user.id]);
@@ -378,9 +383,9 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
 export const adminRoutes: Route[] = [
   { method: 'POST', path: '/admin/users', handler: createUser },
   { method: 'GET', path: '/admin/users', handler: listUsers },
-  { method: 'GET', path: '/admin/users/', handler: oneUser },
-  { method: 'PUT', path: '/admin/users/', handler: oneUser },
-  { method: 'DELETE', path: '/admin/users/', handler: oneUser },
+  { method: 'GET', path: '/admin/users/:userId', handler: withAdminUser(oneUser) },
+  { method: 'PUT', path: '/admin/users/:userId', handler: withAdminUser(oneUser) },
+  { method: 'DELETE', path: '/admin/users/:userId', handler: withAdminUser(oneUser) },
   { method: 'POST', path: '/admin/generate_link', handler: generateLink },
   { method: 'POST', path: '/invite', handler: invite },
 ];

@@ -8,7 +8,7 @@ import {
   verifyLink,
   type IssuedToken,
 } from './email-tokens';
-import type { UserRow } from './users';
+import type { UserRow } from './models/user';
 import type { PkceParams } from './validation';
 
 /**

@@ -4,7 +4,7 @@ import type { Mail } from '../mail/outbox';
 import type { Auth } from './context';
 import { AuthError, ErrorCode } from './errors';
 import { renderMail } from './templates';
-import { loadUser, loadUserById, type UserRow } from './users';
+import { loadUser, loadUserById, type UserRow } from './models/user';
 import type { PkceParams } from './validation';
 
 /**

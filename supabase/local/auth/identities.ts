@@ -1,6 +1,8 @@
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { AuthError, ErrorCode } from './errors';
+import { AuthError, ErrorCode, notAUuid } from './errors';
+import type { PathParams } from './route-path';
+import { parseUuid } from './uuid';
 import { requireUser } from './sessions';
 
 /** GoTrue's requireManualLinkingEnabled, checked after the bearer as in its router. */
@@ -27,12 +29,10 @@ async function linkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
 }
 
 /** DELETE /user/identities/{id}: unlinkIdentity(). */
-async function unlinkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
+async function unlinkIdentity(auth: Auth, req: GatewayRequest, params: PathParams): Promise<Reply> {
   const { user } = await linkingUser(auth, req);
-  const identityId = decodeURIComponent(req.path.slice('/user/identities/'.length));
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(identityId)) {
-    throw new AuthError(404, ErrorCode.validationFailed, 'identity_id must be an UUID');
-  }
+  const identityId = parseUuid(params['identityId'] ?? '');
+  if (!identityId) throw notAUuid('identity_id');
   if (user.identities.length <= 1) {
     throw new AuthError(
       422,
@@ -40,7 +40,7 @@ async function unlinkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
       'User must have at least 1 identity after unlinking',
     );
   }
-  const target = user.identities.find((i) => String(i['id']).toLowerCase() === identityId.toLowerCase());
+  const target = user.identities.find((i) => String(i['id']).toLowerCase() === identityId);
   if (!target) throw new AuthError(422, ErrorCode.identityNotFound, "Identity doesn't exist");
   await auth.db.transaction(async (tx) => {
     await tx.query(`delete from auth.identities where id = $1`, [target['id']]);
@@ -58,5 +58,5 @@ async function unlinkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
 
 export const identityRoutes: Route[] = [
   { method: 'GET', path: '/user/identities/authorize', handler: linkIdentity },
-  { method: 'DELETE', path: '/user/identities/', handler: unlinkIdentity },
+  { method: 'DELETE', path: '/user/identities/:identityId', handler: unlinkIdentity },
 ];

@@ -5,7 +5,7 @@ import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { AuthError, ErrorCode } from './errors';
 import { referrerOf } from './redirect';
 import { metadataField, parseBody, type JsonObject } from './request';
-import { insertUser, loadUserByEmail, loadUserById } from './users';
+import { insertUser, loadUserByEmail, loadUserById } from './models/user';
 import { checkPkceParams, validateEmail, type PkceParams } from './validation';
 
 /**

@@ -4,7 +4,7 @@ import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { AuthError, ErrorCode } from './errors';
 import { referrerOf } from './redirect';
 import { parseBody } from './request';
-import { loadUserByEmail } from './users';
+import { loadUserByEmail } from './models/user';
 import { checkPkceParams, validateEmail } from './validation';
 
 /** POST /recover: resetPasswordForEmail(); answers {} whether or not the address exists. */

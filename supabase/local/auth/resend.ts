@@ -5,7 +5,7 @@ import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { AuthError, ErrorCode } from './errors';
 import { referrerOf } from './redirect';
 import { parseBody } from './request';
-import { loadUserByEmail } from './users';
+import { loadUserByEmail } from './models/user';
 import { checkPkceParams, validateEmail } from './validation';
 
 /** POST /resend: `auth.resend()` for a confirmation or an e-mail change (GoTrue's resend.go). */

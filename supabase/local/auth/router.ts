@@ -1,7 +1,7 @@
 import type { GatewayRequest, Reply } from '../gateway/http';
 import { adminRoutes } from './admin';
 import { createAuth, type AuthContext, type Route } from './context';
-import { API_VERSION, AuthError, ErrorCode, errorReply, wantsModernErrors } from './errors';
+import { API_VERSION, AuthError, ErrorCode, errorReply, notFound, wantsModernErrors } from './errors';
 import { identityRoutes } from './identities';
 import { logoutRoutes } from './logout';
 import { mfaRoutes } from './mfa';
@@ -13,6 +13,7 @@ import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
 import { tokenRoutes } from './token';
 import { userRoutes } from './user';
+import { matchPath, parameterCount, type PathParams } from './route-path';
 import { verifyRoutes } from './verify';
 
 export type { AuthContext } from './context';
@@ -36,12 +37,16 @@ const ROUTES: Route[] = [
   ...providerRoutes,
 ];
 
-function findRoute(method: string, path: string): Route | undefined {
-  return (
-    ROUTES.find((r) => r.method === method && r.path === path) ??
-    ROUTES.find((r) => r.method === method && r.pattern?.test(path)) ??
-    ROUTES.find((r) => r.method === method && !r.pattern && r.path.endsWith('/') && path.startsWith(r.path))
-  );
+// Static routes before parameterised ones, so `/user/identities/authorize` is never an identity id.
+const ORDERED = [...ROUTES].sort((a, b) => parameterCount(a.path) - parameterCount(b.path));
+
+function findRoute(method: string, path: string): { route: Route; params: PathParams } | undefined {
+  for (const route of ORDERED) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return undefined;
 }
 
 /**
@@ -60,10 +65,10 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
           `Request body too large (max ${MAX_BODY_BYTES} bytes)`,
         );
       }
-      const route = findRoute(req.method, req.path);
-      if (!route) throw new AuthError(404, ErrorCode.notFound, `Not found: ${req.method} ${req.path}`);
-      if (route.limit) auth.limits.check(route.limit, req);
-      const reply = await route.handler(auth, req);
+      const found = findRoute(req.method, req.path);
+      if (!found) throw notFound(req);
+      if (found.route.limit) auth.limits.check(found.route.limit, req);
+      const reply = await found.route.handler(auth, req, found.params);
       if (wantsModernErrors(req)) {
         reply.headers = { ...reply.headers, 'x-supabase-api-version': API_VERSION };
       }

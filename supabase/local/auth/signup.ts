@@ -6,7 +6,7 @@ import { AuthError, ErrorCode } from './errors';
 import { referrerOf } from './redirect';
 import { metadataField, parseBody } from './request';
 import { issueSession } from './sessions';
-import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './users';
+import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './models/user';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
 
 /**

@@ -4,8 +4,16 @@ import type { Auth, Route } from './context';
 import { AuthError, ErrorCode } from './errors';
 import { idTokenGrant, web3Grant } from './providers';
 import { parseBody } from './request';
-import { amrFor, issueSession, newRefreshToken, tokenResponse } from './sessions';
-import { isBanned, loadUserByEmail, loadUserById } from './users';
+import {
+  findActiveRefreshToken,
+  findRefreshTokenForUpdate,
+  grantRefreshToken,
+  revokeRefreshToken,
+  revokeSessionRefreshTokens,
+} from './models/refresh-token';
+import { amrOfSession, deleteSession, isSessionExpired, markSessionRefreshed } from './models/session';
+import { issueSession, tokenResponse } from './sessions';
+import { isBanned, loadUserByEmail, loadUserById } from './models/user';
 import { passwordWeakness } from './validation';
 
 /** Seconds a PKCE flow state (an auth code) stays valid. */
@@ -46,36 +54,16 @@ async function refreshGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
     throw new AuthError(400, ErrorCode.validationFailed, 'Refresh token is not valid');
   }
   const outcome = await auth.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{
-      id: string;
-      token: string;
-      user_id: string;
-      revoked: boolean;
-      parent: string | null;
-      session_id: string | null;
-      revoked_for: number;
-    }>(
-      `select id, token, user_id, revoked, parent, session_id::text as session_id,
-         extract(epoch from (now() - updated_at))::float8 as revoked_for
-       from auth.refresh_tokens where token = $1 for update`,
-      [token],
-    );
-    const row = rows[0];
+    const row = await findRefreshTokenForUpdate(tx, token);
     const notFound = (): AuthError =>
       new AuthError(400, ErrorCode.refreshTokenNotFound, 'Invalid Refresh Token: Refresh Token Not Found');
     if (!row) return notFound();
-    const session = row.session_id
-      ? (
-          await tx.query<{ expired: boolean }>(
-            `select (not_after is not null and not_after <= now()) as expired from auth.sessions where id = $1`,
-            [row.session_id],
-          )
-        ).rows[0]
-      : undefined;
-    if (!session)
+    const expired = row.session_id ? await isSessionExpired(tx, row.session_id) : undefined;
+    if (expired === undefined || !row.session_id)
       return new AuthError(400, ErrorCode.sessionNotFound, 'Invalid Refresh Token: Session Not Found');
-    if (session.expired)
+    if (expired)
       return new AuthError(400, ErrorCode.sessionExpired, 'Invalid Refresh Token: Session Expired');
+    const sessionId = row.session_id;
     const user = await loadUserById(tx, row.user_id);
     if (!user) return notFound();
     if (isBanned(user)) {
@@ -84,58 +72,27 @@ async function refreshGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
 
     let issued: string;
     if (row.revoked) {
-      const active = (
-        await tx.query<{ token: string; parent: string | null }>(
-          `select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false
-           order by id desc limit 1`,
-          [row.session_id],
-        )
-      ).rows[0];
+      const active = await findActiveRefreshToken(tx, sessionId);
       if (active && active.parent === row.token) {
         // Two tabs refreshing with the same token both get the session's current token.
         issued = active.token;
       } else if (active && Number(row.revoked_for) < auth.config.refreshTokenReuseInterval) {
-        issued = newRefreshToken();
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [
-          active.token,
-        ]);
-        await tx.query(
-          `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
-           values ($1, $2, false, now(), now(), $3, $4)`,
-          [issued, row.user_id, active.token, row.session_id],
-        );
+        await revokeRefreshToken(tx, active.token);
+        issued = await grantRefreshToken(tx, { userId: row.user_id, sessionId, parent: active.token });
       } else {
         // Reuse detected: the whole token family (session) dies.
-        await tx.query(
-          `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
-          [row.session_id],
-        );
-        await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
+        await revokeSessionRefreshTokens(tx, sessionId);
+        await deleteSession(tx, sessionId);
         return new AuthError(400, ErrorCode.refreshTokenAlreadyUsed, 'Invalid Refresh Token: Already Used');
       }
     } else if (auth.config.enableRefreshTokenRotation) {
-      issued = newRefreshToken();
-      await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [
-        row.id,
-      ]);
-      await tx.query(
-        `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
-         values ($1, $2, false, now(), now(), $3, $4)`,
-        [issued, row.user_id, row.token, row.session_id],
-      );
+      await revokeRefreshToken(tx, row.token);
+      issued = await grantRefreshToken(tx, { userId: row.user_id, sessionId, parent: row.token });
     } else {
       issued = row.token;
     }
-    await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [
-      row.session_id,
-    ]);
-    return tokenResponse(
-      auth,
-      user,
-      row.session_id as string,
-      issued,
-      await amrFor(tx, row.session_id as string),
-    );
+    await markSessionRefreshed(tx, sessionId);
+    return tokenResponse(auth, user, sessionId, issued, await amrOfSession(tx, sessionId));
   });
   if (outcome instanceof AuthError) throw outcome;
   return json(200, outcome);

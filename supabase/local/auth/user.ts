@@ -3,11 +3,12 @@ import type { Queryable } from '../db/engine';
 import type { Auth, Route } from './context';
 import { sendEmailChange } from './email-change';
 import { checkEmailBudget, deliver, refuseIfMailedRecently, storeToken, tokenHashOf } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { AuthError, ErrorCode, unauthorized } from './errors';
+import { deleteOtherSessions, sessionAal, sessionCreatedAt } from './models/session';
 import { referrerOf } from './redirect';
 import { metadataField, parseBody } from './request';
 import { requireUser, sessionIdOf } from './sessions';
-import { loadUserById, userJson, type UserRow } from './users';
+import { hasVerifiedFactor, loadUserById, userJson, type UserRow } from './models/user';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
 
 /** GoTrue asks for a nonce when the session is older than this (secure_password_change). */
@@ -35,15 +36,6 @@ async function consumeNonce(auth: Auth, tx: Queryable, user: UserRow, nonce: str
   );
 }
 
-async function sessionCreatedAt(auth: Auth, sessionId: string | null): Promise<number | undefined> {
-  if (!sessionId) return undefined;
-  const { rows } = await auth.db.query<{ created_at: string }>(
-    `select created_at::text as created_at from auth.sessions where id::text = $1`,
-    [sessionId],
-  );
-  return rows[0] ? Date.parse(rows[0].created_at) : undefined;
-}
-
 /** PUT /user: updateUser() with data, password (and nonce) and email (GoTrue's user.go). */
 async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const { claims, user } = await requireUser(auth, req);
@@ -54,6 +46,16 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   }
   const wantsPassword = typeof body['password'] === 'string' && body['password'] !== '';
   const requestedEmail = typeof body['email'] === 'string' ? body['email'] : '';
+  const sessionId = sessionIdOf(claims);
+  // GoTrue compares the e-mail as sent, before normalising it.
+  const changesCredentials =
+    wantsPassword || (requestedEmail !== '' && requestedEmail !== (user.email ?? ''));
+  if (changesCredentials && hasVerifiedFactor(user) && (await sessionAal(auth.db, sessionId)) !== 'aal2') {
+    throw unauthorized(
+      ErrorCode.insufficientAal,
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
   const newEmail =
     requestedEmail && requestedEmail.trim().toLowerCase() !== (user.email ?? '')
       ? validateEmail(requestedEmail)
@@ -78,12 +80,11 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
       );
     }
   }
-  const sessionId = sessionIdOf(claims);
   let passwordHash: string | undefined;
   if (wantsPassword) {
     const password = checkPassword(auth.config, body['password'], 'Password is required');
     if (auth.config.securePasswordChange) {
-      const createdAt = await sessionCreatedAt(auth, sessionId);
+      const createdAt = await sessionCreatedAt(auth.db, sessionId);
       if (createdAt === undefined || Date.now() > createdAt + RECENT_SIGN_IN_MS) {
         if (typeof body['nonce'] !== 'string' || body['nonce'] === '') {
           throw new AuthError(
@@ -115,10 +116,7 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
         [user.id, passwordHash],
       );
       // GoTrue signs out every other session of the user; the current one stays.
-      await tx.query(`delete from auth.sessions where user_id = $1 and id::text is distinct from $2`, [
-        user.id,
-        sessionId,
-      ]);
+      await deleteOtherSessions(tx, user.id, sessionId);
     }
     if (data) {
       // Shallow merge; a key set to null is removed (GoTrue's UpdateUserMetaData).

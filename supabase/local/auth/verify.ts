@@ -15,7 +15,7 @@ import { AuthError, ErrorCode } from './errors';
 import { referrerOf } from './redirect';
 import { parseBody } from './request';
 import { issueSession } from './sessions';
-import { confirmUser, isBanned, loadUserById, type UserRow } from './users';
+import { confirmUser, isBanned, loadUserById, type UserRow } from './models/user';
 import { validateEmail } from './validation';
 
 /** GoTrue's answer when the first of two e-mail change links is opened. */

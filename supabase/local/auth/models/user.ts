@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/engine';
-import { AuthError, ErrorCode } from './errors';
+import type { Queryable } from '../../db/engine';
+import { AuthError, ErrorCode } from '../errors';
+import { factorJson, type FactorRow } from './factor';
 
 /** An auth.users row with its identities, as loadUser reads it. */
 export interface UserRow {
@@ -57,34 +58,6 @@ export const loadUserById = (q: Queryable, id: string): Promise<UserRow | undefi
 /** The e-mail user (not SSO) with this address, compared case-insensitively as GoTrue does. */
 export const loadUserByEmail = (q: Queryable, email: string): Promise<UserRow | undefined> =>
   loadUser(q, 'lower(u.email) = $1 and u.is_sso_user = false', [email]);
-
-export interface FactorRow {
-  id: string;
-  user_id: string;
-  friendly_name: string | null;
-  factor_type: string;
-  status: 'verified' | 'unverified';
-  created_at: string;
-  updated_at: string;
-  secret: string | null;
-  phone: string | null;
-  last_challenged_at: string | null;
-}
-
-/** GoTrue's models.Factor JSON (the secret never leaves the server). */
-export function factorJson(f: Omit<FactorRow, 'secret'>): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: f.id,
-    created_at: f.created_at,
-    updated_at: f.updated_at,
-    status: f.status,
-  };
-  if (f.friendly_name) out['friendly_name'] = f.friendly_name;
-  out['factor_type'] = f.factor_type;
-  out['phone'] = f.phone ?? '';
-  out['last_challenged_at'] = f.last_challenged_at;
-  return out;
-}
 
 /** GoTrue's models.User JSON. */
 export function userJson(u: UserRow): Record<string, unknown> {
@@ -204,6 +177,11 @@ export async function markEmailVerified(q: Queryable, userId: string): Promise<v
   );
 }
 
+/** Stamps a sign-in on the user (GoTrue's UpdateLastSignInAt). */
+export async function touchLastSignIn(q: Queryable, userId: string): Promise<void> {
+  await q.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
+}
+
 /** GoTrue's signupVerify: the address is proven (email_confirmed_at, email_verified on user and identity). */
 export async function confirmUser(q: Queryable, userId: string): Promise<void> {
   await q.query(
@@ -218,6 +196,10 @@ export async function confirmUser(q: Queryable, userId: string): Promise<void> {
     [userId],
   );
 }
+
+/** GoTrue's HasMFAEnabled: at least one verified factor. */
+export const hasVerifiedFactor = (user: UserRow): boolean =>
+  user.factors.some((f) => f['status'] === 'verified');
 
 export function isBanned(user: UserRow): boolean {
   return !!user.banned_until && Date.parse(user.banned_until) > Date.now();

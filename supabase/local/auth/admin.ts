@@ -17,10 +17,20 @@ import { withAdminUser } from './loaders';
 import { deleteAllSessions } from './models/session';
 import { requireAdmin } from './sessions';
 import {
+  confirmEmailIfUnconfirmed,
+  deleteUser,
+  findUsersPage,
   insertUser,
+  isEmailTaken,
   loadUserByEmail,
   loadUserById,
-  USER_SELECT,
+  markInvited,
+  mergeMetadata,
+  setBan,
+  setEmail,
+  setPassword,
+  setPendingEmailChange,
+  softDeleteUser,
   userJson,
   type UserRow,
 } from './models/user';
@@ -41,13 +51,6 @@ function banSeconds(value: unknown): number | undefined {
     );
   }
   return Math.round(parseGoDuration(value));
-}
-
-async function applyBan(q: Queryable, userId: string, seconds: number): Promise<void> {
-  await q.query(
-    `update auth.users set banned_until = case when $2::int > 0 then now() + make_interval(secs => $2) end where id = $1`,
-    [userId, seconds],
-  );
 }
 
 /** POST /admin/users: auth.admin.createUser(). */
@@ -80,7 +83,7 @@ async function createUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
       appMetadata,
       confirmed: body['email_confirm'] === true,
     });
-    if (ban !== undefined) await applyBan(tx, created.id, ban);
+    if (ban !== undefined) await setBan(tx, created.id, ban);
     return (await loadUserById(tx, created.id)) ?? created;
   });
   return json(200, userJson(user));
@@ -113,24 +116,12 @@ async function listUsers(auth: Auth, req: GatewayRequest): Promise<Reply> {
       `Bad Sort Parameters: ${sort} is not a sortable field`,
     );
   }
-  const direction = sort && /asc$/i.test(sort.trim()) ? 'asc' : 'desc';
-  const filter = req.query.get('filter') ?? '';
-  const where = filter
-    ? `where (u.email like $3 or u.raw_user_meta_data->>'full_name' ilike $3)`
-    : `where $3::text is null`;
-  const { rows } = await auth.db.query<{ doc: string }>(
-    `${USER_SELECT} ${where} order by u.created_at ${direction}, u.id ${direction} limit $1 offset $2`,
-    [perPage, (page - 1) * perPage, filter ? `%${filter}%` : null],
-  );
-  const countWhere = filter ? `where (email like $1 or raw_user_meta_data->>'full_name' ilike $1)` : '';
-  const total = Number(
-    (
-      await auth.db.query<{ n: string }>(
-        `select count(*)::text as n from auth.users ${countWhere}`,
-        filter ? [`%${filter}%`] : [],
-      )
-    ).rows[0]?.n ?? '0',
-  );
+  const { users, total } = await findUsersPage(auth.db, {
+    filter: req.query.get('filter') ?? '',
+    ascending: !!sort && /asc$/i.test(sort.trim()),
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
   const totalPages = Math.ceil(total / perPage);
   const pageUrl = (n: number): string => {
     const params = new URLSearchParams(req.query);
@@ -143,7 +134,7 @@ async function listUsers(auth: Auth, req: GatewayRequest): Promise<Reply> {
   ];
   return json(
     200,
-    { users: rows.map((r) => userJson(JSON.parse(r.doc) as UserRow)), aud: 'authenticated' },
+    { users: users.map(userJson), aud: 'authenticated' },
     { 'x-total-count': String(total), link: links.join(', ') },
   );
 }
@@ -154,28 +145,6 @@ const obfuscate = (userId: string, value: string): string =>
     .update(userId + value)
     .digest('base64url');
 
-/** GoTrue's SoftDeleteUser: the row stays, everything identifying or usable goes. */
-async function softDelete(tx: Queryable, user: UserRow): Promise<void> {
-  await tx.query(
-    `update auth.users set email = $2, email_change = $3, phone = null, encrypted_password = '',
-       confirmation_token = '', recovery_token = '', email_change_token_current = '', email_change_token_new = '',
-       reauthentication_token = '', raw_user_meta_data = '{}'::jsonb, raw_app_meta_data = '{}'::jsonb,
-       deleted_at = now(), updated_at = now()
-     where id = $1`,
-    [
-      user.id,
-      obfuscate(user.id, user.email ?? ''),
-      user.email_change ? obfuscate(user.id, user.email_change) : '',
-    ],
-  );
-  await tx.query(
-    `update auth.identities set identity_data = '{}'::jsonb, provider_id = encode(sha256(convert_to(user_id::text || provider_id, 'UTF8')), 'hex')
-     where user_id = $1`,
-    [user.id],
-  );
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1`, [user.id]);
-}
-
 /** GET, PUT and DELETE /admin/users/{id}. */
 async function oneUser(auth: Auth, req: GatewayRequest, user: UserRow): Promise<Reply> {
   if (req.method === 'GET') return json(200, userJson(user));
@@ -184,9 +153,12 @@ async function oneUser(auth: Auth, req: GatewayRequest, user: UserRow): Promise<
     await auth.db.transaction(async (tx) => {
       if (body['should_soft_delete'] === true) {
         await deleteAllSessions(tx, user.id);
-        await softDelete(tx, user);
+        await softDeleteUser(tx, user.id, {
+          email: obfuscate(user.id, user.email ?? ''),
+          emailChange: user.email_change ? obfuscate(user.id, user.email_change) : '',
+        });
       } else {
-        await tx.query(`delete from auth.users where id = $1`, [user.id]);
+        await deleteUser(tx, user.id);
       }
     });
     return json(200, {});
@@ -203,11 +175,7 @@ async function oneUser(auth: Auth, req: GatewayRequest, user: UserRow): Promise<
   const email =
     typeof body['email'] === 'string' && body['email'] !== '' ? validateEmail(body['email']) : undefined;
   if (email && email !== user.email) {
-    const taken = await auth.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
-      email,
-      user.id,
-    ]);
-    if (taken.rows.length) throw emailExists();
+    if (await isEmailTaken(auth.db, email, user.id)) throw emailExists();
   }
   const passwordHash = password ? await auth.hashPassword(password) : undefined;
   const updated = await auth.db.transaction(async (tx) => {
@@ -216,33 +184,19 @@ async function oneUser(auth: Auth, req: GatewayRequest, user: UserRow): Promise<
       [appMetadata, 'raw_app_meta_data'],
     ] as const) {
       if (value) {
-        await tx.query(
-          `update auth.users set ${column} = coalesce(${column}, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1`,
-          [user.id, JSON.stringify(value)],
-        );
+        await mergeMetadata(tx, user.id, column, value);
       }
     }
     if (passwordHash) {
-      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
-        user.id,
-        passwordHash,
-      ]);
+      await setPassword(tx, user.id, passwordHash);
     }
     if (email && email !== user.email) {
-      await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [user.id, email]);
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [user.id, email],
-      );
+      await setEmail(tx, user.id, email);
     }
     if (body['email_confirm'] === true) {
-      await tx.query(
-        `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`,
-        [user.id],
-      );
+      await confirmEmailIfUnconfirmed(tx, user.id);
     }
-    if (ban !== undefined) await applyBan(tx, user.id, ban);
+    if (ban !== undefined) await setBan(tx, user.id, ban);
     return loadUserById(tx, user.id);
   });
   return json(200, userJson(updated ?? user));
@@ -282,7 +236,7 @@ async function invite(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const { user, token } = await auth.db.transaction(async (tx) => {
     let target = existing;
     if (target) {
-      await tx.query(`update auth.users set invited_at = now() where id = $1`, [target.id]);
+      await markInvited(tx, target.id);
     } else {
       target = await createForLink(auth, tx, email, data, undefined, true);
     }
@@ -337,8 +291,7 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
       );
     }
     newEmail = validateEmail(body['new_email']);
-    const taken = await auth.db.query(`select 1 from auth.users where lower(email) = $1`, [newEmail]);
-    if (taken.rows.length) throw emailExists();
+    if (await isEmailTaken(auth.db, newEmail)) throw emailExists();
   }
   const kind = type as LinkType;
   const result = await auth.db.transaction(async (tx) => {
@@ -346,23 +299,15 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
     if ((kind === 'signup' || kind === 'invite') && user?.email_confirmed_at) throw emailExists();
     if (!user) user = await createForLink(auth, tx, email, data, password, kind === 'invite');
     else if (kind === 'signup' && Object.keys(data).length) {
-      await tx.query(
-        `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`,
-        [user.id, JSON.stringify(data)],
-      );
+      await mergeMetadata(tx, user.id, 'raw_user_meta_data', data);
     }
-    if (kind === 'invite')
-      await tx.query(`update auth.users set invited_at = now() where id = $1`, [user.id]);
+    if (kind === 'invite') await markInvited(tx, user.id);
     let slot: SlotName;
     let address = email;
     if (kind === 'signup' || kind === 'invite') slot = 'confirmation';
     else if (kind === 'magiclink' || kind === 'recovery') slot = 'recovery';
     else {
-      await tx.query(
-        `update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_token_current = '',
-           email_change_token_new = '' where id = $1`,
-        [user.id, newEmail],
-      );
+      await setPendingEmailChange(tx, user.id, newEmail ?? null, true);
       slot = kind === 'email_change_current' ? 'emailChangeCurrent' : 'emailChangeNew';
       if (kind === 'email_change_new') address = newEmail ?? email;
     }

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/engine';
 import type { Mail } from '../mail/outbox';
 import type { Auth } from './context';
@@ -6,6 +6,9 @@ import { AuthError, ErrorCode } from './errors';
 import { renderMail } from './templates';
 import { loadUser, loadUserById, type UserRow } from './models/user';
 import type { PkceParams } from './validation';
+import { createFlowState } from './models/flow-state';
+import { deleteOneTimeTokens, upsertOneTimeToken } from './models/one-time-token';
+import { clearUserToken, setUserToken } from './models/user';
 
 /**
  * Where GoTrue keeps each mailed token: a users column (the hash the link carries), the column with
@@ -113,17 +116,8 @@ export async function storeToken(
   const otp = newOtp(auth.config.otpLength);
   const plain = tokenHashOf(address, otp);
   const tokenHash = pkce ? `pkce_${plain}` : plain;
-  await tx.query(`update auth.users set ${s.column} = $2, ${s.sentAt} = now() where id = $1`, [
-    user.id,
-    tokenHash,
-  ]);
-  await tx.query(
-    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, now(), now())
-     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash,
-       relates_to = excluded.relates_to, created_at = now(), updated_at = now()`,
-    [randomUUID(), user.id, s.ott, tokenHash, address],
-  );
+  await setUserToken(tx, user.id, s.column, s.sentAt, tokenHash);
+  await upsertOneTimeToken(tx, { userId: user.id, type: s.ott, tokenHash, relatesTo: address });
   return { otp, tokenHash };
 }
 
@@ -134,12 +128,12 @@ export async function storeFlowState(
   pkce: PkceParams,
   method: string,
 ): Promise<void> {
-  await tx.query(
-    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
-       created_at, updated_at, authentication_method)
-     values ($1, $2, $3, $4, $5, $6, now(), now(), $6)`,
-    [randomUUID(), userId, randomUUID(), pkce.method, pkce.challenge, method],
-  );
+  await createFlowState(tx, {
+    userId,
+    codeChallengeMethod: pkce.method,
+    codeChallenge: pkce.challenge,
+    method,
+  });
 }
 
 /** GoTrue's ConfirmationURL: the /verify link with the token hash. */
@@ -217,11 +211,8 @@ export async function consumeToken(
       [tokenHashes, auth.config.otpExpiry],
     );
     if (!user) continue;
-    await tx.query(`update auth.users set ${s.column} = '', updated_at = now() where id = $1`, [user.id]);
-    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [
-      user.id,
-      s.ott,
-    ]);
+    await clearUserToken(tx, user.id, s.column);
+    await deleteOneTimeTokens(tx, user.id, [s.ott]);
     return { user: (await loadUserById(tx, user.id)) ?? user, slot };
   }
   return undefined;

@@ -4,6 +4,8 @@ import { AuthError, ErrorCode, notAUuid } from './errors';
 import type { PathParams } from './route-path';
 import { parseUuid } from './uuid';
 import { requireUser } from './sessions';
+import { deleteIdentity } from './models/identity';
+import { refreshProviders } from './models/user';
 
 /** GoTrue's requireManualLinkingEnabled, checked after the bearer as in its router. */
 async function linkingUser(
@@ -43,15 +45,8 @@ async function unlinkIdentity(auth: Auth, req: GatewayRequest, params: PathParam
   const target = user.identities.find((i) => String(i['id']).toLowerCase() === identityId);
   if (!target) throw new AuthError(422, ErrorCode.identityNotFound, "Identity doesn't exist");
   await auth.db.transaction(async (tx) => {
-    await tx.query(`delete from auth.identities where id = $1`, [target['id']]);
-    // GoTrue's UpdateAppMetaDataProviders: providers lists what is left.
-    await tx.query(
-      `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || jsonb_build_object(
-         'providers', (select coalesce(jsonb_agg(distinct provider), '[]'::jsonb) from auth.identities where user_id = $1)),
-         updated_at = now()
-       where id = $1`,
-      [user.id],
-    );
+    await deleteIdentity(tx, target['id']);
+    await refreshProviders(tx, user.id);
   });
   return json(200, {});
 }

@@ -7,6 +7,7 @@ import { referrerOf } from './redirect';
 import { metadataField, parseBody, type JsonObject } from './request';
 import { insertUser, loadUserByEmail, loadUserById } from './models/user';
 import { checkPkceParams, validateEmail, type PkceParams } from './validation';
+import { markEmailConfirmed } from './models/user';
 
 /**
  * GoTrue's MagicLink: a confirmed user gets a magic link (and code); an unknown or unconfirmed address
@@ -38,10 +39,7 @@ async function magicLink(
         insertUser(tx, { email, passwordHash, userMetadata: data, appMetadata: {}, confirmed }),
       );
     } else if (!cfg.enableConfirmations) {
-      await auth.db.query(
-        `update auth.users set email_confirmed_at = now(), confirmation_token = '' where id = $1`,
-        [user.id],
-      );
+      await markEmailConfirmed(auth.db, user.id);
       user = (await loadUserById(auth.db, user.id)) ?? user;
     }
     if (cfg.enableConfirmations) {

@@ -8,6 +8,7 @@ import { metadataField, parseBody } from './request';
 import { issueSession } from './sessions';
 import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './models/user';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
+import { deleteUser, markEmailConfirmed } from './models/user';
 
 /**
  * GoTrue's sanitizeUser: what a repeated sign-up answers while confirmations are on, so that the
@@ -98,10 +99,7 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const result = await auth.db.transaction(async (tx): Promise<UserRow | Record<string, unknown>> => {
     if (existing) {
       // Confirmations were switched off since this user signed up: confirm and sign in, as GoTrue does.
-      await tx.query(
-        `update auth.users set email_confirmed_at = now(), confirmation_token = '', updated_at = now() where id = $1`,
-        [existing.id],
-      );
+      await markEmailConfirmed(tx, existing.id);
       const user = (await loadUserById(tx, existing.id)) ?? existing;
       return issueSession(auth, tx, user, 'password', req);
     }
@@ -120,7 +118,7 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
       await sendLinkMail(auth, user, 'signup', redirectTo, pkce);
     } catch (error) {
       // GoTrue sends inside the sign-up transaction: no mail, no user.
-      await auth.db.query(`delete from auth.users where id = $1`, [user.id]);
+      await deleteUser(auth.db, user.id);
       throw error;
     }
     return json(200, userJson((await loadUserById(auth.db, user.id)) ?? user));

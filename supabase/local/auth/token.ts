@@ -15,6 +15,7 @@ import { amrOfSession, deleteSession, isSessionExpired, markSessionRefreshed } f
 import { issueSession, tokenResponse } from './sessions';
 import { isBanned, loadUserByEmail, loadUserById } from './models/user';
 import { passwordWeakness } from './validation';
+import { deleteFlowState, findFlowStateByAuthCode } from './models/flow-state';
 
 /** Seconds a PKCE flow state (an auth code) stays valid. */
 const FLOW_STATE_TTL_S = 300;
@@ -111,24 +112,11 @@ async function pkceGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
     );
   }
   const outcome = await auth.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{
-      id: string;
-      user_id: string | null;
-      code_challenge: string;
-      code_challenge_method: string;
-      authentication_method: string;
-      expired: boolean;
-    }>(
-      `select id::text, user_id::text, code_challenge, code_challenge_method, authentication_method,
-         (created_at + make_interval(secs => $2) < now()) as expired
-       from auth.flow_state where auth_code = $1`,
-      [authCode, FLOW_STATE_TTL_S],
-    );
-    const flow = rows[0];
+    const flow = await findFlowStateByAuthCode(tx, authCode, FLOW_STATE_TTL_S);
     if (!flow)
       return new AuthError(404, ErrorCode.flowStateNotFound, 'invalid flow state, no valid flow state found');
     if (flow.expired) {
-      await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
+      await deleteFlowState(tx, flow.id);
       return new AuthError(422, ErrorCode.flowStateExpired, 'invalid flow state, flow state has expired');
     }
     const computed =
@@ -142,7 +130,7 @@ async function pkceGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
         'code challenge does not match previously saved code verifier',
       );
     }
-    await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
+    await deleteFlowState(tx, flow.id);
     const user = flow.user_id ? await loadUserById(tx, flow.user_id) : undefined;
     if (!user) return new AuthError(404, ErrorCode.userNotFound, 'User not found');
     return issueSession(auth, tx, user, flow.authentication_method, req);

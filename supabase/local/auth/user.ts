@@ -10,6 +10,7 @@ import { metadataField, parseBody } from './request';
 import { requireUser, sessionIdOf } from './sessions';
 import { hasVerifiedFactor, loadUserById, userJson, type UserRow } from './models/user';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
+import { clearReauthentication, isEmailTaken, replaceUserMetadata, setPassword } from './models/user';
 
 /** GoTrue asks for a nonce when the session is older than this (secure_password_change). */
 const RECENT_SIGN_IN_MS = 24 * 3600 * 1000;
@@ -26,14 +27,7 @@ async function consumeNonce(auth: Auth, tx: Queryable, user: UserRow, nonce: str
   if (!user.reauthentication_token || !user.reauthentication_sent_at) throw invalid;
   const fresh = Date.parse(user.reauthentication_sent_at) + auth.config.otpExpiry * 1000 > Date.now();
   if (!fresh || tokenHashOf(user.email ?? '', nonce) !== user.reauthentication_token) throw invalid;
-  await tx.query(
-    `update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`,
-    [user.id],
-  );
-  await tx.query(
-    `delete from auth.one_time_tokens where user_id = $1 and token_type = 'reauthentication_token'`,
-    [user.id],
-  );
+  await clearReauthentication(tx, user.id);
 }
 
 /** PUT /user: updateUser() with data, password (and nonce) and email (GoTrue's user.go). */
@@ -68,11 +62,7 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
     );
   }
   if (newEmail) {
-    const taken = await auth.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
-      newEmail,
-      user.id,
-    ]);
-    if (taken.rows.length) {
+    if (await isEmailTaken(auth.db, newEmail, user.id)) {
       throw new AuthError(
         422,
         ErrorCode.emailExists,
@@ -111,10 +101,7 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
       if (typeof body['nonce'] === 'string' && body['nonce'] !== '') {
         await consumeNonce(auth, tx, user, body['nonce']);
       }
-      await tx.query(
-        `update auth.users set encrypted_password = $2, recovery_token = '', updated_at = now() where id = $1`,
-        [user.id, passwordHash],
-      );
+      await setPassword(tx, user.id, passwordHash, { clearRecoveryToken: true });
       // GoTrue signs out every other session of the user; the current one stays.
       await deleteOtherSessions(tx, user.id, sessionId);
     }
@@ -125,10 +112,7 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
         if (v === null) delete meta[k];
         else meta[k] = v;
       }
-      await tx.query(
-        `update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`,
-        [user.id, JSON.stringify(meta)],
-      );
+      await replaceUserMetadata(tx, user.id, meta);
     }
   });
 

@@ -17,6 +17,8 @@ import { parseBody } from './request';
 import { issueSession } from './sessions';
 import { confirmUser, isBanned, loadUserById, type UserRow } from './models/user';
 import { validateEmail } from './validation';
+import { issueAuthCode } from './models/flow-state';
+import { applyEmailChange, markEmailChangeHalfConfirmed, setPassword } from './models/user';
 
 /** GoTrue's answer when the first of two e-mail change links is opened. */
 export const SINGLE_CONFIRMATION_ACCEPTED =
@@ -39,10 +41,7 @@ async function applyVerification(
   if (slot === 'confirmation') {
     // An invited user without a password gets an unusable one until they set their own.
     if (type === 'invite' && !user.encrypted_password) {
-      await tx.query(`update auth.users set encrypted_password = $2 where id = $1`, [
-        user.id,
-        await auth.hashPassword(randomUUID() + randomUUID()),
-      ]);
+      await setPassword(tx, user.id, await auth.hashPassword(randomUUID() + randomUUID()));
     }
     await confirmUser(tx, user.id);
   } else if (slot === 'recovery') {
@@ -54,41 +53,12 @@ async function applyVerification(
       (user.email_change_confirm_status ?? 0) === 0 &&
       !!user.email;
     if (needsBoth) {
-      await tx.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [user.id]);
+      await markEmailChangeHalfConfirmed(tx, user.id);
       return undefined;
     }
-    await completeEmailChange(tx, user);
+    await applyEmailChange(tx, user.id, user.email_change ?? '');
   }
   return (await loadUserById(tx, user.id)) ?? user;
-}
-
-/** GoTrue's ConfirmEmailChange: the new address replaces the old one everywhere. */
-async function completeEmailChange(tx: Queryable, user: UserRow): Promise<void> {
-  const email = user.email_change ?? '';
-  await tx.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
-       email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()),
-       is_anonymous = false, updated_at = now()
-     where id = $1`,
-    [user.id, email],
-  );
-  await tx.query(
-    `delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`,
-    [user.id],
-  );
-  const updated = await tx.query(
-    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
-       updated_at = now()
-     where user_id = $1 and provider = 'email' returning id`,
-    [user.id, email],
-  );
-  if (updated.rows.length === 0) {
-    await tx.query(
-      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-       values ($1, $2, $2, jsonb_build_object('sub', $2::text, 'email', $3::text, 'email_verified', true), 'email', now(), now(), now())`,
-      [randomUUID(), user.id, email],
-    );
-  }
 }
 
 async function verifyInTransaction(
@@ -103,19 +73,9 @@ async function verifyInTransaction(
   const user = await applyVerification(auth, tx, type, found.user, found.slot);
   if (!user) return { kind: 'half-confirmed' };
   if (isPkce) {
-    const flow = (
-      await tx.query<{ auth_code: string }>(
-        `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
-         where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
-                     order by created_at desc limit 1)
-         returning auth_code`,
-        [user.id, FLOW_METHOD[type]],
-      )
-    ).rows[0];
-    if (!flow) {
-      throw new AuthError(400, ErrorCode.flowStateNotFound, 'No associated flow state found.');
-    }
-    return { kind: 'pkce', code: flow.auth_code };
+    const code = await issueAuthCode(tx, user.id, FLOW_METHOD[type]);
+    if (!code) throw new AuthError(400, ErrorCode.flowStateNotFound, 'No associated flow state found.');
+    return { kind: 'pkce', code };
   }
   return { kind: 'session', user };
 }

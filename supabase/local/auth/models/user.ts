@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/engine';
 import { AuthError, ErrorCode } from '../errors';
 import { factorJson, type FactorRow } from './factor';
+import { createEmailIdentity, mergeEmailIdentityData, obfuscateIdentities } from './identity';
+import { deleteOneTimeTokens } from './one-time-token';
 
 /** An auth.users row with its identities, as loadUser reads it. */
 export interface UserRow {
@@ -140,11 +142,7 @@ export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow>
     );
     if (anonymous) return await reload(q, id);
     const identityData = { sub: id, email: input.email, email_verified: false, phone_verified: false };
-    await q.query(
-      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-       values ($1, $2, $3, $4::jsonb, 'email', now(), now(), now())`,
-      [randomUUID(), id, id, JSON.stringify({ ...identityData, ...input.userMetadata, ...identityData })],
-    );
+    await createEmailIdentity(q, id, { ...identityData, ...input.userMetadata, ...identityData });
     if (input.confirmed) await markEmailVerified(q, id);
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -190,11 +188,7 @@ export async function confirmUser(q: Queryable, userId: string): Promise<void> {
     [userId],
   );
   await markEmailVerified(q, userId);
-  await q.query(
-    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
-     where user_id = $1 and provider = 'email'`,
-    [userId],
-  );
+  await mergeEmailIdentityData(q, userId, { email_verified: true });
 }
 
 /** GoTrue's HasMFAEnabled: at least one verified factor. */
@@ -203,4 +197,206 @@ export const hasVerifiedFactor = (user: UserRow): boolean =>
 
 export function isBanned(user: UserRow): boolean {
   return !!user.banned_until && Date.parse(user.banned_until) > Date.now();
+}
+
+/** Whether another user (any user when `exceptId` is omitted) has this lower-cased address. */
+export async function isEmailTaken(q: Queryable, email: string, exceptId?: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `select 1 from auth.users where lower(email) = $1 and id::text is distinct from $2`,
+    [email, exceptId ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** One page of users for the admin list, newest (or oldest) first, matching `filter` if given. */
+export async function findUsersPage(
+  q: Queryable,
+  page: { filter: string; ascending: boolean; limit: number; offset: number },
+): Promise<{ users: UserRow[]; total: number }> {
+  const pattern = page.filter ? `%${page.filter}%` : null;
+  const direction = page.ascending ? 'asc' : 'desc';
+  const match = `($1::text is null or u.email like $1 or u.raw_user_meta_data->>'full_name' ilike $1)`;
+  const { rows } = await q.query<{ doc: string }>(
+    `${USER_SELECT} where ${match} order by u.created_at ${direction}, u.id ${direction} limit $2 offset $3`,
+    [pattern, page.limit, page.offset],
+  );
+  const count = await q.query<{ n: string }>(`select count(*)::text as n from auth.users u where ${match}`, [
+    pattern,
+  ]);
+  return { users: rows.map((r) => JSON.parse(r.doc) as UserRow), total: Number(count.rows[0]?.n ?? '0') };
+}
+
+export async function setPassword(
+  q: Queryable,
+  userId: string,
+  hash: string,
+  options: { clearRecoveryToken?: boolean } = {},
+): Promise<void> {
+  await q.query(
+    `update auth.users set encrypted_password = $2, updated_at = now()${options.clearRecoveryToken ? `, recovery_token = ''` : ''}
+     where id = $1`,
+    [userId, hash],
+  );
+}
+
+/** Shallow-merges `value` into the user's raw_user_meta_data or raw_app_meta_data. */
+export async function mergeMetadata(
+  q: Queryable,
+  userId: string,
+  column: 'raw_user_meta_data' | 'raw_app_meta_data',
+  value: Record<string, unknown>,
+): Promise<void> {
+  await q.query(
+    `update auth.users set ${column} = coalesce(${column}, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1`,
+    [userId, JSON.stringify(value)],
+  );
+}
+
+export async function replaceUserMetadata(
+  q: Queryable,
+  userId: string,
+  meta: Record<string, unknown>,
+): Promise<void> {
+  await q.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`, [
+    userId,
+    JSON.stringify(meta),
+  ]);
+}
+
+/** The admin's direct e-mail change: the user and its e-mail identity carry the new address. */
+export async function setEmail(q: Queryable, userId: string, email: string): Promise<void> {
+  await q.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [userId, email]);
+  await mergeEmailIdentityData(q, userId, { email });
+}
+
+export async function confirmEmailIfUnconfirmed(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`,
+    [userId],
+  );
+}
+
+/** Confirms the address now, dropping a pending confirmation token (autoconfirm of an existing user). */
+export async function markEmailConfirmed(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `update auth.users set email_confirmed_at = now(), confirmation_token = '', updated_at = now() where id = $1`,
+    [userId],
+  );
+}
+
+export async function markInvited(q: Queryable, userId: string): Promise<void> {
+  await q.query(`update auth.users set invited_at = now() where id = $1`, [userId]);
+}
+
+/** Bans for `seconds` from now; 0 or less lifts the ban. */
+export async function setBan(q: Queryable, userId: string, seconds: number): Promise<void> {
+  await q.query(
+    `update auth.users set banned_until = case when $2::int > 0 then now() + make_interval(secs => $2) end where id = $1`,
+    [userId, seconds],
+  );
+}
+
+export async function deleteUser(q: Queryable, userId: string): Promise<void> {
+  await q.query(`delete from auth.users where id = $1`, [userId]);
+}
+
+/** GoTrue's SoftDeleteUser: the row stays, everything identifying or usable goes. */
+export async function softDeleteUser(
+  q: Queryable,
+  userId: string,
+  obfuscated: { email: string; emailChange: string },
+): Promise<void> {
+  await q.query(
+    `update auth.users set email = $2, email_change = $3, phone = null, encrypted_password = '',
+       confirmation_token = '', recovery_token = '', email_change_token_current = '', email_change_token_new = '',
+       reauthentication_token = '', raw_user_meta_data = '{}'::jsonb, raw_app_meta_data = '{}'::jsonb,
+       deleted_at = now(), updated_at = now()
+     where id = $1`,
+    [userId, obfuscated.email, obfuscated.emailChange],
+  );
+  await obfuscateIdentities(q, userId);
+  await deleteOneTimeTokens(q, userId);
+}
+
+/**
+ * Records a pending e-mail change to `newEmail`, forgetting the token to the current address (and,
+ * with `clearNewToken`, the one to the new address too) until fresh ones are stored.
+ */
+export async function setPendingEmailChange(
+  q: Queryable,
+  userId: string,
+  newEmail: string | null,
+  clearNewToken: boolean,
+): Promise<void> {
+  await q.query(
+    `update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_token_current = '',
+       updated_at = now()${clearNewToken ? `, email_change_token_new = ''` : ''} where id = $1`,
+    [userId, newEmail],
+  );
+  await deleteOneTimeTokens(q, userId, ['email_change_token_current']);
+}
+
+/** The first of two confirmations of a secure e-mail change arrived. */
+export async function markEmailChangeHalfConfirmed(q: Queryable, userId: string): Promise<void> {
+  await q.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [userId]);
+}
+
+/** GoTrue's ConfirmEmailChange: the new address becomes the user's (and its e-mail identity's), proven. */
+export async function applyEmailChange(q: Queryable, userId: string, email: string): Promise<void> {
+  await q.query(
+    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
+       email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()),
+       is_anonymous = false, updated_at = now()
+     where id = $1`,
+    [userId, email],
+  );
+  await deleteOneTimeTokens(q, userId, ['email_change_token_new', 'email_change_token_current']);
+  if (!(await mergeEmailIdentityData(q, userId, { email, email_verified: true }))) {
+    await createEmailIdentity(q, userId, { sub: userId, email, email_verified: true });
+  }
+}
+
+/** A token column the mailers fill (GoTrue stores the hash on the user as well as in one_time_tokens). */
+export type TokenColumn =
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
+
+export async function setUserToken(
+  q: Queryable,
+  userId: string,
+  column: TokenColumn,
+  sentAtColumn: string,
+  tokenHash: string,
+): Promise<void> {
+  await q.query(`update auth.users set ${column} = $2, ${sentAtColumn} = now() where id = $1`, [
+    userId,
+    tokenHash,
+  ]);
+}
+
+export async function clearUserToken(q: Queryable, userId: string, column: TokenColumn): Promise<void> {
+  await q.query(`update auth.users set ${column} = '', updated_at = now() where id = $1`, [userId]);
+}
+
+/** The nonce was used: it and its sending time go. */
+export async function clearReauthentication(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`,
+    [userId],
+  );
+  await deleteOneTimeTokens(q, userId, ['reauthentication_token']);
+}
+
+/** GoTrue's UpdateAppMetaDataProviders: `providers` lists the identities the user has left. */
+export async function refreshProviders(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || jsonb_build_object(
+       'providers', (select coalesce(jsonb_agg(distinct provider), '[]'::jsonb) from auth.identities where user_id = $1)),
+       updated_at = now()
+     where id = $1`,
+    [userId],
+  );
 }

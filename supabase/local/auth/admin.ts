@@ -10,7 +10,7 @@ import {
   verifyLink,
   type SlotName,
 } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { AuthError, badRequest, ErrorCode, notFoundError, unprocessable } from './errors';
 import { isRedirectAllowed, referrerOf } from './redirect';
 import { metadataField, parseBody, type JsonObject } from './request';
 import { withAdminUser } from './loaders';
@@ -37,15 +37,14 @@ import {
 import { checkPassword, parseGoDuration, validateEmail } from './validation';
 
 const DUPLICATE_EMAIL = 'A user with this email address has already been registered';
-const emailExists = (): AuthError => new AuthError(422, ErrorCode.emailExists, DUPLICATE_EMAIL);
+const emailExists = (): AuthError => unprocessable(ErrorCode.emailExists, DUPLICATE_EMAIL);
 
 /** GoTrue's ban_duration: a Go duration, or "none" to lift the ban; seconds. */
 function banSeconds(value: unknown): number | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   if (value === 'none') return 0;
   if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(value)) {
-    throw new AuthError(
-      400,
+    throw badRequest(
       ErrorCode.validationFailed,
       `invalid format for ban duration: time: invalid duration "${value}"`,
     );
@@ -60,13 +59,9 @@ async function createUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const userMetadata = metadataField(body, 'user_metadata');
   const appMetadata = metadataField(body, 'app_metadata');
   if (!body['email'] && !body['phone']) {
-    throw new AuthError(
-      400,
-      ErrorCode.validationFailed,
-      'Cannot create a user without either an email or phone',
-    );
+    throw badRequest(ErrorCode.validationFailed, 'Cannot create a user without either an email or phone');
   }
-  if (!body['email']) throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+  if (!body['email']) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
   const email = validateEmail(body['email']);
   if (await loadUserByEmail(auth.db, email)) throw emailExists();
   const password =
@@ -98,8 +93,7 @@ async function listUsers(auth: Auth, req: GatewayRequest): Promise<Reply> {
     const raw = req.query.get(name);
     if (raw === null || raw === '') return fallback;
     if (!/^\d+$/.test(raw)) {
-      throw new AuthError(
-        400,
+      throw badRequest(
         ErrorCode.validationFailed,
         `Bad Pagination Parameters: strconv.ParseUint: parsing "${raw}": invalid syntax`,
       );
@@ -110,11 +104,7 @@ async function listUsers(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const perPage = parse('per_page', 50) || 50;
   const sort = req.query.get('sort');
   if (sort && !SORTABLE.test(sort.trim())) {
-    throw new AuthError(
-      400,
-      ErrorCode.validationFailed,
-      `Bad Sort Parameters: ${sort} is not a sortable field`,
-    );
+    throw badRequest(ErrorCode.validationFailed, `Bad Sort Parameters: ${sort} is not a sortable field`);
   }
   const { users, total } = await findUsersPage(auth.db, {
     filter: req.query.get('filter') ?? '',
@@ -265,7 +255,7 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const email = validateEmail(body['email']);
   let type = String(body['type'] ?? '');
   if (!LINK_TYPES.has(type)) {
-    throw new AuthError(400, ErrorCode.validationFailed, `Invalid email action link type requested: ${type}`);
+    throw badRequest(ErrorCode.validationFailed, `Invalid email action link type requested: ${type}`);
   }
   const wanted = typeof body['redirect_to'] === 'string' ? body['redirect_to'] : '';
   const redirectTo = wanted && isRedirectAllowed(auth.config, wanted) ? wanted : referrerOf(auth.config, req);
@@ -276,7 +266,7 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
       type = 'signup';
       password = randomBytes(48).toString('base64url');
     } else if (type === 'recovery' || type.startsWith('email_change')) {
-      throw new AuthError(404, ErrorCode.userNotFound, 'User with this email not found');
+      throw notFoundError(ErrorCode.userNotFound, 'User with this email not found');
     }
   }
   if (type === 'signup' && !existing)
@@ -284,8 +274,7 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
   let newEmail: string | undefined;
   if (type === 'email_change_current' || type === 'email_change_new') {
     if (type === 'email_change_current' && !auth.config.doubleConfirmChanges) {
-      throw new AuthError(
-        400,
+      throw badRequest(
         ErrorCode.validationFailed,
         'Enable secure email change to generate link for current email',
       );

@@ -2,13 +2,13 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/engine';
 import type { Mail } from '../mail/outbox';
 import type { Auth } from './context';
-import { AuthError, ErrorCode } from './errors';
+import { ErrorCode, tooManyRequests } from './errors';
 import { renderMail } from './templates';
-import { loadUser, loadUserById, type UserRow } from './models/user';
+import { loadUserById, type UserRow } from './models/user';
 import type { PkceParams } from './validation';
 import { createFlowState } from './models/flow-state';
 import { deleteOneTimeTokens, upsertOneTimeToken } from './models/one-time-token';
-import { clearUserToken, setUserToken } from './models/user';
+import { clearUserToken, findUserByToken, setUserToken } from './models/user';
 
 /**
  * Where GoTrue keeps each mailed token: a users column (the hash the link carries), the column with
@@ -81,8 +81,7 @@ export function refuseIfMailedRecently(auth: Auth, sentAt: string | null | undef
   const since = (Date.now() - Date.parse(sentAt)) / 1000;
   if (since < maxFrequency) {
     const wait = Math.max(1, Math.ceil(maxFrequency - since));
-    throw new AuthError(
-      429,
+    throw tooManyRequests(
       ErrorCode.overEmailSendRateLimit,
       `For security purposes, you can only request this after ${wait} seconds.`,
     );
@@ -205,11 +204,7 @@ export async function consumeToken(
 ): Promise<{ user: UserRow; slot: SlotName } | undefined> {
   for (const slot of slots) {
     const s = SLOTS[slot];
-    const user = await loadUser(
-      tx,
-      `u.${s.column} = any($1::text[]) and u.${s.column} <> '' and u.${s.sentAt} + make_interval(secs => $2) > now()`,
-      [tokenHashes, auth.config.otpExpiry],
-    );
+    const user = await findUserByToken(tx, s.column, s.sentAt, tokenHashes, auth.config.otpExpiry);
     if (!user) continue;
     await clearUserToken(tx, user.id, s.column);
     await deleteOneTimeTokens(tx, user.id, [s.ott]);

@@ -93,6 +93,10 @@ export const tooManyRequests = (code: ErrorCodeValue, message: string): AuthErro
 export const forbidden = (code: ErrorCodeValue, message: string): AuthError =>
   new AuthError(403, code, message);
 
+export const payloadTooLarge = (code: ErrorCodeValue, message: string): AuthError =>
+  new AuthError(413, code, message);
+export const internalError = (code: ErrorCodeValue, message: string): AuthError =>
+  new AuthError(500, code, message);
 export const unauthorized = (code: ErrorCodeValue, message: string): AuthError =>
   new AuthError(401, code, message);
 export const notFoundError = (code: ErrorCodeValue, message: string): AuthError =>

@@ -1,6 +1,6 @@
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { AuthError, ErrorCode, notAUuid } from './errors';
+import { badRequest, ErrorCode, notAUuid, notFoundError, unprocessable } from './errors';
 import type { PathParams } from './route-path';
 import { parseUuid } from './uuid';
 import { requireUser } from './sessions';
@@ -14,7 +14,7 @@ async function linkingUser(
 ): Promise<Awaited<ReturnType<typeof requireUser>>> {
   const who = await requireUser(auth, req);
   if (!auth.config.enableManualLinking) {
-    throw new AuthError(404, ErrorCode.manualLinkingDisabled, 'Manual linking is disabled');
+    throw notFoundError(ErrorCode.manualLinkingDisabled, 'Manual linking is disabled');
   }
   return who;
 }
@@ -23,8 +23,7 @@ async function linkingUser(
 async function linkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
   await linkingUser(auth, req);
   const provider = req.query.get('provider') ?? '';
-  throw new AuthError(
-    400,
+  throw badRequest(
     ErrorCode.validationFailed,
     `Unsupported provider: provider ${provider} could not be found`,
   );
@@ -36,14 +35,13 @@ async function unlinkIdentity(auth: Auth, req: GatewayRequest, params: PathParam
   const identityId = parseUuid(params['identityId'] ?? '');
   if (!identityId) throw notAUuid('identity_id');
   if (user.identities.length <= 1) {
-    throw new AuthError(
-      422,
+    throw unprocessable(
       ErrorCode.singleIdentityNotDeletable,
       'User must have at least 1 identity after unlinking',
     );
   }
   const target = user.identities.find((i) => String(i['id']).toLowerCase() === identityId);
-  if (!target) throw new AuthError(422, ErrorCode.identityNotFound, "Identity doesn't exist");
+  if (!target) throw unprocessable(ErrorCode.identityNotFound, "Identity doesn't exist");
   await auth.db.transaction(async (tx) => {
     await deleteIdentity(tx, target['id']);
     await refreshProviders(tx, user.id);

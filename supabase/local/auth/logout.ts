@@ -1,6 +1,6 @@
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode } from './errors';
 import { deleteAllSessions, deleteOtherSessions, deleteSession } from './models/session';
 import { requireUser, sessionIdOf } from './sessions';
 
@@ -8,7 +8,7 @@ import { requireUser, sessionIdOf } from './sessions';
 async function logout(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const scope = req.query.get('scope') ?? 'global';
   if (!['global', 'local', 'others'].includes(scope)) {
-    throw new AuthError(400, ErrorCode.validationFailed, `Unsupported logout scope "${scope}"`);
+    throw badRequest(ErrorCode.validationFailed, `Unsupported logout scope "${scope}"`);
   }
   // GoTrue's requireAuthentication: a dead session answers 403 session_not_found, not 204.
   const { claims, user } = await requireUser(auth, req);

@@ -5,12 +5,13 @@ import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import {
   AuthError,
+  badRequest,
   ErrorCode,
   factorNotFound,
   forbidden,
   noSession,
+  notFoundError,
   unprocessable,
-  badRequest,
 } from './errors';
 import { withAdminUser, withAdminUserFactor, withOwnFactor, type Caller, type FactorCaller } from './loaders';
 import {
@@ -273,7 +274,7 @@ async function raiseToAal2(
   await deleteAal1Sessions(tx, userId);
   await deleteUnverifiedTotpFactors(tx, userId);
   const user = await loadUserById(tx, userId);
-  if (!user) throw new AuthError(404, ErrorCode.userNotFound, 'User not found');
+  if (!user) throw notFoundError(ErrorCode.userNotFound, 'User not found');
   return tokenResponse(auth, user, sessionId, refresh, await amrOfSession(tx, sessionId));
 }
 

@@ -1,7 +1,16 @@
 import type { GatewayRequest, Reply } from '../gateway/http';
 import { adminRoutes } from './admin';
 import { createAuth, type AuthContext, type Route } from './context';
-import { API_VERSION, AuthError, ErrorCode, errorReply, notFound, wantsModernErrors } from './errors';
+import {
+  API_VERSION,
+  AuthError,
+  ErrorCode,
+  errorReply,
+  internalError,
+  notFound,
+  payloadTooLarge,
+  wantsModernErrors,
+} from './errors';
 import { identityRoutes } from './identities';
 import { logoutRoutes } from './logout';
 import { mfaRoutes } from './mfa';
@@ -59,8 +68,7 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     try {
       // GoTrue reads at most 1 MiB of body; refusing larger ones here keeps them off the database.
       if (Buffer.byteLength(req.body, 'utf8') > MAX_BODY_BYTES) {
-        throw new AuthError(
-          413,
+        throw payloadTooLarge(
           ErrorCode.requestEntityTooLarge,
           `Request body too large (max ${MAX_BODY_BYTES} bytes)`,
         );
@@ -78,7 +86,7 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       console.error('[local-supabase] auth error:', error);
       return errorReply(
         req,
-        new AuthError(500, ErrorCode.unexpectedFailure, 'Unexpected failure, please check server logs'),
+        internalError(ErrorCode.unexpectedFailure, 'Unexpected failure, please check server logs'),
       );
     }
   };

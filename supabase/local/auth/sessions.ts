@@ -4,7 +4,7 @@ import type { Queryable } from '../db/engine';
 import type { GatewayRequest } from '../gateway/http';
 import type { JwtClaims } from '../gateway/keys';
 import type { Auth } from './context';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode, forbidden, unauthorized } from './errors';
 import { addAmrClaim, createSession, isSessionLive, type AmrEntry } from './models/session';
 import { grantRefreshToken } from './models/refresh-token';
 import { touchLastSignIn } from './models/user';
@@ -73,12 +73,12 @@ export async function tokenResponse(
 /** The checks GoTrue makes on a bearer for /user, /logout and admin calls (protocol §4.2). */
 export async function requireClaims(auth: Auth, req: GatewayRequest): Promise<JwtClaims> {
   if (!req.bearer)
-    throw new AuthError(401, ErrorCode.noAuthorization, 'This endpoint requires a valid Bearer token');
+    throw unauthorized(ErrorCode.noAuthorization, 'This endpoint requires a valid Bearer token');
   const result = await auth.verifier.verify(req.bearer);
   if (!result.ok) {
     const detail =
       result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
-    throw new AuthError(403, ErrorCode.badJwt, `invalid JWT: unable to parse or verify signature, ${detail}`);
+    throw forbidden(ErrorCode.badJwt, `invalid JWT: unable to parse or verify signature, ${detail}`);
   }
   return result.claims;
 }
@@ -93,30 +93,26 @@ export async function requireUser(
 ): Promise<{ claims: JwtClaims; user: UserRow }> {
   const claims = await requireClaims(auth, req);
   if (typeof claims.sub !== 'string' || claims.sub === '') {
-    throw new AuthError(403, ErrorCode.badJwt, 'invalid claim: missing sub claim');
+    throw forbidden(ErrorCode.badJwt, 'invalid claim: missing sub claim');
   }
   const userId = parseUuid(claims.sub);
-  if (!userId) throw new AuthError(400, ErrorCode.badJwt, 'invalid claim: sub claim must be a UUID');
+  if (!userId) throw badRequest(ErrorCode.badJwt, 'invalid claim: sub claim must be a UUID');
   const user = await loadUserById(auth.db, userId);
-  if (!user) throw new AuthError(403, ErrorCode.userNotFound, 'User from sub claim in JWT does not exist');
+  if (!user) throw forbidden(ErrorCode.userNotFound, 'User from sub claim in JWT does not exist');
   const sessionId = sessionIdOf(claims);
   if (sessionId) {
     if (!(await isSessionLive(auth.db, sessionId))) {
-      throw new AuthError(
-        403,
-        ErrorCode.sessionNotFound,
-        'Session from session_id claim in JWT does not exist',
-      );
+      throw forbidden(ErrorCode.sessionNotFound, 'Session from session_id claim in JWT does not exist');
     }
   }
   // A ban also stops access tokens issued before it.
-  if (isBanned(user)) throw new AuthError(403, ErrorCode.userBanned, 'User is banned');
+  if (isBanned(user)) throw forbidden(ErrorCode.userBanned, 'User is banned');
   return { claims, user };
 }
 
 export async function requireAdmin(auth: Auth, req: GatewayRequest): Promise<void> {
   const claims = await requireClaims(auth, req);
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') {
-    throw new AuthError(403, ErrorCode.notAdmin, 'User not allowed');
+    throw forbidden(ErrorCode.notAdmin, 'User not allowed');
   }
 }

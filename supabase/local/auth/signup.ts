@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
 import { metadataField, parseBody } from './request';
 import { issueSession } from './sessions';
@@ -56,7 +56,7 @@ async function signupAnonymously(
 async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const cfg = auth.config;
   if (!cfg.enableSignup) {
-    throw new AuthError(422, ErrorCode.signupDisabled, 'Signups not allowed for this instance');
+    throw unprocessable(ErrorCode.signupDisabled, 'Signups not allowed for this instance');
   }
   const body = parseBody(req);
   const data = metadataField(body, 'data');
@@ -64,15 +64,15 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const hasPhone = typeof body['phone'] === 'string' && body['phone'] !== '';
   if (!hasEmail && !hasPhone) {
     if (!cfg.enableAnonymousSignIns) {
-      throw new AuthError(422, ErrorCode.anonymousProviderDisabled, 'Anonymous sign-ins are disabled');
+      throw unprocessable(ErrorCode.anonymousProviderDisabled, 'Anonymous sign-ins are disabled');
     }
     return signupAnonymously(auth, req, data);
   }
   auth.limits.check('signups', req);
   const password = checkPassword(cfg, body['password'], 'Signup requires a valid password');
-  if (!hasEmail) throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone signups are disabled');
+  if (!hasEmail) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone signups are disabled');
   if (!cfg.emailEnableSignup) {
-    throw new AuthError(400, ErrorCode.emailProviderDisabled, 'Email signups are disabled');
+    throw badRequest(ErrorCode.emailProviderDisabled, 'Email signups are disabled');
   }
   const email = validateEmail(body['email']);
   const pkce = checkPkceParams(body);
@@ -81,7 +81,7 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const existing = await loadUserByEmail(auth.db, email);
   if (existing?.email_confirmed_at) {
     if (!cfg.enableConfirmations) {
-      throw new AuthError(422, ErrorCode.userAlreadyExists, 'User already registered');
+      throw unprocessable(ErrorCode.userAlreadyExists, 'User already registered');
     }
     return json(200, obfuscatedUser(email, data));
   }

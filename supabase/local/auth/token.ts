@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { AuthError, ErrorCode } from './errors';
+import { AuthError, badRequest, ErrorCode, notFoundError, unprocessable } from './errors';
 import { idTokenGrant, web3Grant } from './providers';
 import { parseBody } from './request';
 import {
@@ -25,16 +25,15 @@ async function passwordGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
   const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
   const password = typeof body['password'] === 'string' ? body['password'] : '';
-  if (!email && !body['phone'])
-    throw new AuthError(400, ErrorCode.validationFailed, 'missing email or phone');
+  if (!email && !body['phone']) throw badRequest(ErrorCode.validationFailed, 'missing email or phone');
   const user = email ? await loadUserByEmail(auth.db, email) : undefined;
   const valid = !!user && (await auth.passwordMatches(password, user.encrypted_password));
-  if (!user || !valid) throw new AuthError(400, ErrorCode.invalidCredentials, 'Invalid login credentials');
+  if (!user || !valid) throw badRequest(ErrorCode.invalidCredentials, 'Invalid login credentials');
   if (!user.email_confirmed_at && auth.config.enableConfirmations) {
-    throw new AuthError(400, ErrorCode.emailNotConfirmed, 'Email not confirmed');
+    throw badRequest(ErrorCode.emailNotConfirmed, 'Email not confirmed');
   }
   if (user.banned_until && Date.parse(user.banned_until) > Date.now()) {
-    throw new AuthError(400, ErrorCode.userBanned, 'User is banned');
+    throw badRequest(ErrorCode.userBanned, 'User is banned');
   }
   const session = await auth.db.transaction((tx) => issueSession(auth, tx, user, 'password', req));
   const weak = passwordWeakness(auth.config, password);
@@ -52,23 +51,22 @@ async function refreshGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
     token.length < 12 ||
     (token.length === 12 && !/^[a-z0-9]{12}$/.test(token))
   ) {
-    throw new AuthError(400, ErrorCode.validationFailed, 'Refresh token is not valid');
+    throw badRequest(ErrorCode.validationFailed, 'Refresh token is not valid');
   }
   const outcome = await auth.db.transaction(async (tx) => {
     const row = await findRefreshTokenForUpdate(tx, token);
     const notFound = (): AuthError =>
-      new AuthError(400, ErrorCode.refreshTokenNotFound, 'Invalid Refresh Token: Refresh Token Not Found');
+      badRequest(ErrorCode.refreshTokenNotFound, 'Invalid Refresh Token: Refresh Token Not Found');
     if (!row) return notFound();
     const expired = row.session_id ? await isSessionExpired(tx, row.session_id) : undefined;
     if (expired === undefined || !row.session_id)
-      return new AuthError(400, ErrorCode.sessionNotFound, 'Invalid Refresh Token: Session Not Found');
-    if (expired)
-      return new AuthError(400, ErrorCode.sessionExpired, 'Invalid Refresh Token: Session Expired');
+      return badRequest(ErrorCode.sessionNotFound, 'Invalid Refresh Token: Session Not Found');
+    if (expired) return badRequest(ErrorCode.sessionExpired, 'Invalid Refresh Token: Session Expired');
     const sessionId = row.session_id;
     const user = await loadUserById(tx, row.user_id);
     if (!user) return notFound();
     if (isBanned(user)) {
-      return new AuthError(400, ErrorCode.userBanned, 'Invalid Refresh Token: User Banned');
+      return badRequest(ErrorCode.userBanned, 'Invalid Refresh Token: User Banned');
     }
 
     let issued: string;
@@ -84,7 +82,7 @@ async function refreshGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
         // Reuse detected: the whole token family (session) dies.
         await revokeSessionRefreshTokens(tx, sessionId);
         await deleteSession(tx, sessionId);
-        return new AuthError(400, ErrorCode.refreshTokenAlreadyUsed, 'Invalid Refresh Token: Already Used');
+        return badRequest(ErrorCode.refreshTokenAlreadyUsed, 'Invalid Refresh Token: Already Used');
       }
     } else if (auth.config.enableRefreshTokenRotation) {
       await revokeRefreshToken(tx, row.token);
@@ -105,8 +103,7 @@ async function pkceGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const authCode = body['auth_code'];
   const verifier = body['code_verifier'];
   if (typeof authCode !== 'string' || typeof verifier !== 'string' || !authCode || !verifier) {
-    throw new AuthError(
-      400,
+    throw badRequest(
       ErrorCode.validationFailed,
       'invalid request: both auth code and code verifier should be non-empty',
     );
@@ -114,25 +111,24 @@ async function pkceGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const outcome = await auth.db.transaction(async (tx) => {
     const flow = await findFlowStateByAuthCode(tx, authCode, FLOW_STATE_TTL_S);
     if (!flow)
-      return new AuthError(404, ErrorCode.flowStateNotFound, 'invalid flow state, no valid flow state found');
+      return notFoundError(ErrorCode.flowStateNotFound, 'invalid flow state, no valid flow state found');
     if (flow.expired) {
       await deleteFlowState(tx, flow.id);
-      return new AuthError(422, ErrorCode.flowStateExpired, 'invalid flow state, flow state has expired');
+      return unprocessable(ErrorCode.flowStateExpired, 'invalid flow state, flow state has expired');
     }
     const computed =
       flow.code_challenge_method.toLowerCase() === 'plain'
         ? verifier
         : createHash('sha256').update(verifier).digest('base64url');
     if (computed !== flow.code_challenge) {
-      return new AuthError(
-        400,
+      return badRequest(
         ErrorCode.badCodeVerifier,
         'code challenge does not match previously saved code verifier',
       );
     }
     await deleteFlowState(tx, flow.id);
     const user = flow.user_id ? await loadUserById(tx, flow.user_id) : undefined;
-    if (!user) return new AuthError(404, ErrorCode.userNotFound, 'User not found');
+    if (!user) return notFoundError(ErrorCode.userNotFound, 'User not found');
     return issueSession(auth, tx, user, flow.authentication_method, req);
   });
   if (outcome instanceof AuthError) throw outcome;
@@ -150,7 +146,7 @@ const GRANTS = new Map<string, (auth: Auth, req: GatewayRequest) => Promise<Repl
 /** POST /token?grant_type=… */
 async function token(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const grant = GRANTS.get(req.query.get('grant_type') ?? '');
-  if (!grant) throw new AuthError(400, ErrorCode.invalidCredentials, 'unsupported_grant_type');
+  if (!grant) throw badRequest(ErrorCode.invalidCredentials, 'unsupported_grant_type');
   return grant(auth, req);
 }
 

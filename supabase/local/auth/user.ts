@@ -3,7 +3,7 @@ import type { Queryable } from '../db/engine';
 import type { Auth, Route } from './context';
 import { sendEmailChange } from './email-change';
 import { checkEmailBudget, deliver, refuseIfMailedRecently, storeToken, tokenHashOf } from './email-tokens';
-import { AuthError, ErrorCode, unauthorized } from './errors';
+import { badRequest, ErrorCode, forbidden, unauthorized, unprocessable } from './errors';
 import { deleteOtherSessions, sessionAal, sessionCreatedAt } from './models/session';
 import { referrerOf } from './redirect';
 import { metadataField, parseBody } from './request';
@@ -23,7 +23,7 @@ async function getUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
 
 /** GoTrue's verifyReauthentication: the mailed nonce, once, within otp_expiry. */
 async function consumeNonce(auth: Auth, tx: Queryable, user: UserRow, nonce: string): Promise<void> {
-  const invalid = new AuthError(422, ErrorCode.reauthenticationNotValid, 'Nonce has expired or is invalid');
+  const invalid = unprocessable(ErrorCode.reauthenticationNotValid, 'Nonce has expired or is invalid');
   if (!user.reauthentication_token || !user.reauthentication_sent_at) throw invalid;
   const fresh = Date.parse(user.reauthentication_sent_at) + auth.config.otpExpiry * 1000 > Date.now();
   if (!fresh || tokenHashOf(user.email ?? '', nonce) !== user.reauthentication_token) throw invalid;
@@ -36,7 +36,7 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
   const data = body['data'] === undefined ? undefined : metadataField(body, 'data');
   if (body['app_metadata'] !== undefined && body['app_metadata'] !== null) {
-    throw new AuthError(403, ErrorCode.notAdmin, 'Updating app_metadata requires admin privileges');
+    throw forbidden(ErrorCode.notAdmin, 'Updating app_metadata requires admin privileges');
   }
   const wantsPassword = typeof body['password'] === 'string' && body['password'] !== '';
   const requestedEmail = typeof body['email'] === 'string' ? body['email'] : '';
@@ -55,16 +55,14 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
       ? validateEmail(requestedEmail)
       : undefined;
   if (user.is_anonymous && wantsPassword && !newEmail && !user.email) {
-    throw new AuthError(
-      422,
+    throw unprocessable(
       ErrorCode.validationFailed,
       'Updating password of an anonymous user without an email or phone is not allowed',
     );
   }
   if (newEmail) {
     if (await isEmailTaken(auth.db, newEmail, user.id)) {
-      throw new AuthError(
-        422,
+      throw unprocessable(
         ErrorCode.emailExists,
         'A user with this email address has already been registered',
       );
@@ -77,20 +75,12 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
       const createdAt = await sessionCreatedAt(auth.db, sessionId);
       if (createdAt === undefined || Date.now() > createdAt + RECENT_SIGN_IN_MS) {
         if (typeof body['nonce'] !== 'string' || body['nonce'] === '') {
-          throw new AuthError(
-            400,
-            ErrorCode.reauthenticationNeeded,
-            'Password update requires reauthentication',
-          );
+          throw badRequest(ErrorCode.reauthenticationNeeded, 'Password update requires reauthentication');
         }
       }
     }
     if (await auth.passwordMatches(password, user.encrypted_password)) {
-      throw new AuthError(
-        422,
-        ErrorCode.samePassword,
-        'New password should be different from the old password.',
-      );
+      throw unprocessable(ErrorCode.samePassword, 'New password should be different from the old password.');
     }
     passwordHash = await auth.hashPassword(password);
   }
@@ -128,14 +118,13 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
 async function reauthenticate(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const { user } = await requireUser(auth, req);
   if (!user.email) {
-    throw new AuthError(
-      400,
+    throw badRequest(
       ErrorCode.validationFailed,
       'Reauthentication requires the user to have an email or a phone number',
     );
   }
   if (!user.email_confirmed_at) {
-    throw new AuthError(422, ErrorCode.emailNotConfirmed, 'Please verify your email first.');
+    throw unprocessable(ErrorCode.emailNotConfirmed, 'Please verify your email first.');
   }
   refuseIfMailedRecently(auth, user.reauthentication_sent_at);
   checkEmailBudget(auth);

@@ -11,7 +11,7 @@ import {
   type SlotName,
   type VerifyType,
 } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { AuthError, badRequest, ErrorCode, forbidden, unprocessable } from './errors';
 import { referrerOf } from './redirect';
 import { parseBody } from './request';
 import { issueSession } from './sessions';
@@ -37,7 +37,7 @@ async function applyVerification(
   user: UserRow,
   slot: SlotName,
 ): Promise<UserRow | undefined> {
-  if (isBanned(user)) throw new AuthError(403, ErrorCode.userBanned, 'User is banned');
+  if (isBanned(user)) throw forbidden(ErrorCode.userBanned, 'User is banned');
   if (slot === 'confirmation') {
     // An invited user without a password gets an unusable one until they set their own.
     if (type === 'invite' && !user.encrypted_password) {
@@ -74,7 +74,7 @@ async function verifyInTransaction(
   if (!user) return { kind: 'half-confirmed' };
   if (isPkce) {
     const code = await issueAuthCode(tx, user.id, FLOW_METHOD[type]);
-    if (!code) throw new AuthError(400, ErrorCode.flowStateNotFound, 'No associated flow state found.');
+    if (!code) throw badRequest(ErrorCode.flowStateNotFound, 'No associated flow state found.');
     return { kind: 'pkce', code };
   }
   return { kind: 'session', user };
@@ -84,9 +84,9 @@ async function verifyInTransaction(
 async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const token = req.query.get('token') ?? '';
   const rawType = req.query.get('type') ?? '';
-  if (!rawType) throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a verification type');
+  if (!rawType) throw badRequest(ErrorCode.validationFailed, 'Verify requires a verification type');
   if (!token) {
-    throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a token or a token hash');
+    throw badRequest(ErrorCode.validationFailed, 'Verify requires a token or a token hash');
   }
   const redirectTo = referrerOf(auth.config, req);
   const isPkce = token.startsWith('pkce_');
@@ -104,7 +104,7 @@ async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
   };
   const type = verifyType(rawType);
   if (!type || type === 'email') {
-    return errorRedirect(new AuthError(400, ErrorCode.validationFailed, 'Unsupported verification type'));
+    return errorRedirect(badRequest(ErrorCode.validationFailed, 'Unsupported verification type'));
   }
   try {
     const outcome = await auth.db.transaction(async (tx) => {
@@ -122,7 +122,7 @@ async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
       return { kind: 'location' as const, location: `${redirectTo}#${fragment.toString()}&sb=` };
     });
     if (!outcome) {
-      return errorRedirect(new AuthError(403, ErrorCode.otpExpired, 'Email link is invalid or has expired'));
+      return errorRedirect(forbidden(ErrorCode.otpExpired, 'Email link is invalid or has expired'));
     }
     if (outcome.kind === 'location') return redirect(outcome.location);
     if (outcome.kind === 'pkce') return redirect(withQuery(redirectTo, `code=${outcome.code}`));
@@ -139,20 +139,19 @@ async function verifyPost(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
   const str = (key: string): string => (typeof body[key] === 'string' ? (body[key] as string) : '');
   const rawType = str('type');
-  if (!rawType) throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a verification type');
+  if (!rawType) throw badRequest(ErrorCode.validationFailed, 'Verify requires a verification type');
   const token = str('token');
   const tokenHash = str('token_hash');
   if ((!token && !tokenHash) || (token && tokenHash)) {
-    throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires either a token or a token hash');
+    throw badRequest(ErrorCode.validationFailed, 'Verify requires either a token or a token hash');
   }
   let hashes: string[];
   if (token) {
     if (str('phone')) {
-      throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+      throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
     }
     if (!str('email')) {
-      throw new AuthError(
-        400,
+      throw badRequest(
         ErrorCode.validationFailed,
         'Only an email address or phone number should be provided on verify',
       );
@@ -161,26 +160,25 @@ async function verifyPost(auth: Auth, req: GatewayRequest): Promise<Reply> {
     try {
       email = validateEmail(str('email'));
     } catch {
-      throw new AuthError(422, ErrorCode.validationFailed, 'Invalid email format');
+      throw unprocessable(ErrorCode.validationFailed, 'Invalid email format');
     }
     const h = tokenHashOf(email, token.trim());
     hashes = [h, `pkce_${h}`];
   } else {
     if (str('email') || str('phone') || str('redirect_to')) {
-      throw new AuthError(400, ErrorCode.validationFailed, 'Only the token_hash and type should be provided');
+      throw badRequest(ErrorCode.validationFailed, 'Only the token_hash and type should be provided');
     }
     hashes = [tokenHash];
   }
   const type = verifyType(rawType);
-  if (!type) throw new AuthError(400, ErrorCode.validationFailed, 'Unsupported verification type');
+  if (!type) throw badRequest(ErrorCode.validationFailed, 'Unsupported verification type');
   const outcome = await auth.db.transaction(async (tx) => {
     const result = await verifyInTransaction(auth, tx, type, hashes, false);
     if (result?.kind !== 'session') return result;
     return { kind: 'token' as const, body: await issueSession(auth, tx, result.user, 'otp', req) };
   });
   if (!outcome) {
-    throw new AuthError(
-      403,
+    throw forbidden(
       ErrorCode.otpExpired,
       token ? 'Token has expired or is invalid' : 'Email link is invalid or has expired',
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/engine';
-import { AuthError, ErrorCode } from '../errors';
+import { AuthError, ErrorCode, internalError, unprocessable } from '../errors';
 import { factorJson, type FactorRow } from './factor';
 import { createEmailIdentity, mergeEmailIdentityData, obfuscateIdentities } from './identity';
 import { deleteOneTimeTokens } from './one-time-token';
@@ -147,22 +147,21 @@ export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow>
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === '23505') {
-      throw new AuthError(
-        422,
+      throw unprocessable(
         ErrorCode.emailExists,
         'A user with this email address has already been registered',
       );
     }
     if (error instanceof AuthError) throw error;
     console.error('[local-supabase] saving a new user failed:', (error as Error).message);
-    throw new AuthError(500, ErrorCode.unexpectedFailure, 'Database error saving new user');
+    throw internalError(ErrorCode.unexpectedFailure, 'Database error saving new user');
   }
   return reload(q, id);
 }
 
 async function reload(q: Queryable, id: string): Promise<UserRow> {
   const user = await loadUserById(q, id);
-  if (!user) throw new AuthError(500, ErrorCode.unexpectedFailure, 'Database error saving new user');
+  if (!user) throw internalError(ErrorCode.unexpectedFailure, 'Database error saving new user');
   return user;
 }
 
@@ -376,6 +375,20 @@ export async function setUserToken(
     tokenHash,
   ]);
 }
+
+/** The user holding one of these hashes in `column`, sent less than `expirySeconds` ago. */
+export const findUserByToken = (
+  q: Queryable,
+  column: TokenColumn,
+  sentAtColumn: string,
+  tokenHashes: string[],
+  expirySeconds: number,
+): Promise<UserRow | undefined> =>
+  loadUser(
+    q,
+    `u.${column} = any($1::text[]) and u.${column} <> '' and u.${sentAtColumn} + make_interval(secs => $2) > now()`,
+    [tokenHashes, expirySeconds],
+  );
 
 export async function clearUserToken(q: Queryable, userId: string, column: TokenColumn): Promise<void> {
   await q.query(`update auth.users set ${column} = '', updated_at = now() where id = $1`, [userId]);

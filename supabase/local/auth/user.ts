@@ -6,11 +6,19 @@ import { checkEmailBudget, deliver, refuseIfMailedRecently, storeToken, tokenHas
 import { badRequest, ErrorCode, forbidden, unauthorized, unprocessable } from './errors';
 import { deleteOtherSessions, sessionAal, sessionCreatedAt } from './models/session';
 import { referrerOf } from './redirect';
-import { metadataField, parseBody } from './request';
+import { metadataField, parseBody, type JsonObject } from './request';
 import { requireUser, sessionIdOf } from './sessions';
-import { hasVerifiedFactor, loadUserById, userJson, type UserRow } from './models/user';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
-import { clearReauthentication, isEmailTaken, replaceUserMetadata, setPassword } from './models/user';
+import {
+  clearReauthentication,
+  hasVerifiedFactor,
+  isEmailTaken,
+  loadUserById,
+  replaceUserMetadata,
+  setPassword,
+  userJson,
+  type UserRow,
+} from './models/user';
 
 /** GoTrue asks for a nonce when the session is older than this (secure_password_change). */
 const RECENT_SIGN_IN_MS = 24 * 3600 * 1000;
@@ -30,20 +38,51 @@ async function consumeNonce(auth: Auth, tx: Queryable, user: UserRow, nonce: str
   await clearReauthentication(tx, user.id);
 }
 
-/** PUT /user: updateUser() with data, password (and nonce) and email (GoTrue's user.go). */
-async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const { claims, user } = await requireUser(auth, req);
-  const body = parseBody(req);
+/** GoTrue's UserUpdateParams, as read from the body of PUT /user. */
+export interface UserUpdateParams {
+  data: JsonObject | undefined;
+  /** The password as sent, when one was sent (checked later, against the config). */
+  password: unknown;
+  /** The e-mail as sent, or ''. */
+  email: string;
+  nonce: string;
+  body: JsonObject;
+}
+
+export function parseUserUpdateParams(body: JsonObject): UserUpdateParams {
   const data = body['data'] === undefined ? undefined : metadataField(body, 'data');
   if (body['app_metadata'] !== undefined && body['app_metadata'] !== null) {
     throw forbidden(ErrorCode.notAdmin, 'Updating app_metadata requires admin privileges');
   }
-  const wantsPassword = typeof body['password'] === 'string' && body['password'] !== '';
-  const requestedEmail = typeof body['email'] === 'string' ? body['email'] : '';
-  const sessionId = sessionIdOf(claims);
+  return {
+    data,
+    password: typeof body['password'] === 'string' && body['password'] !== '' ? body['password'] : undefined,
+    email: typeof body['email'] === 'string' ? body['email'] : '',
+    nonce: typeof body['nonce'] === 'string' ? body['nonce'] : '',
+    body,
+  };
+}
+
+/** GoTrue's UpdateUserMetaData: a shallow merge in which a key set to null is removed. */
+export function mergedUserMetadata(current: JsonObject | null, data: JsonObject): JsonObject {
+  const meta: JsonObject = { ...(current ?? {}) };
+  for (const [k, v] of Object.entries(data)) {
+    if (v === null) delete meta[k];
+    else meta[k] = v;
+  }
+  return meta;
+}
+
+/** The checks of GoTrue's UserUpdate, in its order; answers the address to move to, if any. */
+async function checkEmailUpdate(
+  auth: Auth,
+  user: UserRow,
+  sessionId: string | null,
+  params: UserUpdateParams,
+): Promise<string | undefined> {
   // GoTrue compares the e-mail as sent, before normalising it.
   const changesCredentials =
-    wantsPassword || (requestedEmail !== '' && requestedEmail !== (user.email ?? ''));
+    params.password !== undefined || (params.email !== '' && params.email !== (user.email ?? ''));
   if (changesCredentials && hasVerifiedFactor(user) && (await sessionAal(auth.db, sessionId)) !== 'aal2') {
     throw unauthorized(
       ErrorCode.insufficientAal,
@@ -51,64 +90,65 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
     );
   }
   const newEmail =
-    requestedEmail && requestedEmail.trim().toLowerCase() !== (user.email ?? '')
-      ? validateEmail(requestedEmail)
+    params.email && params.email.trim().toLowerCase() !== (user.email ?? '')
+      ? validateEmail(params.email)
       : undefined;
-  if (user.is_anonymous && wantsPassword && !newEmail && !user.email) {
+  if (user.is_anonymous && params.password !== undefined && !newEmail && !user.email) {
     throw unprocessable(
       ErrorCode.validationFailed,
       'Updating password of an anonymous user without an email or phone is not allowed',
     );
   }
-  if (newEmail) {
-    if (await isEmailTaken(auth.db, newEmail, user.id)) {
-      throw unprocessable(
-        ErrorCode.emailExists,
-        'A user with this email address has already been registered',
-      );
+  if (newEmail && (await isEmailTaken(auth.db, newEmail, user.id))) {
+    throw unprocessable(ErrorCode.emailExists, 'A user with this email address has already been registered');
+  }
+  return newEmail;
+}
+
+/** The new password's hash, after GoTrue's checks (secure_password_change, not the same password). */
+async function checkNewPassword(
+  auth: Auth,
+  user: UserRow,
+  sessionId: string | null,
+  params: UserUpdateParams,
+): Promise<string | undefined> {
+  if (params.password === undefined) return undefined;
+  const password = checkPassword(auth.config, params.password, 'Password is required');
+  if (auth.config.securePasswordChange && !params.nonce) {
+    const createdAt = await sessionCreatedAt(auth.db, sessionId);
+    if (createdAt === undefined || Date.now() > createdAt + RECENT_SIGN_IN_MS) {
+      throw badRequest(ErrorCode.reauthenticationNeeded, 'Password update requires reauthentication');
     }
   }
-  let passwordHash: string | undefined;
-  if (wantsPassword) {
-    const password = checkPassword(auth.config, body['password'], 'Password is required');
-    if (auth.config.securePasswordChange) {
-      const createdAt = await sessionCreatedAt(auth.db, sessionId);
-      if (createdAt === undefined || Date.now() > createdAt + RECENT_SIGN_IN_MS) {
-        if (typeof body['nonce'] !== 'string' || body['nonce'] === '') {
-          throw badRequest(ErrorCode.reauthenticationNeeded, 'Password update requires reauthentication');
-        }
-      }
-    }
-    if (await auth.passwordMatches(password, user.encrypted_password)) {
-      throw unprocessable(ErrorCode.samePassword, 'New password should be different from the old password.');
-    }
-    passwordHash = await auth.hashPassword(password);
+  if (await auth.passwordMatches(password, user.encrypted_password)) {
+    throw unprocessable(ErrorCode.samePassword, 'New password should be different from the old password.');
   }
-  const pkce = checkPkceParams(body);
+  return auth.hashPassword(password);
+}
+
+/** PUT /user: updateUser() with data, password (and nonce) and email (GoTrue's user.go). */
+async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
+  const { claims, user } = await requireUser(auth, req);
+  const params = parseUserUpdateParams(parseBody(req));
+  const sessionId = sessionIdOf(claims);
+  const newEmail = await checkEmailUpdate(auth, user, sessionId, params);
+  const passwordHash = await checkNewPassword(auth, user, sessionId, params);
+  const pkce = checkPkceParams(params.body);
 
   await auth.db.transaction(async (tx) => {
     if (passwordHash) {
-      if (typeof body['nonce'] === 'string' && body['nonce'] !== '') {
-        await consumeNonce(auth, tx, user, body['nonce']);
-      }
+      if (params.nonce) await consumeNonce(auth, tx, user, params.nonce);
       await setPassword(tx, user.id, passwordHash, { clearRecoveryToken: true });
       // GoTrue signs out every other session of the user; the current one stays.
       await deleteOtherSessions(tx, user.id, sessionId);
     }
-    if (data) {
-      // Shallow merge; a key set to null is removed (GoTrue's UpdateUserMetaData).
-      const meta: Record<string, unknown> = { ...(user.raw_user_meta_data ?? {}) };
-      for (const [k, v] of Object.entries(data)) {
-        if (v === null) delete meta[k];
-        else meta[k] = v;
-      }
-      await replaceUserMetadata(tx, user.id, meta);
-    }
+    if (params.data)
+      await replaceUserMetadata(tx, user.id, mergedUserMetadata(user.raw_user_meta_data, params.data));
   });
 
   if (newEmail) {
     const current = (await loadUserById(auth.db, user.id)) ?? user;
-    await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, body), pkce);
+    await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, params.body), pkce);
   }
   const updated = await loadUserById(auth.db, user.id);
   return json(200, userJson(updated ?? user));

@@ -52,31 +52,53 @@ function banSeconds(value: unknown): number | undefined {
   return Math.round(parseGoDuration(value));
 }
 
+/** GoTrue's AdminUserParams: the body of POST and PUT /admin/users (metadata decoded as GoTrue does). */
+export interface AdminUserParams {
+  userMetadata: JsonObject | undefined;
+  appMetadata: JsonObject | undefined;
+  email: unknown;
+  phone: unknown;
+  password: unknown;
+  emailConfirm: boolean;
+  banDuration: unknown;
+}
+
+export function parseAdminUserParams(body: JsonObject): AdminUserParams {
+  return {
+    userMetadata: body['user_metadata'] === undefined ? undefined : metadataField(body, 'user_metadata'),
+    appMetadata: body['app_metadata'] === undefined ? undefined : metadataField(body, 'app_metadata'),
+    email: body['email'],
+    phone: body['phone'],
+    password: body['password'] === null || body['password'] === '' ? undefined : body['password'],
+    emailConfirm: body['email_confirm'] === true,
+    banDuration: body['ban_duration'],
+  };
+}
+
+const hashedPassword = async (auth: Auth, password: unknown): Promise<string | undefined> =>
+  password === undefined
+    ? undefined
+    : auth.hashPassword(checkPassword(auth.config, password, 'Password is required'));
+
 /** POST /admin/users: auth.admin.createUser(). */
 async function createUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   await requireAdmin(auth, req);
-  const body = parseBody(req);
-  const userMetadata = metadataField(body, 'user_metadata');
-  const appMetadata = metadataField(body, 'app_metadata');
-  if (!body['email'] && !body['phone']) {
+  const params = parseAdminUserParams(parseBody(req));
+  if (!params.email && !params.phone) {
     throw badRequest(ErrorCode.validationFailed, 'Cannot create a user without either an email or phone');
   }
-  if (!body['email']) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
-  const email = validateEmail(body['email']);
+  if (!params.email) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+  const email = validateEmail(params.email);
   if (await loadUserByEmail(auth.db, email)) throw emailExists();
-  const password =
-    body['password'] === undefined || body['password'] === null || body['password'] === ''
-      ? undefined
-      : checkPassword(auth.config, body['password'], 'Password is required');
-  const ban = banSeconds(body['ban_duration']);
-  const passwordHash = password ? await auth.hashPassword(password) : '';
+  const passwordHash = (await hashedPassword(auth, params.password)) ?? '';
+  const ban = banSeconds(params.banDuration);
   const user = await auth.db.transaction(async (tx) => {
     const created = await insertUser(tx, {
       email,
       passwordHash,
-      userMetadata,
-      appMetadata,
-      confirmed: body['email_confirm'] === true,
+      userMetadata: params.userMetadata ?? {},
+      appMetadata: params.appMetadata ?? {},
+      confirmed: params.emailConfirm,
     });
     if (ban !== undefined) await setBan(tx, created.id, ban);
     return (await loadUserById(tx, created.id)) ?? created;
@@ -135,57 +157,38 @@ const obfuscate = (userId: string, value: string): string =>
     .update(userId + value)
     .digest('base64url');
 
-/** GET, PUT and DELETE /admin/users/{id}. */
-async function oneUser(auth: Auth, req: GatewayRequest, user: UserRow): Promise<Reply> {
-  if (req.method === 'GET') return json(200, userJson(user));
-  if (req.method === 'DELETE') {
-    const body = parseBody(req);
-    await auth.db.transaction(async (tx) => {
-      if (body['should_soft_delete'] === true) {
-        await deleteAllSessions(tx, user.id);
-        await softDeleteUser(tx, user.id, {
-          email: obfuscate(user.id, user.email ?? ''),
-          emailChange: user.email_change ? obfuscate(user.id, user.email_change) : '',
-        });
-      } else {
-        await deleteUser(tx, user.id);
-      }
+/** DELETE /admin/users/{user_id}: auth.admin.deleteUser(id, shouldSoftDelete). */
+async function deleteUserById(auth: Auth, req: GatewayRequest, user: UserRow): Promise<Reply> {
+  const soft = parseBody(req)['should_soft_delete'] === true;
+  await auth.db.transaction(async (tx) => {
+    if (!soft) return deleteUser(tx, user.id);
+    await deleteAllSessions(tx, user.id);
+    await softDeleteUser(tx, user.id, {
+      email: obfuscate(user.id, user.email ?? ''),
+      emailChange: user.email_change ? obfuscate(user.id, user.email_change) : '',
     });
-    return json(200, {});
-  }
-  // PUT: auth.admin.updateUserById().
-  const body = parseBody(req);
-  const userMetadata = body['user_metadata'] === undefined ? undefined : metadataField(body, 'user_metadata');
-  const appMetadata = body['app_metadata'] === undefined ? undefined : metadataField(body, 'app_metadata');
-  const ban = banSeconds(body['ban_duration']);
-  const password =
-    typeof body['password'] === 'string' && body['password'] !== ''
-      ? checkPassword(auth.config, body['password'], 'Password is required')
-      : undefined;
+  });
+  return json(200, {});
+}
+
+/** PUT /admin/users/{user_id}: auth.admin.updateUserById(). */
+async function updateUserById(auth: Auth, req: GatewayRequest, user: UserRow): Promise<Reply> {
+  const params = parseAdminUserParams(parseBody(req));
+  const ban = banSeconds(params.banDuration);
+  const passwordHash = await hashedPassword(
+    auth,
+    typeof params.password === 'string' ? params.password : undefined,
+  );
   const email =
-    typeof body['email'] === 'string' && body['email'] !== '' ? validateEmail(body['email']) : undefined;
-  if (email && email !== user.email) {
-    if (await isEmailTaken(auth.db, email, user.id)) throw emailExists();
-  }
-  const passwordHash = password ? await auth.hashPassword(password) : undefined;
+    typeof params.email === 'string' && params.email !== '' ? validateEmail(params.email) : undefined;
+  const newEmail = email && email !== user.email ? email : undefined;
+  if (newEmail && (await isEmailTaken(auth.db, newEmail, user.id))) throw emailExists();
   const updated = await auth.db.transaction(async (tx) => {
-    for (const [value, column] of [
-      [userMetadata, 'raw_user_meta_data'],
-      [appMetadata, 'raw_app_meta_data'],
-    ] as const) {
-      if (value) {
-        await mergeMetadata(tx, user.id, column, value);
-      }
-    }
-    if (passwordHash) {
-      await setPassword(tx, user.id, passwordHash);
-    }
-    if (email && email !== user.email) {
-      await setEmail(tx, user.id, email);
-    }
-    if (body['email_confirm'] === true) {
-      await confirmEmailIfUnconfirmed(tx, user.id);
-    }
+    if (params.userMetadata) await mergeMetadata(tx, user.id, 'raw_user_meta_data', params.userMetadata);
+    if (params.appMetadata) await mergeMetadata(tx, user.id, 'raw_app_meta_data', params.appMetadata);
+    if (passwordHash) await setPassword(tx, user.id, passwordHash);
+    if (newEmail) await setEmail(tx, user.id, newEmail);
+    if (params.emailConfirm) await confirmEmailIfUnconfirmed(tx, user.id);
     if (ban !== undefined) await setBan(tx, user.id, ban);
     return loadUserById(tx, user.id);
   });
@@ -317,9 +320,13 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
 export const adminRoutes: Route[] = [
   { method: 'POST', path: '/admin/users', handler: createUser },
   { method: 'GET', path: '/admin/users', handler: listUsers },
-  { method: 'GET', path: '/admin/users/:userId', handler: withAdminUser(oneUser) },
-  { method: 'PUT', path: '/admin/users/:userId', handler: withAdminUser(oneUser) },
-  { method: 'DELETE', path: '/admin/users/:userId', handler: withAdminUser(oneUser) },
+  {
+    method: 'GET',
+    path: '/admin/users/:userId',
+    handler: withAdminUser(async (_auth, _req, user) => json(200, userJson(user))),
+  },
+  { method: 'PUT', path: '/admin/users/:userId', handler: withAdminUser(updateUserById) },
+  { method: 'DELETE', path: '/admin/users/:userId', handler: withAdminUser(deleteUserById) },
   { method: 'POST', path: '/admin/generate_link', handler: generateLink },
   { method: 'POST', path: '/invite', handler: invite },
 ];

@@ -42,7 +42,7 @@ export async function pendingSecondFactor(): Promise<Exclude<SecondFactorStep, {
 
 export interface Enrolment {
   factorId: string;
-  /** data:image/svg+xml URI of the QR code for an authenticator app. */
+  /** data:image/svg+xml URI of the QR code for an authenticator app, safe for an <img> (qrImageSource). */
   qrCode: string;
   /** The base32 key, for typing into an app by hand. */
   secret: string;
@@ -58,7 +58,37 @@ export async function startEnrolment(): Promise<Enrolment> {
   }
   const { data, error } = await mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
   if (error) throw new Error(MFA_MESSAGES.enrolFailed);
-  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+  return { factorId: data.id, qrCode: qrImageSource(data.totp.qr_code), secret: data.totp.secret };
+}
+
+const SVG_DATA = /^data:image\/svg\+xml[^,]*,/i;
+
+/**
+ * The enrolment QR code as an <img> source that renders whatever GoTrue and auth-js hand over.
+ * GoTrue sends a bare SVG and auth-js prefixes it with `data:image/svg+xml;utf-8,` without escaping
+ * it, so a `#` (a colour such as #000000) would end the URI and break the picture. The SVG is taken
+ * out again (from that URI, an escaped one, or bare), given a viewBox when it has only a width and
+ * height (GoTrue's has none, so it would not scale to the box), and escaped properly. A base64 URI
+ * is left as it is.
+ */
+export function qrImageSource(qrCode: string): string {
+  const prefix = SVG_DATA.exec(qrCode)?.[0];
+  if (prefix && /;base64,$/i.test(prefix)) return qrCode;
+  let svg = prefix ? qrCode.slice(prefix.length) : qrCode;
+  if (!svg.trimStart().startsWith('<')) {
+    try {
+      svg = decodeURIComponent(svg);
+    } catch {
+      // Not escaped after all: keep the text as it came.
+    }
+  }
+  svg = svg.replace(/<svg\b[^>]*>/i, (tag) => {
+    if (/\sviewBox=/i.test(tag)) return tag;
+    const width = /\swidth="(\d+(?:\.\d+)?)"/i.exec(tag)?.[1];
+    const height = /\sheight="(\d+(?:\.\d+)?)"/i.exec(tag)?.[1];
+    return width && height ? tag.replace(/^<svg\b/i, `<svg viewBox="0 0 ${width} ${height}"`) : tag;
+  });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
 /** Checks a code; on success the session is aal2 (supabase-js stores the new tokens). */

@@ -1,7 +1,9 @@
+import QRCode from 'qrcode';
 import { expect, test, type Page } from '@playwright/test';
 import { type Account, adminSignIn, answerSecondFactorPrompt, runTag } from './admin-helpers';
 import { totpFor } from '../support/totp';
 import { expectNoAxeViolations } from './support/page-checks';
+import { decodeQrImage } from './support/qr';
 import {
   createAdmin,
   createMember,
@@ -28,11 +30,18 @@ test('first sign-in enrols (QR + key in text) and reaches the users table; the n
   const admin = await createAdmin({ username: `enrol${runTag()}`, enrol: false });
   await passwordStep(page, admin);
   await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
-    'src',
-    /^data:image\/svg\+xml/,
-  );
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  await expect(qr).toHaveAttribute('src', /^data:image\/svg\+xml/);
   await expect(page.getByTestId('totp-secret')).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+  // The picture loads and a phone scanning it gets the same key as the text beside it.
+  const scanned = await decodeQrImage(qr);
+  expect(scanned.naturalWidth).toBeGreaterThan(0);
+  const otpauth = new URL(scanned.text);
+  expect(otpauth.protocol).toBe('otpauth:');
+  expect(decodeURIComponent(otpauth.pathname)).toContain(admin.email);
+  expect(otpauth.searchParams.get('secret')).toBe(
+    (await page.getByTestId('totp-secret').textContent())?.replace(/\s/g, ''),
+  );
   await expectNoAxeViolations(page);
   await answerSecondFactorPrompt(page, admin);
   await expect(page.getByText('Successfully logged in')).toBeVisible();
@@ -66,6 +75,31 @@ test('first sign-in enrols (QR + key in text) and reaches the users table; the n
   await device.waitForURL('**/admin/home');
   await expect(device.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await context.close();
+});
+
+test('the enrolment QR code renders and scans even when the SVG carries # colours (raw behind data:, as auth-js passes it)', async ({
+  page,
+}) => {
+  const admin = await createAdmin({ username: `qrhash${runTag()}`, enrol: false });
+  let uri = '';
+  // Another SVG writer (the qrcode package) colours with #ffffff/#000000; auth-js would paste it
+  // unescaped behind data:, where the first # ends the URI.
+  await page.route('**/auth/v1/factors', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as { totp: { qr_code: string; uri: string } };
+    uri = body.totp.uri;
+    body.totp.qr_code = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 1 });
+    expect(body.totp.qr_code).toContain('#');
+    await route.fulfill({ response, json: body });
+  });
+  await passwordStep(page, admin);
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  await expect(qr).toBeVisible();
+  const scanned = await decodeQrImage(qr);
+  expect(scanned.naturalWidth).toBeGreaterThan(0);
+  expect(scanned.text).toBe(uri);
+  expect(scanned.text).toMatch(/^otpauth:\/\/totp\//);
 });
 
 test('an admin page opened at aal1 sends the admin to the code prompt, then back to that page', async ({

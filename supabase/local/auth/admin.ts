@@ -10,23 +10,41 @@ import {
   verifyLink,
   type SlotName,
 } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { AuthError, badRequest, ErrorCode, notFoundError, unprocessable } from './errors';
 import { isRedirectAllowed, referrerOf } from './redirect';
 import { metadataField, parseBody, type JsonObject } from './request';
+import { withAdminUser } from './loaders';
+import { deleteAllSessions } from './models/session';
 import { requireAdmin } from './sessions';
-import { insertUser, loadUserByEmail, loadUserById, USER_SELECT, userJson, type UserRow } from './users';
+import {
+  confirmEmailIfUnconfirmed,
+  deleteUser,
+  findUsersPage,
+  insertUser,
+  isEmailTaken,
+  loadUserByEmail,
+  loadUserById,
+  markInvited,
+  mergeMetadata,
+  setBan,
+  setEmail,
+  setPassword,
+  setPendingEmailChange,
+  softDeleteUser,
+  userJson,
+  type UserRow,
+} from './models/user';
 import { checkPassword, parseGoDuration, validateEmail } from './validation';
 
 const DUPLICATE_EMAIL = 'A user with this email address has already been registered';
-const emailExists = (): AuthError => new AuthError(422, ErrorCode.emailExists, DUPLICATE_EMAIL);
+const emailExists = (): AuthError => unprocessable(ErrorCode.emailExists, DUPLICATE_EMAIL);
 
 /** GoTrue's ban_duration: a Go duration, or "none" to lift the ban; seconds. */
 function banSeconds(value: unknown): number | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   if (value === 'none') return 0;
   if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(value)) {
-    throw new AuthError(
-      400,
+    throw badRequest(
       ErrorCode.validationFailed,
       `invalid format for ban duration: time: invalid duration "${value}"`,
     );
@@ -34,44 +52,55 @@ function banSeconds(value: unknown): number | undefined {
   return Math.round(parseGoDuration(value));
 }
 
-async function applyBan(q: Queryable, userId: string, seconds: number): Promise<void> {
-  await q.query(
-    `update auth.users set banned_until = case when $2::int > 0 then now() + make_interval(secs => $2) end where id = $1`,
-    [userId, seconds],
-  );
+/** GoTrue's AdminUserParams: the body of POST and PUT /admin/users (metadata decoded as GoTrue does). */
+export interface AdminUserParams {
+  userMetadata: JsonObject | undefined;
+  appMetadata: JsonObject | undefined;
+  email: unknown;
+  phone: unknown;
+  password: unknown;
+  emailConfirm: boolean;
+  banDuration: unknown;
 }
+
+export function parseAdminUserParams(body: JsonObject): AdminUserParams {
+  return {
+    userMetadata: body['user_metadata'] === undefined ? undefined : metadataField(body, 'user_metadata'),
+    appMetadata: body['app_metadata'] === undefined ? undefined : metadataField(body, 'app_metadata'),
+    email: body['email'],
+    phone: body['phone'],
+    password: body['password'] === null || body['password'] === '' ? undefined : body['password'],
+    emailConfirm: body['email_confirm'] === true,
+    banDuration: body['ban_duration'],
+  };
+}
+
+const hashedPassword = async (auth: Auth, password: unknown): Promise<string | undefined> =>
+  password === undefined
+    ? undefined
+    : auth.hashPassword(checkPassword(auth.config, password, 'Password is required'));
 
 /** POST /admin/users: auth.admin.createUser(). */
 async function createUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   await requireAdmin(auth, req);
-  const body = parseBody(req);
-  const userMetadata = metadataField(body, 'user_metadata');
-  const appMetadata = metadataField(body, 'app_metadata');
-  if (!body['email'] && !body['phone']) {
-    throw new AuthError(
-      400,
-      ErrorCode.validationFailed,
-      'Cannot create a user without either an email or phone',
-    );
+  const params = parseAdminUserParams(parseBody(req));
+  if (!params.email && !params.phone) {
+    throw badRequest(ErrorCode.validationFailed, 'Cannot create a user without either an email or phone');
   }
-  if (!body['email']) throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
-  const email = validateEmail(body['email']);
+  if (!params.email) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+  const email = validateEmail(params.email);
   if (await loadUserByEmail(auth.db, email)) throw emailExists();
-  const password =
-    body['password'] === undefined || body['password'] === null || body['password'] === ''
-      ? undefined
-      : checkPassword(auth.config, body['password'], 'Password is required');
-  const ban = banSeconds(body['ban_duration']);
-  const passwordHash = password ? await auth.hashPassword(password) : '';
+  const passwordHash = (await hashedPassword(auth, params.password)) ?? '';
+  const ban = banSeconds(params.banDuration);
   const user = await auth.db.transaction(async (tx) => {
     const created = await insertUser(tx, {
       email,
       passwordHash,
-      userMetadata,
-      appMetadata,
-      confirmed: body['email_confirm'] === true,
+      userMetadata: params.userMetadata ?? {},
+      appMetadata: params.appMetadata ?? {},
+      confirmed: params.emailConfirm,
     });
-    if (ban !== undefined) await applyBan(tx, created.id, ban);
+    if (ban !== undefined) await setBan(tx, created.id, ban);
     return (await loadUserById(tx, created.id)) ?? created;
   });
   return json(200, userJson(user));
@@ -86,8 +115,7 @@ async function listUsers(auth: Auth, req: GatewayRequest): Promise<Reply> {
     const raw = req.query.get(name);
     if (raw === null || raw === '') return fallback;
     if (!/^\d+$/.test(raw)) {
-      throw new AuthError(
-        400,
+      throw badRequest(
         ErrorCode.validationFailed,
         `Bad Pagination Parameters: strconv.ParseUint: parsing "${raw}": invalid syntax`,
       );
@@ -98,30 +126,14 @@ async function listUsers(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const perPage = parse('per_page', 50) || 50;
   const sort = req.query.get('sort');
   if (sort && !SORTABLE.test(sort.trim())) {
-    throw new AuthError(
-      400,
-      ErrorCode.validationFailed,
-      `Bad Sort Parameters: ${sort} is not a sortable field`,
-    );
+    throw badRequest(ErrorCode.validationFailed, `Bad Sort Parameters: ${sort} is not a sortable field`);
   }
-  const direction = sort && /asc$/i.test(sort.trim()) ? 'asc' : 'desc';
-  const filter = req.query.get('filter') ?? '';
-  const where = filter
-    ? `where (u.email like $3 or u.raw_user_meta_data->>'full_name' ilike $3)`
-    : `where $3::text is null`;
-  const { rows } = await auth.db.query<{ doc: string }>(
-    `${USER_SELECT} ${where} order by u.created_at ${direction}, u.id ${direction} limit $1 offset $2`,
-    [perPage, (page - 1) * perPage, filter ? `%${filter}%` : null],
-  );
-  const countWhere = filter ? `where (email like $1 or raw_user_meta_data->>'full_name' ilike $1)` : '';
-  const total = Number(
-    (
-      await auth.db.query<{ n: string }>(
-        `select count(*)::text as n from auth.users ${countWhere}`,
-        filter ? [`%${filter}%`] : [],
-      )
-    ).rows[0]?.n ?? '0',
-  );
+  const { users, total } = await findUsersPage(auth.db, {
+    filter: req.query.get('filter') ?? '',
+    ascending: !!sort && /asc$/i.test(sort.trim()),
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
   const totalPages = Math.ceil(total / perPage);
   const pageUrl = (n: number): string => {
     const params = new URLSearchParams(req.query);
@@ -134,7 +146,7 @@ async function listUsers(auth: Auth, req: GatewayRequest): Promise<Reply> {
   ];
   return json(
     200,
-    { users: rows.map((r) => userJson(JSON.parse(r.doc) as UserRow)), aud: 'authenticated' },
+    { users: users.map(userJson), aud: 'authenticated' },
     { 'x-total-count': String(total), link: links.join(', ') },
   );
 }
@@ -145,99 +157,39 @@ const obfuscate = (userId: string, value: string): string =>
     .update(userId + value)
     .digest('base64url');
 
-/** GoTrue's SoftDeleteUser: the row stays, everything identifying or usable goes. */
-async function softDelete(tx: Queryable, user: UserRow): Promise<void> {
-  await tx.query(
-    `update auth.users set email = $2, email_change = $3, phone = null, encrypted_password = '',
-       confirmation_token = '', recovery_token = '', email_change_token_current = '', email_change_token_new = '',
-       reauthentication_token = '', raw_user_meta_data = '{}'::jsonb, raw_app_meta_data = '{}'::jsonb,
-       deleted_at = now(), updated_at = now()
-     where id = $1`,
-    [
-      user.id,
-      obfuscate(user.id, user.email ?? ''),
-      user.email_change ? obfuscate(user.id, user.email_change) : '',
-    ],
-  );
-  await tx.query(
-    `update auth.identities set identity_data = '{}'::jsonb, provider_id = encode(sha256(convert_to(user_id::text || provider_id, 'UTF8')), 'hex')
-     where user_id = $1`,
-    [user.id],
-  );
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1`, [user.id]);
+/** DELETE /admin/users/{user_id}: auth.admin.deleteUser(id, shouldSoftDelete). */
+async function deleteUserById(auth: Auth, req: GatewayRequest, user: UserRow): Promise<Reply> {
+  const soft = parseBody(req)['should_soft_delete'] === true;
+  await auth.db.transaction(async (tx) => {
+    if (!soft) return deleteUser(tx, user.id);
+    await deleteAllSessions(tx, user.id);
+    await softDeleteUser(tx, user.id, {
+      email: obfuscate(user.id, user.email ?? ''),
+      emailChange: user.email_change ? obfuscate(user.id, user.email_change) : '',
+    });
+  });
+  return json(200, {});
 }
 
-/** GET, PUT and DELETE /admin/users/{id}. */
-async function oneUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  await requireAdmin(auth, req);
-  const id = decodeURIComponent(req.path.slice('/admin/users/'.length));
-  const user = /^[0-9a-f-]{36}$/i.test(id) ? await loadUserById(auth.db, id.toLowerCase()) : undefined;
-  if (!user) throw new AuthError(404, ErrorCode.userNotFound, 'User not found');
-  if (req.method === 'GET') return json(200, userJson(user));
-  if (req.method === 'DELETE') {
-    const body = parseBody(req);
-    await auth.db.transaction(async (tx) => {
-      if (body['should_soft_delete'] === true) {
-        await tx.query(`delete from auth.sessions where user_id = $1`, [user.id]);
-        await softDelete(tx, user);
-      } else {
-        await tx.query(`delete from auth.users where id = $1`, [user.id]);
-      }
-    });
-    return json(200, {});
-  }
-  // PUT: auth.admin.updateUserById().
-  const body = parseBody(req);
-  const userMetadata = body['user_metadata'] === undefined ? undefined : metadataField(body, 'user_metadata');
-  const appMetadata = body['app_metadata'] === undefined ? undefined : metadataField(body, 'app_metadata');
-  const ban = banSeconds(body['ban_duration']);
-  const password =
-    typeof body['password'] === 'string' && body['password'] !== ''
-      ? checkPassword(auth.config, body['password'], 'Password is required')
-      : undefined;
+/** PUT /admin/users/{user_id}: auth.admin.updateUserById(). */
+async function updateUserById(auth: Auth, req: GatewayRequest, user: UserRow): Promise<Reply> {
+  const params = parseAdminUserParams(parseBody(req));
+  const ban = banSeconds(params.banDuration);
+  const passwordHash = await hashedPassword(
+    auth,
+    typeof params.password === 'string' ? params.password : undefined,
+  );
   const email =
-    typeof body['email'] === 'string' && body['email'] !== '' ? validateEmail(body['email']) : undefined;
-  if (email && email !== user.email) {
-    const taken = await auth.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
-      email,
-      user.id,
-    ]);
-    if (taken.rows.length) throw emailExists();
-  }
-  const passwordHash = password ? await auth.hashPassword(password) : undefined;
+    typeof params.email === 'string' && params.email !== '' ? validateEmail(params.email) : undefined;
+  const newEmail = email && email !== user.email ? email : undefined;
+  if (newEmail && (await isEmailTaken(auth.db, newEmail, user.id))) throw emailExists();
   const updated = await auth.db.transaction(async (tx) => {
-    for (const [value, column] of [
-      [userMetadata, 'raw_user_meta_data'],
-      [appMetadata, 'raw_app_meta_data'],
-    ] as const) {
-      if (value) {
-        await tx.query(
-          `update auth.users set ${column} = coalesce(${column}, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1`,
-          [user.id, JSON.stringify(value)],
-        );
-      }
-    }
-    if (passwordHash) {
-      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
-        user.id,
-        passwordHash,
-      ]);
-    }
-    if (email && email !== user.email) {
-      await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [user.id, email]);
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [user.id, email],
-      );
-    }
-    if (body['email_confirm'] === true) {
-      await tx.query(
-        `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`,
-        [user.id],
-      );
-    }
-    if (ban !== undefined) await applyBan(tx, user.id, ban);
+    if (params.userMetadata) await mergeMetadata(tx, user.id, 'raw_user_meta_data', params.userMetadata);
+    if (params.appMetadata) await mergeMetadata(tx, user.id, 'raw_app_meta_data', params.appMetadata);
+    if (passwordHash) await setPassword(tx, user.id, passwordHash);
+    if (newEmail) await setEmail(tx, user.id, newEmail);
+    if (params.emailConfirm) await confirmEmailIfUnconfirmed(tx, user.id);
+    if (ban !== undefined) await setBan(tx, user.id, ban);
     return loadUserById(tx, user.id);
   });
   return json(200, userJson(updated ?? user));
@@ -277,7 +229,7 @@ async function invite(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const { user, token } = await auth.db.transaction(async (tx) => {
     let target = existing;
     if (target) {
-      await tx.query(`update auth.users set invited_at = now() where id = $1`, [target.id]);
+      await markInvited(tx, target.id);
     } else {
       target = await createForLink(auth, tx, email, data, undefined, true);
     }
@@ -306,7 +258,7 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const email = validateEmail(body['email']);
   let type = String(body['type'] ?? '');
   if (!LINK_TYPES.has(type)) {
-    throw new AuthError(400, ErrorCode.validationFailed, `Invalid email action link type requested: ${type}`);
+    throw badRequest(ErrorCode.validationFailed, `Invalid email action link type requested: ${type}`);
   }
   const wanted = typeof body['redirect_to'] === 'string' ? body['redirect_to'] : '';
   const redirectTo = wanted && isRedirectAllowed(auth.config, wanted) ? wanted : referrerOf(auth.config, req);
@@ -317,7 +269,7 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
       type = 'signup';
       password = randomBytes(48).toString('base64url');
     } else if (type === 'recovery' || type.startsWith('email_change')) {
-      throw new AuthError(404, ErrorCode.userNotFound, 'User with this email not found');
+      throw notFoundError(ErrorCode.userNotFound, 'User with this email not found');
     }
   }
   if (type === 'signup' && !existing)
@@ -325,15 +277,13 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
   let newEmail: string | undefined;
   if (type === 'email_change_current' || type === 'email_change_new') {
     if (type === 'email_change_current' && !auth.config.doubleConfirmChanges) {
-      throw new AuthError(
-        400,
+      throw badRequest(
         ErrorCode.validationFailed,
         'Enable secure email change to generate link for current email',
       );
     }
     newEmail = validateEmail(body['new_email']);
-    const taken = await auth.db.query(`select 1 from auth.users where lower(email) = $1`, [newEmail]);
-    if (taken.rows.length) throw emailExists();
+    if (await isEmailTaken(auth.db, newEmail)) throw emailExists();
   }
   const kind = type as LinkType;
   const result = await auth.db.transaction(async (tx) => {
@@ -341,23 +291,15 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
     if ((kind === 'signup' || kind === 'invite') && user?.email_confirmed_at) throw emailExists();
     if (!user) user = await createForLink(auth, tx, email, data, password, kind === 'invite');
     else if (kind === 'signup' && Object.keys(data).length) {
-      await tx.query(
-        `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`,
-        [user.id, JSON.stringify(data)],
-      );
+      await mergeMetadata(tx, user.id, 'raw_user_meta_data', data);
     }
-    if (kind === 'invite')
-      await tx.query(`update auth.users set invited_at = now() where id = $1`, [user.id]);
+    if (kind === 'invite') await markInvited(tx, user.id);
     let slot: SlotName;
     let address = email;
     if (kind === 'signup' || kind === 'invite') slot = 'confirmation';
     else if (kind === 'magiclink' || kind === 'recovery') slot = 'recovery';
     else {
-      await tx.query(
-        `update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_token_current = '',
-           email_change_token_new = '' where id = $1`,
-        [user.id, newEmail],
-      );
+      await setPendingEmailChange(tx, user.id, newEmail ?? null, true);
       slot = kind === 'email_change_current' ? 'emailChangeCurrent' : 'emailChangeNew';
       if (kind === 'email_change_new') address = newEmail ?? email;
     }
@@ -378,9 +320,13 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
 export const adminRoutes: Route[] = [
   { method: 'POST', path: '/admin/users', handler: createUser },
   { method: 'GET', path: '/admin/users', handler: listUsers },
-  { method: 'GET', path: '/admin/users/', handler: oneUser },
-  { method: 'PUT', path: '/admin/users/', handler: oneUser },
-  { method: 'DELETE', path: '/admin/users/', handler: oneUser },
+  {
+    method: 'GET',
+    path: '/admin/users/:userId',
+    handler: withAdminUser(async (_auth, _req, user) => json(200, userJson(user))),
+  },
+  { method: 'PUT', path: '/admin/users/:userId', handler: withAdminUser(updateUserById) },
+  { method: 'DELETE', path: '/admin/users/:userId', handler: withAdminUser(deleteUserById) },
   { method: 'POST', path: '/admin/generate_link', handler: generateLink },
   { method: 'POST', path: '/invite', handler: invite },
 ];

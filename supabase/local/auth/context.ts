@@ -5,6 +5,7 @@ import type { GatewayRequest, Reply } from '../gateway/http';
 import type { JwtVerifier, Keys } from '../gateway/keys';
 import type { Outbox } from '../mail/outbox';
 import { AuthRateLimits, type LimitName } from './rate-limit';
+import type { PathParams } from './route-path';
 
 /** What the auth service needs from the server around it. */
 export interface AuthContext {
@@ -46,15 +47,13 @@ export function createAuth(ctx: AuthContext): Auth {
   };
 }
 
-export type Handler = (auth: Auth, req: GatewayRequest) => Promise<Reply>;
+export type Handler = (auth: Auth, req: GatewayRequest, params: PathParams) => Promise<Reply>;
 
 /** One endpoint: GoTrue's router entries, each module exporting its own. */
 export interface Route {
   method: string;
-  /** Exact path below /auth/v1, or a prefix ending in '/' matched by startsWith. */
+  /** The path below /auth/v1; `:name` segments are parameters handed to the handler. */
   path: string;
-  /** For a prefix: the whole path must also match this (routes with ids inside, e.g. /factors/{id}/verify). */
-  pattern?: RegExp;
   handler: Handler;
   /** GoTrue's per-IP limiter in front of this route, if any. */
   limit?: LimitName;

@@ -8,8 +8,9 @@ import {
   verifyLink,
   type IssuedToken,
 } from './email-tokens';
-import type { UserRow } from './users';
+import type { UserRow } from './models/user';
 import type { PkceParams } from './validation';
+import { setPendingEmailChange } from './models/user';
 
 /**
  * GoTrue's sendEmailChange: the new address gets a link and code; with double_confirm_changes
@@ -28,15 +29,7 @@ export async function sendEmailChange(
   const current = user.email ?? '';
   const secure = auth.config.doubleConfirmChanges && current !== '';
   const tokens = await auth.db.transaction(async (tx) => {
-    await tx.query(
-      `update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_token_current = '',
-         updated_at = now() where id = $1`,
-      [user.id, newEmail],
-    );
-    await tx.query(
-      `delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_current'`,
-      [user.id],
-    );
+    await setPendingEmailChange(tx, user.id, newEmail, false);
     const toNew = await storeToken(tx, auth, user, 'emailChangeNew', newEmail, pkce);
     const toCurrent: IssuedToken | undefined = secure
       ? await storeToken(tx, auth, user, 'emailChangeCurrent', current, pkce)

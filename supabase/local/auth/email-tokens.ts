@@ -1,11 +1,14 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/engine';
 import type { Mail } from '../mail/outbox';
 import type { Auth } from './context';
-import { AuthError, ErrorCode } from './errors';
+import { ErrorCode, tooManyRequests } from './errors';
 import { renderMail } from './templates';
-import { loadUser, loadUserById, type UserRow } from './users';
+import { loadUserById, type UserRow } from './models/user';
 import type { PkceParams } from './validation';
+import { createFlowState } from './models/flow-state';
+import { deleteOneTimeTokens, upsertOneTimeToken } from './models/one-time-token';
+import { clearUserToken, findUserByToken, setUserToken } from './models/user';
 
 /**
  * Where GoTrue keeps each mailed token: a users column (the hash the link carries), the column with
@@ -78,8 +81,7 @@ export function refuseIfMailedRecently(auth: Auth, sentAt: string | null | undef
   const since = (Date.now() - Date.parse(sentAt)) / 1000;
   if (since < maxFrequency) {
     const wait = Math.max(1, Math.ceil(maxFrequency - since));
-    throw new AuthError(
-      429,
+    throw tooManyRequests(
       ErrorCode.overEmailSendRateLimit,
       `For security purposes, you can only request this after ${wait} seconds.`,
     );
@@ -113,17 +115,8 @@ export async function storeToken(
   const otp = newOtp(auth.config.otpLength);
   const plain = tokenHashOf(address, otp);
   const tokenHash = pkce ? `pkce_${plain}` : plain;
-  await tx.query(`update auth.users set ${s.column} = $2, ${s.sentAt} = now() where id = $1`, [
-    user.id,
-    tokenHash,
-  ]);
-  await tx.query(
-    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, now(), now())
-     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash,
-       relates_to = excluded.relates_to, created_at = now(), updated_at = now()`,
-    [randomUUID(), user.id, s.ott, tokenHash, address],
-  );
+  await setUserToken(tx, user.id, s.column, s.sentAt, tokenHash);
+  await upsertOneTimeToken(tx, { userId: user.id, type: s.ott, tokenHash, relatesTo: address });
   return { otp, tokenHash };
 }
 
@@ -134,12 +127,12 @@ export async function storeFlowState(
   pkce: PkceParams,
   method: string,
 ): Promise<void> {
-  await tx.query(
-    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
-       created_at, updated_at, authentication_method)
-     values ($1, $2, $3, $4, $5, $6, now(), now(), $6)`,
-    [randomUUID(), userId, randomUUID(), pkce.method, pkce.challenge, method],
-  );
+  await createFlowState(tx, {
+    userId,
+    codeChallengeMethod: pkce.method,
+    codeChallenge: pkce.challenge,
+    method,
+  });
 }
 
 /** GoTrue's ConfirmationURL: the /verify link with the token hash. */
@@ -211,17 +204,10 @@ export async function consumeToken(
 ): Promise<{ user: UserRow; slot: SlotName } | undefined> {
   for (const slot of slots) {
     const s = SLOTS[slot];
-    const user = await loadUser(
-      tx,
-      `u.${s.column} = any($1::text[]) and u.${s.column} <> '' and u.${s.sentAt} + make_interval(secs => $2) > now()`,
-      [tokenHashes, auth.config.otpExpiry],
-    );
+    const user = await findUserByToken(tx, s.column, s.sentAt, tokenHashes, auth.config.otpExpiry);
     if (!user) continue;
-    await tx.query(`update auth.users set ${s.column} = '', updated_at = now() where id = $1`, [user.id]);
-    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [
-      user.id,
-      s.ott,
-    ]);
+    await clearUserToken(tx, user.id, s.column);
+    await deleteOneTimeTokens(tx, user.id, [s.ott]);
     return { user: (await loadUserById(tx, user.id)) ?? user, slot };
   }
   return undefined;

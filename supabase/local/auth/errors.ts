@@ -93,6 +93,26 @@ export const tooManyRequests = (code: ErrorCodeValue, message: string): AuthErro
 export const forbidden = (code: ErrorCodeValue, message: string): AuthError =>
   new AuthError(403, code, message);
 
+export const payloadTooLarge = (code: ErrorCodeValue, message: string): AuthError =>
+  new AuthError(413, code, message);
+export const internalError = (code: ErrorCodeValue, message: string): AuthError =>
+  new AuthError(500, code, message);
+export const unauthorized = (code: ErrorCodeValue, message: string): AuthError =>
+  new AuthError(401, code, message);
+export const notFoundError = (code: ErrorCodeValue, message: string): AuthError =>
+  new AuthError(404, code, message);
+
+/** No route for this method and path. */
+export const notFound = (req: GatewayRequest): AuthError =>
+  notFoundError(ErrorCode.notFound, `Not found: ${req.method} ${req.path}`);
+/** A path parameter that is no UUID (GoTrue's loadUser/loadFactor/unlink say it this way). */
+export const notAUuid = (param: 'user_id' | 'factor_id' | 'identity_id'): AuthError =>
+  notFoundError(ErrorCode.validationFailed, `${param} must be an UUID`);
+export const userNotFound = (): AuthError => notFoundError(ErrorCode.userNotFound, 'User not found');
+export const factorNotFound = (): AuthError => notFoundError(ErrorCode.mfaFactorNotFound, 'Factor not found');
+export const noSession = (): AuthError =>
+  unauthorized(ErrorCode.noAuthorization, 'This endpoint requires a valid session');
+
 /** Clients that send X-Supabase-Api-Version >= 2024-01-01 get the newer error body and the header back. */
 export function wantsModernErrors(req: GatewayRequest): boolean {
   return (req.headers['x-supabase-api-version'] ?? '') >= API_VERSION;

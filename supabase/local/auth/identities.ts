@@ -1,7 +1,11 @@
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode, notAUuid, notFoundError, unprocessable } from './errors';
+import type { PathParams } from './route-path';
+import { parseUuid } from './uuid';
 import { requireUser } from './sessions';
+import { deleteIdentity } from './models/identity';
+import { refreshProviders } from './models/user';
 
 /** GoTrue's requireManualLinkingEnabled, checked after the bearer as in its router. */
 async function linkingUser(
@@ -10,7 +14,7 @@ async function linkingUser(
 ): Promise<Awaited<ReturnType<typeof requireUser>>> {
   const who = await requireUser(auth, req);
   if (!auth.config.enableManualLinking) {
-    throw new AuthError(404, ErrorCode.manualLinkingDisabled, 'Manual linking is disabled');
+    throw notFoundError(ErrorCode.manualLinkingDisabled, 'Manual linking is disabled');
   }
   return who;
 }
@@ -19,44 +23,33 @@ async function linkingUser(
 async function linkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
   await linkingUser(auth, req);
   const provider = req.query.get('provider') ?? '';
-  throw new AuthError(
-    400,
+  throw badRequest(
     ErrorCode.validationFailed,
     `Unsupported provider: provider ${provider} could not be found`,
   );
 }
 
 /** DELETE /user/identities/{id}: unlinkIdentity(). */
-async function unlinkIdentity(auth: Auth, req: GatewayRequest): Promise<Reply> {
+async function unlinkIdentity(auth: Auth, req: GatewayRequest, params: PathParams): Promise<Reply> {
   const { user } = await linkingUser(auth, req);
-  const identityId = decodeURIComponent(req.path.slice('/user/identities/'.length));
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(identityId)) {
-    throw new AuthError(404, ErrorCode.validationFailed, 'identity_id must be an UUID');
-  }
+  const identityId = parseUuid(params['identityId'] ?? '');
+  if (!identityId) throw notAUuid('identity_id');
   if (user.identities.length <= 1) {
-    throw new AuthError(
-      422,
+    throw unprocessable(
       ErrorCode.singleIdentityNotDeletable,
       'User must have at least 1 identity after unlinking',
     );
   }
-  const target = user.identities.find((i) => String(i['id']).toLowerCase() === identityId.toLowerCase());
-  if (!target) throw new AuthError(422, ErrorCode.identityNotFound, "Identity doesn't exist");
+  const target = user.identities.find((i) => String(i['id']).toLowerCase() === identityId);
+  if (!target) throw unprocessable(ErrorCode.identityNotFound, "Identity doesn't exist");
   await auth.db.transaction(async (tx) => {
-    await tx.query(`delete from auth.identities where id = $1`, [target['id']]);
-    // GoTrue's UpdateAppMetaDataProviders: providers lists what is left.
-    await tx.query(
-      `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || jsonb_build_object(
-         'providers', (select coalesce(jsonb_agg(distinct provider), '[]'::jsonb) from auth.identities where user_id = $1)),
-         updated_at = now()
-       where id = $1`,
-      [user.id],
-    );
+    await deleteIdentity(tx, target['id']);
+    await refreshProviders(tx, user.id);
   });
   return json(200, {});
 }
 
 export const identityRoutes: Route[] = [
   { method: 'GET', path: '/user/identities/authorize', handler: linkIdentity },
-  { method: 'DELETE', path: '/user/identities/', handler: unlinkIdentity },
+  { method: 'DELETE', path: '/user/identities/:identityId', handler: unlinkIdentity },
 ];

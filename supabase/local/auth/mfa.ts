@@ -1,14 +1,58 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Queryable } from '../db/engine';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { AuthError, ErrorCode } from './errors';
+import {
+  AuthError,
+  badRequest,
+  ErrorCode,
+  factorNotFound,
+  forbidden,
+  noSession,
+  notFoundError,
+  unprocessable,
+} from './errors';
+import { withAdminUser, withAdminUserFactor, withOwnFactor, type Caller, type FactorCaller } from './loaders';
+import {
+  createChallenge,
+  deleteChallenge,
+  findChallenge,
+  lastAcceptedStep,
+  markChallengeVerified,
+} from './models/challenge';
+import {
+  createTotpFactor,
+  deleteExpiredUnverifiedFactors,
+  deleteUnverifiedTotpFactors,
+  destroyFactor,
+  downgradeSessionsToAal1,
+  factorJson,
+  findFactorsOfUser,
+  findOwnedFactor,
+  findTotpFactorByEmail,
+  markFactorChallenged,
+  markFactorVerified,
+  type FactorRow,
+} from './models/factor';
+import {
+  findActiveRefreshToken,
+  grantRefreshToken,
+  revokeSessionRefreshTokens,
+} from './models/refresh-token';
+import {
+  addAmrClaim,
+  amrOfSession,
+  deleteAal1Sessions,
+  raiseSessionToAal2,
+  sessionAal,
+} from './models/session';
+import { loadUserById } from './models/user';
+import { totpQrSvg } from './qr-svg';
 import { clientAddress } from './rate-limit';
-import { parseBody } from './request';
-import { amrFor, newRefreshToken, requireAdmin, requireUser, sessionIdOf, tokenResponse } from './sessions';
-import { factorJson, loadUserById, type FactorRow, type UserRow } from './users';
+import { parseBody, type JsonObject } from './request';
+import { requireUser, sessionIdOf, tokenResponse } from './sessions';
+import { parseUuid } from './uuid';
 
 /**
  * TOTP multi-factor authentication as GoTrue serves it (internal/api/mfa.go): enrol, challenge,
@@ -23,20 +67,6 @@ const CHALLENGE_EXPIRY_S = 300;
 const TOTP_PERIOD_S = 30;
 const TOTP_SKEW_STEPS = 1;
 
-// to_jsonb renders timestamps as ISO strings on both engines.
-const FACTOR_SELECT = `select (to_jsonb(f))::text as doc from auth.mfa_factors f`;
-
-async function loadFactors(q: Queryable, where: string, params: unknown[]): Promise<FactorRow[]> {
-  const { rows } = await q.query<{ doc: string }>(
-    `${FACTOR_SELECT} where ${where} order by f.created_at`,
-    params,
-  );
-  return rows.map((r) => JSON.parse(r.doc) as FactorRow);
-}
-
-export const factorsOfUser = (q: Queryable, userId: string): Promise<FactorRow[]> =>
-  loadFactors(q, 'f.user_id::text = $1', [userId]);
-
 function totpFor(secret: string, issuer: string, label: string): TOTP {
   return new TOTP({
     issuer,
@@ -48,188 +78,113 @@ function totpFor(secret: string, issuer: string, label: string): TOTP {
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The caller's own factor named in the path, else GoTrue's 404. */
-async function ownFactor(q: Queryable, user: UserRow, factorId: string, lock = false): Promise<FactorRow> {
-  const factor = UUID.test(factorId)
-    ? (await loadFactors(q, 'f.id::text = $1 and f.user_id::text = $2', [factorId.toLowerCase(), user.id]))[0]
-    : undefined;
-  if (!factor) throw new AuthError(404, ErrorCode.mfaFactorNotFound, 'Factor not found');
-  if (lock) await q.query(`select 1 from auth.mfa_factors where id = $1 for update`, [factor.id]);
-  return factor;
-}
-
-async function currentAal(q: Queryable, sessionId: string | null): Promise<string> {
-  if (!sessionId) return 'aal1';
-  const { rows } = await q.query<{ aal: string | null }>(
-    `select aal from auth.sessions where id::text = $1`,
-    [sessionId],
-  );
-  return rows[0]?.aal ?? 'aal1';
-}
-
 /** The address a challenge is bound to, as inet text (an IPv4-mapped IPv6 peer written as IPv4). */
 function clientIp(req: GatewayRequest): string {
   const address = clientAddress(req);
   return address === 'unknown' ? '0.0.0.0' : address.replace(/^::ffff:/, '');
 }
 
+/** GoTrue's EnrollFactorParams (TOTP only here). */
+export interface EnrollFactorParams {
+  friendlyName: string;
+  issuer: string;
+}
+
+export function parseEnrollParams(body: JsonObject, siteUrl: string): EnrollFactorParams {
+  const factorType = body['factor_type'];
+  if (factorType === 'phone') {
+    throw unprocessable(ErrorCode.mfaPhoneEnrollNotEnabled, 'MFA enroll is disabled for Phone');
+  }
+  if (factorType === 'webauthn') {
+    throw unprocessable(ErrorCode.mfaWebAuthnEnrollNotEnabled, 'MFA enroll is disabled for WebAuthn');
+  }
+  if (factorType !== 'totp') {
+    throw badRequest(ErrorCode.validationFailed, 'factor_type needs to be totp, phone, or webauthn');
+  }
+  const issuer = body['issuer'];
+  return {
+    friendlyName: typeof body['friendly_name'] === 'string' ? body['friendly_name'] : '',
+    issuer: typeof issuer === 'string' && issuer !== '' ? issuer : new URL(siteUrl).host,
+  };
+}
+
+/** GoTrue's VerifyFactorParams; the challenge id is canonical, or null when it is no UUID. */
+export interface VerifyFactorParams {
+  challengeId: string | null;
+  /** As sent, for messages. */
+  rawChallengeId: string;
+  code: string;
+}
+
+export function parseVerifyParams(body: JsonObject): VerifyFactorParams {
+  const rawChallengeId = typeof body['challenge_id'] === 'string' ? body['challenge_id'] : '';
+  return {
+    challengeId: parseUuid(rawChallengeId),
+    rawChallengeId,
+    code: typeof body['code'] === 'string' ? body['code'].trim() : '',
+  };
+}
+
+/** GoTrue's validateFactors: name free, under the cap, aal2 once a factor is verified. */
+function checkCanEnrol(existing: FactorRow[], friendlyName: string, aal: string): void {
+  if (existing.some((f) => (f.friendly_name ?? '') === friendlyName)) {
+    throw unprocessable(
+      ErrorCode.mfaFactorNameConflict,
+      `A factor with the friendly name "${friendlyName}" for this user already exists`,
+    );
+  }
+  const verified = existing.filter((f) => f.status === 'verified').length;
+  if (existing.length >= MAX_ENROLLED_FACTORS || verified >= MAX_ENROLLED_FACTORS) {
+    throw unprocessable(
+      ErrorCode.tooManyEnrolledMfaFactors,
+      'Maximum number of verified factors reached, unenroll to continue',
+    );
+  }
+  if (verified > 0 && aal !== 'aal2') {
+    throw forbidden(ErrorCode.insufficientAal, 'AAL2 required to enroll a new factor');
+  }
+}
+
 /** POST /factors: mfa.enroll({ factorType: 'totp' }). */
 async function enroll(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const { claims, user } = await requireUser(auth, req);
-  const body = parseBody(req);
-  const factorType = body['factor_type'];
-  if (factorType !== 'totp') {
-    const message =
-      factorType === 'phone' || factorType === 'webauthn'
-        ? `MFA enroll is disabled for ${factorType === 'phone' ? 'Phone' : 'WebAuthn'}`
-        : 'factor_type needs to be totp, phone, or webauthn';
-    throw factorType === 'phone' || factorType === 'webauthn'
-      ? new AuthError(
-          422,
-          factorType === 'phone' ? ErrorCode.mfaPhoneEnrollNotEnabled : ErrorCode.mfaWebAuthnEnrollNotEnabled,
-          message,
-        )
-      : new AuthError(400, ErrorCode.validationFailed, message);
-  }
-  const friendlyName = typeof body['friendly_name'] === 'string' ? body['friendly_name'] : '';
-  const issuer =
-    typeof body['issuer'] === 'string' && body['issuer'] !== ''
-      ? body['issuer']
-      : new URL(auth.config.siteUrl).host;
-
-  const factor = await auth.db.transaction(async (tx) => {
-    await tx.query(
-      `delete from auth.mfa_factors where status = 'unverified' and created_at + make_interval(secs => $1) < now()`,
-      [FACTOR_EXPIRY_S],
-    );
-    const existing = await factorsOfUser(tx, user.id);
-    if (existing.some((f) => (f.friendly_name ?? '') === friendlyName)) {
-      throw new AuthError(
-        422,
-        ErrorCode.mfaFactorNameConflict,
-        `A factor with the friendly name "${friendlyName}" for this user already exists`,
-      );
-    }
-    const verified = existing.filter((f) => f.status === 'verified').length;
-    if (existing.length >= MAX_ENROLLED_FACTORS || verified >= MAX_ENROLLED_FACTORS) {
-      throw new AuthError(
-        422,
-        ErrorCode.tooManyEnrolledMfaFactors,
-        'Maximum number of verified factors reached, unenroll to continue',
-      );
-    }
-    if (verified > 0 && (await currentAal(tx, sessionIdOf(claims))) !== 'aal2') {
-      throw new AuthError(403, ErrorCode.insufficientAal, 'AAL2 required to enroll a new factor');
-    }
-    const secret = new Secret({ size: 20 }).base32;
-    const id = randomUUID();
-    await tx.query(
-      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-       values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
-      [id, user.id, friendlyName, secret],
-    );
-    return { id, secret };
-  });
-  const uri = totpFor(factor.secret, issuer, user.email ?? '').toString();
-  // GoTrue sends the bare SVG; auth-js turns it into a data URI for an <img>.
-  const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 1 });
-  return json(200, {
-    id: factor.id,
-    type: 'totp',
-    friendly_name: friendlyName,
-    totp: { qr_code: qrCode, secret: factor.secret, uri },
-  });
-}
-
-/** POST /factors/{id}/challenge */
-async function challenge(auth: Auth, req: GatewayRequest, factorId: string): Promise<Reply> {
-  const { user } = await requireUser(auth, req);
-  auth.limits.check('factorChallenge', req, factorId);
-  const factor = await ownFactor(auth.db, user, factorId);
+  const { claims, user }: Caller = await requireUser(auth, req);
+  const params = parseEnrollParams(parseBody(req), auth.config.siteUrl);
   const id = randomUUID();
-  const { rows } = await auth.db.transaction(async (tx) => {
-    await tx.query(`update auth.mfa_factors set last_challenged_at = now() where id = $1`, [factor.id]);
-    return tx.query<{ expires_at: number }>(
-      `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3::inet)
-       returning extract(epoch from created_at + make_interval(secs => $4))::bigint as expires_at`,
-      [id, factor.id, clientIp(req), CHALLENGE_EXPIRY_S],
+  const secret = new Secret({ size: 20 }).base32;
+  await auth.db.transaction(async (tx) => {
+    await deleteExpiredUnverifiedFactors(tx, FACTOR_EXPIRY_S);
+    checkCanEnrol(
+      await findFactorsOfUser(tx, user.id),
+      params.friendlyName,
+      await sessionAal(tx, sessionIdOf(claims)),
     );
+    await createTotpFactor(tx, { id, userId: user.id, friendlyName: params.friendlyName, secret });
   });
-  return json(200, { id, type: factor.factor_type, expires_at: Number(rows[0]?.expires_at) });
+  const uri = totpFor(secret, params.issuer, user.email ?? '').toString();
+  return json(200, {
+    id,
+    type: 'totp',
+    friendly_name: params.friendlyName,
+    // The bare SVG, as GoTrue sends it; auth-js turns it into a data: URI.
+    totp: { qr_code: totpQrSvg(uri), secret, uri },
+  });
 }
 
-/** POST /factors/{id}/verify: raises the session to aal2 and adds `totp` to its amr. */
-async function verify(auth: Auth, req: GatewayRequest, factorId: string): Promise<Reply> {
-  const { claims, user } = await requireUser(auth, req);
-  auth.limits.check('factorVerify', req, factorId);
-  const sessionId = sessionIdOf(claims);
-  if (!sessionId)
-    throw new AuthError(401, ErrorCode.noAuthorization, 'This endpoint requires a valid session');
-  const body = parseBody(req);
-  const challengeId = typeof body['challenge_id'] === 'string' ? body['challenge_id'] : '';
-  const code = typeof body['code'] === 'string' ? body['code'].trim() : '';
-  const outcome = await auth.db.transaction(async (tx) => {
-    const factor = await ownFactor(tx, user, factorId, true);
-    const found = UUID.test(challengeId)
-      ? (
-          await tx.query<{ ip: string; verified: boolean; expired: boolean }>(
-            `select host(ip_address) as ip, verified_at is not null as verified,
-               created_at + make_interval(secs => $3) < now() as expired
-             from auth.mfa_challenges where id::text = $1 and factor_id = $2`,
-            [challengeId.toLowerCase(), factor.id, CHALLENGE_EXPIRY_S],
-          )
-        ).rows[0]
-      : undefined;
-    if (!found) {
-      return new AuthError(
-        422,
-        ErrorCode.mfaFactorNotFound,
-        'MFA factor with the provided challenge ID not found',
-      );
-    }
-    if (found.verified || found.ip !== clientIp(req)) {
-      return new AuthError(
-        422,
-        ErrorCode.mfaIpAddressMismatch,
-        'Challenge and verify IP addresses mismatch.',
-      );
-    }
-    if (found.expired) {
-      await tx.query(`delete from auth.mfa_challenges where id::text = $1`, [challengeId.toLowerCase()]);
-      return new AuthError(
-        422,
-        ErrorCode.mfaChallengeExpired,
-        `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
-      );
-    }
-    const step = acceptedStep(factor.secret ?? '', code);
-    // RFC 6238 §5.2: once a code was accepted, neither it nor an older one is accepted again. The step
-    // of the last accepted code is kept on its challenge (otp_code is unused for TOTP in GoTrue).
-    const lastUsed = (
-      await tx.query<{ step: string | null }>(
-        `select max(otp_code::bigint)::text as step from auth.mfa_challenges
-         where factor_id = $1 and verified_at is not null and otp_code ~ '^[0-9]+$'`,
-        [factor.id],
-      )
-    ).rows[0]?.step;
-    if (step === null || (lastUsed !== null && lastUsed !== undefined && step <= Number(lastUsed))) {
-      return new AuthError(422, ErrorCode.mfaVerificationFailed, 'Invalid TOTP code entered');
-    }
-    await tx.query(`update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id::text = $1`, [
-      challengeId.toLowerCase(),
-      String(step),
-    ]);
-    if (factor.status !== 'verified') {
-      await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
-        factor.id,
-      ]);
-    }
-    return raiseSessionToAal2(auth, tx, user.id, sessionId, factor.id);
+/** POST /factors/{factor_id}/challenge */
+async function challenge(auth: Auth, req: GatewayRequest, { factor }: FactorCaller): Promise<Reply> {
+  // GoTrue's limiter sits behind loadFactor: it counts the factor, not how its id was spelt.
+  auth.limits.check('factorChallenge', req, factor.id);
+  const id = randomUUID();
+  const expiresAt = await auth.db.transaction(async (tx) => {
+    await markFactorChallenged(tx, factor.id);
+    return createChallenge(tx, {
+      id,
+      factorId: factor.id,
+      ip: clientIp(req),
+      expirySeconds: CHALLENGE_EXPIRY_S,
+    });
   });
-  if (outcome instanceof AuthError) throw outcome;
-  return json(200, outcome);
+  return json(200, { id, type: factor.factor_type, expires_at: expiresAt });
 }
 
 /** The time step whose code `code` is, within GoTrue's skew, or null for a wrong code. */
@@ -244,132 +199,128 @@ function acceptedStep(secret: string, code: string): number | null {
   return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
 }
 
+/** Why this answer to this challenge is refused, or null when the code is good (and its step). */
+async function checkAnswer(
+  tx: Queryable,
+  req: GatewayRequest,
+  factor: FactorRow,
+  params: VerifyFactorParams,
+): Promise<AuthError | number> {
+  const found = params.challengeId
+    ? await findChallenge(tx, params.challengeId, factor.id, CHALLENGE_EXPIRY_S)
+    : undefined;
+  if (!found || !params.challengeId) {
+    return unprocessable(ErrorCode.mfaFactorNotFound, 'MFA factor with the provided challenge ID not found');
+  }
+  if (found.verified || found.ip !== clientIp(req)) {
+    return unprocessable(ErrorCode.mfaIpAddressMismatch, 'Challenge and verify IP addresses mismatch.');
+  }
+  if (found.expired) {
+    await deleteChallenge(tx, params.challengeId);
+    return unprocessable(
+      ErrorCode.mfaChallengeExpired,
+      `MFA challenge ${params.rawChallengeId} has expired, verify against another challenge or create a new challenge.`,
+    );
+  }
+  const step = acceptedStep(factor.secret ?? '', params.code);
+  // RFC 6238 §5.2: once a code was accepted, neither it nor an older one is accepted again.
+  const lastUsed = await lastAcceptedStep(tx, factor.id);
+  if (step === null || (lastUsed !== null && step <= lastUsed)) {
+    return unprocessable(ErrorCode.mfaVerificationFailed, 'Invalid TOTP code entered');
+  }
+  return step;
+}
+
+/** POST /factors/{factor_id}/verify: raises the session to aal2 and adds `totp` to its amr. */
+async function verify(
+  auth: Auth,
+  req: GatewayRequest,
+  { claims, user, factor: loaded }: FactorCaller,
+): Promise<Reply> {
+  auth.limits.check('factorVerify', req, loaded.id);
+  const sessionId = sessionIdOf(claims);
+  if (!sessionId) throw noSession();
+  const params = parseVerifyParams(parseBody(req));
+  const outcome = await auth.db.transaction(async (tx) => {
+    const factor = await findOwnedFactor(tx, user.id, loaded.id, true);
+    if (!factor) return factorNotFound();
+    const step = await checkAnswer(tx, req, factor, params);
+    if (step instanceof AuthError) return step;
+    await markChallengeVerified(tx, params.challengeId ?? '', step);
+    if (factor.status !== 'verified') await markFactorVerified(tx, factor.id);
+    return raiseToAal2(auth, tx, user.id, sessionId, factor.id);
+  });
+  // Refusals are answered after the transaction commits, so an expired challenge stays deleted.
+  if (outcome instanceof AuthError) throw outcome;
+  return json(200, outcome);
+}
+
 /**
  * GoTrue's updateMFASessionAndClaims: the session becomes aal2 with this factor, `totp` joins its amr,
  * its refresh token is swapped, the user's other aal1 sessions end and unverified factors go.
  */
-async function raiseSessionToAal2(
+async function raiseToAal2(
   auth: Auth,
   tx: Queryable,
   userId: string,
   sessionId: string,
   factorId: string,
 ): Promise<Record<string, unknown>> {
-  await tx.query(
-    `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id::text = $1`,
-    [sessionId, factorId],
-  );
-  await tx.query(
-    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
-     values ($1, $2, now(), now(), 'totp')
-     on conflict (session_id, authentication_method) do update set updated_at = now()`,
-    [randomUUID(), sessionId],
-  );
-  const parent = (
-    await tx.query<{ token: string }>(
-      `select token from auth.refresh_tokens where session_id::text = $1 and revoked = false order by id desc limit 1`,
-      [sessionId],
-    )
-  ).rows[0]?.token;
-  await tx.query(
-    `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id::text = $1 and revoked = false`,
-    [sessionId],
-  );
-  const refresh = newRefreshToken();
-  await tx.query(
-    `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
-     values ($1, $2, false, now(), now(), $3, $4)`,
-    [refresh, userId, parent ?? null, sessionId],
-  );
-  await tx.query(`delete from auth.sessions where user_id = $1 and coalesce(aal, 'aal1') = 'aal1'`, [userId]);
-  await tx.query(
-    `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`,
-    [userId],
-  );
+  await raiseSessionToAal2(tx, sessionId, factorId);
+  await addAmrClaim(tx, sessionId, 'totp');
+  const parent = (await findActiveRefreshToken(tx, sessionId))?.token ?? null;
+  await revokeSessionRefreshTokens(tx, sessionId);
+  const refresh = await grantRefreshToken(tx, { userId, sessionId, parent });
+  await deleteAal1Sessions(tx, userId);
+  await deleteUnverifiedTotpFactors(tx, userId);
   const user = await loadUserById(tx, userId);
-  if (!user) throw new AuthError(404, ErrorCode.userNotFound, 'User not found');
-  return tokenResponse(auth, user, sessionId, refresh, await amrFor(tx, sessionId));
+  if (!user) throw notFoundError(ErrorCode.userNotFound, 'User not found');
+  return tokenResponse(auth, user, sessionId, refresh, await amrOfSession(tx, sessionId));
 }
 
-/** Turns the database's refusal to drop the only admin's last factor into a clear 422. */
-async function deleteFactor(q: Queryable, factorId: string): Promise<void> {
-  try {
-    await q.query(`delete from auth.mfa_factors where id = $1`, [factorId]);
-  } catch (error) {
-    const { code, message } = error as { code?: string; message?: string };
-    if (code === '42501')
-      throw new AuthError(422, ErrorCode.validationFailed, message ?? 'Factor not deletable');
-    throw error;
-  }
+/** Deletes the factor and downgrades the sessions it raised: unenrol and the admin delete alike. */
+async function removeFactor(tx: Queryable, factor: FactorRow): Promise<void> {
+  await destroyFactor(tx, factor.id);
+  await downgradeSessionsToAal1(tx, factor);
 }
 
-/** DELETE /factors/{id}: mfa.unenroll(); a verified factor needs an aal2 session. */
-async function unenroll(auth: Auth, req: GatewayRequest, factorId: string): Promise<Reply> {
-  const { claims, user } = await requireUser(auth, req);
-  const sessionId = sessionIdOf(claims);
+/** DELETE /factors/{factor_id}: mfa.unenroll(); a verified factor needs an aal2 session. */
+async function unenroll(
+  auth: Auth,
+  _req: GatewayRequest,
+  { claims, user, factor: loaded }: FactorCaller,
+): Promise<Reply> {
   await auth.db.transaction(async (tx) => {
-    const factor = await ownFactor(tx, user, factorId, true);
-    if (factor.status === 'verified' && (await currentAal(tx, sessionId)) !== 'aal2') {
-      throw new AuthError(422, ErrorCode.insufficientAal, 'AAL2 required to unenroll verified factor');
+    const factor = await findOwnedFactor(tx, user.id, loaded.id, true);
+    if (!factor) throw factorNotFound();
+    if (factor.status === 'verified' && (await sessionAal(tx, sessionIdOf(claims))) !== 'aal2') {
+      throw unprocessable(ErrorCode.insufficientAal, 'AAL2 required to unenroll verified factor');
     }
-    await deleteFactor(tx, factor.id);
-    // GoTrue's DowngradeSessionsToAAL1: sessions raised by this factor are aal1 again.
-    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
-      factor.id,
-    ]);
-    await tx.query(
-      `delete from auth.mfa_amr_claims c using auth.sessions s
-       where c.session_id = s.id and s.user_id = $1 and c.authentication_method = 'totp' and s.aal = 'aal1'`,
-      [user.id],
-    );
+    await removeFactor(tx, factor);
   });
-  return json(200, { id: factorId.toLowerCase() });
-}
-
-const FACTOR_PATH = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/;
-
-/** /factors/{id}, /factors/{id}/challenge and /factors/{id}/verify. */
-async function oneFactor(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const [, id = '', action] = FACTOR_PATH.exec(req.path) ?? [];
-  const factorId = decodeURIComponent(id);
-  if (req.method === 'POST' && action === '/challenge') return challenge(auth, req, factorId);
-  if (req.method === 'POST' && action === '/verify') return verify(auth, req, factorId);
-  if (req.method === 'DELETE' && !action) return unenroll(auth, req, factorId);
-  throw new AuthError(404, ErrorCode.notFound, `Not found: ${req.method} ${req.path}`);
-}
-
-const ADMIN_FACTOR_PATH = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/;
-
-/** GET /admin/users/{id}/factors and DELETE /admin/users/{id}/factors/{factor}: auth.admin.mfa. */
-async function adminFactors(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  await requireAdmin(auth, req);
-  const [, rawUser = '', rawFactor] = ADMIN_FACTOR_PATH.exec(req.path) ?? [];
-  const userId = decodeURIComponent(rawUser);
-  const user = UUID.test(userId) ? await loadUserById(auth.db, userId.toLowerCase()) : undefined;
-  if (!user) throw new AuthError(404, ErrorCode.userNotFound, 'User not found');
-  if (req.method === 'GET' && rawFactor === undefined) {
-    return json(200, (await factorsOfUser(auth.db, user.id)).map(factorJson));
-  }
-  if (req.method === 'DELETE' && rawFactor !== undefined) {
-    const removed = await auth.db.transaction(async (tx) => {
-      const factor = await ownFactor(tx, user, decodeURIComponent(rawFactor), true);
-      await deleteFactor(tx, factor.id);
-      await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
-        factor.id,
-      ]);
-      return factor;
-    });
-    return json(200, factorJson(removed));
-  }
-  throw new AuthError(404, ErrorCode.notFound, `Not found: ${req.method} ${req.path}`);
+  return json(200, { id: loaded.id });
 }
 
 export const mfaRoutes: Route[] = [
   { method: 'POST', path: '/factors', handler: enroll },
-  { method: 'POST', path: '/factors/', pattern: FACTOR_PATH, handler: oneFactor },
-  { method: 'DELETE', path: '/factors/', pattern: FACTOR_PATH, handler: oneFactor },
-  { method: 'GET', path: '/admin/users/', pattern: ADMIN_FACTOR_PATH, handler: adminFactors },
-  { method: 'DELETE', path: '/admin/users/', pattern: ADMIN_FACTOR_PATH, handler: adminFactors },
+  { method: 'POST', path: '/factors/:factorId/challenge', handler: withOwnFactor(challenge) },
+  { method: 'POST', path: '/factors/:factorId/verify', handler: withOwnFactor(verify) },
+  { method: 'DELETE', path: '/factors/:factorId', handler: withOwnFactor(unenroll) },
+  {
+    method: 'GET',
+    path: '/admin/users/:userId/factors',
+    handler: withAdminUser(async (auth, _req, user) =>
+      json(200, (await findFactorsOfUser(auth.db, user.id)).map(factorJson)),
+    ),
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/users/:userId/factors/:factorId',
+    handler: withAdminUserFactor(async (auth, _req, _user, factor) => {
+      await auth.db.transaction((tx) => removeFactor(tx, factor));
+      return json(200, factorJson(factor));
+    }),
+  },
 ];
 
 /**
@@ -381,20 +332,12 @@ export async function localTotpCode(
   db: Queryable,
   email: string,
 ): Promise<{ code: string; factor_id: string; valid_for_s: number } | { wait_s: number } | undefined> {
-  const { rows } = await db.query<{ id: string; secret: string; last_step: string | null }>(
-    `select f.id::text, f.secret,
-       (select max(c.otp_code::bigint)::text from auth.mfa_challenges c
-        where c.factor_id = f.id and c.verified_at is not null and c.otp_code ~ '^[0-9]+$') as last_step
-     from auth.mfa_factors f join auth.users u on u.id = f.user_id
-     where lower(u.email) = lower($1) and f.factor_type = 'totp' and f.secret is not null
-     order by (f.status = 'verified') desc, f.created_at desc limit 1`,
-    [email.trim()],
-  );
-  const factor = rows[0];
+  const factor = await findTotpFactorByEmail(db, email.trim());
   if (!factor) return undefined;
+  const lastStep = await lastAcceptedStep(db, factor.id);
   const nowS = Date.now() / 1000;
   const current = Math.floor(nowS / TOTP_PERIOD_S);
-  const step = Math.max(current, factor.last_step === null ? -Infinity : Number(factor.last_step) + 1);
+  const step = Math.max(current, lastStep === null ? -Infinity : lastStep + 1);
   if (step > current + TOTP_SKEW_STEPS) return { wait_s: Math.ceil((step - 1) * TOTP_PERIOD_S - nowS) };
   const code = totpFor(factor.secret, 'local', 'local').generate({ timestamp: step * TOTP_PERIOD_S * 1000 });
   return {

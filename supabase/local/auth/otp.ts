@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
 import { metadataField, parseBody, type JsonObject } from './request';
-import { insertUser, loadUserByEmail, loadUserById } from './users';
+import { insertUser, loadUserByEmail, loadUserById } from './models/user';
 import { checkPkceParams, validateEmail, type PkceParams } from './validation';
+import { markEmailConfirmed } from './models/user';
 
 /**
  * GoTrue's MagicLink: a confirmed user gets a magic link (and code); an unknown or unconfirmed address
@@ -23,13 +24,13 @@ async function magicLink(
 ): Promise<Reply> {
   const cfg = auth.config;
   if (!cfg.emailEnableSignup) {
-    throw new AuthError(422, ErrorCode.emailProviderDisabled, 'Email logins are disabled');
+    throw unprocessable(ErrorCode.emailProviderDisabled, 'Email logins are disabled');
   }
   const redirectTo = referrerOf(cfg, req, body);
   let user = await loadUserByEmail(auth.db, email);
   if (!user || !user.email_confirmed_at) {
     if (!cfg.enableSignup) {
-      throw new AuthError(422, ErrorCode.signupDisabled, 'Signups not allowed for this instance');
+      throw unprocessable(ErrorCode.signupDisabled, 'Signups not allowed for this instance');
     }
     if (!user) {
       const passwordHash = await auth.hashPassword(randomBytes(33).toString('base64url'));
@@ -38,10 +39,7 @@ async function magicLink(
         insertUser(tx, { email, passwordHash, userMetadata: data, appMetadata: {}, confirmed }),
       );
     } else if (!cfg.enableConfirmations) {
-      await auth.db.query(
-        `update auth.users set email_confirmed_at = now(), confirmation_token = '' where id = $1`,
-        [user.id],
-      );
+      await markEmailConfirmed(auth.db, user.id);
       user = (await loadUserById(auth.db, user.id)) ?? user;
     }
     if (cfg.enableConfirmations) {
@@ -62,18 +60,14 @@ async function otp(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const hasEmail = typeof body['email'] === 'string' && body['email'] !== '';
   const hasPhone = typeof body['phone'] === 'string' && body['phone'] !== '';
   if (hasEmail && hasPhone) {
-    throw new AuthError(
-      400,
-      ErrorCode.validationFailed,
-      'Only an email address or phone number should be provided',
-    );
+    throw badRequest(ErrorCode.validationFailed, 'Only an email address or phone number should be provided');
   }
   const pkce = checkPkceParams(body);
-  if (hasPhone) throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
-  if (!hasEmail) throw new AuthError(400, ErrorCode.validationFailed, 'One of email or phone must be set');
+  if (hasPhone) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+  if (!hasEmail) throw badRequest(ErrorCode.validationFailed, 'One of email or phone must be set');
   const email = validateEmail(body['email']);
   if (body['create_user'] === false && !(await loadUserByEmail(auth.db, email))) {
-    throw new AuthError(422, ErrorCode.otpDisabled, 'Signups not allowed for otp');
+    throw unprocessable(ErrorCode.otpDisabled, 'Signups not allowed for otp');
   }
   return magicLink(auth, req, email, data, pkce, body);
 }
@@ -82,7 +76,7 @@ async function otp(auth: Auth, req: GatewayRequest): Promise<Reply> {
 async function magiclinkEndpoint(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
   if (typeof body['email'] !== 'string' || body['email'] === '') {
-    throw new AuthError(422, ErrorCode.validationFailed, 'Password recovery requires an email');
+    throw unprocessable(ErrorCode.validationFailed, 'Password recovery requires an email');
   }
   return magicLink(
     auth,

@@ -1,6 +1,6 @@
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode, notFoundError, unprocessable } from './errors';
 import { parseBody } from './request';
 
 /**
@@ -22,26 +22,25 @@ export async function idTokenGrant(_auth: Auth, req: GatewayRequest): Promise<Re
   const provider = typeof body['provider'] === 'string' ? body['provider'] : '';
   const issuer = ISSUERS[provider] ?? (provider.startsWith('https://') ? provider : undefined);
   if (!issuer) {
-    throw new AuthError(400, ErrorCode.validationFailed, `Custom OIDC provider "${provider}" not allowed`);
+    throw badRequest(ErrorCode.validationFailed, `Custom OIDC provider "${provider}" not allowed`);
   }
-  throw new AuthError(400, ErrorCode.providerDisabled, `Provider (issuer "${issuer}") is not enabled`);
+  throw badRequest(ErrorCode.providerDisabled, `Provider (issuer "${issuer}") is not enabled`);
 }
 
 /** grant_type=web3: signInWithWeb3(). */
 export function web3Grant(): Promise<Reply> {
-  throw new AuthError(422, ErrorCode.web3ProviderDisabled, 'Web3 provider is disabled');
+  throw unprocessable(ErrorCode.web3ProviderDisabled, 'Web3 provider is disabled');
 }
 
 function samlDisabled(): Promise<Reply> {
-  throw new AuthError(404, ErrorCode.samlProviderDisabled, 'SAML 2.0 is disabled');
+  throw notFoundError(ErrorCode.samlProviderDisabled, 'SAML 2.0 is disabled');
 }
 
 /** GET /authorize: signInWithOAuth() redirects the browser here. */
 function authorize(_auth: Auth, req: GatewayRequest): Promise<Reply> {
   const provider = req.query.get('provider') ?? '';
-  if (!provider) throw new AuthError(400, ErrorCode.validationFailed, 'Unsupported provider: ');
-  throw new AuthError(
-    400,
+  if (!provider) throw badRequest(ErrorCode.validationFailed, 'Unsupported provider: ');
+  throw badRequest(
     ErrorCode.validationFailed,
     `Unsupported provider: provider ${provider} could not be found`,
   );

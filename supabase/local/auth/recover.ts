@@ -1,20 +1,20 @@
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
 import { parseBody } from './request';
-import { loadUserByEmail } from './users';
+import { loadUserByEmail } from './models/user';
 import { checkPkceParams, validateEmail } from './validation';
 
 /** POST /recover: resetPasswordForEmail(); answers {} whether or not the address exists. */
 async function recover(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
   if (!auth.config.emailEnableSignup) {
-    throw new AuthError(400, ErrorCode.emailProviderDisabled, 'Email logins are disabled');
+    throw badRequest(ErrorCode.emailProviderDisabled, 'Email logins are disabled');
   }
   if (typeof body['email'] !== 'string' || body['email'] === '') {
-    throw new AuthError(422, ErrorCode.validationFailed, 'Password recovery requires an email');
+    throw unprocessable(ErrorCode.validationFailed, 'Password recovery requires an email');
   }
   const email = validateEmail(body['email']);
   const pkce = checkPkceParams(body);

@@ -1,5 +1,5 @@
 import type { GatewayRequest } from '../gateway/http';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode } from './errors';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -12,7 +12,7 @@ export function parseBody(req: GatewayRequest): JsonObject {
   } catch {
     // fall through to the error below
   }
-  throw new AuthError(400, ErrorCode.badJson, 'Could not parse request body as JSON');
+  throw badRequest(ErrorCode.badJson, 'Could not parse request body as JSON');
 }
 
 export function isObject(value: unknown): value is JsonObject {
@@ -27,8 +27,7 @@ export function metadataField(body: JsonObject, key: string): JsonObject {
   const value = body[key];
   if (value === undefined || value === null) return {};
   if (isObject(value)) return value;
-  throw new AuthError(
-    400,
+  throw badRequest(
     ErrorCode.badJson,
     `Could not parse request body as JSON: json: cannot unmarshal ${goTypeName(value)} into Go struct field of type map[string]interface {}`,
   );

@@ -2,10 +2,10 @@ import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { sendEmailChange } from './email-change';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode } from './errors';
 import { referrerOf } from './redirect';
 import { parseBody } from './request';
-import { loadUserByEmail } from './users';
+import { loadUserByEmail } from './models/user';
 import { checkPkceParams, validateEmail } from './validation';
 
 /** POST /resend: `auth.resend()` for a confirmation or an e-mail change (GoTrue's resend.go). */
@@ -13,11 +13,10 @@ async function resend(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
   const type = body['type'];
   if (type === 'sms' || type === 'phone_change') {
-    throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+    throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
   }
   if (type !== 'signup' && type !== 'email_change') {
-    throw new AuthError(
-      400,
+    throw badRequest(
       ErrorCode.validationFailed,
       'Missing one of these types: signup, email_change, sms, phone_change',
     );
@@ -25,17 +24,12 @@ async function resend(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const pkce = checkPkceParams(body);
   const hasEmail = typeof body['email'] === 'string' && body['email'] !== '';
   if (!hasEmail && type === 'signup') {
-    throw new AuthError(400, ErrorCode.validationFailed, 'Type provided requires an email address');
+    throw badRequest(ErrorCode.validationFailed, 'Type provided requires an email address');
   }
   if (hasEmail && typeof body['phone'] === 'string' && body['phone'] !== '') {
-    throw new AuthError(
-      400,
-      ErrorCode.validationFailed,
-      'Only an email address or phone number should be provided.',
-    );
+    throw badRequest(ErrorCode.validationFailed, 'Only an email address or phone number should be provided.');
   }
-  if (!hasEmail)
-    throw new AuthError(400, ErrorCode.validationFailed, 'Missing email address or phone number');
+  if (!hasEmail) throw badRequest(ErrorCode.validationFailed, 'Missing email address or phone number');
   const email = validateEmail(body['email']);
   const redirectTo = referrerOf(auth.config, req, body);
   const user = await loadUserByEmail(auth.db, email);

@@ -1,7 +1,16 @@
 import type { GatewayRequest, Reply } from '../gateway/http';
 import { adminRoutes } from './admin';
 import { createAuth, type AuthContext, type Route } from './context';
-import { API_VERSION, AuthError, ErrorCode, errorReply, wantsModernErrors } from './errors';
+import {
+  API_VERSION,
+  AuthError,
+  ErrorCode,
+  errorReply,
+  internalError,
+  notFound,
+  payloadTooLarge,
+  wantsModernErrors,
+} from './errors';
 import { identityRoutes } from './identities';
 import { logoutRoutes } from './logout';
 import { mfaRoutes } from './mfa';
@@ -13,6 +22,7 @@ import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
 import { tokenRoutes } from './token';
 import { userRoutes } from './user';
+import { matchPath, parameterCount, type PathParams } from './route-path';
 import { verifyRoutes } from './verify';
 
 export type { AuthContext } from './context';
@@ -36,12 +46,16 @@ const ROUTES: Route[] = [
   ...providerRoutes,
 ];
 
-function findRoute(method: string, path: string): Route | undefined {
-  return (
-    ROUTES.find((r) => r.method === method && r.path === path) ??
-    ROUTES.find((r) => r.method === method && r.pattern?.test(path)) ??
-    ROUTES.find((r) => r.method === method && !r.pattern && r.path.endsWith('/') && path.startsWith(r.path))
-  );
+// Static routes before parameterised ones, so `/user/identities/authorize` is never an identity id.
+const ORDERED = [...ROUTES].sort((a, b) => parameterCount(a.path) - parameterCount(b.path));
+
+function findRoute(method: string, path: string): { route: Route; params: PathParams } | undefined {
+  for (const route of ORDERED) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return undefined;
 }
 
 /**
@@ -54,16 +68,15 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
     try {
       // GoTrue reads at most 1 MiB of body; refusing larger ones here keeps them off the database.
       if (Buffer.byteLength(req.body, 'utf8') > MAX_BODY_BYTES) {
-        throw new AuthError(
-          413,
+        throw payloadTooLarge(
           ErrorCode.requestEntityTooLarge,
           `Request body too large (max ${MAX_BODY_BYTES} bytes)`,
         );
       }
-      const route = findRoute(req.method, req.path);
-      if (!route) throw new AuthError(404, ErrorCode.notFound, `Not found: ${req.method} ${req.path}`);
-      if (route.limit) auth.limits.check(route.limit, req);
-      const reply = await route.handler(auth, req);
+      const found = findRoute(req.method, req.path);
+      if (!found) throw notFound(req);
+      if (found.route.limit) auth.limits.check(found.route.limit, req);
+      const reply = await found.route.handler(auth, req, found.params);
       if (wantsModernErrors(req)) {
         reply.headers = { ...reply.headers, 'x-supabase-api-version': API_VERSION };
       }
@@ -73,7 +86,7 @@ export function createAuthService(ctx: AuthContext): (req: GatewayRequest) => Pr
       console.error('[local-supabase] auth error:', error);
       return errorReply(
         req,
-        new AuthError(500, ErrorCode.unexpectedFailure, 'Unexpected failure, please check server logs'),
+        internalError(ErrorCode.unexpectedFailure, 'Unexpected failure, please check server logs'),
       );
     }
   };

@@ -1,23 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Queryable } from '../db/engine';
 import type { GatewayRequest } from '../gateway/http';
 import type { JwtClaims } from '../gateway/keys';
 import type { Auth } from './context';
-import { AuthError, ErrorCode } from './errors';
-import { isBanned, loadUserById, userJson, type UserRow } from './users';
-
-export interface AmrEntry {
-  method: string;
-  timestamp: number;
-}
-
-/** GoTrue's (legacy-format) refresh tokens: 12 characters of [a-z0-9]. */
-export function newRefreshToken(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = randomBytes(12);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-}
+import { badRequest, ErrorCode, forbidden, unauthorized } from './errors';
+import { addAmrClaim, createSession, isSessionLive, type AmrEntry } from './models/session';
+import { grantRefreshToken } from './models/refresh-token';
+import { touchLastSignIn } from './models/user';
+import { parseUuid } from './uuid';
+import { isBanned, loadUserById, userJson, type UserRow } from './models/user';
 
 /** Starts a session (sessions, amr claim, first refresh token) and answers with GoTrue's token JSON. */
 export async function issueSession(
@@ -28,23 +20,10 @@ export async function issueSession(
   req: GatewayRequest,
 ): Promise<Record<string, unknown>> {
   const sessionId = randomUUID();
-  const refresh = newRefreshToken();
-  await q.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent)
-     values ($1, $2, now(), now(), 'aal1', $3)`,
-    [sessionId, user.id, req.headers['user-agent'] ?? null],
-  );
-  await q.query(
-    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
-     values ($1, $2, now(), now(), $3)`,
-    [randomUUID(), sessionId, method],
-  );
-  await q.query(
-    `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
-     values ($1, $2, false, now(), now(), null, $3)`,
-    [refresh, user.id, sessionId],
-  );
-  await q.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [user.id]);
+  await createSession(q, { id: sessionId, userId: user.id, userAgent: req.headers['user-agent'] ?? null });
+  await addAmrClaim(q, sessionId, method);
+  const refresh = await grantRefreshToken(q, { userId: user.id, sessionId, parent: null });
+  await touchLastSignIn(q, user.id);
   const fresh = (await loadUserById(q, user.id)) ?? user;
   return tokenResponse(auth, fresh, sessionId, refresh, [
     { method, timestamp: Math.floor(Date.now() / 1000) },
@@ -91,32 +70,21 @@ export async function tokenResponse(
   };
 }
 
-export async function amrFor(q: Queryable, sessionId: string): Promise<AmrEntry[]> {
-  const { rows } = await q.query<{ method: string; ts: number }>(
-    `select authentication_method as method, extract(epoch from created_at)::int as ts
-     from auth.mfa_amr_claims where session_id = $1 order by created_at`,
-    [sessionId],
-  );
-  return rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));
-}
-
 /** The checks GoTrue makes on a bearer for /user, /logout and admin calls (protocol §4.2). */
 export async function requireClaims(auth: Auth, req: GatewayRequest): Promise<JwtClaims> {
   if (!req.bearer)
-    throw new AuthError(401, ErrorCode.noAuthorization, 'This endpoint requires a valid Bearer token');
+    throw unauthorized(ErrorCode.noAuthorization, 'This endpoint requires a valid Bearer token');
   const result = await auth.verifier.verify(req.bearer);
   if (!result.ok) {
     const detail =
       result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
-    throw new AuthError(403, ErrorCode.badJwt, `invalid JWT: unable to parse or verify signature, ${detail}`);
+    throw forbidden(ErrorCode.badJwt, `invalid JWT: unable to parse or verify signature, ${detail}`);
   }
   return result.claims;
 }
 
 export const sessionIdOf = (claims: JwtClaims): string | null =>
   typeof claims['session_id'] === 'string' && claims['session_id'] !== '' ? claims['session_id'] : null;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A bearer for a live user (and live session when the token names one). */
 export async function requireUser(
@@ -125,35 +93,26 @@ export async function requireUser(
 ): Promise<{ claims: JwtClaims; user: UserRow }> {
   const claims = await requireClaims(auth, req);
   if (typeof claims.sub !== 'string' || claims.sub === '') {
-    throw new AuthError(403, ErrorCode.badJwt, 'invalid claim: missing sub claim');
+    throw forbidden(ErrorCode.badJwt, 'invalid claim: missing sub claim');
   }
-  if (!UUID.test(claims.sub)) {
-    throw new AuthError(400, ErrorCode.badJwt, 'invalid claim: sub claim must be a UUID');
-  }
-  const user = await loadUserById(auth.db, claims.sub.toLowerCase());
-  if (!user) throw new AuthError(403, ErrorCode.userNotFound, 'User from sub claim in JWT does not exist');
+  const userId = parseUuid(claims.sub);
+  if (!userId) throw badRequest(ErrorCode.badJwt, 'invalid claim: sub claim must be a UUID');
+  const user = await loadUserById(auth.db, userId);
+  if (!user) throw forbidden(ErrorCode.userNotFound, 'User from sub claim in JWT does not exist');
   const sessionId = sessionIdOf(claims);
   if (sessionId) {
-    const { rows } = await auth.db.query(
-      `select 1 from auth.sessions where id::text = $1 and (not_after is null or not_after > now())`,
-      [sessionId],
-    );
-    if (rows.length === 0) {
-      throw new AuthError(
-        403,
-        ErrorCode.sessionNotFound,
-        'Session from session_id claim in JWT does not exist',
-      );
+    if (!(await isSessionLive(auth.db, sessionId))) {
+      throw forbidden(ErrorCode.sessionNotFound, 'Session from session_id claim in JWT does not exist');
     }
   }
   // A ban also stops access tokens issued before it.
-  if (isBanned(user)) throw new AuthError(403, ErrorCode.userBanned, 'User is banned');
+  if (isBanned(user)) throw forbidden(ErrorCode.userBanned, 'User is banned');
   return { claims, user };
 }
 
 export async function requireAdmin(auth: Auth, req: GatewayRequest): Promise<void> {
   const claims = await requireClaims(auth, req);
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') {
-    throw new AuthError(403, ErrorCode.notAdmin, 'User not allowed');
+    throw forbidden(ErrorCode.notAdmin, 'User not allowed');
   }
 }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
 import { metadataField, parseBody } from './request';
 import { issueSession } from './sessions';
-import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './users';
+import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './models/user';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
+import { deleteUser, markEmailConfirmed } from './models/user';
 
 /**
  * GoTrue's sanitizeUser: what a repeated sign-up answers while confirmations are on, so that the
@@ -55,7 +56,7 @@ async function signupAnonymously(
 async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const cfg = auth.config;
   if (!cfg.enableSignup) {
-    throw new AuthError(422, ErrorCode.signupDisabled, 'Signups not allowed for this instance');
+    throw unprocessable(ErrorCode.signupDisabled, 'Signups not allowed for this instance');
   }
   const body = parseBody(req);
   const data = metadataField(body, 'data');
@@ -63,15 +64,15 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const hasPhone = typeof body['phone'] === 'string' && body['phone'] !== '';
   if (!hasEmail && !hasPhone) {
     if (!cfg.enableAnonymousSignIns) {
-      throw new AuthError(422, ErrorCode.anonymousProviderDisabled, 'Anonymous sign-ins are disabled');
+      throw unprocessable(ErrorCode.anonymousProviderDisabled, 'Anonymous sign-ins are disabled');
     }
     return signupAnonymously(auth, req, data);
   }
   auth.limits.check('signups', req);
   const password = checkPassword(cfg, body['password'], 'Signup requires a valid password');
-  if (!hasEmail) throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone signups are disabled');
+  if (!hasEmail) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone signups are disabled');
   if (!cfg.emailEnableSignup) {
-    throw new AuthError(400, ErrorCode.emailProviderDisabled, 'Email signups are disabled');
+    throw badRequest(ErrorCode.emailProviderDisabled, 'Email signups are disabled');
   }
   const email = validateEmail(body['email']);
   const pkce = checkPkceParams(body);
@@ -80,7 +81,7 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const existing = await loadUserByEmail(auth.db, email);
   if (existing?.email_confirmed_at) {
     if (!cfg.enableConfirmations) {
-      throw new AuthError(422, ErrorCode.userAlreadyExists, 'User already registered');
+      throw unprocessable(ErrorCode.userAlreadyExists, 'User already registered');
     }
     return json(200, obfuscatedUser(email, data));
   }
@@ -98,10 +99,7 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const result = await auth.db.transaction(async (tx): Promise<UserRow | Record<string, unknown>> => {
     if (existing) {
       // Confirmations were switched off since this user signed up: confirm and sign in, as GoTrue does.
-      await tx.query(
-        `update auth.users set email_confirmed_at = now(), confirmation_token = '', updated_at = now() where id = $1`,
-        [existing.id],
-      );
+      await markEmailConfirmed(tx, existing.id);
       const user = (await loadUserById(tx, existing.id)) ?? existing;
       return issueSession(auth, tx, user, 'password', req);
     }
@@ -120,7 +118,7 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
       await sendLinkMail(auth, user, 'signup', redirectTo, pkce);
     } catch (error) {
       // GoTrue sends inside the sign-up transaction: no mail, no user.
-      await auth.db.query(`delete from auth.users where id = $1`, [user.id]);
+      await deleteUser(auth.db, user.id);
       throw error;
     }
     return json(200, userJson((await loadUserById(auth.db, user.id)) ?? user));

@@ -3,12 +3,22 @@ import type { Queryable } from '../db/engine';
 import type { Auth, Route } from './context';
 import { sendEmailChange } from './email-change';
 import { checkEmailBudget, deliver, refuseIfMailedRecently, storeToken, tokenHashOf } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { badRequest, ErrorCode, forbidden, unauthorized, unprocessable } from './errors';
+import { deleteOtherSessions, sessionAal, sessionCreatedAt } from './models/session';
 import { referrerOf } from './redirect';
-import { metadataField, parseBody } from './request';
+import { metadataField, parseBody, type JsonObject } from './request';
 import { requireUser, sessionIdOf } from './sessions';
-import { loadUserById, userJson, type UserRow } from './users';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
+import {
+  clearReauthentication,
+  hasVerifiedFactor,
+  isEmailTaken,
+  loadUserById,
+  replaceUserMetadata,
+  setPassword,
+  userJson,
+  type UserRow,
+} from './models/user';
 
 /** GoTrue asks for a nonce when the session is older than this (secure_password_change). */
 const RECENT_SIGN_IN_MS = 24 * 3600 * 1000;
@@ -21,122 +31,124 @@ async function getUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
 
 /** GoTrue's verifyReauthentication: the mailed nonce, once, within otp_expiry. */
 async function consumeNonce(auth: Auth, tx: Queryable, user: UserRow, nonce: string): Promise<void> {
-  const invalid = new AuthError(422, ErrorCode.reauthenticationNotValid, 'Nonce has expired or is invalid');
+  const invalid = unprocessable(ErrorCode.reauthenticationNotValid, 'Nonce has expired or is invalid');
   if (!user.reauthentication_token || !user.reauthentication_sent_at) throw invalid;
   const fresh = Date.parse(user.reauthentication_sent_at) + auth.config.otpExpiry * 1000 > Date.now();
   if (!fresh || tokenHashOf(user.email ?? '', nonce) !== user.reauthentication_token) throw invalid;
-  await tx.query(
-    `update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`,
-    [user.id],
-  );
-  await tx.query(
-    `delete from auth.one_time_tokens where user_id = $1 and token_type = 'reauthentication_token'`,
-    [user.id],
-  );
+  await clearReauthentication(tx, user.id);
 }
 
-async function sessionCreatedAt(auth: Auth, sessionId: string | null): Promise<number | undefined> {
-  if (!sessionId) return undefined;
-  const { rows } = await auth.db.query<{ created_at: string }>(
-    `select created_at::text as created_at from auth.sessions where id::text = $1`,
-    [sessionId],
-  );
-  return rows[0] ? Date.parse(rows[0].created_at) : undefined;
+/** GoTrue's UserUpdateParams, as read from the body of PUT /user. */
+export interface UserUpdateParams {
+  data: JsonObject | undefined;
+  /** The password as sent, when one was sent (checked later, against the config). */
+  password: unknown;
+  /** The e-mail as sent, or ''. */
+  email: string;
+  nonce: string;
+  body: JsonObject;
+}
+
+export function parseUserUpdateParams(body: JsonObject): UserUpdateParams {
+  const data = body['data'] === undefined ? undefined : metadataField(body, 'data');
+  if (body['app_metadata'] !== undefined && body['app_metadata'] !== null) {
+    throw forbidden(ErrorCode.notAdmin, 'Updating app_metadata requires admin privileges');
+  }
+  return {
+    data,
+    password: typeof body['password'] === 'string' && body['password'] !== '' ? body['password'] : undefined,
+    email: typeof body['email'] === 'string' ? body['email'] : '',
+    nonce: typeof body['nonce'] === 'string' ? body['nonce'] : '',
+    body,
+  };
+}
+
+/** GoTrue's UpdateUserMetaData: a shallow merge in which a key set to null is removed. */
+export function mergedUserMetadata(current: JsonObject | null, data: JsonObject): JsonObject {
+  const meta: JsonObject = { ...(current ?? {}) };
+  for (const [k, v] of Object.entries(data)) {
+    if (v === null) delete meta[k];
+    else meta[k] = v;
+  }
+  return meta;
+}
+
+/** The checks of GoTrue's UserUpdate, in its order; answers the address to move to, if any. */
+async function checkEmailUpdate(
+  auth: Auth,
+  user: UserRow,
+  sessionId: string | null,
+  params: UserUpdateParams,
+): Promise<string | undefined> {
+  // GoTrue compares the e-mail as sent, before normalising it.
+  const changesCredentials =
+    params.password !== undefined || (params.email !== '' && params.email !== (user.email ?? ''));
+  if (changesCredentials && hasVerifiedFactor(user) && (await sessionAal(auth.db, sessionId)) !== 'aal2') {
+    throw unauthorized(
+      ErrorCode.insufficientAal,
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
+  const newEmail =
+    params.email && params.email.trim().toLowerCase() !== (user.email ?? '')
+      ? validateEmail(params.email)
+      : undefined;
+  if (user.is_anonymous && params.password !== undefined && !newEmail && !user.email) {
+    throw unprocessable(
+      ErrorCode.validationFailed,
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
+  }
+  if (newEmail && (await isEmailTaken(auth.db, newEmail, user.id))) {
+    throw unprocessable(ErrorCode.emailExists, 'A user with this email address has already been registered');
+  }
+  return newEmail;
+}
+
+/** The new password's hash, after GoTrue's checks (secure_password_change, not the same password). */
+async function checkNewPassword(
+  auth: Auth,
+  user: UserRow,
+  sessionId: string | null,
+  params: UserUpdateParams,
+): Promise<string | undefined> {
+  if (params.password === undefined) return undefined;
+  const password = checkPassword(auth.config, params.password, 'Password is required');
+  if (auth.config.securePasswordChange && !params.nonce) {
+    const createdAt = await sessionCreatedAt(auth.db, sessionId);
+    if (createdAt === undefined || Date.now() > createdAt + RECENT_SIGN_IN_MS) {
+      throw badRequest(ErrorCode.reauthenticationNeeded, 'Password update requires reauthentication');
+    }
+  }
+  if (await auth.passwordMatches(password, user.encrypted_password)) {
+    throw unprocessable(ErrorCode.samePassword, 'New password should be different from the old password.');
+  }
+  return auth.hashPassword(password);
 }
 
 /** PUT /user: updateUser() with data, password (and nonce) and email (GoTrue's user.go). */
 async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const { claims, user } = await requireUser(auth, req);
-  const body = parseBody(req);
-  const data = body['data'] === undefined ? undefined : metadataField(body, 'data');
-  if (body['app_metadata'] !== undefined && body['app_metadata'] !== null) {
-    throw new AuthError(403, ErrorCode.notAdmin, 'Updating app_metadata requires admin privileges');
-  }
-  const wantsPassword = typeof body['password'] === 'string' && body['password'] !== '';
-  const requestedEmail = typeof body['email'] === 'string' ? body['email'] : '';
-  const newEmail =
-    requestedEmail && requestedEmail.trim().toLowerCase() !== (user.email ?? '')
-      ? validateEmail(requestedEmail)
-      : undefined;
-  if (user.is_anonymous && wantsPassword && !newEmail && !user.email) {
-    throw new AuthError(
-      422,
-      ErrorCode.validationFailed,
-      'Updating password of an anonymous user without an email or phone is not allowed',
-    );
-  }
-  if (newEmail) {
-    const taken = await auth.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
-      newEmail,
-      user.id,
-    ]);
-    if (taken.rows.length) {
-      throw new AuthError(
-        422,
-        ErrorCode.emailExists,
-        'A user with this email address has already been registered',
-      );
-    }
-  }
+  const params = parseUserUpdateParams(parseBody(req));
   const sessionId = sessionIdOf(claims);
-  let passwordHash: string | undefined;
-  if (wantsPassword) {
-    const password = checkPassword(auth.config, body['password'], 'Password is required');
-    if (auth.config.securePasswordChange) {
-      const createdAt = await sessionCreatedAt(auth, sessionId);
-      if (createdAt === undefined || Date.now() > createdAt + RECENT_SIGN_IN_MS) {
-        if (typeof body['nonce'] !== 'string' || body['nonce'] === '') {
-          throw new AuthError(
-            400,
-            ErrorCode.reauthenticationNeeded,
-            'Password update requires reauthentication',
-          );
-        }
-      }
-    }
-    if (await auth.passwordMatches(password, user.encrypted_password)) {
-      throw new AuthError(
-        422,
-        ErrorCode.samePassword,
-        'New password should be different from the old password.',
-      );
-    }
-    passwordHash = await auth.hashPassword(password);
-  }
-  const pkce = checkPkceParams(body);
+  const newEmail = await checkEmailUpdate(auth, user, sessionId, params);
+  const passwordHash = await checkNewPassword(auth, user, sessionId, params);
+  const pkce = checkPkceParams(params.body);
 
   await auth.db.transaction(async (tx) => {
     if (passwordHash) {
-      if (typeof body['nonce'] === 'string' && body['nonce'] !== '') {
-        await consumeNonce(auth, tx, user, body['nonce']);
-      }
-      await tx.query(
-        `update auth.users set encrypted_password = $2, recovery_token = '', updated_at = now() where id = $1`,
-        [user.id, passwordHash],
-      );
+      if (params.nonce) await consumeNonce(auth, tx, user, params.nonce);
+      await setPassword(tx, user.id, passwordHash, { clearRecoveryToken: true });
       // GoTrue signs out every other session of the user; the current one stays.
-      await tx.query(`delete from auth.sessions where user_id = $1 and id::text is distinct from $2`, [
-        user.id,
-        sessionId,
-      ]);
+      await deleteOtherSessions(tx, user.id, sessionId);
     }
-    if (data) {
-      // Shallow merge; a key set to null is removed (GoTrue's UpdateUserMetaData).
-      const meta: Record<string, unknown> = { ...(user.raw_user_meta_data ?? {}) };
-      for (const [k, v] of Object.entries(data)) {
-        if (v === null) delete meta[k];
-        else meta[k] = v;
-      }
-      await tx.query(
-        `update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`,
-        [user.id, JSON.stringify(meta)],
-      );
-    }
+    if (params.data)
+      await replaceUserMetadata(tx, user.id, mergedUserMetadata(user.raw_user_meta_data, params.data));
   });
 
   if (newEmail) {
     const current = (await loadUserById(auth.db, user.id)) ?? user;
-    await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, body), pkce);
+    await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, params.body), pkce);
   }
   const updated = await loadUserById(auth.db, user.id);
   return json(200, userJson(updated ?? user));
@@ -146,14 +158,13 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
 async function reauthenticate(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const { user } = await requireUser(auth, req);
   if (!user.email) {
-    throw new AuthError(
-      400,
+    throw badRequest(
       ErrorCode.validationFailed,
       'Reauthentication requires the user to have an email or a phone number',
     );
   }
   if (!user.email_confirmed_at) {
-    throw new AuthError(422, ErrorCode.emailNotConfirmed, 'Please verify your email first.');
+    throw unprocessable(ErrorCode.emailNotConfirmed, 'Please verify your email first.');
   }
   refuseIfMailedRecently(auth, user.reauthentication_sent_at);
   checkEmailBudget(auth);

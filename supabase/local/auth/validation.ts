@@ -1,5 +1,5 @@
 import type { AuthConfig } from '../config';
-import { AuthError, ErrorCode } from './errors';
+import { AuthError, badRequest, ErrorCode } from './errors';
 import type { JsonObject } from './request';
 
 const EMAIL_RE =
@@ -8,7 +8,7 @@ const EMAIL_RE =
 /** The address trimmed and lower-cased, or GoTrue's validation error. */
 export function validateEmail(email: unknown): string {
   if (typeof email !== 'string' || !EMAIL_RE.test(email.trim())) {
-    throw new AuthError(400, ErrorCode.validationFailed, 'Unable to validate email address: invalid format');
+    throw badRequest(ErrorCode.validationFailed, 'Unable to validate email address: invalid format');
   }
   return email.trim().toLowerCase();
 }
@@ -50,10 +50,10 @@ export function passwordWeakness(config: AuthConfig, password: string): Password
 
 export function checkPassword(config: AuthConfig, password: unknown, missingMessage: string): string {
   if (typeof password !== 'string' || password === '')
-    throw new AuthError(400, ErrorCode.validationFailed, missingMessage);
+    throw badRequest(ErrorCode.validationFailed, missingMessage);
   // bcrypt ignores everything after 72 bytes, so a longer password would only seem to count.
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    throw new AuthError(400, ErrorCode.validationFailed, 'Password cannot be longer than 72 characters');
+    throw badRequest(ErrorCode.validationFailed, 'Password cannot be longer than 72 characters');
   }
   const weak = passwordWeakness(config, password);
   if (weak) {
@@ -77,22 +77,17 @@ export function checkPkceParams(body: JsonObject): PkceParams | undefined {
   const hasMethod = typeof method === 'string' && method !== '';
   if (!hasChallenge && !hasMethod) return undefined;
   if (hasChallenge !== hasMethod) {
-    throw new AuthError(
-      400,
+    throw badRequest(
       ErrorCode.validationFailed,
       'PKCE flow requires code_challenge_method and code_challenge',
     );
   }
   if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge as string)) {
-    throw new AuthError(
-      400,
-      ErrorCode.validationFailed,
-      'code challenge has to be between 43 and 128 characters',
-    );
+    throw badRequest(ErrorCode.validationFailed, 'code challenge has to be between 43 and 128 characters');
   }
   const m = (method as string).toLowerCase();
   if (m !== 's256' && m !== 'plain') {
-    throw new AuthError(400, ErrorCode.validationFailed, 'code challenge method not supported');
+    throw badRequest(ErrorCode.validationFailed, 'code challenge method not supported');
   }
   return { challenge: challenge as string, method: m };
 }

@@ -11,12 +11,14 @@ import {
   type SlotName,
   type VerifyType,
 } from './email-tokens';
-import { AuthError, ErrorCode } from './errors';
+import { AuthError, badRequest, ErrorCode, forbidden, unprocessable } from './errors';
 import { referrerOf } from './redirect';
 import { parseBody } from './request';
 import { issueSession } from './sessions';
-import { confirmUser, isBanned, loadUserById, type UserRow } from './users';
+import { confirmUser, isBanned, loadUserById, type UserRow } from './models/user';
 import { validateEmail } from './validation';
+import { issueAuthCode } from './models/flow-state';
+import { applyEmailChange, markEmailChangeHalfConfirmed, setPassword } from './models/user';
 
 /** GoTrue's answer when the first of two e-mail change links is opened. */
 export const SINGLE_CONFIRMATION_ACCEPTED =
@@ -35,14 +37,11 @@ async function applyVerification(
   user: UserRow,
   slot: SlotName,
 ): Promise<UserRow | undefined> {
-  if (isBanned(user)) throw new AuthError(403, ErrorCode.userBanned, 'User is banned');
+  if (isBanned(user)) throw forbidden(ErrorCode.userBanned, 'User is banned');
   if (slot === 'confirmation') {
     // An invited user without a password gets an unusable one until they set their own.
     if (type === 'invite' && !user.encrypted_password) {
-      await tx.query(`update auth.users set encrypted_password = $2 where id = $1`, [
-        user.id,
-        await auth.hashPassword(randomUUID() + randomUUID()),
-      ]);
+      await setPassword(tx, user.id, await auth.hashPassword(randomUUID() + randomUUID()));
     }
     await confirmUser(tx, user.id);
   } else if (slot === 'recovery') {
@@ -54,41 +53,12 @@ async function applyVerification(
       (user.email_change_confirm_status ?? 0) === 0 &&
       !!user.email;
     if (needsBoth) {
-      await tx.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [user.id]);
+      await markEmailChangeHalfConfirmed(tx, user.id);
       return undefined;
     }
-    await completeEmailChange(tx, user);
+    await applyEmailChange(tx, user.id, user.email_change ?? '');
   }
   return (await loadUserById(tx, user.id)) ?? user;
-}
-
-/** GoTrue's ConfirmEmailChange: the new address replaces the old one everywhere. */
-async function completeEmailChange(tx: Queryable, user: UserRow): Promise<void> {
-  const email = user.email_change ?? '';
-  await tx.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
-       email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()),
-       is_anonymous = false, updated_at = now()
-     where id = $1`,
-    [user.id, email],
-  );
-  await tx.query(
-    `delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`,
-    [user.id],
-  );
-  const updated = await tx.query(
-    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
-       updated_at = now()
-     where user_id = $1 and provider = 'email' returning id`,
-    [user.id, email],
-  );
-  if (updated.rows.length === 0) {
-    await tx.query(
-      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-       values ($1, $2, $2, jsonb_build_object('sub', $2::text, 'email', $3::text, 'email_verified', true), 'email', now(), now(), now())`,
-      [randomUUID(), user.id, email],
-    );
-  }
 }
 
 async function verifyInTransaction(
@@ -103,19 +73,9 @@ async function verifyInTransaction(
   const user = await applyVerification(auth, tx, type, found.user, found.slot);
   if (!user) return { kind: 'half-confirmed' };
   if (isPkce) {
-    const flow = (
-      await tx.query<{ auth_code: string }>(
-        `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
-         where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
-                     order by created_at desc limit 1)
-         returning auth_code`,
-        [user.id, FLOW_METHOD[type]],
-      )
-    ).rows[0];
-    if (!flow) {
-      throw new AuthError(400, ErrorCode.flowStateNotFound, 'No associated flow state found.');
-    }
-    return { kind: 'pkce', code: flow.auth_code };
+    const code = await issueAuthCode(tx, user.id, FLOW_METHOD[type]);
+    if (!code) throw badRequest(ErrorCode.flowStateNotFound, 'No associated flow state found.');
+    return { kind: 'pkce', code };
   }
   return { kind: 'session', user };
 }
@@ -124,9 +84,9 @@ async function verifyInTransaction(
 async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const token = req.query.get('token') ?? '';
   const rawType = req.query.get('type') ?? '';
-  if (!rawType) throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a verification type');
+  if (!rawType) throw badRequest(ErrorCode.validationFailed, 'Verify requires a verification type');
   if (!token) {
-    throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a token or a token hash');
+    throw badRequest(ErrorCode.validationFailed, 'Verify requires a token or a token hash');
   }
   const redirectTo = referrerOf(auth.config, req);
   const isPkce = token.startsWith('pkce_');
@@ -144,7 +104,7 @@ async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
   };
   const type = verifyType(rawType);
   if (!type || type === 'email') {
-    return errorRedirect(new AuthError(400, ErrorCode.validationFailed, 'Unsupported verification type'));
+    return errorRedirect(badRequest(ErrorCode.validationFailed, 'Unsupported verification type'));
   }
   try {
     const outcome = await auth.db.transaction(async (tx) => {
@@ -162,7 +122,7 @@ async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
       return { kind: 'location' as const, location: `${redirectTo}#${fragment.toString()}&sb=` };
     });
     if (!outcome) {
-      return errorRedirect(new AuthError(403, ErrorCode.otpExpired, 'Email link is invalid or has expired'));
+      return errorRedirect(forbidden(ErrorCode.otpExpired, 'Email link is invalid or has expired'));
     }
     if (outcome.kind === 'location') return redirect(outcome.location);
     if (outcome.kind === 'pkce') return redirect(withQuery(redirectTo, `code=${outcome.code}`));
@@ -179,20 +139,19 @@ async function verifyPost(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const body = parseBody(req);
   const str = (key: string): string => (typeof body[key] === 'string' ? (body[key] as string) : '');
   const rawType = str('type');
-  if (!rawType) throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires a verification type');
+  if (!rawType) throw badRequest(ErrorCode.validationFailed, 'Verify requires a verification type');
   const token = str('token');
   const tokenHash = str('token_hash');
   if ((!token && !tokenHash) || (token && tokenHash)) {
-    throw new AuthError(400, ErrorCode.validationFailed, 'Verify requires either a token or a token hash');
+    throw badRequest(ErrorCode.validationFailed, 'Verify requires either a token or a token hash');
   }
   let hashes: string[];
   if (token) {
     if (str('phone')) {
-      throw new AuthError(400, ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+      throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
     }
     if (!str('email')) {
-      throw new AuthError(
-        400,
+      throw badRequest(
         ErrorCode.validationFailed,
         'Only an email address or phone number should be provided on verify',
       );
@@ -201,26 +160,25 @@ async function verifyPost(auth: Auth, req: GatewayRequest): Promise<Reply> {
     try {
       email = validateEmail(str('email'));
     } catch {
-      throw new AuthError(422, ErrorCode.validationFailed, 'Invalid email format');
+      throw unprocessable(ErrorCode.validationFailed, 'Invalid email format');
     }
     const h = tokenHashOf(email, token.trim());
     hashes = [h, `pkce_${h}`];
   } else {
     if (str('email') || str('phone') || str('redirect_to')) {
-      throw new AuthError(400, ErrorCode.validationFailed, 'Only the token_hash and type should be provided');
+      throw badRequest(ErrorCode.validationFailed, 'Only the token_hash and type should be provided');
     }
     hashes = [tokenHash];
   }
   const type = verifyType(rawType);
-  if (!type) throw new AuthError(400, ErrorCode.validationFailed, 'Unsupported verification type');
+  if (!type) throw badRequest(ErrorCode.validationFailed, 'Unsupported verification type');
   const outcome = await auth.db.transaction(async (tx) => {
     const result = await verifyInTransaction(auth, tx, type, hashes, false);
     if (result?.kind !== 'session') return result;
     return { kind: 'token' as const, body: await issueSession(auth, tx, result.user, 'otp', req) };
   });
   if (!outcome) {
-    throw new AuthError(
-      403,
+    throw forbidden(
       ErrorCode.otpExpired,
       token ? 'Token has expired or is invalid' : 'Email link is invalid or has expired',
     );

@@ -51,7 +51,11 @@ export function mfaSuite(engine: Engine): void {
       expect(decodeURIComponent(uri.pathname)).toContain(email);
       expect(uri.searchParams.get('secret')).toBe(data?.totp.secret);
       expect(uri.searchParams.get('period')).toBe('30');
-      expect(data?.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+      // GoTrue sends goqrsvg's bare SVG and auth-js pastes it unescaped into a data: URI, so it must
+      // hold no '#' (which would end the URI in a browser).
+      expect(data?.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<\?xml version="1.0"\?>\n/);
+      expect(data?.totp.qr_code).toContain('style="fill:black;stroke:none"');
+      expect(data?.totp.qr_code).not.toContain('#');
 
       const { data: user } = await c.auth.getUser();
       expect(user.user?.factors).toEqual([
@@ -160,26 +164,93 @@ export function mfaSuite(engine: Engine): void {
       expect(rows.map((r) => r.id)).toEqual([fresh.factorId]);
     });
 
-    it('rate limits verification (15 a minute, burst 30) per client and factor', async () => {
+    it('rate limits verification (15 a minute, burst 30) per client and factor, however the factor id is spelt', async () => {
       const { client: c } = await signedInUser(server, 'limit');
       const factor = await enrol(c);
+      const hex = factor.factorId.replace(/-/g, '');
+      // GoTrue parses the path's factor id as a UUID: every spelling below names the same factor,
+      // so none of them may open a fresh allowance of wrong codes.
+      const spellings = [
+        factor.factorId,
+        factor.factorId.toUpperCase(),
+        `{${factor.factorId}}`,
+        `urn:uuid:${factor.factorId}`,
+        hex,
+        hex.toUpperCase(),
+      ];
       const statuses: number[] = [];
       // Tokens trickle back at 15 a minute, so a slow machine may get one or two more tries past 30.
       while (statuses.length < 40 && !statuses.includes(429)) {
-        const challenge = await c.auth.mfa.challenge({ factorId: factor.factorId });
+        const factorId = spellings[statuses.length % spellings.length]!;
+        const challenge = await c.auth.mfa.challenge({ factorId });
         if (challenge.error) {
           statuses.push(challenge.error.status ?? 0);
           continue;
         }
-        const r = await c.auth.mfa.verify({
-          factorId: factor.factorId,
-          challengeId: challenge.data.id,
-          code: '000000',
-        });
+        const r = await c.auth.mfa.verify({ factorId, challengeId: challenge.data.id, code: '000000' });
         statuses.push(r.error?.status ?? 200);
       }
       expect(statuses.indexOf(429)).toBeGreaterThanOrEqual(30);
+      expect(statuses.indexOf(429)).toBeLessThanOrEqual(33);
       expect(statuses.filter((s) => s !== 429).every((s) => s === 422)).toBe(true);
+    });
+
+    it("answers GoTrue's 404s for a factor id that is no UUID or not the caller's", async () => {
+      const { client: c } = await signedInUser(server, 'badid');
+      const other = await signedInUser(server, 'badid-other');
+      const theirs = await enrol(other.client);
+      const notUuid = await c.auth.mfa.challenge({ factorId: 'not-a-uuid' });
+      expect(notUuid.error?.status).toBe(404);
+      expect(notUuid.error?.code).toBe('validation_failed');
+      const foreign = await c.auth.mfa.challenge({ factorId: theirs.factorId });
+      expect(foreign.error?.status).toBe(404);
+      expect(foreign.error?.code).toBe('mfa_factor_not_found');
+    });
+
+    it('downgrades the sessions a factor raised when the service role deletes it (auth.admin.mfa.deleteFactor)', async () => {
+      const user = await signedInUser(server, 'admindrop');
+      const factor = await enrol(user.client);
+      expect((await verifyWith(user.client, factor)).error).toBeNull();
+      expect(claimsOf((await user.client.auth.getSession()).data.session!.access_token).aal).toBe('aal2');
+      const deleted = await service.auth.admin.mfa.deleteFactor({
+        userId: user.id,
+        id: factor.factorId.toUpperCase(),
+      });
+      expect(deleted.error).toBeNull();
+      const after = await user.client.auth.refreshSession();
+      expect(after.error).toBeNull();
+      const claims = claimsOf(after.data.session!.access_token);
+      expect(claims.aal).toBe('aal1');
+      expect(claims.amr?.map((m) => m.method)).toEqual(['password']);
+      const { rows } = await server.db.query<{ aal: string; factor_id: string | null }>(
+        `select aal::text as aal, factor_id::text as factor_id from auth.sessions where user_id = $1`,
+        [user.id],
+      );
+      expect(rows).toEqual([{ aal: 'aal1', factor_id: null }]);
+    });
+
+    it('refuses a password or e-mail change from an aal1 session once a factor is verified (401 insufficient_aal)', async () => {
+      const user = await signedInUser(server, 'aalchange');
+      const factor = await enrol(user.client);
+      expect((await verifyWith(user.client, factor)).error).toBeNull();
+      const device = client(server);
+      await device.auth.signInWithPassword({ email: user.email, password: user.password });
+      const password = await device.auth.updateUser({ password: 'another-horse-2' });
+      expect(password.error?.status).toBe(401);
+      expect(password.error?.code).toBe('insufficient_aal');
+      const email = await device.auth.updateUser({ email: `moved-${user.email}` });
+      expect(email.error?.status).toBe(401);
+      expect(email.error?.code).toBe('insufficient_aal');
+      // Nothing changed: the old password still signs in, the e-mail is the same.
+      const again = await client(server).auth.signInWithPassword({
+        email: user.email,
+        password: user.password,
+      });
+      expect(again.error).toBeNull();
+      // Metadata is not guarded, and at aal2 the password change goes through.
+      expect((await device.auth.updateUser({ data: { nickname: 'x' } })).error).toBeNull();
+      expect((await verifyWith(device, factor)).error).toBeNull();
+      expect((await device.auth.updateUser({ password: 'another-horse-2' })).error).toBeNull();
     });
 
     it('lets the service role list and delete a user’s factors (auth.admin.mfa)', async () => {

@@ -28,6 +28,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
 import { startThrowawayPostgres } from '../../supabase/local/db/throwaway-postgres';
+import { idBatches } from '../../src/lib/id-batches';
 import { ledgerCsv } from '../../src/lib/ledger-csv';
 import { readAllRows, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/ledger-entry';
 import { totpFor } from '../support/totp';
@@ -189,9 +190,13 @@ async function timeEach(count: number, call: (i: number) => Promise<void>): Prom
   return out;
 }
 
-function must<T>(result: { data: T; error: { message: string } | null }, what: string): T {
-  if (result.error) throw new Error(`${what}: ${result.error.message}`);
-  return result.data;
+function must<R extends { data: unknown; error: { message: string } | null }>(
+  result: R,
+  what: string,
+): NonNullable<R['data']> {
+  if (result.error || result.data === null || result.data === undefined)
+    throw new Error(`${what}: ${result.error?.message || 'no data'}`);
+  return result.data as NonNullable<R['data']>;
 }
 
 async function signIn(server: LocalSupabase, email: string, password: string): Promise<SupabaseClient> {
@@ -207,7 +212,8 @@ async function adminClient(server: LocalSupabase): Promise<SupabaseClient> {
     await service.auth.admin.createUser({ ...ADMIN, email_confirm: true, user_metadata: { username: 'Scale Admin' } }),
     'create admin',
   );
-  must(await service.from('admins').insert({ user_id: created.user.id }), 'grant admin');
+  const granted = await service.from('admins').insert({ user_id: created.user!.id });
+  if (granted.error) throw new Error(`grant admin: ${granted.error.message}`);
   const admin = await signIn(server, ADMIN.email, ADMIN.password);
   const enrolled = must(await admin.auth.mfa.enroll({ factorType: 'totp' }), 'enrol TOTP');
   const code = totpFor(enrolled.totp.secret).generate();
@@ -377,7 +383,11 @@ async function main(): Promise<void> {
             if (row.reviewed_by) ids.add(row.reviewed_by);
           }
         }
-        must(await admin.from('profiles').select('id, email, username').in('id', [...ids]), 'people');
+        // The people lookup of src/lib/admin/people.ts, in the same URL-sized batches.
+        for (const r of await Promise.all(
+          idBatches([...ids]).map((batch) => admin.from('profiles').select('id, email, username').in('id', batch)),
+        ))
+          must(r, 'people');
       }),
     });
 

@@ -37,7 +37,6 @@ export function toLedgerEntry(r: Record<string, unknown>): LedgerEntry {
   };
 }
 
-
 /**
  * PostgREST answers at most `max_rows` rows per request (1000 in config.toml, as on hosted
  * Supabase), silently: a member with 10,000 entries would see the newest 1,000. Long lists are read

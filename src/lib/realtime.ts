@@ -70,7 +70,8 @@ export function subscribeToChanges(
       remove = () => void realtime.removeChannel(channel);
     })
     .catch((error: unknown) => {
-      if (!stopped) handlers.onDown?.(error instanceof Error ? error.message : 'The live feed could not start.');
+      if (!stopped)
+        handlers.onDown?.(error instanceof Error ? error.message : 'The live feed could not start.');
     });
   return () => {
     stopped = true;

@@ -51,7 +51,8 @@ function createAppClient(): AppSupabaseClient {
   const withAuth: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     if (!headers.has('apikey')) headers.set('apikey', anonKey);
-    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${(await sessionToken()) ?? anonKey}`);
+    if (!headers.has('Authorization'))
+      headers.set('Authorization', `Bearer ${(await sessionToken()) ?? anonKey}`);
     return fetch(input, { ...init, headers });
   };
   const rest: Rest = new PostgrestClient<Database>(new URL('rest/v1', base).href, { fetch: withAuth });
@@ -72,7 +73,10 @@ function createAppClient(): AppSupabaseClient {
         let current: string | undefined;
         auth.onAuthStateChange((event, session) => {
           const token = session?.access_token;
-          if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN' || event === 'INITIAL_SESSION') && token !== current) {
+          if (
+            (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN' || event === 'INITIAL_SESSION') &&
+            token !== current
+          ) {
             current = token;
             void rt.setAuth(token);
           } else if (event === 'SIGNED_OUT') {

@@ -70,7 +70,8 @@ async function seed(sql: pg.Client): Promise<Record<string, number>> {
   await sql.query(`set session_replication_role = replica`);
   const hash = bcrypt.hashSync(PASSWORD, 4);
   // Sign-ups over three years, growing: member i joined at now - 3y * (1 - (i/N)^0.5)... newest last.
-  await sql.query(`create temporary table gen_member as
+  await sql.query(
+    `create temporary table gen_member as
     select i, md5('scale-member-' || i)::uuid as id,
       'member' || i || '@example.com' as email,
       (array['Alice','Bob','Carol','David','Emma','Farid','Grace','Hiro','Ines','Jonas','Kemi','Liam','Maya',
@@ -209,7 +210,11 @@ async function signIn(server: LocalSupabase, email: string, password: string): P
 async function adminClient(server: LocalSupabase): Promise<SupabaseClient> {
   const service = createClient(server.url, server.serviceRoleKey, authOptions);
   const created = must(
-    await service.auth.admin.createUser({ ...ADMIN, email_confirm: true, user_metadata: { username: 'Scale Admin' } }),
+    await service.auth.admin.createUser({
+      ...ADMIN,
+      email_confirm: true,
+      user_metadata: { username: 'Scale Admin' },
+    }),
     'create admin',
   );
   const granted = await service.from('admins').insert({ user_id: created.user!.id });
@@ -257,14 +262,17 @@ async function plans(
     for (const call of calls) {
       notices.length = 0;
       await c.query('begin');
-      await c.query(`select set_config('role', 'authenticated', true),
-        set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: call.uid, role: 'authenticated', aal: call.aal }),
-      ]);
+      await c.query(
+        `select set_config('role', 'authenticated', true),
+        set_config('request.jwt.claims', $1, true)`,
+        [JSON.stringify({ sub: call.uid, role: 'authenticated', aal: call.aal })],
+      );
       await c.query(call.sql, call.params);
       await c.query('rollback');
       // The outer statement's plan is the Function Scan itself; the nested ones are the real work.
-      const nested = notices.filter((n) => !/Function Scan on|Result {2}\(cost/.test(n) || /Index|Seq Scan/.test(n));
+      const nested = notices.filter(
+        (n) => !/Function Scan on|Result {2}\(cost/.test(n) || /Index|Seq Scan/.test(n),
+      );
       text += `### ${call.name}\n\n\`${call.sql}\`\n\n${nested.map((n) => n.replace(/^duration: [\d.]+ ms {2}/, '')).join('\n\n')}\n\n`;
       for (const table of BIG_TABLES) {
         if (nested.some((n) => new RegExp(`Seq Scan on (public\\.)?${table}\\b`).test(n)))
@@ -357,7 +365,12 @@ async function main(): Promise<void> {
       name: 'admin users: page change (pages 2-40)',
       budgetMs: 100,
       samples: await timeEach(SAMPLES, (i) =>
-        search({ search: '', sort: sorts[i % sorts.length]!, ascending: false, offset: 25 * (1 + (i % 39)) })(),
+        search({
+          search: '',
+          sort: sorts[i % sorts.length]!,
+          ascending: false,
+          offset: 25 * (1 + (i % 39)),
+        })(),
       ),
     });
 
@@ -367,14 +380,30 @@ async function main(): Promise<void> {
       budgetMs: 100,
       samples: await timeEach(SAMPLES, async () => {
         const reads = await Promise.all([
-          admin.from('deposit_notices').select('id, user_id, reviewed_by, status, created_at').in('status', ['pending'])
-            .order('created_at', { ascending: true }).limit(500),
-          admin.from('deposit_notices').select('id, user_id, reviewed_by, status, created_at')
-            .not('status', 'in', '(pending)').order('created_at', { ascending: false }).limit(30),
-          admin.from('withdrawal_requests').select('id, user_id, reviewed_by, status, created_at')
-            .in('status', ['pending', 'approved']).order('created_at', { ascending: true }).limit(500),
-          admin.from('withdrawal_requests').select('id, user_id, reviewed_by, status, created_at')
-            .not('status', 'in', '(pending,approved)').order('created_at', { ascending: false }).limit(30),
+          admin
+            .from('deposit_notices')
+            .select('id, user_id, reviewed_by, status, created_at')
+            .in('status', ['pending'])
+            .order('created_at', { ascending: true })
+            .limit(500),
+          admin
+            .from('deposit_notices')
+            .select('id, user_id, reviewed_by, status, created_at')
+            .not('status', 'in', '(pending)')
+            .order('created_at', { ascending: false })
+            .limit(30),
+          admin
+            .from('withdrawal_requests')
+            .select('id, user_id, reviewed_by, status, created_at')
+            .in('status', ['pending', 'approved'])
+            .order('created_at', { ascending: true })
+            .limit(500),
+          admin
+            .from('withdrawal_requests')
+            .select('id, user_id, reviewed_by, status, created_at')
+            .not('status', 'in', '(pending,approved)')
+            .order('created_at', { ascending: false })
+            .limit(30),
         ]);
         const ids = new Set<string>();
         for (const r of reads) {
@@ -385,7 +414,9 @@ async function main(): Promise<void> {
         }
         // The people lookup of src/lib/admin/people.ts, in the same URL-sized batches.
         for (const r of await Promise.all(
-          idBatches([...ids]).map((batch) => admin.from('profiles').select('id, email, username').in('id', batch)),
+          idBatches([...ids]).map((batch) =>
+            admin.from('profiles').select('id, email, username').in('id', batch),
+          ),
         ))
           must(r, 'people');
       }),
@@ -403,7 +434,9 @@ async function main(): Promise<void> {
       signIn(server!, memberEmail(memberIds[k]!.i), PASSWORD),
     );
     dashboards.push(...members);
-    console.log(`${members.length} members signed in in ${((performance.now() - signInStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `${members.length} members signed in in ${((performance.now() - signInStarted) / 1000).toFixed(1)} s`,
+    );
 
     const sizes = (
       await superuser.query<{ n: string }>(
@@ -446,8 +479,10 @@ async function main(): Promise<void> {
     members.forEach((c, k) => {
       const uid = memberIds[k]!.id;
       c.channel(`dashboard-${k}`)
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'profiles', filter: `id=eq.${uid}` }, () =>
-          arrivals.get(uid)?.(performance.now()),
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'profiles', filter: `id=eq.${uid}` },
+          () => arrivals.get(uid)?.(performance.now()),
         )
         .on('system', {}, (m: { extension?: string; status?: string }) => {
           if (m.extension === 'postgres_changes' && m.status === 'ok') live++;
@@ -510,10 +545,22 @@ async function main(): Promise<void> {
         params,
       });
       const found = await plans(cluster.url, [
-        adminCall('admin users: first page, newest first', `select public.admin_search_users('', 'created_at', false, 25, 0)`),
-        adminCall('admin users: search', `select public.admin_search_users('smith', 'created_at', false, 25, 0)`),
-        adminCall('admin users: sort by balance', `select public.admin_search_users('', 'interest_wallet', false, 25, 0)`),
-        adminCall('admin users: sort by name, page 40', `select public.admin_search_users('', 'username', true, 25, 975)`),
+        adminCall(
+          'admin users: first page, newest first',
+          `select public.admin_search_users('', 'created_at', false, 25, 0)`,
+        ),
+        adminCall(
+          'admin users: search',
+          `select public.admin_search_users('smith', 'created_at', false, 25, 0)`,
+        ),
+        adminCall(
+          'admin users: sort by balance',
+          `select public.admin_search_users('', 'interest_wallet', false, 25, 0)`,
+        ),
+        adminCall(
+          'admin users: sort by name, page 40',
+          `select public.admin_search_users('', 'username', true, 25, 975)`,
+        ),
         adminCall(
           'admin queue: pending notices',
           `select id from public.deposit_notices where status in ('pending') order by created_at asc limit 500`,
@@ -522,8 +569,20 @@ async function main(): Promise<void> {
           'admin queue: recently decided requests',
           `select id from public.withdrawal_requests where not (status in ('pending','approved')) order by created_at desc limit 30`,
         ),
-        { name: 'member statement (typical member)', uid: typicalId!, aal: 'aal1', sql: `select * from public.my_ledger()`, params: [] },
-        { name: 'member statement (10,000 entries)', uid: whaleId!, aal: 'aal1', sql: `select * from public.my_ledger()`, params: [] },
+        {
+          name: 'member statement (typical member)',
+          uid: typicalId!,
+          aal: 'aal1',
+          sql: `select * from public.my_ledger()`,
+          params: [],
+        },
+        {
+          name: 'member statement (10,000 entries)',
+          uid: whaleId!,
+          aal: 'aal1',
+          sql: `select * from public.my_ledger()`,
+          params: [],
+        },
       ]);
       seqScans = found.seqScans;
       mkdirSync('.bench', { recursive: true });
@@ -535,7 +594,15 @@ async function main(): Promise<void> {
       const s = [...r.samples].sort((a, b) => a - b);
       const p95 = percentile(s, 95);
       return {
-        cells: [r.name, String(s.length), fmt(percentile(s, 50)), fmt(p95), `≤ ${r.budgetMs}`, p95 <= r.budgetMs ? 'ok' : 'OVER', r.note ?? ''],
+        cells: [
+          r.name,
+          String(s.length),
+          fmt(percentile(s, 50)),
+          fmt(p95),
+          `≤ ${r.budgetMs}`,
+          p95 <= r.budgetMs ? 'ok' : 'OVER',
+          r.note ?? '',
+        ],
         over: p95 > r.budgetMs,
       };
     });
@@ -557,7 +624,12 @@ async function main(): Promise<void> {
         JSON.stringify({
           metrics: rows.map((r) => ({
             name: `${r.name} p95`,
-            value: Number(percentile([...r.samples].sort((a, b) => a - b), 95).toFixed(1)),
+            value: Number(
+              percentile(
+                [...r.samples].sort((a, b) => a - b),
+                95,
+              ).toFixed(1),
+            ),
             unit: 'ms',
           })),
         }),

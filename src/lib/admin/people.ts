@@ -13,7 +13,9 @@ export async function peopleById(ids: Iterable<string | null | undefined>): Prom
   const people = new Map<string, Person>();
   if (unique.length === 0) return people;
   const answers = await Promise.all(
-    idBatches(unique).map((batch) => supabase().from('profiles').select('id, email, username').in('id', batch)),
+    idBatches(unique).map((batch) =>
+      supabase().from('profiles').select('id, email, username').in('id', batch),
+    ),
   );
   for (const { data, error } of answers) {
     if (error) throw toAdminError(error, 'Could not load the people involved.');

@@ -1,7 +1,6 @@
 import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
-import { toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger';
-import { readAllRows } from '~/lib/ledger-entry';
+import { readAllRows, toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger-entry';
 import { AdminError, toAdminError } from './errors';
 import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from './balances';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import ResendConfirmation from './ResendConfirmation';

@@ -1,13 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import MemberShell from './MemberShell';
 import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/admin/balances';
-import {
-  accountLabel,
-  balanceChart,
-  myLedger,
-  type ChartBox,
-  type LedgerEntry,
-} from '~/lib/ledger';
+import { accountLabel, balanceChart, myLedger, type ChartBox, type LedgerEntry } from '~/lib/ledger';
 import { formatUsd } from '~/lib/money';
 import { watchTable } from '~/lib/profile';
 

@@ -17,7 +17,8 @@
  *     each subscribed to their own profile the way src/lib/profile.ts watchProfile does.
  * Prints one table (p50, p95, budget, ok) and, with SCALE_PLANS=1 (default on), the plans of the hot
  * queries as executed inside the functions (auto_explain), into .bench/scale-plans.txt; a sequential
- * scan on a big table is reported. Exit code 1 when a p95 breaks its budget.
+ * scan on a big table is reported. Exit code 1 when a p95 breaks its budget or a big table is read
+ * sequentially, 2 when the bench itself fails.
  * This is a benchmark, not a test: it is not part of `npm test`.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -649,6 +650,6 @@ main().then(
   () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     console.error(error);
-    process.exit(1);
+    process.exit(2);
   },
 );

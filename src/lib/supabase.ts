@@ -63,7 +63,7 @@ function createAppClient(): AppSupabaseClient {
     from: rest.from.bind(rest) as Rest['from'],
     rpc: rest.rpc.bind(rest) as Rest['rpc'],
     realtime() {
-      realtime ??= import('@supabase/realtime-js').then(({ RealtimeClient: Realtime }) => {
+      realtime ??= import('@supabase/realtime-js').then(async ({ RealtimeClient: Realtime }) => {
         const url = new URL('realtime/v1', base);
         url.protocol = url.protocol.replace('http', 'ws');
         const rt = new Realtime(url.href, {
@@ -84,6 +84,10 @@ function createAppClient(): AppSupabaseClient {
             void rt.setAuth();
           }
         });
+        // A channel joins with the token the client holds at that moment: hold the session's before
+        // handing the client out, or the first join would be anonymous (and RLS would hide
+        // everything). supabase-js has it from its start; this client is created on first use.
+        await rt.setAuth();
         return rt;
       });
       return realtime;

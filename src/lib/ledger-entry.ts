@@ -61,3 +61,38 @@ export async function readAllRows(
     if (data.length < ROWS_PER_REQUEST) return [...byId.values()];
   }
 }
+
+/** Where the next page of my_ledger starts: below this entry (the statement runs newest first). */
+export interface LedgerPageStart {
+  p_limit: number;
+  p_before_created_at?: string;
+  p_before_id?: number;
+}
+
+/**
+ * The whole statement from my_ledger, a page of ROWS_PER_REQUEST at a time, each page starting
+ * below the last entry of the one before: every entry is read once, however long the ledger.
+ */
+export async function readStatement(
+  page: (
+    args: LedgerPageStart,
+  ) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>,
+  onError: (error: { message: string; code?: string }) => Error,
+): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  let args: LedgerPageStart = { p_limit: ROWS_PER_REQUEST };
+  for (;;) {
+    const { data, error } = await page(args);
+    if (error) throw onError(error);
+    if (!Array.isArray(data)) throw onError({ message: 'The server returned an unexpected response.' });
+    const list = data as Record<string, unknown>[];
+    rows.push(...list);
+    const last = list[list.length - 1];
+    if (list.length < ROWS_PER_REQUEST || !last) return rows;
+    args = {
+      p_limit: ROWS_PER_REQUEST,
+      p_before_created_at: String(last.created_at),
+      p_before_id: Number(last.id),
+    };
+  }
+}

@@ -1,7 +1,7 @@
 import { supabase } from './supabase';
 import { toAdminError as toDbError } from './admin/errors';
 import type { BalanceAccount } from './admin/balances';
-import { readAllRows, toLedgerEntry, type LedgerEntry } from './ledger-entry';
+import { readStatement, toLedgerEntry, type LedgerEntry } from './ledger-entry';
 
 // Re-exported: callers read a statement line's shape and labels from here as before.
 export { accountLabel, toLedgerEntry, type LedgerEntry } from './ledger-entry';
@@ -12,8 +12,8 @@ export { accountLabel, toLedgerEntry, type LedgerEntry } from './ledger-entry';
  */
 export async function myLedger(): Promise<LedgerEntry[]> {
   const rows = (
-    await readAllRows(
-      (from, to) => supabase().rpc('my_ledger').range(from, to),
+    await readStatement(
+      (args) => supabase().rpc('my_ledger', args),
       (error) => toDbError(error, 'Your statement could not be loaded.'),
     )
   ).map(toLedgerEntry);

@@ -31,7 +31,7 @@ import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/ser
 import { startThrowawayPostgres } from '../../supabase/local/db/throwaway-postgres';
 import { idBatches } from '../../src/lib/id-batches';
 import { ledgerCsv } from '../../src/lib/ledger-csv';
-import { readAllRows, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/ledger-entry';
+import { readStatement, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/ledger-entry';
 import { totpFor } from '../support/totp';
 
 const MEMBERS = Number(process.env['SCALE_MEMBERS'] ?? 100_000);
@@ -461,7 +461,7 @@ async function main(): Promise<void> {
       note: `${ROWS_PER_REQUEST} rows a page; members with ${percentile(sorted, 50)} (median) to ${sorted.at(-1)} entries`,
       samples: await timeEach(SAMPLES, async (i) => {
         const member = members[(i * 7919) % members.length]!;
-        must(await member.rpc('my_ledger').range(0, ROWS_PER_REQUEST - 1), 'my_ledger');
+        must(await member.rpc('my_ledger', { p_limit: ROWS_PER_REQUEST }), 'my_ledger');
       }),
     });
     const whale = await signIn(server, memberEmail(1), PASSWORD);
@@ -471,8 +471,8 @@ async function main(): Promise<void> {
       budgetMs: 1000,
       // What the statement page does: every page of my_ledger (src/lib/ledger.ts), then the file.
       samples: await timeEach(Math.max(5, Math.floor(SAMPLES / 10)), async () => {
-        const data = await readAllRows(
-          (from, to) => whale.rpc('my_ledger').range(from, to),
+        const data = await readStatement(
+          (args) => whale.rpc('my_ledger', args),
           (error) => new Error(`my_ledger: ${error.message}`),
         );
         if (data.length !== WHALE_ENTRIES) throw new Error(`the member has ${data.length} entries`);

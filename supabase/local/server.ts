@@ -53,6 +53,12 @@ export interface LocalSupabaseOptions {
    * the socket's peer address as the client's, whatever the request claims.
    */
   trustedProxies?: string[];
+  /**
+   * Clock of the auth rate limits kept in memory (per-IP request buckets, the hourly mail budget), so
+   * tests can step to either side of a window; Date.now by default. Limits kept in the database
+   * follow the database clock: tests backdate rows instead.
+   */
+  now?: () => number;
 }
 
 export interface LocalSupabase {
@@ -137,6 +143,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     apiUrl: () => baseUrl,
     outbox,
     bcryptCost: options.bcryptCost ?? 10,
+    ...(options.now ? { now: options.now } : {}),
   });
   const rest = createRestService({ db, api: config.api, verifier, anonRole: 'anon' });
   await rest.cache.reload();
@@ -186,6 +193,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       const found = await localTotpCode(db, query.get('email') ?? '');
       return found ? json(200, found) : json(404, { message: 'No authenticator enrolled for that e-mail' });
     }
+    // Browser tests that keep a page open across token refreshes and reconnects (service key only).
+    if (path === '/__local/auth-settings' && query.has('jwt_expiry')) {
+      const seconds = Number(query.get('jwt_expiry'));
+      if (!Number.isInteger(seconds) || seconds < 10) {
+        return json(400, { message: 'jwt_expiry must be a whole number of seconds, at least 10' });
+      }
+      config.auth.jwtExpiry = seconds;
+      return json(200, { jwt_expiry: seconds });
+    }
+    if (path === '/__local/realtime/drop') return json(200, { dropped: realtime.dropConnections() });
     if (path === '/__local/outbox/latest') {
       const mail = outbox.latest(query.get('to') ?? undefined);
       return mail ? json(200, mail) : json(404, { message: 'No mail yet' });

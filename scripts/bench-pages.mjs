@@ -6,10 +6,15 @@
 //   node scripts/bench-pages.mjs --dir dist-e2e-4410 --json
 //   node scripts/bench-pages.mjs --budget-kb 10  # exit 1 if a page without a form ships more JS
 //
-// A page's JS is every same-origin script it references (<script src>, inline scripts, island
-// component and renderer URLs, modulepreloads) plus everything those import, statically or
-// dynamically, counted once per page. Third-party scripts (the chat widget) are not ours and are
-// not counted; they load after the page is interactive.
+// A page's JS ("JS gzip") is every same-origin script it references (<script src>, inline scripts,
+// island component and renderer URLs, modulepreloads) plus everything those import statically,
+// counted once per page: what loads before the page can answer a first interaction. What the code
+// imports on demand (`import()`: realtime, QR codes, the CSV export, the Supabase client on the
+// form pages) is counted apart ("lazy JS"). Third-party scripts (the chat widget) are not ours and
+// are not counted; they load after the page is interactive.
+//
+// The budgets in tests/budgets.json ("pageJs") are checked on every run: exit code 1 when a page
+// ships more than its budget (--no-check to only measure).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -18,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * @typedef {{ route: string, file: string, hasForm: boolean, jsFiles: number, jsRaw: number,
- *   jsGzip: number, cssGzip: number, htmlGzip: number, imageBytes: number, totalGzip: number }} PageWeight
+ *   jsGzip: number, lazyGzip: number, cssGzip: number, htmlGzip: number, imageBytes: number, totalGzip: number }} PageWeight
  */
 
 const gzipSize = (/** @type {Buffer | string} */ data) => zlib.gzipSync(data, { level: 9 }).length;
@@ -58,16 +63,23 @@ function localFile(/** @type {string} */ root, /** @type {string} */ from, /** @
 const attr = (/** @type {string} */ tag, /** @type {string} */ name) =>
   new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
 
-/** Relative imports of a built JS chunk: `import … from "./x.js"`, `import "./x.js"`, `import("./x.js")`. */
+/**
+ * Relative imports of a built JS chunk. `static`: `import … from "./x.js"`, `import "./x.js"`,
+ * `export … from "./x.js"`: loaded before the module runs, so before the island can respond.
+ * `dynamic`: `import("./x.js")` (any quotes): loaded when the code asks, on demand.
+ */
 function importsOf(/** @type {string} */ code) {
+  /** @type {Set<string>} */
   const found = new Set();
+  /** @type {Set<string>} */
+  const dynamic = new Set();
   const patterns = [
     /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']/g,
-    /\bimport\(\s*["']([^"']+\.m?js)["']\s*\)/g,
     /\bexport\s*[\w$*{}\s,]*from\s*["']([^"']+\.m?js)["']/g,
   ];
   for (const re of patterns) for (const m of code.matchAll(re)) if (m[1]) found.add(m[1]);
-  return [...found];
+  for (const m of code.matchAll(/\bimport\(\s*["'`]([^"'`]+\.m?js)["'`]\s*\)/g)) if (m[1]) dynamic.add(m[1]);
+  return { static: [...found], dynamic: [...dynamic] };
 }
 
 /** @param {string} root @param {string} file @returns {PageWeight} */
@@ -110,27 +122,55 @@ export function measurePage(root, file) {
     if (f) images.add(f);
   }
 
-  // Follow the module graph so a page's JS includes the chunks its entry points pull in.
-  const queue = [...js];
-  while (queue.length) {
-    const current = /** @type {string} */ (queue.pop());
-    for (const spec of importsOf(fs.readFileSync(current, 'utf8'))) {
-      const f = localFile(root, current, spec);
-      if (f && !js.has(f)) {
-        js.add(f);
-        queue.push(f);
+  // Follow the module graph: static imports belong to the page's first load; dynamic imports (and
+  // what they pull in that the page has not loaded yet) are counted apart, as loaded on demand.
+  /** @type {Set<string>} */
+  const lazy = new Set();
+  /** @param {Set<string>} into @param {string[]} start @param {boolean} followDynamic */
+  const walk = (into, start, followDynamic) => {
+    const queue = [...start];
+    /** @type {string[]} */
+    const dynamicFound = [];
+    while (queue.length) {
+      const current = /** @type {string} */ (queue.pop());
+      const found = importsOf(fs.readFileSync(current, 'utf8'));
+      for (const spec of found.static) {
+        const f = localFile(root, current, spec);
+        if (f && !js.has(f) && !into.has(f)) {
+          into.add(f);
+          queue.push(f);
+        }
+      }
+      for (const spec of found.dynamic) {
+        const f = localFile(root, current, spec);
+        if (f) dynamicFound.push(f);
+      }
+      if (followDynamic) {
+        for (const f of dynamicFound.splice(0)) {
+          if (!js.has(f) && !into.has(f)) {
+            into.add(f);
+            queue.push(f);
+          }
+        }
       }
     }
-  }
-  for (const m of inlineJs.matchAll(/\bimport\s*\(?\s*["']([^"']+\.m?js)["']/g)) {
+    return dynamicFound;
+  };
+  const dynamicRoots = walk(js, [...js], false);
+  for (const m of inlineJs.matchAll(/\bimport\s*\(?\s*["'`]([^"'`]+\.m?js)["'`]/g)) {
     const f = localFile(root, file, m[1] ?? '');
     if (f && !js.has(f)) js.add(f);
   }
+  const lazyRoots = dynamicRoots.filter((f) => !js.has(f));
+  for (const f of lazyRoots) lazy.add(f);
+  walk(lazy, lazyRoots, true);
+  for (const f of js) lazy.delete(f);
 
   const read = (/** @type {string} */ f) => fs.readFileSync(f);
   const jsBuffers = [...js].map(read);
   const jsRaw = jsBuffers.reduce((n, b) => n + b.length, 0) + Buffer.byteLength(inlineJs);
   const jsGzip = jsBuffers.reduce((n, b) => n + gzipSize(b), 0) + (inlineJs ? gzipSize(inlineJs) : 0);
+  const lazyGzip = [...lazy].reduce((n, f) => n + gzipSize(read(f)), 0);
   const cssGzip = [...css].reduce((n, f) => n + gzipSize(read(f)), 0);
   const imageBytes = [...images].reduce(
     (n, f) => n + (/\.svg$/i.test(f) ? gzipSize(read(f)) : read(f).length),
@@ -144,6 +184,7 @@ export function measurePage(root, file) {
     jsFiles: js.size + (inlineJs ? 1 : 0),
     jsRaw,
     jsGzip,
+    lazyGzip,
     cssGzip,
     htmlGzip,
     imageBytes,
@@ -185,6 +226,38 @@ export function overBudget(rows, routes, budgetBytes) {
 
 const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
 
+/**
+ * The pageJs budgets of tests/budgets.json: first-load JS (gzip) per route, and the auth form pages
+ * within a margin of the login page. Returns one line per broken budget (empty when all hold).
+ * @param {PageWeight[]} rows
+ * @param {{ maxKb: Record<string, number>, nearLogin: { routes: string[], withinKb: number } }} budgets
+ */
+export function checkPageBudgets(rows, budgets) {
+  const byRoute = new Map(rows.map((r) => [r.route, r]));
+  /** @type {string[]} */
+  const broken = [];
+  for (const [route, max] of Object.entries(budgets.maxKb)) {
+    if (route.startsWith('$')) continue;
+    const row = byRoute.get(route);
+    if (!row) broken.push(`${route}: not in the build`);
+    else if (row.jsGzip > max * 1024)
+      broken.push(`${route} ships ${kb(row.jsGzip)} KB gzip of JS (budget ${max} KB)`);
+  }
+  const login = byRoute.get('/login');
+  if (!login) broken.push('/login: not in the build');
+  else {
+    for (const route of budgets.nearLogin.routes) {
+      const row = byRoute.get(route);
+      if (!row) broken.push(`${route}: not in the build`);
+      else if (row.jsGzip > login.jsGzip + budgets.nearLogin.withinKb * 1024)
+        broken.push(
+          `${route} ships ${kb(row.jsGzip)} KB gzip of JS, more than ${budgets.nearLogin.withinKb} KB over /login (${kb(login.jsGzip)} KB)`,
+        );
+    }
+  }
+  return broken;
+}
+
 /** @param {PageWeight[]} rows */
 export function formatTable(rows) {
   const header = [
@@ -193,6 +266,7 @@ export function formatTable(rows) {
     'js files',
     'JS raw KB',
     'JS gzip KB',
+    'lazy JS gzip KB',
     'CSS gzip KB',
     'HTML gzip KB',
     'total gzip KB',
@@ -203,6 +277,7 @@ export function formatTable(rows) {
     String(r.jsFiles),
     kb(r.jsRaw),
     kb(r.jsGzip),
+    kb(r.lazyGzip),
     kb(r.cssGzip),
     kb(r.htmlGzip),
     kb(r.totalGzip),
@@ -219,6 +294,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       dir: { type: 'string', default: 'dist' },
       json: { type: 'boolean', default: false },
       'budget-kb': { type: 'string' },
+      'no-check': { type: 'boolean', default: false },
     },
   });
   const rows = measureSite(values.dir);
@@ -231,5 +307,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         `over budget: ${r.route} ships ${kb(r.jsGzip)} KB gzip of JS (budget ${values['budget-kb']} KB)`,
       );
     if (over.length) process.exit(1);
+  }
+  if (!values['no-check']) {
+    const budgets = JSON.parse(
+      fs.readFileSync(new URL('../tests/budgets.json', import.meta.url), 'utf8'),
+    ).pageJs;
+    const broken = checkPageBudgets(rows, budgets);
+    for (const b of broken) console.error(`over budget: ${b}`);
+    if (broken.length) process.exit(1);
+    console.log('\nEvery page within its JS budget (tests/budgets.json, pageJs).');
   }
 }

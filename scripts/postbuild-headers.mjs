@@ -299,7 +299,9 @@ function makeJsGraph(distDir) {
       seen.add(file);
       const text = read(file);
       texts.push(text);
-      for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+\.m?js)["']/g)) {
+      // Static and dynamic imports alike (a style engine loaded on demand still writes <style>);
+      // the bundler writes dynamic ones with backticks.
+      for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'`](\.{1,2}\/[^"'`]+\.m?js)["'`]/g)) {
         queue.push(path.resolve(path.dirname(file), m[1] ?? ''));
       }
     }

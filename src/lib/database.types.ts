@@ -465,7 +465,11 @@ export type Database = {
       grant_admin: { Args: { p_email: string }; Returns: undefined }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       my_ledger: {
-        Args: Record<PropertyKey, never>
+        Args: {
+          p_before_created_at?: string
+          p_before_id?: number
+          p_limit?: number
+        }
         Returns: {
           account: string
           balance_after: string

@@ -1,40 +1,10 @@
 import { supabase } from './supabase';
 import { toAdminError as toDbError } from './admin/errors';
-import { ACCOUNT_LABELS, type BalanceAccount } from './admin/balances';
+import type { BalanceAccount } from './admin/balances';
+import { readStatement, toLedgerEntry, type LedgerEntry } from './ledger-entry';
 
-/** One line of the member's statement; money as text. */
-export interface LedgerEntry {
-  id: string;
-  account: BalanceAccount;
-  delta: string;
-  balance_before: string;
-  balance_after: string;
-  reason: string;
-  source: string;
-  created_at: string;
-}
-
-export function accountLabel(account: string): string {
-  return (ACCOUNT_LABELS as Record<string, string>)[account] ?? account;
-}
-
-function text(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
-}
-
-/** One row from my_ledger or admin_user_ledger; null columns become empty text. */
-export function toLedgerEntry(r: Record<string, unknown>): LedgerEntry {
-  return {
-    id: text(r.id),
-    account: text(r.account) as BalanceAccount,
-    delta: text(r.delta),
-    balance_before: text(r.balance_before),
-    balance_after: text(r.balance_after),
-    reason: text(r.reason),
-    source: text(r.source),
-    created_at: text(r.created_at),
-  };
-}
+// Re-exported: callers read a statement line's shape and labels from here as before.
+export { accountLabel, toLedgerEntry, type LedgerEntry } from './ledger-entry';
 
 /**
  * Microseconds since the epoch of a timestamp as PostgREST writes it ("…:01+00:00", "…:01.5+00:00",
@@ -46,12 +16,17 @@ function instantMicros(timestamp: string): number {
   return Math.floor(Date.parse(timestamp) / 1000) * 1_000_000 + Number(fraction);
 }
 
-/** The signed-in member's ledger (rpc my_ledger), oldest first so running balances read naturally. */
+/**
+ * The signed-in member's whole ledger (rpc my_ledger, read in pages), oldest first so running
+ * balances read naturally.
+ */
 export async function myLedger(): Promise<LedgerEntry[]> {
-  const { data, error } = await supabase().rpc('my_ledger');
-  if (error) throw toDbError(error, 'Your statement could not be loaded.');
-  if (!Array.isArray(data)) throw new Error('Your statement could not be loaded: unexpected response.');
-  const rows = (data as Record<string, unknown>[]).map(toLedgerEntry);
+  const rows = (
+    await readStatement(
+      (args) => supabase().rpc('my_ledger', args),
+      (error) => toDbError(error, 'Your statement could not be loaded.'),
+    )
+  ).map(toLedgerEntry);
   return rows.sort(
     (a, b) => instantMicros(a.created_at) - instantMicros(b.created_at) || Number(a.id) - Number(b.id),
   );
@@ -155,26 +130,4 @@ export function balanceChart(
     .filter((value, index, all) => all.indexOf(value) === index)
     .map((value) => ({ y: y(value), label: formatAmount(value.toFixed(2)) }));
   return { points, path, xTicks, yTicks, from, to };
-}
-
-/** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-function csvCell(value: string, isText: boolean): string {
-  const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** The statement as CSV (RFC 4180, CRLF), oldest first; amounts exactly as stored. */
-export function ledgerCsv(entries: LedgerEntry[]): string {
-  const header = ['Date (UTC)', 'Account', 'Change', 'Balance before', 'Balance after', 'Reason'];
-  const rows = entries.map((e) =>
-    [
-      csvCell(new Date(e.created_at).toISOString(), false),
-      csvCell(accountLabel(e.account), true),
-      csvCell(e.delta, false),
-      csvCell(e.balance_before, false),
-      csvCell(e.balance_after, false),
-      csvCell(e.reason, true),
-    ].join(','),
-  );
-  return [header.join(','), ...rows].join('\r\n') + '\r\n';
 }

@@ -36,33 +36,45 @@ export function subscribeToChanges(
   bindings: ChangeBinding[],
   handlers: ChangeFeedHandlers,
 ): () => void {
-  const client = supabase();
   let stopped = false;
-  // Unique topic: realtime-js hands back an existing channel for a reused name, and StrictMode's
-  // second mount must not share the first mount's channel that is being removed.
-  let channel = client.channel(`${name}:${crypto.randomUUID()}`);
-  for (const { table, filter, event = '*' } of bindings) {
-    channel = channel.on(
-      'postgres_changes',
-      { event: event as '*', schema: 'public', table, ...(filter ? { filter } : {}) },
-      () => {
-        if (!stopped) handlers.onChange();
-      },
-    );
-  }
-  channel = channel.on('system', {}, (message: SystemMessage) => {
-    if (stopped || message.extension !== 'postgres_changes') return;
-    if (message.status === 'ok') handlers.onLive();
-    else handlers.onDown?.(message.message ?? 'The live feed could not start.');
-  });
-  channel.subscribe((status, error) => {
-    if (stopped) return;
-    if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
-      handlers.onDown?.(error?.message ?? status);
-    }
-  });
+  let remove: (() => void) | undefined;
+  // realtime-js is loaded on the first subscription (see lib/supabase.ts); a page unmounted before
+  // it arrives never opens the channel.
+  supabase()
+    .realtime()
+    .then((realtime) => {
+      if (stopped) return;
+      // Unique topic: realtime-js hands back an existing channel for a reused name, and StrictMode's
+      // second mount must not share the first mount's channel that is being removed.
+      let channel = realtime.channel(`${name}:${crypto.randomUUID()}`);
+      for (const { table, filter, event = '*' } of bindings) {
+        channel = channel.on(
+          'postgres_changes',
+          { event: event as '*', schema: 'public', table, ...(filter ? { filter } : {}) },
+          () => {
+            if (!stopped) handlers.onChange();
+          },
+        );
+      }
+      channel = channel.on('system', {}, (message: SystemMessage) => {
+        if (stopped || message.extension !== 'postgres_changes') return;
+        if (message.status === 'ok') handlers.onLive();
+        else handlers.onDown?.(message.message ?? 'The live feed could not start.');
+      });
+      channel.subscribe((status, error) => {
+        if (stopped) return;
+        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
+          handlers.onDown?.(error?.message ?? status);
+        }
+      });
+      remove = () => void realtime.removeChannel(channel);
+    })
+    .catch((error: unknown) => {
+      if (!stopped)
+        handlers.onDown?.(error instanceof Error ? error.message : 'The live feed could not start.');
+    });
   return () => {
     stopped = true;
-    void client.removeChannel(channel);
+    remove?.();
   };
 }

@@ -1,9 +1,17 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { AuthClient } from '@supabase/auth-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import type { RealtimeClient } from '@supabase/realtime-js';
 import type { Database } from './database.types';
 
 /**
- * The one browser Supabase client. Components never import supabase-js directly: they call the
- * typed modules beside this file (auth, profile, ledger, wallets, requests, contact).
+ * The one browser Supabase client. Components never import a Supabase library directly: they call
+ * the typed modules beside this file (auth, profile, ledger, wallets, requests, contact).
+ *
+ * Composed from the parts the site uses instead of supabase-js's createClient, which bundles storage,
+ * functions and realtime into every page (about 60 KB gzip against 32 KB for auth + PostgREST).
+ * Realtime is loaded the first time a page listens to changes (lib/realtime.ts). The wiring is
+ * supabase-js's own: the same storage key, every request carries the session's token (else the
+ * anon key), and realtime follows sign-in, refresh and sign-out.
  *
  * The defaults are the Supabase CLI's public local values, so `npm run dev` works with no .env;
  * a hosted project only changes these two PUBLIC_ variables. The anon key is public by design.
@@ -15,20 +23,84 @@ const LOCAL_ANON_KEY =
 export const supabaseUrl = import.meta.env.PUBLIC_SUPABASE_URL || LOCAL_URL;
 const anonKey = import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
 
-let client: SupabaseClient<Database> | undefined;
+type Rest = PostgrestClient<Database>;
 
-export function supabase(): SupabaseClient<Database> {
-  client ??= createClient<Database>(supabaseUrl, anonKey, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: true,
-      // PKCE: mailed links come back with a code only this browser can exchange; the landing pages
-      // exchange it themselves (src/lib/auth-link.ts), never tokens from the URL (issue 20).
-      detectSessionInUrl: false,
-      flowType: 'pkce',
-      // Each mail's link names its own verifier (sb_flow_id), so asking twice keeps both links usable.
-      experimental: { appendPkceFlowIdToRedirects: true },
-    },
+export interface AppSupabaseClient {
+  auth: InstanceType<typeof AuthClient>;
+  from: Rest['from'];
+  rpc: Rest['rpc'];
+  /** The realtime client, loaded and signed in on first use. */
+  realtime(): Promise<RealtimeClient>;
+}
+
+let client: AppSupabaseClient | undefined;
+
+function createAppClient(): AppSupabaseClient {
+  const base = new URL(supabaseUrl);
+  const auth = new AuthClient({
+    url: new URL('auth/v1', base).href,
+    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
+    // supabase-js's default key, so sessions stored by earlier builds stay signed in.
+    storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
+    persistSession: true,
+    autoRefreshToken: true,
+    // PKCE: mailed links come back with a code only this browser can exchange; the landing pages
+    // exchange it themselves (src/lib/auth-link.ts), never tokens from the URL.
+    detectSessionInUrl: false,
+    flowType: 'pkce',
+    // Each mail's link names its own verifier (sb_flow_id), so asking twice keeps both links usable.
+    experimental: { appendPkceFlowIdToRedirects: true },
   });
+  const sessionToken = async (): Promise<string | null> =>
+    (await auth.getSession()).data.session?.access_token ?? null;
+  const withAuth: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (!headers.has('apikey')) headers.set('apikey', anonKey);
+    if (!headers.has('Authorization'))
+      headers.set('Authorization', `Bearer ${(await sessionToken()) ?? anonKey}`);
+    return fetch(input, { ...init, headers });
+  };
+  const rest: Rest = new PostgrestClient<Database>(new URL('rest/v1', base).href, { fetch: withAuth });
+
+  let realtime: Promise<RealtimeClient> | undefined;
+  return {
+    auth,
+    from: rest.from.bind(rest) as Rest['from'],
+    rpc: rest.rpc.bind(rest) as Rest['rpc'],
+    realtime() {
+      realtime ??= import('@supabase/realtime-js').then(async ({ RealtimeClient: Realtime }) => {
+        const url = new URL('realtime/v1', base);
+        url.protocol = url.protocol.replace('http', 'ws');
+        const rt = new Realtime(url.href, {
+          params: { apikey: anonKey },
+          accessToken: async () => (await sessionToken()) ?? anonKey,
+        });
+        let current: string | undefined;
+        auth.onAuthStateChange((event, session) => {
+          const token = session?.access_token;
+          if (
+            (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN' || event === 'INITIAL_SESSION') &&
+            token !== current
+          ) {
+            current = token;
+            void rt.setAuth(token);
+          } else if (event === 'SIGNED_OUT') {
+            current = undefined;
+            void rt.setAuth();
+          }
+        });
+        // A channel joins with the token the client holds at that moment: hold the session's before
+        // handing the client out, or the first join would be anonymous (and RLS would hide
+        // everything). supabase-js has it from its start; this client is created on first use.
+        await rt.setAuth();
+        return rt;
+      });
+      return realtime;
+    },
+  };
+}
+
+export function supabase(): AppSupabaseClient {
+  client ??= createAppClient();
   return client;
 }

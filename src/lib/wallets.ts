@@ -1,6 +1,6 @@
 import { supabase } from './supabase';
 import { toAdminError as toDbError } from './admin/errors';
-import { isValidAddress, type AddressNetwork } from './addresses';
+import type { AddressNetwork } from './addresses';
 
 export type Network = AddressNetwork;
 
@@ -58,10 +58,14 @@ export function depositQrPayload(
 
 /** Deposit wallets the member may see (RLS: enabled ones), each checked for its network before display. */
 export async function listDepositWallets(): Promise<DepositWallet[]> {
-  const { data, error } = await supabase()
-    .from('deposit_wallets')
-    .select('id, wallet_name, asset, network, address, enabled')
-    .order('id');
+  // The validators (hashes, base58, bech32) load alongside the query instead of with the page.
+  const [{ data, error }, { isValidAddress }] = await Promise.all([
+    supabase()
+      .from('deposit_wallets')
+      .select('id, wallet_name, asset, network, address, enabled')
+      .order('id'),
+    import('./addresses'),
+  ]);
   if (error) throw toDbError(error, 'The wallet addresses could not be loaded.');
   return ((data ?? []) as Record<string, unknown>[]).map((r) => {
     const network = String(r.network) as Network;

@@ -1,6 +1,5 @@
 import { atom, onMount } from 'nanostores';
 import type { Session } from '@supabase/supabase-js';
-import { supabase } from '~/lib/supabase';
 
 /**
  * The session as a three-state store fed by supabase-js's auth events. Nothing may render
@@ -12,10 +11,21 @@ export type SessionState =
 export const $session = atom<SessionState>({ status: 'loading' });
 
 onMount($session, () => {
-  const { data } = supabase().auth.onAuthStateChange((_event, session) => {
-    $session.set(session ? { status: 'signed-in', session } : { status: 'signed-out' });
+  // The Supabase client is imported here, not at the top: a page that only shows a form (reset
+  // password, e-mail confirmation) paints and hydrates first and fetches the client after.
+  let stopped = false;
+  let unsubscribe: (() => void) | undefined;
+  void import('~/lib/supabase').then(({ supabase }) => {
+    if (stopped) return;
+    const { data } = supabase().auth.onAuthStateChange((_event, session) => {
+      $session.set(session ? { status: 'signed-in', session } : { status: 'signed-out' });
+    });
+    unsubscribe = () => data.subscription.unsubscribe();
   });
-  return () => data.subscription.unsubscribe();
+  return () => {
+    stopped = true;
+    unsubscribe?.();
+  };
 });
 
 /** Resolves once the store has left 'loading'. */

@@ -607,4 +607,33 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     const expected = await engine.db.query(`select 1 from public.ledger_entries where user_id = $1`, [ids.A]);
     expect(own.length).toBe(expected.rows.length);
   });
+
+  it('my_ledger in pages: each starts below the last entry of the one before, together the whole statement', async () => {
+    // Times as text: a JS Date would drop the microseconds, and entries of one transaction share a time.
+    type Line = { id: string; created_at: string };
+    const read = (sql: string, params: unknown[] = []) =>
+      probe(engine.db, callers.memberA, async (tx) => (await tx.query<Line>(sql, params)).rows);
+    const whole = await read('select id::text, created_at::text from public.my_ledger()');
+    expect(whole.length).toBeGreaterThan(1);
+    const paged: Line[] = [];
+    let page = await read('select id::text, created_at::text from public.my_ledger(p_limit => 1)');
+    // Bounded: a start that did not move on would repeat pages for ever.
+    while (page.length && paged.length <= whole.length) {
+      paged.push(...page);
+      const last = page[page.length - 1]!;
+      page = await read('select id::text, created_at::text from public.my_ledger($1::timestamptz, $2, 1)', [
+        last.created_at,
+        last.id,
+      ]);
+    }
+    expect(paged.map((l) => l.id)).toEqual(whole.map((l) => l.id));
+    // Half a starting point, or a page size out of range, is refused with a message.
+    for (const sql of [
+      'select * from public.my_ledger(now(), null, 10)',
+      'select * from public.my_ledger(null, 5, 10)',
+      'select * from public.my_ledger(p_limit => 0)',
+      'select * from public.my_ledger(p_limit => 10001)',
+    ])
+      expect(await outcome(() => read(sql))).toBe('22023');
+  });
 });

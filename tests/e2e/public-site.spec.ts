@@ -1,7 +1,18 @@
 import { test, expect, type Page, type Locator } from '@playwright/test';
 import { expectNoAxeViolations, watchPage } from './support/page-checks';
 import { outDir, siteUrl } from '../../scripts/e2e-ports.mjs';
-import { measureSite, overBudget, publicRoutes, formatTable } from '../../scripts/bench-pages.mjs';
+import {
+  checkPageBudgets,
+  measureSite,
+  overBudget,
+  publicRoutes,
+  formatTable,
+} from '../../scripts/bench-pages.mjs';
+import { readFileSync } from 'node:fs';
+
+const budgets = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as {
+  pageJs: { maxKb: Record<string, number>; nearLogin: { routes: string[]; withinKb: number } };
+};
 
 // The public site as a visitor uses it: every route at a phone and a desktop width, the header's
 // dropdown and mobile menu by mouse and keyboard, links that resolve, the designed 404, SEO tags,
@@ -634,5 +645,13 @@ test.describe('links, SEO and weight', () => {
     expect(measured.map((r) => r.route).sort()).toEqual([...routes].sort());
     expect(measured.filter((r) => !r.hasForm).length).toBeGreaterThanOrEqual(7);
     expect(overBudget(rows, routes, 1024)).toEqual([]);
+  });
+
+  test('member, admin and auth form pages keep their first-load JavaScript budgets (tests/budgets.json)', () => {
+    const rows = measureSite(outDir);
+    console.log(formatTable(rows.filter((r) => r.route in budgets.pageJs.maxKb || r.route === '/login')));
+    // Realtime, QR codes, the CSV export, dialogs and toasts load on demand: counted apart, not here.
+    expect(rows.find((r) => r.route === '/user/deposit')?.lazyGzip).toBeGreaterThan(0);
+    expect(checkPageBudgets(rows, budgets.pageJs)).toEqual([]);
   });
 });

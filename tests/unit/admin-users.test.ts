@@ -2,14 +2,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The data module is tested against a recording stand-in for the one browser client: what it sends
 // to each RPC and how it turns database refusals into messages for the admin.
-const calls: { fn: string; args: unknown }[] = [];
+const calls: { fn: string; args: unknown; range?: [number, number] }[] = [];
 let nextResult: { data: unknown; error: unknown } = { data: null, error: null };
+/** When set, list calls answer like PostgREST: the rows in the requested range, at most 1,000. */
+let table: unknown[] | null = null;
 
 vi.mock('~/lib/supabase', () => ({
   supabase: () => ({
-    rpc: async (fn: string, args: unknown) => {
-      calls.push({ fn, args });
-      return nextResult;
+    rpc: (fn: string, args: unknown) => {
+      const call: (typeof calls)[number] = { fn, args };
+      calls.push(call);
+      return {
+        then: (resolve: (r: typeof nextResult) => void) => resolve(nextResult),
+        range: async (from: number, to: number) => {
+          call.range = [from, to];
+          return table ? { data: table.slice(from, Math.min(to + 1, from + 1000)), error: null } : nextResult;
+        },
+      };
     },
   }),
 }));
@@ -34,6 +43,7 @@ const profile = {
 beforeEach(() => {
   calls.length = 0;
   nextResult = { data: null, error: null };
+  table = null;
 });
 
 describe('searchUsers', () => {
@@ -127,7 +137,18 @@ describe('userLedger', () => {
       error: null,
     };
     const entries = await userLedger(profile.id);
-    expect(calls[0]).toEqual({ fn: 'admin_user_ledger', args: { p_user_id: profile.id } });
+    expect(calls[0]).toMatchObject({ fn: 'admin_user_ledger', args: { p_user_id: profile.id } });
     expect(entries[0]).toMatchObject({ id: '7', delta: '7.50', actor_email: 'admin@example.com' });
+  });
+
+  it('reads a ledger longer than one response (PostgREST answers at most 1,000 rows) in pages', async () => {
+    table = Array.from({ length: 2500 }, (_, i) => ({ id: i + 1, delta: '1.00', actor_email: 'a@x.test' }));
+    const entries = await userLedger(profile.id);
+    expect(entries).toHaveLength(2500);
+    expect(calls.map((c) => c.range)).toEqual([
+      [0, 999],
+      [1000, 1999],
+      [2000, 2999],
+    ]);
   });
 });

@@ -10,8 +10,9 @@ interface FakeChannel {
 }
 const realtime = vi.hoisted(() => ({ channels: [] as FakeChannel[] }));
 
-vi.mock('~/lib/supabase', () => ({
-  supabase: () => ({
+// lib/realtime.ts reaches realtime-js through supabase().realtime(), loaded on first use.
+vi.mock('~/lib/supabase', () => {
+  const client = {
     channel(topic: string) {
       const chan: FakeChannel = { topic, bindings: [], removed: false };
       realtime.channels.push(chan);
@@ -32,8 +33,9 @@ vi.mock('~/lib/supabase', () => ({
       api.chan.removed = true;
       return Promise.resolve('ok');
     },
-  }),
-}));
+  };
+  return { supabase: () => ({ realtime: () => Promise.resolve(client) }) };
+});
 
 const { watchTable } = await import('~/lib/profile');
 const { watchProfiles } = await import('~/lib/admin/users');
@@ -74,6 +76,7 @@ describe('watchTable', () => {
       },
       { onData: (v) => shown.push(v), onError: () => {}, onStatus: (s) => statuses.push(s) },
     );
+    await tick(); // realtime-js arrives
     const chan = realtime.channels[0]!;
     expect(chan.bindings.filter((b) => b.type === 'postgres_changes').map((b) => b.filter)).toEqual([
       { event: '*', schema: 'public', table: 'profiles', filter: 'id=eq.u1' },
@@ -115,6 +118,7 @@ describe('watchTable', () => {
       onData: (v) => shown.push(v),
       onError: () => {},
     });
+    await tick();
     const chan = realtime.channels[0]!;
     await tick();
     chan.status?.('SUBSCRIBED');
@@ -126,14 +130,21 @@ describe('watchTable', () => {
     stop();
   });
 
-  it('gives every mount its own channel, so a StrictMode remount keeps one live subscription', () => {
+  it('gives every mount its own channel, so a StrictMode remount keeps one live subscription', async () => {
     realtime.channels.length = 0;
     const handlers = { onData: () => {}, onError: () => {} };
     const read = () => Promise.resolve(0);
+    // Unmounted before realtime-js arrived: no channel is ever opened.
+    watchTable([{ table: 'profiles', filter: 'id=eq.u1' }], read, handlers)();
+    await tick();
+    expect(realtime.channels).toHaveLength(0);
     const first = watchTable([{ table: 'profiles', filter: 'id=eq.u1' }], read, handlers);
+    await tick();
     first();
     const second = watchTable([{ table: 'profiles', filter: 'id=eq.u1' }], read, handlers);
+    await tick();
     const [a, b] = realtime.channels;
+    expect(realtime.channels).toHaveLength(2);
     expect(a!.topic).not.toBe(b!.topic);
     expect(a!.removed).toBe(true);
     expect(b!.removed).toBe(false);
@@ -155,10 +166,11 @@ describe('admin feeds', () => {
     ['watchMessages', watchMessages, [{ event: 'INSERT', schema: 'public', table: 'contact_messages' }]],
   ])(
     '%s re-reads on each change and each time changes go live, not on SUBSCRIBED',
-    (_name, watch, filters) => {
+    async (_name, watch, filters) => {
       realtime.channels.length = 0;
       const onChange = vi.fn();
       const stop = watch(onChange);
+      await tick();
       const chan = realtime.channels[0]!;
       expect(chan.bindings.filter((b) => b.type === 'postgres_changes').map((b) => b.filter)).toEqual(
         filters,

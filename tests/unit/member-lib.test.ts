@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compareAmounts } from '~/lib/requests';
 import { depositQrPayload, groupAddress, sendOnlyText } from '~/lib/wallets';
-import { balanceChart, chartSeries, ledgerCsv, type LedgerEntry } from '~/lib/ledger';
+import { balanceChart, chartSeries, type LedgerEntry } from '~/lib/ledger';
+import { ledgerCsv } from '~/lib/ledger-csv';
 
 describe('compareAmounts', () => {
   it('compares decimal text exactly', () => {

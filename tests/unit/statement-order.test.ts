@@ -7,7 +7,8 @@ vi.mock('~/lib/supabase', () => ({
   supabase: () => ({ rpc: async () => ({ data: ledgerRows, error: null }) }),
 }));
 
-const { ledgerCsv, myLedger } = await import('~/lib/ledger');
+const { myLedger } = await import('~/lib/ledger');
+const { ledgerCsv } = await import('~/lib/ledger-csv');
 
 const row = (id: number, created_at: string, account = 'interest_wallet') => ({
   id,

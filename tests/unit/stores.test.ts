@@ -31,7 +31,9 @@ describe('session store', () => {
     const seen: string[] = [];
     const stop = $session.subscribe((s) => seen.push(s.status));
     expect(seen).toEqual(['loading']);
-    expect(auth.callbacks).toHaveLength(1);
+    // The client is imported when the store is first used; until it reports, the store stays loading.
+    await vi.waitFor(() => expect(auth.callbacks).toHaveLength(1));
+    expect(seen).toEqual(['loading']);
     const ready = sessionReady();
     auth.callbacks[0]?.('INITIAL_SESSION', fakeSession);
     await expect(ready).resolves.toEqual({ status: 'signed-in', session: fakeSession });

@@ -1,4 +1,5 @@
 import { supabase } from '~/lib/supabase';
+import { idBatches } from '~/lib/id-batches';
 import { toAdminError } from './errors';
 
 export interface Person {
@@ -11,10 +12,16 @@ export async function peopleById(ids: Iterable<string | null | undefined>): Prom
   const unique = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
   const people = new Map<string, Person>();
   if (unique.length === 0) return people;
-  const { data, error } = await supabase().from('profiles').select('id, email, username').in('id', unique);
-  if (error) throw toAdminError(error, 'Could not load the people involved.');
-  for (const row of (data ?? []) as { id: string; email: string; username: string }[]) {
-    people.set(row.id, { email: row.email, username: row.username });
+  const answers = await Promise.all(
+    idBatches(unique).map((batch) =>
+      supabase().from('profiles').select('id, email, username').in('id', batch),
+    ),
+  );
+  for (const { data, error } of answers) {
+    if (error) throw toAdminError(error, 'Could not load the people involved.');
+    for (const row of (data ?? []) as { id: string; email: string; username: string }[]) {
+      people.set(row.id, { email: row.email, username: row.username });
+    }
   }
   return people;
 }

@@ -1,6 +1,6 @@
 import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
-import { toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger';
+import { readAllRows, toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger-entry';
 import { AdminError, toAdminError } from './errors';
 import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from './balances';
 
@@ -115,10 +115,11 @@ export interface LedgerEntry extends MemberLedgerEntry {
 
 /** A user's ledger, as the database orders it: who changed which account, by how much, when and why. */
 export async function userLedger(userId: string): Promise<LedgerEntry[]> {
-  const { data, error } = await supabase().rpc('admin_user_ledger', { p_user_id: userId });
-  if (error) throw toAdminError(error, 'Could not load the ledger.');
-  if (!Array.isArray(data)) throw new AdminError('Could not load the ledger: unexpected response.');
-  return (data as Record<string, unknown>[]).map((r) => ({
+  const rows = await readAllRows(
+    (from, to) => supabase().rpc('admin_user_ledger', { p_user_id: userId }).range(from, to),
+    (error) => toAdminError(error, 'Could not load the ledger.'),
+  );
+  return rows.map((r) => ({
     ...toLedgerEntry(r),
     actor_email: text(r.actor_email),
   }));

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -40,7 +41,8 @@ export async function openPglite(options: { dataDir?: string } = {}): Promise<Da
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
   const db = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions: { pgcrypto },
+    // pg_trgm: the admin users search's trigram indexes (a migration creates the extension).
+    extensions: { pgcrypto, pg_trgm },
     parsers,
   });
 

@@ -36,6 +36,14 @@ export interface TableMeta {
   columns: Array<{ name: string; type: string; typname: string }>;
 }
 
+/** `pgrst_t.<pk> = <the changed row's key>`, for re-reading the row a notice is about. */
+function primaryKeyMatch(meta: TableMeta, notice: ChangeNotice, params: Params): string {
+  const pkParam = params.add(notice.pk ?? '{}');
+  return meta.primaryKey
+    .map((k) => `pgrst_t.${ident(k.name)} = (${pkParam}::jsonb ->> ${params.add(k.name)}::text)::${k.type}`)
+    .join(' and ');
+}
+
 /** Realtime's format: milliseconds, UTC, "Z" (the trigger sends microseconds). */
 const commitTimestamp = (ts: string): string => (ts.length > 23 ? `${ts.slice(0, 23)}Z` : ts);
 
@@ -190,7 +198,7 @@ export class PostgresChanges {
     if (groups.size === 0) return;
     const meta = await this.meta(notice.schema, notice.table);
     if (!meta || meta.primaryKey.length === 0) return;
-    for (const members of groups.values()) {
+    for (const members of await this.couldMatch(notice, meta, [...groups.values()])) {
       const first = members[0];
       if (!first) continue;
       await this.deliverToGroup(notice, meta, first.ch.role, first.ch.claims, members).catch(
@@ -200,6 +208,57 @@ export class PostgresChanges {
         },
       );
     }
+  }
+
+  /**
+   * The groups with a binding that could match the changed row: unfiltered ones, and those whose
+   * filter holds on the row as the server sees it (one query for all of them, no RLS). Only a
+   * narrowing: each remaining group is still re-read under its own role and claims, which alone
+   * decides delivery. Without it a change to one member's row costs one RLS query per connected
+   * identity (a thousand dashboards: a thousand queries) before the one member hears of it.
+   */
+  private async couldMatch<G extends Array<{ bindings: PostgresBinding[] }>>(
+    notice: ChangeNotice,
+    meta: TableMeta,
+    groups: G[],
+  ): Promise<G[]> {
+    if (notice.type === 'DELETE') return groups; // judged on the old values in deliverToGroup
+    const keep = new Set<number>();
+    const filtered: Array<{ group: number; binding: PostgresBinding }> = [];
+    groups.forEach((members, group) => {
+      for (const b of members.flatMap((m) => m.bindings)) {
+        if (b.filters.length) filtered.push({ group, binding: b });
+        else keep.add(group);
+      }
+    });
+    const target = filterTarget(meta);
+    const table = `${ident(meta.schema)}.${ident(meta.table)}`;
+    // Postgres allows 1,664 result columns: filters are evaluated a few hundred at a time.
+    for (let i = 0; i < filtered.length; i += 500) {
+      const part = filtered.slice(i, i + 500).filter((f) => !keep.has(f.group));
+      if (!part.length) continue;
+      const params = new Params();
+      const flags = part.map(
+        ({ binding }, j) =>
+          `(${binding.filters.map((f) => filterSql(target, f, params, 'pgrst_t')).join(' and ')}) as f${j}`,
+      );
+      try {
+        const row = (
+          await this.opts.db.query<Record<string, unknown>>(
+            `select ${flags.join(', ')} from ${table} pgrst_t where ${primaryKeyMatch(meta, notice, params)}`,
+            params.values,
+          )
+        ).rows[0];
+        if (!row) continue; // gone since: nothing of this part can match
+        part.forEach(({ group }, j) => {
+          if (row[`f${j}`] === true) keep.add(group);
+        });
+      } catch {
+        // A filter that fails on this row: leave the verdict (and the report) to deliverToGroup.
+        for (const { group } of part) keep.add(group);
+      }
+    }
+    return groups.filter((_, group) => keep.has(group));
   }
 
   private async deliverToGroup(
@@ -236,12 +295,7 @@ export class PostgresChanges {
         from jsonb_populate_record(null::${table}, ${params.add(notice.old ?? '{}')}::jsonb) pgrst_t`;
       row = (await this.opts.db.query<Record<string, unknown>>(sql, params.values)).rows[0];
     } else {
-      const pkParam = params.add(notice.pk ?? '{}');
-      const where = meta.primaryKey
-        .map(
-          (k) => `pgrst_t.${ident(k.name)} = (${pkParam}::jsonb ->> ${params.add(k.name)}::text)::${k.type}`,
-        )
-        .join(' and ');
+      const where = primaryKeyMatch(meta, notice, params);
       const record = `json_build_object(${columns.map((c) => `${params.add(c.name)}::text, pgrst_t.${ident(c.name)}`).join(', ')})::text`;
       const oldSql =
         notice.type === 'UPDATE'

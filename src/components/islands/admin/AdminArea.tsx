@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '~/components/islands/shared/AppShell';
 import Toaster from '~/components/islands/shared/Toaster';
 import { logOutAndLeave, useGuard } from '~/lib/guard';

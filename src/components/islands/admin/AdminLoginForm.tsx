@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import Toaster from '~/components/islands/shared/Toaster';
 import Field from '~/components/islands/shared/Field';
 import PasswordField from '~/components/islands/forms/PasswordField';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
 import Field from '~/components/islands/shared/Field';

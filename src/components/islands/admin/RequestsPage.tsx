@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
 import { formatUsd } from '~/lib/money';

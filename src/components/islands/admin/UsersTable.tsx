@@ -1,6 +1,15 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import { flushSync } from 'react-dom';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import { formatUsd } from '~/lib/money';
 import {
   fetchUser,
@@ -22,7 +31,9 @@ import {
   type BalanceDraft,
 } from '~/lib/admin/balances';
 import { isStale } from '~/lib/admin/errors';
-import LedgerDialog from './LedgerDialog';
+
+// A user's ledger loads when an admin opens it, not with the page.
+const LedgerDialog = lazy(() => import('./LedgerDialog'));
 
 export const PAGE_SIZE = 25;
 /** From this width (Tailwind's lg) the users show as a table; narrower, as one card per user. */
@@ -489,7 +500,11 @@ export default function UsersTable() {
       </nav>
 
       {/* Mounted only while open, so a reopened history never shows an earlier read. */}
-      {ledgerUser && <LedgerDialog user={ledgerUser} onClose={() => setLedgerUser(null)} />}
+      {ledgerUser && (
+        <Suspense fallback={null}>
+          <LedgerDialog user={ledgerUser} onClose={() => setLedgerUser(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
-import { invalidAddressMessage, isValidAddress, type AddressNetwork } from '~/lib/addresses';
+import type { AddressNetwork } from '~/lib/addresses';
 import { networkLabel } from '~/lib/wallets';
 import {
   listWalletChanges,
@@ -125,6 +125,8 @@ function Wallets() {
     if (!draft || saving) return;
     const errors: Draft['errors'] = {};
     const address = draft.address.trim();
+    // The validators (hashes, base58, bech32) load with the first save, not with the page.
+    const { invalidAddressMessage, isValidAddress } = await import('~/lib/addresses');
     if (!isValidAddress(draft.wallet.network, address))
       errors.address = invalidAddressMessage(draft.wallet.network as AddressNetwork);
     errors.reason = reasonError(draft.reason) ?? undefined;

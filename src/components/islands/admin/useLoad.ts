@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import { needsSecondFactor } from '~/lib/admin/errors';
 import { sendToSecondFactor } from '~/lib/guard';
 import { errorText } from './format';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import Toaster from '../shared/Toaster';
 import Field from '../shared/Field';
 import ResendConfirmation from './ResendConfirmation';

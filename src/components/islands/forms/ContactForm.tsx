@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import Toaster from '../shared/Toaster';
 import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';

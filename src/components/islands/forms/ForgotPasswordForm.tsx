@@ -1,11 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import Toaster from '../shared/Toaster';
 import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';
 import { useFormProblem } from '../shared/formProblem';
-import { AUTH_MESSAGES, requestPasswordReset } from '~/lib/auth';
-import { emailProblem } from '~/lib/auth-rules';
+import { AUTH_MESSAGES, emailProblem } from '~/lib/auth-rules';
 
 /** /forgot-password: asks for the recovery mail; the answer never says whether the address exists. */
 export default function ForgotPasswordForm() {
@@ -20,6 +19,8 @@ export default function ForgotPasswordForm() {
     if (report(event.currentTarget, emailProblem(email))) return;
     setBusy(true);
     try {
+      // The Supabase client loads with the first attempt, as on the sign-in form.
+      const { requestPasswordReset } = await import('~/lib/auth');
       await requestPasswordReset(email);
       setSent(true);
     } catch (error) {

@@ -1,10 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import Toaster from '../shared/Toaster';
 import NewPasswordFields from './NewPasswordFields';
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, updatePassword } from '~/lib/auth';
-import { newPasswordProblem } from '~/lib/auth-rules';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS, newPasswordProblem } from '~/lib/auth-rules';
 import { $session } from '~/stores/session';
 import { useFormProblem } from '../shared/formProblem';
 import { LinkQuestion, useAuthLink } from '../shared/useAuthLink';
@@ -29,6 +28,7 @@ export default function ResetPasswordForm() {
     if (report(form, newPasswordProblem(password, confirm))) return;
     setBusy(true);
     try {
+      const { updatePassword } = await import('~/lib/auth');
       await updatePassword(password);
       toast.success(AUTH_MESSAGES.passwordUpdated);
       window.setTimeout(() => window.location.assign('/user-dashboard'), REDIRECT_DELAY_MS);

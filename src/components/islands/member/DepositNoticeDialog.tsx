@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import Dialog from '../shared/Dialog';
 import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';

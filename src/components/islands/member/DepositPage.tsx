@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import MemberShell from './MemberShell';
 import BalanceCards from './BalanceCards';
 import WalletCard from './WalletCard';
-import DepositNoticeDialog from './DepositNoticeDialog';
 import { listDepositWallets, type DepositWallet } from '~/lib/wallets';
+
+// The notice form loads when the member opens it, not with the page.
+const DepositNoticeDialog = lazy(() => import('./DepositNoticeDialog'));
 
 export const DEPOSIT_INSTRUCTION =
   'Please copy the wallet address for your chosen asset and proceed with your investment deposit.';
@@ -53,7 +55,11 @@ function Wallets({ tag }: { tag: string | undefined }) {
       <button type="button" className="btn-primary" onClick={() => setNoticeOpen(true)}>
         {"I've made the deposit"}
       </button>
-      <DepositNoticeDialog open={noticeOpen} onClose={() => setNoticeOpen(false)} wallets={wallets ?? []} />
+      {noticeOpen && (
+        <Suspense fallback={null}>
+          <DepositNoticeDialog open onClose={() => setNoticeOpen(false)} wallets={wallets ?? []} />
+        </Suspense>
+      )}
     </section>
   );
 }

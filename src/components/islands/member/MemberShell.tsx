@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '../shared/AppShell';
 import Dialog from '../shared/Dialog';
 import Toaster from '../shared/Toaster';

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { qrRuns, type QrRuns } from '~/lib/qr';
 
 interface QrCodeProps {
   value: string;
@@ -10,34 +10,28 @@ interface QrCodeProps {
 
 /**
  * A QR code drawn as SVG rects from the module matrix (no innerHTML, no canvas), so the code is
- * made from exactly the validated string the card shows.
+ * made from exactly the validated string the card shows. Until the encoder has loaded the same
+ * white square stands in its place, so nothing moves when the code appears.
  */
 export default function QrCode({ value, label, size = 132 }: QrCodeProps) {
-  const { count, runs } = useMemo(() => {
-    const qr = QRCode.create(value, { errorCorrectionLevel: 'M' });
-    const n = qr.modules.size;
-    // One rect per horizontal run of dark modules: the same picture with a fraction of the nodes.
-    const found: { x: number; y: number; w: number }[] = [];
-    for (let y = 0; y < n; y += 1) {
-      let x = 0;
-      while (x < n) {
-        if (!qr.modules.get(y, x)) {
-          x += 1;
-          continue;
-        }
-        const start = x;
-        while (x < n && qr.modules.get(y, x)) x += 1;
-        found.push({ x: start, y, w: x - start });
-      }
-    }
-    return { count: n, runs: found };
+  const [qr, setQr] = useState<(QrRuns & { value: string }) | null>(null);
+  useEffect(() => {
+    let live = true;
+    void qrRuns(value).then((made) => {
+      if (live) setQr({ ...made, value });
+    });
+    return () => {
+      live = false;
+    };
   }, [value]);
+  const ready = qr?.value === value ? qr : null;
   const quiet = 2;
-  const extent = count + quiet * 2;
+  const extent = (ready?.count ?? 25) + quiet * 2;
   return (
     <svg
       role="img"
       aria-label={label}
+      aria-busy={ready ? undefined : true}
       viewBox={`0 0 ${extent} ${extent}`}
       width={size}
       height={size}
@@ -45,7 +39,7 @@ export default function QrCode({ value, label, size = 132 }: QrCodeProps) {
       className="shrink-0 rounded-md bg-white"
     >
       <rect width={extent} height={extent} fill="#fff" />
-      {runs.map(({ x, y, w }) => (
+      {ready?.runs.map(({ x, y, w }) => (
         <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width={w} height={1} fill="#060b17" />
       ))}
     </svg>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { Session } from '@supabase/supabase-js';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import MemberShell from './MemberShell';
 import Field from '../shared/Field';
 import NewPasswordFields from '../forms/NewPasswordFields';

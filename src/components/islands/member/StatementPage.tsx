@@ -1,14 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import MemberShell from './MemberShell';
 import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/admin/balances';
-import {
-  accountLabel,
-  balanceChart,
-  ledgerCsv,
-  myLedger,
-  type ChartBox,
-  type LedgerEntry,
-} from '~/lib/ledger';
+import { accountLabel, balanceChart, myLedger, type ChartBox, type LedgerEntry } from '~/lib/ledger';
 import { formatUsd } from '~/lib/money';
 import { watchTable } from '~/lib/profile';
 
@@ -108,7 +101,9 @@ function BalanceChart({ entries, account }: { entries: LedgerEntry[]; account: B
 }
 
 /** Saves the statement as a CSV file (made in the browser; nothing is sent anywhere). */
-function downloadCsv(entries: LedgerEntry[]) {
+async function downloadCsv(entries: LedgerEntry[]) {
+  // Loaded on demand: most visits never export.
+  const { ledgerCsv } = await import('~/lib/ledger-csv');
   const url = URL.createObjectURL(new Blob([ledgerCsv(entries)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
@@ -188,7 +183,7 @@ function StatementContent({ userId }: { userId: string }) {
             Ledger entries
           </h2>
           {entries && entries.length > 0 && (
-            <button type="button" className="btn-outline-dark" onClick={() => downloadCsv(entries)}>
+            <button type="button" className="btn-outline-dark" onClick={() => void downloadCsv(entries)}>
               Download CSV
             </button>
           )}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '~/lib/toast';
 import MemberShell, { WITHDRAW_DIALOG_TEXT } from './MemberShell';
 import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
@@ -8,7 +8,6 @@ import { useFormProblem } from '../shared/formProblem';
 import type { FormProblem } from '~/lib/form-rules';
 import { supportChatLink } from '~/config/chat';
 import { amountError } from '~/lib/admin/balances';
-import { invalidAddressMessage, isValidAddress } from '~/lib/addresses';
 import { formatUsd } from '~/lib/money';
 import {
   compareAmounts,
@@ -52,7 +51,7 @@ function WithdrawalForm({
   const isRipple = wallet?.network === 'ripple';
 
   /** What is wrong, with the field to fix (named by its control's id), or null. */
-  function check(): FormProblem | null {
+  async function check(): Promise<FormProblem | null> {
     if (!wallet) return { message: 'Choose the asset to withdraw.', fields: ['withdraw-asset'] };
     const amountProblem = (message: string) => ({ message, fields: ['withdraw-amount'] });
     const bad = amountError(amount, 'Amount');
@@ -63,6 +62,8 @@ function WithdrawalForm({
         `Amount must not be more than your withdrawable balance of ${formatUsd(withdrawable)}.`,
       );
     }
+    // The validators (hashes, base58, bech32) load with the first submit, not with the page.
+    const { invalidAddressMessage, isValidAddress } = await import('~/lib/addresses');
     if (!isValidAddress(wallet.network, address.trim())) {
       return { message: invalidAddressMessage(wallet.network), fields: ['withdraw-address'] };
     }
@@ -79,7 +80,7 @@ function WithdrawalForm({
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    if (report(form, check()) || !wallet) return;
+    if (report(form, await check()) || !wallet) return;
     setBusy(true);
     try {
       await fileWithdrawalRequest({

@@ -1,0 +1,38 @@
+import { ToastBar, Toaster as HotToaster } from 'react-hot-toast';
+
+/** How long a toast stays (spec: 5 s); react-hot-toast pauses the timer while hovered. */
+export const TOAST_DURATION_MS = 5000;
+
+/**
+ * The page's one toast area (top-right). Error toasts are announced assertively (role="alert") and
+ * carry a red edge so that a failure never looks like a success.
+ */
+export default function ToastArea() {
+  return (
+    <HotToaster
+      position="top-right"
+      toastOptions={{
+        duration: TOAST_DURATION_MS,
+        className: 'toast',
+        style: { borderLeft: '4px solid #1f7a4d', color: '#0a1326', maxWidth: '26rem' },
+        success: { className: 'toast toast-success' },
+        error: {
+          className: 'toast toast-error',
+          style: {
+            borderLeft: '4px solid #b42318',
+            color: '#0a1326',
+            background: '#fef3f2',
+            maxWidth: '26rem',
+          },
+        },
+      }}
+    >
+      {(t) => (
+        // Each toast carries its own aria props (role="status" by default); failures are alerts.
+        <ToastBar
+          toast={t.type === 'error' ? { ...t, ariaProps: { role: 'alert', 'aria-live': 'assertive' } } : t}
+        />
+      )}
+    </HotToaster>
+  );
+}

@@ -1,0 +1,26 @@
+import { accountLabel, type LedgerEntry } from './ledger-entry';
+
+// The statement's CSV export, in a module of its own: the statement page loads it when a member
+// asks for the file, not with the page.
+
+/** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
+function csvCell(value: string, isText: boolean): string {
+  const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The statement as CSV (RFC 4180, CRLF), oldest first; amounts exactly as stored. */
+export function ledgerCsv(entries: LedgerEntry[]): string {
+  const header = ['Date (UTC)', 'Account', 'Change', 'Balance before', 'Balance after', 'Reason'];
+  const rows = entries.map((e) =>
+    [
+      csvCell(new Date(e.created_at).toISOString(), false),
+      csvCell(accountLabel(e.account), true),
+      csvCell(e.delta, false),
+      csvCell(e.balance_before, false),
+      csvCell(e.balance_after, false),
+      csvCell(e.reason, true),
+    ].join(','),
+  );
+  return [header.join(','), ...rows].join('\r\n') + '\r\n';
+}

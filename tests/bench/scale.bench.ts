@@ -1,0 +1,669 @@
+/**
+ * `npm run bench:scale`: the database at a real firm's size, on a throwaway PostgreSQL 15, measured
+ * through the local Supabase's HTTP API with supabase-js, signed in as the roles that make each call.
+ *
+ * Generates (one SQL statement per table, generate_series; sizes from the environment):
+ *   SCALE_MEMBERS=100000 members (sign-ups spread over three years, more recently),
+ *   SCALE_LEDGER=1000000 ledger entries (one long-standing member with 10,000, the rest skewed: a few
+ *     very active members, most with a handful), consistent running balances and profile totals,
+ *   SCALE_REQUESTS=200000 deposit notices and as many withdrawal requests (mostly decided, a small
+ *     recent queue of pending and approved ones).
+ * Then times, each SCALE_SAMPLES times (default 200):
+ *   admin users: search, sort, page change (rpc admin_search_users, as src/lib/admin/users.ts calls it);
+ *   member statement (rpc my_ledger, as src/lib/ledger.ts) and the CSV of 10,000 entries (rpc +
+ *     src/lib/ledger-csv.ts);
+ *   admin review queue by status (the four reads of src/lib/admin/requests.ts + the people lookup);
+ *   admin save → member dashboard update over realtime, with SCALE_DASHBOARDS=1000 signed-in members
+ *     each subscribed to their own profile the way src/lib/profile.ts watchProfile does.
+ * Prints one table (p50, p95, budget, ok) and, with SCALE_PLANS=1 (default on), the plans of the hot
+ * queries as executed inside the functions (auto_explain), into .bench/scale-plans.txt; a sequential
+ * scan on a big table is reported. Exit code 1 when a p95 breaks its budget or a big table is read
+ * sequentially, 2 when the bench itself fails.
+ * This is a benchmark, not a test: it is not part of `npm test`.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
+import { startThrowawayPostgres } from '../../supabase/local/db/throwaway-postgres';
+import { idBatches } from '../../src/lib/id-batches';
+import { ledgerCsv } from '../../src/lib/ledger-csv';
+import { readStatement, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/ledger-entry';
+import { totpFor } from '../support/totp';
+
+const MEMBERS = Number(process.env['SCALE_MEMBERS'] ?? 100_000);
+const LEDGER = Number(process.env['SCALE_LEDGER'] ?? 1_000_000);
+const REQUESTS = Number(process.env['SCALE_REQUESTS'] ?? 200_000);
+const DASHBOARDS = Math.min(Number(process.env['SCALE_DASHBOARDS'] ?? 1000), MEMBERS - 1);
+const SAMPLES = Number(process.env['SCALE_SAMPLES'] ?? 200);
+const WHALE_ENTRIES = Math.min(10_000, Math.floor(LEDGER / 2));
+const PLANS = process.env['SCALE_PLANS'] !== '0';
+const PASSWORD = 'scale-member-password';
+const ADMIN = { email: 'scale-admin@example.com', password: 'scale-admin-password' };
+const BIG_TABLES = ['profiles', 'ledger_entries', 'deposit_notices', 'withdrawal_requests'];
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+const authOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+interface Row {
+  name: string;
+  samples: number[];
+  budgetMs: number;
+  note?: string;
+}
+
+/** Member i's id and e-mail, so the generator and the bench agree without reading them back. */
+const memberEmail = (i: number): string => `member${i}@example.com`;
+
+async function seed(sql: pg.Client): Promise<Record<string, number>> {
+  const times: Record<string, number> = {};
+  const step = async (name: string, text: string, params: unknown[] = []): Promise<void> => {
+    const started = performance.now();
+    await sql.query(text, params);
+    times[name] = performance.now() - started;
+  };
+  // Generated rows are consistent by construction (balances = sums of entries), so the row triggers
+  // (sign-up → profile, ledger guard, filing caps) are bypassed for speed: replica mode skips them.
+  await sql.query(`set session_replication_role = replica`);
+  const hash = bcrypt.hashSync(PASSWORD, 4);
+  // Sign-ups over three years, growing: member i joined at now - 3y * (1 - (i/N)^0.5)... newest last.
+  await sql.query(
+    `create temporary table gen_member as
+    select i, md5('scale-member-' || i)::uuid as id,
+      'member' || i || '@example.com' as email,
+      (array['Alice','Bob','Carol','David','Emma','Farid','Grace','Hiro','Ines','Jonas','Kemi','Liam','Maya',
+             'Noah','Olga','Pablo','Quinn','Rosa','Sven','Tariq','Uma','Victor','Wen','Yara','Zoe'])[1 + i % 25]
+      || ' ' ||
+      (array['Smith','Okafor','Müller','García','Tanaka','Rossi','Nowak','Dubois','Kowalski','Silva','Chen',
+             'Johansson','Haddad','Novak','Ivanova','Murphy','Singh','Costa','Yilmaz','Berg'])[1 + (i * 7) % 20]
+      as username,
+      now() - make_interval(secs => (94608000 * (1 - sqrt(i::float8 / $1)))) as created_at
+    from generate_series(1, $1::int) as i`,
+    [MEMBERS],
+  );
+  await sql.query(`create unique index on gen_member (i)`);
+  await step(
+    'auth.users',
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     select '00000000-0000-0000-0000-000000000000', id, 'authenticated', 'authenticated', email, $1,
+       created_at, '{"provider":"email","providers":["email"]}', jsonb_build_object('username', username),
+       created_at, created_at
+     from gen_member`,
+    [hash],
+  );
+  await step(
+    'profiles',
+    `insert into public.profiles (id, username, email, created_at, updated_at)
+     select id, username, email, created_at, created_at from gen_member`,
+  );
+  // Member 1 (the oldest) has WHALE_ENTRIES entries; the others follow a power law: member
+  // 2 + (N-2)·u³ for uniform u, so a few early members have thousands and most a handful.
+  await step(
+    'ledger_entries',
+    `insert into public.ledger_entries (user_id, account, delta, balance_before, balance_after, reason,
+       actor_id, source, source_id, created_at)
+     select e.id, e.account, e.delta,
+       sum(e.delta) over w - e.delta, sum(e.delta) over w,
+       e.reason, null, e.source, null, e.created_at
+     from (
+       select m.id, (array['interest_wallet','deposit_wallet','total_invest','total_deposit','total_withdraw',
+                           'referral'])[1 + (j * 7) % 6] as account,
+         round((5 + random() * 2500)::numeric, 2) as delta,
+         (array['Monthly interest','Deposit confirmed','Investment','Referral bonus','Correction'])[1 + j % 5]
+           as reason,
+         (array['admin_edit','deposit_notice','admin_edit','admin_edit','admin_edit'])[1 + j % 5] as source,
+         m.created_at + (now() - m.created_at) * random() as created_at, j
+       from (select j, case when j <= $2 then 1
+                            else 2 + floor(($1 - 2) * power(random(), 3))::int end as i
+             from generate_series(1, $3::int) as j) s
+       join gen_member m using (i)
+     ) e
+     window w as (partition by e.id, e.account order by e.created_at, e.j rows unbounded preceding)`,
+    [MEMBERS, WHALE_ENTRIES, LEDGER],
+  );
+  await step(
+    'profile balances',
+    `update public.profiles p set
+       interest_wallet = s.interest_wallet, deposit_wallet = s.deposit_wallet, total_invest = s.total_invest,
+       total_deposit = s.total_deposit, total_withdraw = s.total_withdraw, referral = s.referral,
+       version = 1 + s.entries
+     from (select user_id, count(*) as entries,
+             coalesce(sum(delta) filter (where account = 'interest_wallet'), 0) as interest_wallet,
+             coalesce(sum(delta) filter (where account = 'deposit_wallet'), 0) as deposit_wallet,
+             coalesce(sum(delta) filter (where account = 'total_invest'), 0) as total_invest,
+             coalesce(sum(delta) filter (where account = 'total_deposit'), 0) as total_deposit,
+             coalesce(sum(delta) filter (where account = 'total_withdraw'), 0) as total_withdraw,
+             coalesce(sum(delta) filter (where account = 'referral'), 0) as referral
+           from public.ledger_entries group by user_id) s
+     where s.user_id = p.id`,
+  );
+  // Filed over three years, j ascending in time; the newest 1% still pending, 8% rejected.
+  await step(
+    'deposit_notices',
+    `insert into public.deposit_notices (user_id, wallet_id, amount, tx_id, status, reviewed_by, reviewed_at,
+       review_note, created_at)
+     select m.id, 1 + j % 7, round((50 + random() * 20000)::numeric, 2), md5('scale-tx-' || j), st.status,
+       null, case when st.status = 'pending' then null else t.created_at + interval '3 hours' end,
+       case when st.status = 'rejected' then 'Transaction not found on chain' end, t.created_at
+     from (select j, 2 + floor(($1 - 2) * power(random(), 2))::int as i
+           from generate_series(1, $2::int) as j) s
+     join gen_member m using (i)
+     cross join lateral (select now() - make_interval(secs => 94608000 * (1 - j::float8 / $2)) as created_at) t
+     cross join lateral (select case when j > $2 * 0.99 then 'pending' when j % 12 = 0 then 'rejected'
+                                     else 'confirmed' end as status) st`,
+    [MEMBERS, REQUESTS],
+  );
+  await step(
+    'withdrawal_requests',
+    `insert into public.withdrawal_requests (user_id, wallet_id, amount, destination_address, status,
+       reviewed_by, reviewed_at, review_note, paid_at, created_at)
+     select m.id, 1 + j % 7, round((50 + random() * 10000)::numeric, 2),
+       '0x' || md5('scale-dest-' || j) || 'abcdefab', st.status, null,
+       case when st.status = 'pending' then null else t.created_at + interval '5 hours' end,
+       case when st.status = 'rejected' then 'Address could not be verified' end,
+       case when st.status = 'paid' then t.created_at + interval '1 day' end, t.created_at
+     from (select j, 2 + floor(($1 - 2) * power(random(), 2))::int as i
+           from generate_series(1, $2::int) as j) s
+     join gen_member m using (i)
+     cross join lateral (select now() - make_interval(secs => 94608000 * (1 - j::float8 / $2)) as created_at) t
+     cross join lateral (select case when j > $2 * 0.995 then 'pending' when j > $2 * 0.99 then 'approved'
+                                     when j % 20 = 0 then 'rejected' else 'paid' end as status) st`,
+    [MEMBERS, REQUESTS],
+  );
+  await sql.query(`set session_replication_role = origin`);
+  await step('analyze', `analyze`);
+  return times;
+}
+
+/** Runs `call` `count` times, one at a time, and returns the wall time of each in ms. */
+async function timeEach(count: number, call: (i: number) => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < Math.min(5, count); i++) await call(i); // warm-up: plans, JWT cache, schema cache
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await call(i);
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
+function must<R extends { data: unknown; error: { message: string } | null }>(
+  result: R,
+  what: string,
+): NonNullable<R['data']> {
+  if (result.error || result.data === null || result.data === undefined)
+    throw new Error(`${what}: ${result.error?.message || 'no data'}`);
+  return result.data as NonNullable<R['data']>;
+}
+
+async function signIn(server: LocalSupabase, email: string, password: string): Promise<SupabaseClient> {
+  const c = createClient(server.url, server.anonKey, authOptions);
+  must(await c.auth.signInWithPassword({ email, password }), `sign in ${email}`);
+  return c;
+}
+
+/** An admin at aal2: created, granted, enrolled in TOTP and verified, as on /admin/login. */
+async function adminClient(server: LocalSupabase): Promise<SupabaseClient> {
+  const service = createClient(server.url, server.serviceRoleKey, authOptions);
+  const created = must(
+    await service.auth.admin.createUser({
+      ...ADMIN,
+      email_confirm: true,
+      user_metadata: { username: 'Scale Admin' },
+    }),
+    'create admin',
+  );
+  const granted = await service.from('admins').insert({ user_id: created.user!.id });
+  if (granted.error) throw new Error(`grant admin: ${granted.error.message}`);
+  const admin = await signIn(server, ADMIN.email, ADMIN.password);
+  const enrolled = must(await admin.auth.mfa.enroll({ factorType: 'totp' }), 'enrol TOTP');
+  const code = totpFor(enrolled.totp.secret).generate();
+  must(await admin.auth.mfa.challengeAndVerify({ factorId: enrolled.id, code }), 'verify TOTP');
+  return admin;
+}
+
+async function inBatches<T>(count: number, width: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await make(i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** EXPLAIN of each statement the functions run, via auto_explain notices on a superuser session. */
+async function plans(
+  url: string,
+  calls: Array<{ name: string; uid: string; aal: string; sql: string; params: unknown[] }>,
+): Promise<{ text: string; seqScans: string[] }> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const notices: string[] = [];
+  c.on('notice', (n) => notices.push(n.message ?? ''));
+  let text = '';
+  const seqScans: string[] = [];
+  try {
+    await c.query(`load 'auto_explain'`);
+    await c.query(`set auto_explain.log_min_duration = 0`);
+    await c.query(`set auto_explain.log_nested_statements = on`);
+    await c.query(`set auto_explain.log_analyze = on`);
+    await c.query(`set auto_explain.log_buffers = on`);
+    await c.query(`set auto_explain.log_timing = on`);
+    await c.query(`set client_min_messages = log`);
+    for (const call of calls) {
+      notices.length = 0;
+      await c.query('begin');
+      await c.query(
+        `select set_config('role', 'authenticated', true),
+        set_config('request.jwt.claims', $1, true)`,
+        [JSON.stringify({ sub: call.uid, role: 'authenticated', aal: call.aal })],
+      );
+      await c.query(call.sql, call.params);
+      await c.query('rollback');
+      // The outer statement's plan is the Function Scan itself; the nested ones are the real work.
+      const nested = notices.filter(
+        (n) => !/Function Scan on|Result {2}\(cost/.test(n) || /Index|Seq Scan/.test(n),
+      );
+      text += `### ${call.name}\n\n\`${call.sql}\`\n\n${nested.map((n) => n.replace(/^duration: [\d.]+ ms {2}/, '')).join('\n\n')}\n\n`;
+      for (const table of BIG_TABLES) {
+        if (nested.some((n) => new RegExp(`Seq Scan on (public\\.)?${table}\\b`).test(n)))
+          seqScans.push(`${call.name}: ${table}`);
+      }
+    }
+  } finally {
+    await c.end();
+  }
+  return { text, seqScans };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const cluster = await startThrowawayPostgres();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lc-scale-'));
+  const superuser = new pg.Client({ connectionString: cluster.url });
+  let server: LocalSupabase | undefined;
+  const dashboards: SupabaseClient[] = [];
+  try {
+    // A thousand members sign in from one address here, where a real firm's come from a thousand:
+    // the per-address auth limits are lifted for the bench.
+    const lifted = 1_000_000;
+    server = await startLocalSupabase({
+      port: 0,
+      memory: true,
+      quiet: true,
+      dataDir,
+      databaseUrl: cluster.url,
+      authOverrides: {
+        rateLimit: {
+          emailSent: lifted,
+          anonymousUsers: lifted,
+          tokenRefresh: lifted,
+          signInSignUps: lifted,
+          tokenVerifications: lifted,
+        },
+      },
+    });
+    await superuser.connect();
+    const seeded = await seed(superuser);
+    const counts = (
+      await superuser.query<{ t: string; n: string }>(`
+        select 'members' as t, count(*)::text as n from public.profiles union all
+        select 'ledger entries', count(*)::text from public.ledger_entries union all
+        select 'deposit notices', count(*)::text from public.deposit_notices union all
+        select 'withdrawal requests', count(*)::text from public.withdrawal_requests`)
+    ).rows;
+    const seedMs = Object.values(seeded).reduce((a, b) => a + b, 0);
+    console.log(
+      `PostgreSQL 15, ${cpus().length} CPU (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GB; ` +
+        `generated ${counts.map((r) => `${Number(r.n).toLocaleString('en-US')} ${r.t}`).join(', ')} in ` +
+        `${(seedMs / 1000).toFixed(1)} s (${Object.entries(seeded)
+          .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+          .join(', ')})`,
+    );
+
+    const admin = await adminClient(server);
+    const rows: Row[] = [];
+    // Each measure is printed as it completes, so a run cut short still reports what it measured.
+    const record = (row: Row): void => {
+      rows.push(row);
+      const sorted = [...row.samples].sort((a, b) => a - b);
+      console.log(
+        `  ${row.name}: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`,
+      );
+    };
+    const terms = ['smith', 'member42', 'emma', 'gar', 'example.com', 'zz-nobody'];
+    const sorts = ['created_at', 'username', 'email', 'interest_wallet', 'deposit_wallet', 'total_deposit'];
+    const search = (p: { search: string; sort: string; ascending: boolean; offset: number }) => async () => {
+      const data = must(
+        await admin.rpc('admin_search_users', {
+          p_search: p.search,
+          p_sort: p.sort,
+          p_ascending: p.ascending,
+          p_limit: 25,
+          p_offset: p.offset,
+        }),
+        'admin_search_users',
+      ) as { rows?: unknown[] };
+      if (!Array.isArray(data.rows)) throw new Error('admin_search_users: no rows');
+    };
+    record({
+      name: 'admin users: search (name or e-mail)',
+      budgetMs: 100,
+      samples: await timeEach(SAMPLES, (i) =>
+        search({ search: terms[i % terms.length]!, sort: 'created_at', ascending: false, offset: 0 })(),
+      ),
+    });
+    record({
+      name: 'admin users: sort by a column',
+      budgetMs: 100,
+      samples: await timeEach(SAMPLES, (i) =>
+        search({ search: '', sort: sorts[i % sorts.length]!, ascending: i % 2 === 0, offset: 0 })(),
+      ),
+    });
+    record({
+      name: 'admin users: page change (pages 2-40)',
+      budgetMs: 100,
+      samples: await timeEach(SAMPLES, (i) =>
+        search({
+          search: '',
+          sort: sorts[i % sorts.length]!,
+          ascending: false,
+          offset: 25 * (1 + (i % 39)),
+        })(),
+      ),
+    });
+
+    // The review queue: exactly the reads src/lib/admin/requests.ts makes for one load.
+    record({
+      name: 'admin requests queue by status',
+      budgetMs: 100,
+      samples: await timeEach(SAMPLES, async () => {
+        const reads = await Promise.all([
+          admin
+            .from('deposit_notices')
+            .select('id, user_id, reviewed_by, status, created_at')
+            .in('status', ['pending'])
+            .order('created_at', { ascending: true })
+            .limit(500),
+          admin
+            .from('deposit_notices')
+            .select('id, user_id, reviewed_by, status, created_at')
+            .not('status', 'in', '(pending)')
+            .order('created_at', { ascending: false })
+            .limit(30),
+          admin
+            .from('withdrawal_requests')
+            .select('id, user_id, reviewed_by, status, created_at')
+            .in('status', ['pending', 'approved'])
+            .order('created_at', { ascending: true })
+            .limit(500),
+          admin
+            .from('withdrawal_requests')
+            .select('id, user_id, reviewed_by, status, created_at')
+            .not('status', 'in', '(pending,approved)')
+            .order('created_at', { ascending: false })
+            .limit(30),
+        ]);
+        const ids = new Set<string>();
+        for (const r of reads) {
+          for (const row of must(r, 'queue') as Array<{ user_id: string; reviewed_by: string | null }>) {
+            ids.add(row.user_id);
+            if (row.reviewed_by) ids.add(row.reviewed_by);
+          }
+        }
+        // The people lookup of src/lib/admin/people.ts, in the same URL-sized batches.
+        for (const r of await Promise.all(
+          idBatches([...ids]).map((batch) =>
+            admin.from('profiles').select('id, email, username').in('id', batch),
+          ),
+        ))
+          must(r, 'people');
+      }),
+    });
+
+    // Members: the dashboards (members 2..DASHBOARDS+1, the most active ones included) sign in.
+    const memberIds = (
+      await superuser.query<{ i: number; id: string }>(
+        `select i, id from gen_member where i between 2 and $1 order by i`,
+        [DASHBOARDS + 1],
+      )
+    ).rows;
+    const signInStarted = performance.now();
+    const members = await inBatches(memberIds.length, 8, (k) =>
+      signIn(server!, memberEmail(memberIds[k]!.i), PASSWORD),
+    );
+    dashboards.push(...members);
+    console.log(
+      `${members.length} members signed in in ${((performance.now() - signInStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const sizes = (
+      await superuser.query<{ n: string }>(
+        `select count(l.id)::text as n from gen_member m left join public.ledger_entries l on l.user_id = m.id
+         where m.i between 2 and $1 group by m.i order by m.i`,
+        [DASHBOARDS + 1],
+      )
+    ).rows.map((r) => Number(r.n));
+    const sorted = [...sizes].sort((a, b) => a - b);
+    record({
+      name: 'member statement: first page (my_ledger)',
+      budgetMs: 50,
+      note: `${ROWS_PER_REQUEST} rows a page; members with ${percentile(sorted, 50)} (median) to ${sorted.at(-1)} entries`,
+      samples: await timeEach(SAMPLES, async (i) => {
+        const member = members[(i * 7919) % members.length]!;
+        must(await member.rpc('my_ledger', { p_limit: ROWS_PER_REQUEST }), 'my_ledger');
+      }),
+    });
+    const whale = await signIn(server, memberEmail(1), PASSWORD);
+    let csvBytes = 0;
+    const csvRow: Row = {
+      name: `member statement CSV (${WHALE_ENTRIES.toLocaleString('en-US')} entries)`,
+      budgetMs: 1000,
+      // What the statement page does: every page of my_ledger (src/lib/ledger.ts), then the file.
+      samples: await timeEach(Math.max(5, Math.floor(SAMPLES / 10)), async () => {
+        const data = await readStatement(
+          (args) => whale.rpc('my_ledger', args),
+          (error) => new Error(`my_ledger: ${error.message}`),
+        );
+        if (data.length !== WHALE_ENTRIES) throw new Error(`the member has ${data.length} entries`);
+        csvBytes = ledgerCsv(data.map(toLedgerEntry)).length;
+      }),
+    };
+    csvRow.note = `${(csvBytes / 1024).toFixed(0)} KB, ${Math.ceil(WHALE_ENTRIES / ROWS_PER_REQUEST)} requests`;
+    record(csvRow);
+
+    // Realtime: every dashboard listens to its own profile row, as watchProfile does.
+    const arrivals = new Map<string, (t: number) => void>();
+    let live = 0;
+    members.forEach((c, k) => {
+      const uid = memberIds[k]!.id;
+      c.channel(`dashboard-${k}`)
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'profiles', filter: `id=eq.${uid}` },
+          () => arrivals.get(uid)?.(performance.now()),
+        )
+        .on('system', {}, (m: { extension?: string; status?: string }) => {
+          if (m.extension === 'postgres_changes' && m.status === 'ok') live++;
+        })
+        .subscribe();
+    });
+    const deadline = Date.now() + 120_000;
+    while (live < members.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    if (live < members.length) throw new Error(`only ${live}/${members.length} dashboards live`);
+    const saves = Math.max(10, Math.floor(SAMPLES / 4));
+    let lost = 0;
+    record({
+      name: `admin save → dashboard (${members.length} live)`,
+      budgetMs: 250,
+      samples: await timeEach(saves, async (i) => {
+        const k = (i * 104729) % members.length;
+        const uid = memberIds[k]!.id;
+        const profile = must(
+          await admin.from('profiles').select('version, referral::text').eq('id', uid).single(),
+          'profile',
+        ) as { version: number; referral: string };
+        // A message that never comes counts as 10 s (and as lost) rather than ending the bench.
+        const arrived = new Promise<number>((resolve) => {
+          const timer = setTimeout(() => {
+            lost += 1;
+            resolve(performance.now());
+          }, 10_000);
+          arrivals.set(uid, (t) => {
+            clearTimeout(timer);
+            resolve(t);
+          });
+        });
+        const sent = performance.now();
+        must(
+          await admin.rpc('admin_update_balances', {
+            p_user_id: uid,
+            p_expected_version: profile.version,
+            p_balances: { referral: (Number(profile.referral) + 1).toFixed(2) },
+            p_reason: 'Scale bench',
+          }),
+          'admin_update_balances',
+        );
+        const t = await arrived;
+        arrivals.delete(uid);
+        // Time from the admin pressing save (request sent) to the member's page hearing of it.
+        if (t < sent) throw new Error('arrival before save');
+      }),
+      note: 'save request sent → message at the member',
+    });
+    rows.at(-1)!.note += lost ? `; ${lost} lost` : '';
+
+    let seqScans: string[] = [];
+    if (PLANS) {
+      const [adminId, whaleId, typicalId] = (
+        await superuser.query<{ id: string }>(
+          `select id from auth.users where email = $1 union all select id from gen_member where i = 1
+           union all select id from gen_member where i = $2`,
+          [ADMIN.email, Math.floor(MEMBERS / 2)],
+        )
+      ).rows.map((r) => r.id);
+      const adminCall = (name: string, sql: string, params: unknown[] = []) => ({
+        name,
+        uid: adminId!,
+        aal: 'aal2',
+        sql,
+        params,
+      });
+      const found = await plans(cluster.url, [
+        adminCall(
+          'admin users: first page, newest first',
+          `select public.admin_search_users('', 'created_at', false, 25, 0)`,
+        ),
+        adminCall(
+          'admin users: search',
+          `select public.admin_search_users('smith', 'created_at', false, 25, 0)`,
+        ),
+        adminCall(
+          'admin users: sort by balance',
+          `select public.admin_search_users('', 'interest_wallet', false, 25, 0)`,
+        ),
+        adminCall(
+          'admin users: sort by name, page 40',
+          `select public.admin_search_users('', 'username', true, 25, 975)`,
+        ),
+        adminCall(
+          'admin queue: pending notices',
+          `select id from public.deposit_notices where status in ('pending') order by created_at asc limit 500`,
+        ),
+        adminCall(
+          'admin queue: recently decided requests',
+          `select id from public.withdrawal_requests where not (status in ('pending','approved')) order by created_at desc limit 30`,
+        ),
+        {
+          name: 'member statement (typical member)',
+          uid: typicalId!,
+          aal: 'aal1',
+          sql: `select * from public.my_ledger()`,
+          params: [],
+        },
+        {
+          name: 'member statement (10,000 entries)',
+          uid: whaleId!,
+          aal: 'aal1',
+          sql: `select * from public.my_ledger()`,
+          params: [],
+        },
+      ]);
+      seqScans = found.seqScans;
+      mkdirSync('.bench', { recursive: true });
+      writeFileSync('.bench/scale-plans.txt', found.text);
+    }
+
+    const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+    const table = rows.map((r) => {
+      const s = [...r.samples].sort((a, b) => a - b);
+      const p95 = percentile(s, 95);
+      return {
+        cells: [
+          r.name,
+          String(s.length),
+          fmt(percentile(s, 50)),
+          fmt(p95),
+          `≤ ${r.budgetMs}`,
+          p95 <= r.budgetMs ? 'ok' : 'OVER',
+          r.note ?? '',
+        ],
+        over: p95 > r.budgetMs,
+      };
+    });
+    const header = ['measure (through the API)', 'n', 'p50 ms', 'p95 ms', 'budget', '', 'note'];
+    const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t.cells[i]!.length)));
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+    for (const t of table) console.log(line(t.cells));
+    console.log(
+      PLANS
+        ? `\nQuery plans: .bench/scale-plans.txt; sequential scans on big tables: ${seqScans.length ? seqScans.join('; ') : 'none'}`
+        : '',
+    );
+    console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (process.env['BENCH_RESULT_FILE']) {
+      writeFileSync(
+        process.env['BENCH_RESULT_FILE'],
+        JSON.stringify({
+          metrics: rows.map((r) => ({
+            name: `${r.name} p95`,
+            value: Number(
+              percentile(
+                [...r.samples].sort((a, b) => a - b),
+                95,
+              ).toFixed(1),
+            ),
+            unit: 'ms',
+          })),
+        }),
+      );
+    }
+    if (table.some((t) => t.over) || seqScans.length) process.exitCode = 1;
+  } finally {
+    for (const c of dashboards) await c.removeAllChannels().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    await superuser.end().catch(() => undefined);
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

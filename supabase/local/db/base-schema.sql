@@ -24,6 +24,12 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
     create role supabase_admin nologin;
   end if;
+  -- As the hosted image's demote-postgres migration leaves it: no SUPERUSER. (PGlite and the test
+  -- clusters are made with supabase_admin as their superuser; a database whose bootstrap superuser
+  -- is postgres keeps it, and there migrations run with a superuser's rights.)
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres login createdb createrole replication bypassrls;
+  end if;
 end
 $$;
 
@@ -562,6 +568,36 @@ grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to a
 
 reset role;
 
+-- What `postgres` (migrations, seed, the SQL editor) may do on hosted, after supabase/postgres's
+-- 10000000000000_demote-postgres, 20211115181400_update-auth-permissions and
+-- 20250421084701_revoke_admin_roles_from_postgres: every privilege on the auth tables, sequences and
+-- functions (TRIGGER included: triggers on auth.users work), now and for what GoTrue adds later,
+-- but no CREATE in the auth schema, no access to GoTrue's migration table, and not a member of
+-- supabase_auth_admin.
+do $$
+begin
+  execute format('grant all on database %I to postgres', current_database());
+end
+$$;
+grant usage, create on schema public to postgres;
+grant all on schema extensions to postgres;
+grant usage on schema auth to postgres;
+revoke create on schema auth from postgres;
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+grant all on all routines in schema auth to postgres;
+revoke all on auth.schema_migrations from postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to postgres;
+revoke supabase_auth_admin from postgres;
+
+-- Hosted default privileges for what `postgres` creates in public: functions are executable by the
+-- API roles (so `revoke ... from public` alone leaves them callable by anon and authenticated: revoke
+-- from those roles too); tables and sequences are granted to nobody until a migration says so (new
+-- projects since 2026-05-30).
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+
 do $$
 begin
   if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
@@ -569,6 +605,8 @@ begin
   end if;
 end
 $$;
+-- Hosted projects add tables to it from their migrations, as postgres: postgres owns it.
+alter publication supabase_realtime owner to postgres;
 
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
@@ -618,3 +656,7 @@ begin
 end
 $$;
 
+-- The Supabase CLI creates its migration history as the role it connects with: postgres.
+alter schema supabase_migrations owner to postgres;
+alter table supabase_migrations.schema_migrations owner to postgres;
+grant usage on schema realtime to postgres;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, chownSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { SUPERUSER } from './engine';
 
 /**
  * A throwaway PostgreSQL cluster (the machine's own server binaries, PostgreSQL 15 here: the major
@@ -61,7 +62,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
 
   run(
     'initdb',
-    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    // As the hosted image: supabase_admin is the superuser; the base schema makes `postgres` a plain role.
+    ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
     asPostgres,
   );
   const options = [
@@ -77,7 +79,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
 
   let stopped = false;
   return {
-    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgresql://${SUPERUSER}@127.0.0.1:${port}/postgres`,
     port,
     async stop() {
       if (stopped) return;

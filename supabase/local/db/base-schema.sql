@@ -660,3 +660,40 @@ $$;
 alter schema supabase_migrations owner to postgres;
 alter table supabase_migrations.schema_migrations owner to postgres;
 grant usage on schema realtime to postgres;
+
+-- A local database made before migrations ran as postgres (its superuser was then called postgres
+-- and owned everything): what those migrations made passes to postgres, as on hosted, so later
+-- migrations may replace it. Nothing matches on a database made since.
+do $$
+declare
+  r record;
+begin
+  for r in select n.nspname from pg_namespace n
+           where pg_get_userbyid(n.nspowner) = 'supabase_admin'
+             and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'auth', 'extensions', 'realtime',
+                                   'graphql_public', 'supabase_migrations', 'public')
+             and n.nspname not like 'pg\_%' loop
+    execute format('alter schema %I owner to postgres', r.nspname);
+  end loop;
+  for r in select c.oid::regclass as rel from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where pg_get_userbyid(c.relowner) = 'supabase_admin' and pg_get_userbyid(n.nspowner) in ('postgres', 'pg_database_owner')
+             and c.relkind in ('r', 'p', 'v', 'm', 'f')
+             and exists (select 1 from supabase_migrations.schema_migrations) loop
+    execute format('alter table %s owner to postgres', r.rel);
+  end loop;
+  for r in select c.oid::regclass as rel from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where pg_get_userbyid(c.relowner) = 'supabase_admin' and pg_get_userbyid(n.nspowner) in ('postgres', 'pg_database_owner')
+             and c.relkind = 'S' loop
+    execute format('alter sequence %s owner to postgres', r.rel);
+  end loop;
+  for r in select p.oid::regprocedure as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+           where pg_get_userbyid(p.proowner) = 'supabase_admin' and pg_get_userbyid(n.nspowner) in ('postgres', 'pg_database_owner') loop
+    execute format('alter routine %s owner to postgres', r.fn);
+  end loop;
+  for r in select t.oid::regtype as typ from pg_type t join pg_namespace n on n.oid = t.typnamespace
+           where pg_get_userbyid(t.typowner) = 'supabase_admin' and pg_get_userbyid(n.nspowner) in ('postgres', 'pg_database_owner')
+             and t.typtype in ('e', 'd') loop
+    execute format('alter type %s owner to postgres', r.typ);
+  end loop;
+end
+$$;

@@ -48,7 +48,7 @@ async function openPgliteAsSuperuser(options: { dataDir?: string }, parsers: obj
   const base = { ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pgcrypto }, parsers };
   const first = await PGlite.create(base);
   const { rows } = await first.query<{ converted: boolean }>(
-    `select exists (select 1 from pg_roles where rolname = $1) as converted`,
+    `select exists (select 1 from pg_roles where rolname = $1 and rolsuper) as converted`,
     [SUPERUSER],
   );
   if (rows[0]?.converted) {
@@ -59,6 +59,8 @@ async function openPgliteAsSuperuser(options: { dataDir?: string }, parsers: obj
   await first.exec(`
     create role lc_bootstrap superuser;
     set session authorization lc_bootstrap;
+    -- Older local databases have a plain supabase_admin role that owns nothing: it makes way.
+    drop role if exists ${SUPERUSER};
     alter role postgres rename to ${SUPERUSER};
     create role postgres login createdb createrole replication bypassrls;
     set session authorization ${SUPERUSER};

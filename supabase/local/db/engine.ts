@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type ParserOptions } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -44,8 +44,12 @@ export const SUPERUSER = 'supabase_admin';
  * `postgres` is created, on a new database; a database already converted is opened as supabase_admin.
  * Renaming needs a session that is not the role's own: a temporary superuser's, dropped afterwards.
  */
-async function openPgliteAsSuperuser(options: { dataDir?: string }, parsers: object): Promise<PGlite> {
-  const base = { ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pgcrypto }, parsers };
+async function openPgliteAsSuperuser(options: { dataDir?: string }, parsers: ParserOptions): Promise<PGlite> {
+  const base = {
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    extensions: { pgcrypto },
+    parsers,
+  };
   const first = await PGlite.create(base);
   const { rows } = await first.query<{ converted: boolean }>(
     `select exists (select 1 from pg_roles where rolname = $1 and rolsuper) as converted`,

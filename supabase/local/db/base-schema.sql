@@ -76,36 +76,28 @@ $$;
 
 set role supabase_auth_admin;
 
+-- GoTrue's enums, each created once with its labels in GoTrue's order.
 do $$
+declare
+  e record;
 begin
-  if to_regtype('auth.aal_level') is null then
-    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
-  end if;
-  if to_regtype('auth.code_challenge_method') is null then
-    create type auth.code_challenge_method as enum ('s256', 'plain');
-  end if;
-  if to_regtype('auth.factor_status') is null then
-    create type auth.factor_status as enum ('unverified', 'verified');
-  end if;
-  if to_regtype('auth.factor_type') is null then
-    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
-  end if;
-  if to_regtype('auth.one_time_token_type') is null then
-    create type auth.one_time_token_type as enum ('confirmation_token', 'reauthentication_token',
-      'recovery_token', 'email_change_token_new', 'email_change_token_current', 'phone_change_token');
-  end if;
-  if to_regtype('auth.oauth_authorization_status') is null then
-    create type auth.oauth_authorization_status as enum ('pending', 'approved', 'denied', 'expired');
-  end if;
-  if to_regtype('auth.oauth_client_type') is null then
-    create type auth.oauth_client_type as enum ('public', 'confidential');
-  end if;
-  if to_regtype('auth.oauth_registration_type') is null then
-    create type auth.oauth_registration_type as enum ('dynamic', 'manual');
-  end if;
-  if to_regtype('auth.oauth_response_type') is null then
-    create type auth.oauth_response_type as enum ('code');
-  end if;
+  for e in select * from (values
+    ('aal_level', array['aal1', 'aal2', 'aal3']),
+    ('code_challenge_method', array['s256', 'plain']),
+    ('factor_status', array['unverified', 'verified']),
+    ('factor_type', array['totp', 'webauthn', 'phone']),
+    ('one_time_token_type', array['confirmation_token', 'reauthentication_token', 'recovery_token',
+      'email_change_token_new', 'email_change_token_current', 'phone_change_token']),
+    ('oauth_authorization_status', array['pending', 'approved', 'denied', 'expired']),
+    ('oauth_client_type', array['public', 'confidential']),
+    ('oauth_registration_type', array['dynamic', 'manual']),
+    ('oauth_response_type', array['code'])
+  ) as t (name, labels) loop
+    if to_regtype('auth.' || e.name) is null then
+      execute format('create type auth.%I as enum (%s)', e.name,
+        (select string_agg(quote_literal(l), ', ') from unnest(e.labels) l));
+    end if;
+  end loop;
 end
 $$;
 

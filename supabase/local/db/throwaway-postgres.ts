@@ -1,9 +1,9 @@
+import { SUPERUSER } from './engine';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, chownSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { SUPERUSER } from './engine';
 
 /**
  * A throwaway PostgreSQL cluster (the machine's own server binaries, PostgreSQL 15 here: the major

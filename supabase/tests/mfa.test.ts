@@ -131,6 +131,7 @@ describe.each(engines)('authenticator recovery on %s', (_name, open) => {
     expect(await factorCount(other.id)).toBe(1);
   });
 
+  // Builds a database of its own (base schema, every migration, the seed): slow on a busy machine.
   it('keeps the only admin’s last authenticator when GoTrue unenrolls it, but lets the command line reset it', async () => {
     // A fresh database of its own: "the only admin" must be true here.
     const solo = await open();
@@ -213,5 +214,5 @@ describe.each(engines)('authenticator recovery on %s', (_name, open) => {
     } finally {
       await solo.close();
     }
-  });
+  }, 120_000);
 });

@@ -16,11 +16,17 @@ begin
       ('00000000-0000-4000-8000-00000000d003'::uuid, 'carol@example.com', 'Carol Demo', '{}'::jsonb)
     ) as m (id, email, username, balances)
   loop
+    -- GoTrue reads its token columns into plain strings: a NULL there makes every sign-in of the user
+    -- fail with 500 "Database error querying schema". Write '' as GoTrue's own sign-up does.
     insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-      raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+      raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+      confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
+      email_change_confirm_status, phone_change, phone_change_token, reauthentication_token,
+      is_sso_user, is_anonymous)
     values ('00000000-0000-0000-0000-000000000000', v_member.id, 'authenticated', 'authenticated', v_member.email,
       extensions.crypt('demo-password', extensions.gen_salt('bf')), now(),
-      '{"provider":"email","providers":["email"]}', jsonb_build_object('username', v_member.username), now(), now());
+      '{"provider":"email","providers":["email"]}', jsonb_build_object('username', v_member.username), now(), now(),
+      '', '', '', '', '', 0, '', '', '', false, false);
     insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
     values (v_member.id::text, v_member.id,
       jsonb_build_object('sub', v_member.id::text, 'email', v_member.email, 'email_verified', true),

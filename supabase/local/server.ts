@@ -238,8 +238,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     for (const [k, v] of Object.entries(req.headers)) {
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     }
-    // As Supabase's gateway does: the database's rate limits key on this, so the client cannot set it.
-    withClientAddress(headers, clientAddress.resolve(req));
+    // As hosted's edge does: the database's rate limits key on cf-connecting-ip, which the client cannot set.
+    withClientAddress(headers, clientAddress.resolve(req), clientAddress.peer(req));
     const apikey = headers['apikey'] ?? url.searchParams.get('apikey') ?? undefined;
     const open = service[1] === 'auth' && OPEN_AUTH_ROUTES.has(subPath) && method === 'GET';
     if (!open) {

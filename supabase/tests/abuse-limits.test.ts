@@ -45,9 +45,15 @@ async function attempt(fn: () => Promise<unknown>): Promise<string> {
   }
 }
 
-/** The request headers PostgREST hands Postgres for a request forwarded for `client` (null: none). */
+/**
+ * The request headers PostgREST hands Postgres for a request whose edge saw `client` (null: none),
+ * with the forged x-forwarded-for a client can always add.
+ */
 async function forwardedFor(tx: Queryable, client: string | null): Promise<void> {
-  const headers = client === null ? {} : { 'x-forwarded-for': client, 'user-agent': 'vitest' };
+  const headers =
+    client === null
+      ? {}
+      : { 'cf-connecting-ip': client, 'x-forwarded-for': '192.0.2.250, ' + client, 'user-agent': 'vitest' };
   await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(headers)]);
 }
 
@@ -96,23 +102,26 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
     );
 
   describe('contact form', () => {
-    it('reads the client address from the forwarded header defensively', async () => {
+    it('reads the client address from the edge header (cf-connecting-ip) defensively', async () => {
       const cases: Array<[string | null, string]> = [
         [null, 'unknown'],
         ['', 'unknown'],
         ['not json', 'unknown'],
         ['[1, 2]', 'unknown'],
         ['{}', 'unknown'],
-        ['{"x-forwarded-for": ""}', 'unknown'],
-        ['{"x-forwarded-for": "not an address"}', 'unknown'],
-        ['{"x-forwarded-for": 42}', 'unknown'],
-        ['{"x-forwarded-for": "203.0.113.9"}', '203.0.113.9'],
-        ['{"x-forwarded-for": " 203.0.113.9 , 10.0.0.1, 10.0.0.2"}', '203.0.113.9'],
-        ['{"x-forwarded-for": "198.51.100.2:5123"}', '198.51.100.2'],
-        ['{"x-forwarded-for": "::ffff:192.0.2.33"}', '192.0.2.33'],
+        ['{"cf-connecting-ip": ""}', 'unknown'],
+        ['{"cf-connecting-ip": "not an address"}', 'unknown'],
+        ['{"cf-connecting-ip": 42}', 'unknown'],
+        ['{"cf-connecting-ip": "203.0.113.9"}', '203.0.113.9'],
+        // x-forwarded-for is the client's to write: never read, whatever it holds.
+        ['{"x-forwarded-for": "203.0.113.9"}', 'unknown'],
+        ['{"x-forwarded-for": "198.51.100.1", "cf-connecting-ip": "203.0.113.9"}', '203.0.113.9'],
+        ['{"cf-connecting-ip": " 203.0.113.9 , 10.0.0.1, 10.0.0.2"}', '203.0.113.9'],
+        ['{"cf-connecting-ip": "198.51.100.2:5123"}', '198.51.100.2'],
+        ['{"cf-connecting-ip": "::ffff:192.0.2.33"}', '192.0.2.33'],
         // IPv6: the /64 a subscriber holds, however the client varies the rest.
-        ['{"x-forwarded-for": "2001:db8:1:2::1"}', '2001:db8:1:2::/64'],
-        ['{"x-forwarded-for": "[2001:db8:1:2:ffff:ffff:ffff:fffe]:443"}', '2001:db8:1:2::/64'],
+        ['{"cf-connecting-ip": "2001:db8:1:2::1"}', '2001:db8:1:2::/64'],
+        ['{"cf-connecting-ip": "[2001:db8:1:2:ffff:ffff:ffff:fffe]:443"}', '2001:db8:1:2::/64'],
       ];
       for (const [headers, expected] of cases) {
         const got = await db().transaction(async (tx) => {

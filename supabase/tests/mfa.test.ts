@@ -131,7 +131,8 @@ describe.each(engines)('authenticator recovery on %s', (_name, open) => {
     expect(await factorCount(other.id)).toBe(1);
   });
 
-  it('keeps the only admin’s last authenticator, however it is deleted, but lets the command line reset it', async () => {
+  // Builds a database of its own (base schema, every migration, the seed): slow on a busy machine.
+  it('keeps the only admin’s last authenticator when GoTrue unenrolls it, but lets the command line reset it', async () => {
     // A fresh database of its own: "the only admin" must be true here.
     const solo = await open();
     try {
@@ -139,13 +140,48 @@ describe.each(engines)('authenticator recovery on %s', (_name, open) => {
       await makeAdmin(solo.db, admin.id);
       const first = await addVerifiedFactor(solo.db, admin.id);
       const second = await addVerifiedFactor(solo.db, admin.id);
-      // GoTrue's unenroll and admin API delete rows like this (as supabase_auth_admin, no JWT).
-      await solo.db.query(`delete from auth.mfa_factors where id = $1`, [first]);
-      const last = await solo.db.query(`delete from auth.mfa_factors where id = $1`, [second]).catch(pgError);
+      const raisedBy = async (factorId: string): Promise<string> => {
+        const id = randomUUID();
+        await solo.db.query(
+          `insert into auth.sessions (id, user_id, created_at, updated_at, aal, factor_id)
+           values ($1, $2, now(), now(), 'aal2', $3)`,
+          [id, admin.id, factorId],
+        );
+        return id;
+      };
+      // GoTrue's UnenrollFactor / adminUserDeleteFactor transaction, as supabase_auth_admin with no JWT:
+      // delete the factor, then downgrade the sessions it raised.
+      const unenroll = (factorId: string) =>
+        solo.db.transaction(async (tx) => {
+          await tx.query(`delete from auth.mfa_factors where id = $1`, [factorId]);
+          await tx.query(
+            `update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`,
+            [admin.id, factorId],
+          );
+        });
+      await raisedBy(first);
+      const lastSession = await raisedBy(second);
+      await unenroll(first);
+      const last = await unenroll(second).catch(pgError);
       expect(last).toEqual({
         code: '42501',
         message: 'You are the only admin: grant another admin before removing your last authenticator.',
       });
+      // Nothing half-done: the factor and the aal2 session it raised are both still there.
+      expect(
+        (await solo.db.query(`select 1 from auth.mfa_factors where id = $1`, [second])).rows,
+      ).toHaveLength(1);
+      expect(
+        (
+          await solo.db.query<{ aal: string }>(`select aal::text as aal from auth.sessions where id = $1`, [
+            lastSession,
+          ])
+        ).rows,
+      ).toEqual([{ aal: 'aal2' }]);
+      // Nothing on auth.mfa_factors itself refuses any more (Supabase supports triggers on users,
+      // identities, sessions, refresh_tokens and audit_log_entries only): the bare row can go.
+      await solo.db.query(`delete from auth.mfa_factors where id = $1`, [second]);
+      await addVerifiedFactor(solo.db, admin.id);
       // The service role (npm run admin:reset-mfa) may: that is how a lone admin without a phone gets back in.
       const reset = await asCaller(
         solo.db,
@@ -167,8 +203,10 @@ describe.each(engines)('authenticator recovery on %s', (_name, open) => {
       await addVerifiedFactor(solo.db, admin.id);
       const colleague = await createUser(solo.db);
       await makeAdmin(solo.db, colleague.id);
-      const third = await addVerifiedFactor(solo.db, colleague.id);
-      await solo.db.query(`delete from auth.mfa_factors where id = $1`, [third]);
+      const mine = await addVerifiedFactor(solo.db, admin.id);
+      await raisedBy(mine);
+      await addVerifiedFactor(solo.db, colleague.id);
+      await unenroll(mine);
       await solo.db.query(`delete from public.admins where user_id = $1`, [colleague.id]);
       await solo.db.query(`delete from auth.users where id = $1`, [admin.id]);
       const gone = await solo.db.query(`select 1 from auth.mfa_factors where user_id = $1`, [admin.id]);
@@ -176,5 +214,5 @@ describe.each(engines)('authenticator recovery on %s', (_name, open) => {
     } finally {
       await solo.close();
     }
-  });
+  }, 120_000);
 });

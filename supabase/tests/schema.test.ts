@@ -93,12 +93,12 @@ describe.each(engines)('schema on %s', (_name, open) => {
   });
 
   it('limits contact messages per client address per hour (PT429), whatever e-mail is typed', async () => {
-    // The address PostgREST forwards (request.headers x-forwarded-for); abuse-limits.test.ts has the rest.
+    // The address the edge saw (request.headers cf-connecting-ip); abuse-limits.test.ts has the rest.
     const send = (email: string, client = '192.0.2.80') =>
       outcome(() =>
         asCaller(engine.db, { role: 'anon' }, async (tx) => {
           await tx.query(`select set_config('request.headers', $1, true)`, [
-            JSON.stringify({ 'x-forwarded-for': client }),
+            JSON.stringify({ 'cf-connecting-ip': client }),
           ]);
           await tx.query(
             `insert into public.contact_messages (name, email, message, identity) values ('Visitor', $1, 'Hello there', null)`,
@@ -109,7 +109,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     for (let i = 0; i < 5; i++) expect(await send(`flood-${i}@schema.test`)).toBe('ok');
     let error: unknown;
     await asCaller(engine.db, { role: 'anon' }, async (tx) => {
-      await tx.query(`select set_config('request.headers', '{"x-forwarded-for":"192.0.2.80"}', true)`);
+      await tx.query(`select set_config('request.headers', '{"cf-connecting-ip":"192.0.2.80"}', true)`);
       await tx.query(
         `insert into public.contact_messages (name, email, message) values ('Visitor', 'new@schema.test', 'Again')`,
       );

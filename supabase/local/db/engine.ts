@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type ParserOptions } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -35,16 +35,50 @@ export interface Database extends Queryable {
 // information: numeric, int8 and json would otherwise be rounded through floats.
 const TEXT_TYPES = [20, 114, 1700, 3802] as const; // int8, json, numeric, jsonb
 
-export async function openPglite(options: { dataDir?: string } = {}): Promise<Database> {
-  const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, (value: string) => value]));
-  // PGlite creates its own folder but not the parents: a fresh clone has no supabase/.local/ yet.
-  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
-  const db = await PGlite.create({
+/** Hosted Supabase's superuser; `postgres` (what migrations run as) is an ordinary role there. */
+export const SUPERUSER = 'supabase_admin';
+
+/**
+ * PGlite's data directory is made by initdb with `postgres` as its bootstrap superuser, and a
+ * bootstrap superuser cannot be demoted. As the hosted image does (initdb as supabase_admin, then
+ * `postgres` created without SUPERUSER), the bootstrap role is renamed supabase_admin and a plain
+ * `postgres` is created, on a new database; a database already converted is opened as supabase_admin.
+ * Renaming needs a session that is not the role's own: a temporary superuser's, dropped afterwards.
+ */
+async function openPgliteAsSuperuser(options: { dataDir?: string }, parsers: ParserOptions): Promise<PGlite> {
+  const base = {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     // pg_trgm: the admin users search's trigram indexes (a migration creates the extension).
     extensions: { pgcrypto, pg_trgm },
     parsers,
-  });
+  };
+  const first = await PGlite.create(base);
+  const { rows } = await first.query<{ converted: boolean }>(
+    `select exists (select 1 from pg_roles where rolname = $1 and rolsuper) as converted`,
+    [SUPERUSER],
+  );
+  if (rows[0]?.converted) {
+    // Opened as the plain `postgres` role: reopen as the superuser.
+    await first.close();
+    return PGlite.create({ ...base, username: SUPERUSER });
+  }
+  await first.exec(`
+    create role lc_bootstrap superuser;
+    set session authorization lc_bootstrap;
+    -- Older local databases have a plain supabase_admin role that owns nothing: it makes way.
+    drop role if exists ${SUPERUSER};
+    alter role postgres rename to ${SUPERUSER};
+    create role postgres login createdb createrole replication bypassrls;
+    set session authorization ${SUPERUSER};
+    drop role lc_bootstrap;`);
+  return first;
+}
+
+export async function openPglite(options: { dataDir?: string } = {}): Promise<Database> {
+  const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, (value: string) => value]));
+  // PGlite creates its own folder but not the parents: a fresh clone has no supabase/.local/ yet.
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const db = await openPgliteAsSuperuser(options, parsers);
 
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {

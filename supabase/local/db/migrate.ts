@@ -7,6 +7,12 @@ const BASE_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), 'base-schema.s
 // Realtime Authorization's table and function, owned by the realtime module, needed before migrations.
 const REALTIME_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), '..', 'realtime', 'schema.sql');
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
+/**
+ * `supabase db push` and `db reset` apply migrations and the seed connected as `postgres`, which is
+ * not a superuser on hosted: each runs with that role's rights here too (until its transaction ends),
+ * so a migration that only works as a superuser fails locally as it would on hosted.
+ */
+const AS_POSTGRES = 'set local role postgres';
 
 export interface BootstrapResult {
   /** True when the database had never been bootstrapped (the seed ran). */
@@ -17,7 +23,7 @@ export interface BootstrapResult {
 
 /**
  * Brings a database to the state `supabase start` + `supabase db reset` would: Supabase's base
- * objects, then every migration not yet recorded (in file-name order, each in its own transaction,
+ * objects (as the superuser), then every migration (as `postgres`) not yet recorded (in file-name order, each in its own transaction,
  * recorded in supabase_migrations.schema_migrations as the CLI does), then seed.sql on a new database.
  */
 export async function bootstrapDatabase(
@@ -50,6 +56,7 @@ export async function bootstrapDatabase(
     const sql = readFileSync(join(migrationsDir, file), 'utf8');
     try {
       await db.transaction(async (tx) => {
+        await tx.exec(AS_POSTGRES);
         await tx.exec(sql);
         await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
           version,
@@ -67,7 +74,10 @@ export async function bootstrapDatabase(
   if (created && existsSync(seedFile)) {
     const seed = readFileSync(seedFile, 'utf8');
     try {
-      await db.transaction((tx) => tx.exec(seed));
+      await db.transaction(async (tx) => {
+        await tx.exec(AS_POSTGRES);
+        await tx.exec(seed);
+      });
     } catch (error) {
       throw new Error(`seed.sql failed: ${(error as Error).message}`, { cause: error });
     }

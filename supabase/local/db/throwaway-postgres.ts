@@ -1,3 +1,4 @@
+import { SUPERUSER } from './engine';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, chownSync, existsSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -48,7 +49,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
 
   run(
     'initdb',
-    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    // As the hosted image: supabase_admin is the superuser; the base schema makes `postgres` a plain role.
+    ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
     asPostgres,
   );
   const options = [
@@ -64,7 +66,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
 
   let stopped = false;
   return {
-    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgresql://${SUPERUSER}@127.0.0.1:${port}/postgres`,
     port,
     async stop() {
       if (stopped) return;

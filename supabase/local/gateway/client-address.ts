@@ -2,12 +2,13 @@ import { BlockList, isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The client's address, handed to PostgREST (and so to Postgres in `request.headers`) as
- * `x-forwarded-for`, the way Supabase's hosted gateway does. SQL rate limits key on it, so it must
- * not be something the client can choose: the gateway overwrites whatever the request carried with
- * the socket's peer address. Only when that peer is a configured trusted proxy (a load balancer in
- * front of this server) does the gateway read the forwarded chain, and then it takes the right-most
- * entry that is not itself a trusted proxy: entries to the left of it were written by the client.
+ * The client's address as hosted Supabase's edge (Cloudflare) reports it: `cf-connecting-ip`, set by
+ * the edge to the address that connected to it, whatever the client sent; PostgREST hands it to
+ * Postgres in `request.headers`, and the contact form's SQL limit keys on it. `x-forwarded-for` is
+ * only appended to, as a proxy does: its left entries stay whatever the client wrote, so nothing may
+ * trust them. The address is the socket's peer; only when that peer is a configured trusted proxy
+ * (a load balancer in front of this server) does the resolver read the forwarded chain, and then it
+ * takes the right-most entry that is not itself a trusted proxy.
  */
 export class ClientAddressResolver {
   private readonly trusted = new BlockList();
@@ -17,6 +18,11 @@ export class ClientAddressResolver {
   constructor(trustedProxies: readonly string[] = []) {
     for (const entry of trustedProxies) addTrusted(this.trusted, entry);
     this.hasTrusted = trustedProxies.length > 0;
+  }
+
+  /** The socket's peer, one spelling per client; 'unknown' when the socket has none. */
+  peer(req: IncomingMessage): string {
+    return normalizeAddress(req.socket.remoteAddress ?? '') || 'unknown';
   }
 
   resolve(req: IncomingMessage): string {
@@ -37,9 +43,14 @@ export class ClientAddressResolver {
   }
 }
 
-/** Sets the one `x-forwarded-for` entry Postgres will see, replacing anything the client sent. */
-export function withClientAddress(headers: Record<string, string>, address: string): void {
-  headers['x-forwarded-for'] = address;
+/**
+ * Forwards the request as hosted's edge does: `cf-connecting-ip` is the resolved client address
+ * (replacing anything the client sent), and the socket peer is appended to `x-forwarded-for`.
+ */
+export function withClientAddress(headers: Record<string, string>, address: string, peer: string): void {
+  headers['cf-connecting-ip'] = address;
+  const chain = (headers['x-forwarded-for'] ?? '').trim();
+  headers['x-forwarded-for'] = chain === '' ? peer : `${chain}, ${peer}`;
 }
 
 /** `LOCAL_SUPABASE_TRUSTED_PROXIES="10.0.0.0/8, 192.0.2.1"` → its entries; empty when unset. */

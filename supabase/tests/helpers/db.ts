@@ -101,9 +101,10 @@ export async function createUser(
     options.meta !== undefined ? options.meta : { username: options.username ?? `user ${id.slice(0, 4)}` };
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+       confirmation_token, recovery_token, email_change_token_new, email_change)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(),
-       '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())`,
+       '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now(), '', '', '', '')`,
     [id, email, JSON.stringify(meta)],
   );
   return { id, email };

@@ -1,12 +1,13 @@
-// The gateway hands Postgres the client's address the way Supabase's hosted gateway does: as the
-// x-forwarded-for request header, taken from the socket, so a client cannot choose the address the
-// contact form's per-client limit counts by. Uses the project's own migrations (PGlite in memory);
+// The gateway hands Postgres the client's address the way hosted Supabase's edge does: as the
+// cf-connecting-ip request header, taken from the socket (X-Forwarded-For is only appended to), so a
+// client cannot choose the address the contact form's per-client limit counts by. Uses the project's own migrations (PGlite in memory);
 // the SQL side runs on both engines in supabase/tests/abuse-limits.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClientAddressResolver,
   normalizeAddress,
   parseTrustedProxies,
+  withClientAddress,
 } from '../../../supabase/local/gateway/client-address';
 import { startLocalSupabase, type LocalSupabase } from '../../../supabase/local/server';
 
@@ -55,20 +56,19 @@ describe('client address at the gateway', () => {
     await behindProxy?.stop();
   });
 
-  it('a spoofed X-Forwarded-For does not change the address Postgres sees, nor escape the limit', async () => {
-    const first = await post(direct, 'spoof-0@gateway.test', { 'x-forwarded-for': '203.0.113.5' });
-    expect(first.status).toBe(201);
-    expect(await storedAddress(direct, 'spoof-0@gateway.test')).toBe('127.0.0.1');
-    // A new made-up address and a new e-mail each time: still one client, limited after 5.
-    for (let i = 1; i < 5; i += 1) {
-      const res = await post(direct, `spoof-${i}@gateway.test`, { 'x-forwarded-for': `198.51.100.${i}` });
-      expect(res.status).toBe(201);
+  it('a client forging X-Forwarded-For and CF-Connecting-IP gets 5 of 6 messages in', async () => {
+    const outcomes: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      // A new made-up address in both headers and a new e-mail each time: still one client.
+      const res = await post(direct, `spoof-${i}@gateway.test`, {
+        'x-forwarded-for': `198.51.100.${i + 1}, 10.0.0.${i + 1}`,
+        'cf-connecting-ip': `203.0.113.${i + 1}`,
+      });
+      outcomes.push(res.status);
+      if (res.status === 429)
+        expect(await res.json()).toMatchObject({ code: 'PT429', message: LIMIT_MESSAGE });
     }
-    const refused = await post(direct, 'spoof-5@gateway.test', {
-      'x-forwarded-for': '192.0.2.200, 10.0.0.1',
-    });
-    expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ code: 'PT429', message: LIMIT_MESSAGE });
+    expect(outcomes).toEqual([201, 201, 201, 201, 201, 429]);
     const { rows } = await direct.db.query<{ client_address: string; n: string }>(
       `select client_address, count(*)::text as n from public.contact_messages
        where email like 'spoof-%' group by client_address`,
@@ -76,10 +76,23 @@ describe('client address at the gateway', () => {
     expect(rows).toEqual([{ client_address: '127.0.0.1', n: '5' }]);
   });
 
+  it('forwards headers as the edge does: cf-connecting-ip replaced, the peer appended to X-Forwarded-For', () => {
+    const forged: Record<string, string> = {
+      'x-forwarded-for': '192.0.2.1',
+      'cf-connecting-ip': '192.0.2.2',
+    };
+    withClientAddress(forged, '198.51.100.9', '127.0.0.1');
+    expect(forged).toEqual({ 'x-forwarded-for': '192.0.2.1, 127.0.0.1', 'cf-connecting-ip': '198.51.100.9' });
+    const plain: Record<string, string> = {};
+    withClientAddress(plain, '127.0.0.1', '127.0.0.1');
+    expect(plain).toEqual({ 'x-forwarded-for': '127.0.0.1', 'cf-connecting-ip': '127.0.0.1' });
+  });
+
   it('behind a trusted proxy, the right-most address the proxy did not write is the client', async () => {
     // The proxy (127.0.0.1, trusted) appended the address it saw; what the client wrote is to its left.
     const viaProxy = await post(behindProxy, 'proxied@gateway.test', {
       'x-forwarded-for': '192.0.2.66, 198.51.100.7',
+      'cf-connecting-ip': '192.0.2.67',
     });
     expect(viaProxy.status).toBe(201);
     expect(await storedAddress(behindProxy, 'proxied@gateway.test')).toBe('198.51.100.7');

@@ -49,9 +49,39 @@ export const USER_SELECT = `select (to_jsonb(u) || jsonb_build_object('identitie
     select jsonb_agg(to_jsonb(f) - 'secret' order by f.created_at) from auth.mfa_factors f where f.user_id = u.id), '[]'::jsonb)))::text as doc
   from auth.users u`;
 
+/**
+ * The auth.users columns GoTrue (v2.196.0, internal/models/user.go) scans into plain Go strings, ints,
+ * bools and times: a NULL in any of them fails the scan, and GoTrue answers 500 "Database error
+ * querying schema". A row written by hand (a seed) must carry '' there, as GoTrue itself writes.
+ */
+const NOT_NULL_FOR_GOTRUE = [
+  'aud',
+  'role',
+  'confirmation_token',
+  'recovery_token',
+  'email_change_token_current',
+  'email_change_token_new',
+  'email_change',
+  'email_change_confirm_status',
+  'phone_change_token',
+  'phone_change',
+  'reauthentication_token',
+  'is_sso_user',
+  'is_anonymous',
+  'created_at',
+  'updated_at',
+] as const;
+
 export async function loadUser(q: Queryable, where: string, params: unknown[]): Promise<UserRow | undefined> {
   const { rows } = await q.query<{ doc: string }>(`${USER_SELECT} where ${where} limit 1`, params);
-  return rows[0] ? (JSON.parse(rows[0].doc) as UserRow) : undefined;
+  if (!rows[0]) return undefined;
+  const user = JSON.parse(rows[0].doc) as Record<string, unknown>;
+  const unscannable = NOT_NULL_FOR_GOTRUE.filter((column) => user[column] === null);
+  if (unscannable.length > 0) {
+    console.error(`[local-supabase] auth.users ${String(user['id'])}: NULL in ${unscannable.join(', ')}`);
+    throw internalError(ErrorCode.unexpectedFailure, 'Database error querying schema');
+  }
+  return user as unknown as UserRow;
 }
 
 export const loadUserById = (q: Queryable, id: string): Promise<UserRow | undefined> =>

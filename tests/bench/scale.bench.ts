@@ -89,10 +89,14 @@ async function seed(sql: pg.Client): Promise<Record<string, number>> {
   await step(
     'auth.users',
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+       confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
+       email_change_confirm_status, phone_change, phone_change_token, reauthentication_token)
      select '00000000-0000-0000-0000-000000000000', id, 'authenticated', 'authenticated', email, $1,
        created_at, '{"provider":"email","providers":["email"]}', jsonb_build_object('username', username),
-       created_at, created_at
+       created_at, created_at,
+       -- '' where GoTrue reads a plain string (a NULL fails every sign-in), as its sign-up writes
+       '', '', '', '', '', 0, '', '', ''
      from gen_member`,
     [hash],
   );

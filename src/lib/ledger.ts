@@ -1,6 +1,6 @@
 import { supabase } from './supabase';
-import { toAdminError as toDbError } from './admin/errors';
-import { ACCOUNT_LABELS, type BalanceAccount } from './admin/balances';
+import { toDbError } from './db-errors';
+import { ACCOUNT_LABELS, type BalanceAccount } from './accounts';
 
 /** One line of the member's statement; money as text. */
 export interface LedgerEntry {

@@ -35,7 +35,7 @@ vi.mock('~/lib/supabase', () => ({
   }),
 }));
 
-const { watchTable } = await import('~/lib/profile');
+const { watchTable } = await import('~/lib/realtime');
 const { watchProfiles } = await import('~/lib/admin/users');
 const { watchReviewQueue } = await import('~/lib/admin/requests');
 const { watchMessages } = await import('~/lib/admin/messages');

@@ -1,5 +1,5 @@
 import { supabase } from '~/lib/supabase';
-import { toAdminError } from './errors';
+import { toDbError } from '~/lib/db-errors';
 
 export interface Person {
   email: string;
@@ -12,7 +12,7 @@ export async function peopleById(ids: Iterable<string | null | undefined>): Prom
   const people = new Map<string, Person>();
   if (unique.length === 0) return people;
   const { data, error } = await supabase().from('profiles').select('id, email, username').in('id', unique);
-  if (error) throw toAdminError(error, 'Could not load the people involved.');
+  if (error) throw toDbError(error, 'Could not load the people involved.');
   for (const row of (data ?? []) as { id: string; email: string; username: string }[]) {
     people.set(row.id, { email: row.email, username: row.username });
   }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Dialog from '~/components/islands/shared/Dialog';
 import { formatUsd } from '~/lib/money';
 import { userLedger, type AdminUser, type LedgerEntry } from '~/lib/admin/users';
-import { ACCOUNT_LABELS } from '~/lib/admin/balances';
+import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatDateTime } from './format';
 import LoadingCards from '../shared/LoadingCards';
 

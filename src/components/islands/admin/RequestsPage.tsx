@@ -16,8 +16,9 @@ import {
 } from '~/lib/admin/requests';
 import { listWallets } from '~/lib/admin/wallets';
 import { fetchUser } from '~/lib/admin/users';
-import { errorText, formatDateTime } from './format';
-import { useLoad } from './useLoad';
+import { formatDateTime } from './format';
+import { errorText } from '~/lib/db-errors';
+import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
 
 type Pending =

@@ -5,7 +5,7 @@ import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import { useFormProblem } from '../shared/formProblem';
 import { supportChatLink } from '~/config/chat';
-import { amountError } from '~/lib/admin/balances';
+import { amountError } from '~/lib/money';
 import { fileDepositNotice } from '~/lib/requests';
 import type { DepositWallet } from '~/lib/wallets';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import MemberShell from './MemberShell';
-import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/admin/balances';
+import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
 import {
   accountLabel,
   balanceChart,
@@ -10,7 +10,7 @@ import {
   type LedgerEntry,
 } from '~/lib/ledger';
 import { formatUsd } from '~/lib/money';
-import { watchTable } from '~/lib/profile';
+import { watchTable } from '~/lib/realtime';
 
 /** The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. */
 const CHART_MARGINS = { height: 240, left: 96, right: 12, top: 12, bottom: 28 } as const;

@@ -7,11 +7,9 @@ import CopyableValue from '../shared/CopyableValue';
 import { useFormProblem } from '../shared/formProblem';
 import type { FormProblem } from '~/lib/form-rules';
 import { supportChatLink } from '~/config/chat';
-import { amountError } from '~/lib/admin/balances';
 import { invalidAddressMessage, isValidAddress } from '~/lib/addresses';
-import { formatUsd } from '~/lib/money';
+import { amountError, compareAmounts, formatUsd } from '~/lib/money';
 import {
-  compareAmounts,
   fileWithdrawalRequest,
   watchMyRequests,
   type MemberRequest,

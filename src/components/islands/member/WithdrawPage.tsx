@@ -5,6 +5,7 @@ import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import CopyableValue from '../shared/CopyableValue';
 import { useFormProblem } from '../shared/formProblem';
+import { useLoad } from '../shared/useLoad';
 import type { FormProblem } from '~/lib/form-rules';
 import { supportChatLink } from '~/config/chat';
 import { invalidAddressMessage, isValidAddress } from '~/lib/addresses';
@@ -212,20 +213,9 @@ function RequestList({ requests, wallets }: { requests: MemberRequest[] | null; 
 }
 
 function WithdrawContent({ userId }: { userId: string }) {
-  const [wallets, setWallets] = useState<DepositWallet[]>([]);
+  const wallets = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.').data ?? [];
   const [snapshot, setSnapshot] = useState<RequestsSnapshot | null>(null);
   const support = supportChatLink();
-
-  useEffect(() => {
-    let cancelled = false;
-    listDepositWallets().then(
-      (list) => !cancelled && setWallets(list),
-      (err: unknown) => !cancelled && toast.error(err instanceof Error ? err.message : String(err)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   useEffect(
     () =>

@@ -17,11 +17,14 @@ export interface Loaded<T> {
 export interface LoadOptions {
   /** Also show failures as a toast (default). Pages that print `error` in place turn it off. */
   toast?: boolean;
+  /** Read again whenever this changes, for a `load` that stays the same function (a module export). */
+  key?: string;
 }
 
 interface Answer<T> {
   /** The read this answers: the `load` it came from and the reload count at the time. */
   load: (() => Promise<T>) | null;
+  key: string;
   version: number;
   data: T | null;
   error: string | null;
@@ -39,15 +42,22 @@ export function useLoad<T>(
   options: LoadOptions = {},
 ): Loaded<T> {
   const showToast = options.toast ?? true;
+  const key = options.key ?? '';
   const [version, setVersion] = useState(0);
-  const [answer, setAnswer] = useState<Answer<T>>({ load: null, version: 0, data: null, error: null });
+  const [answer, setAnswer] = useState<Answer<T>>({
+    load: null,
+    key: '',
+    version: 0,
+    data: null,
+    error: null,
+  });
 
   useEffect(() => {
     if (!load) return;
     let current = true;
     load().then(
       (data) => {
-        if (current) setAnswer({ load, version, data, error: null });
+        if (current) setAnswer({ load, key, version, data, error: null });
       },
       (error: unknown) => {
         if (!current) return;
@@ -56,14 +66,14 @@ export function useLoad<T>(
           return;
         }
         const text = errorText(error, failure);
-        setAnswer((previous) => ({ load, version, data: previous.data, error: text }));
+        setAnswer((previous) => ({ load, key, version, data: previous.data, error: text }));
         if (showToast) toast.error(text);
       },
     );
     return () => {
       current = false;
     };
-  }, [load, failure, version, showToast]);
+  }, [load, key, failure, version, showToast]);
 
   const reload = useCallback(() => setVersion((n) => n + 1), []);
   const update = useCallback(
@@ -73,6 +83,6 @@ export function useLoad<T>(
       ),
     [],
   );
-  const loading = load !== null && (answer.load !== load || answer.version !== version);
+  const loading = load !== null && (answer.load !== load || answer.key !== key || answer.version !== version);
   return { data: answer.data, error: answer.error, loading, reload, update };
 }

@@ -42,7 +42,13 @@ export default function RowActions({
           </button>
         </>
       ) : (
-        <button type="button" className={iconButton} aria-label={`Edit ${name}`} title={`Edit ${name}`} onClick={onEdit}>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Edit ${name}`}
+          title={`Edit ${name}`}
+          onClick={onEdit}
+        >
           <Icon name="pencil" />
         </button>
       )}

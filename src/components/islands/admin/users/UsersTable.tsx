@@ -19,10 +19,9 @@ import { useWideLayout } from './useWideLayout';
  * each row's ledger history. Money stays text: formatUsd for display, the typed text is what is sent.
  */
 export default function UsersTable() {
-  // A saved row shows at once (onRow runs after a save, when `state` exists); the page holds live
-  // refreshes back while a row is being edited.
-  const balanceEdit = useBalanceEdit((user) => state.replaceRow(user));
+  const balanceEdit = useBalanceEdit();
   const { edit } = balanceEdit;
+  // Live refreshes wait while a row is being edited.
   const state = useUsersPage(edit !== null);
   const [ledgerUser, setLedgerUser] = useState<AdminUser | null>(null);
   const captionId = useId();
@@ -59,7 +58,7 @@ export default function UsersTable() {
         </p>
       )}
 
-      <form onSubmit={(e) => void balanceEdit.save(e)} noValidate>
+      <form onSubmit={(e) => void balanceEdit.save(state.replaceRow, e)} noValidate>
         {wide ? (
           // Fixed column widths fit 1440 px with the admin sidebar; narrower desktops scroll sideways with
           // the S/N, name and actions columns kept in view (sticky).

@@ -31,9 +31,10 @@ function withoutError(errors: Edit['errors'], field: BalanceAccount | 'reason'):
 
 /**
  * One row editable at a time, saved through admin_update_balances with the version the admin saw.
- * `onRow` receives every fresh copy of the user (the saved row, or the stored row after a refusal).
+ * `save`'s `onRow` receives every fresh copy of the user (the saved row, or the stored row after a
+ * refusal) for the page to show.
  */
-export function useBalanceEdit(onRow: (user: AdminUser) => void) {
+export function useBalanceEdit() {
   const [edit, setEdit] = useState<Edit | null>(null);
   const change = (update: (current: Edit) => Edit) =>
     setEdit((current) => (current ? update(current) : current));
@@ -44,7 +45,16 @@ export function useBalanceEdit(onRow: (user: AdminUser) => void) {
       return;
     }
     const values = pick(user);
-    setEdit({ user, original: values, version: user.version, draft: values, reason: '', errors: {}, moved: {}, saving: false });
+    setEdit({
+      user,
+      original: values,
+      version: user.version,
+      draft: values,
+      reason: '',
+      errors: {},
+      moved: {},
+      saving: false,
+    });
   }
 
   const cancel = () => setEdit(null);
@@ -61,7 +71,7 @@ export function useBalanceEdit(onRow: (user: AdminUser) => void) {
     change((current) => ({ ...current, reason, errors: withoutError(current.errors, 'reason') }));
   }
 
-  async function save(event?: FormEvent<HTMLFormElement>) {
+  async function save(onRow: (user: AdminUser) => void, event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault();
     if (!edit || edit.saving) return;
     const errors: Edit['errors'] = draftErrors(edit.draft);
@@ -86,13 +96,13 @@ export function useBalanceEdit(onRow: (user: AdminUser) => void) {
       toast.success(`Saved ${edit.user.username}'s balances.`);
     } catch (error) {
       toast.error(errorText(error, 'Could not save the balances.'));
-      if (isStale(error)) await adoptStored(edit);
+      if (isStale(error)) await adoptStored(edit, onRow);
       else change((current) => ({ ...current, saving: false }));
     }
   }
 
   /** Someone else saved first: merge, and adopt the new version so a deliberate second save goes through. */
-  async function adoptStored(refused: Edit) {
+  async function adoptStored(refused: Edit, onRow: (user: AdminUser) => void) {
     try {
       const fresh = await fetchUser(refused.user.id);
       const stored = pick(fresh);

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchUsers, watchProfiles, type AdminUser, type SortColumn, type UserPage } from '~/lib/admin/users';
+import {
+  searchUsers,
+  watchProfiles,
+  type AdminUser,
+  type SortColumn,
+  type UserPage,
+} from '~/lib/admin/users';
 import { useLoad } from '../../shared/useLoad';
 import { PAGE_SIZE } from './columns';
 
@@ -22,7 +28,13 @@ export function useUsersPage(editing: boolean) {
 
   const load = useCallback(
     () =>
-      searchUsers({ search: appliedSearch, sort, ascending, limit: PAGE_SIZE, offset: pageIndex * PAGE_SIZE }),
+      searchUsers({
+        search: appliedSearch,
+        sort,
+        ascending,
+        limit: PAGE_SIZE,
+        offset: pageIndex * PAGE_SIZE,
+      }),
     [appliedSearch, sort, ascending, pageIndex],
   );
   const { data: page, error, loading, reload, update } = useLoad<UserPage>(load, 'Could not load the users.');
@@ -88,7 +100,10 @@ export function useUsersPage(editing: boolean) {
   /** Shows a row as saved (or re-read) without waiting for the next page read. */
   const replaceRow = useCallback(
     (user: AdminUser) =>
-      update((current) => ({ ...current, rows: current.rows.map((row) => (row.id === user.id ? user : row)) })),
+      update((current) => ({
+        ...current,
+        rows: current.rows.map((row) => (row.id === user.id ? user : row)),
+      })),
     [update],
   );
 

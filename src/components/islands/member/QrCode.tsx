@@ -44,9 +44,9 @@ export default function QrCode({ value, label, size = 132 }: QrCodeProps) {
       shapeRendering="crispEdges"
       className="shrink-0 rounded-md bg-white"
     >
-      <rect width={extent} height={extent} fill="#fff" />
+      <rect width={extent} height={extent} className="fill-white" />
       {runs.map(({ x, y, w }) => (
-        <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width={w} height={1} fill="#060b17" />
+        <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width={w} height={1} className="fill-ink-950" />
       ))}
     </svg>
   );

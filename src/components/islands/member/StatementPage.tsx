@@ -72,10 +72,16 @@ function BalanceChart({ entries, account }: { entries: LedgerEntry[]; account: B
           <desc id={descId}>
             {`${changes} ${changes === 1 ? 'moment' : 'moments'} with changes, from ${when(first?.time ?? 0)} (${formatUsd(first?.balance)}) to ${when(last?.time ?? 0)} (${formatUsd(last?.balance)}).`}
           </desc>
-          <g className="text-xs" fill="#4b5872">
+          <g className="fill-muted text-xs">
             {model.yTicks.map((tick) => (
               <g key={tick.y}>
-                <line x1={BOX.left} x2={BOX.width - BOX.right} y1={tick.y} y2={tick.y} stroke="#dde2ec" />
+                <line
+                  x1={BOX.left}
+                  x2={BOX.width - BOX.right}
+                  y1={tick.y}
+                  y2={tick.y}
+                  className="stroke-mist-200"
+                />
                 <text x={BOX.left - 8} y={tick.y + 4} textAnchor="end">
                   {tick.label}
                 </text>
@@ -92,9 +98,15 @@ function BalanceChart({ entries, account }: { entries: LedgerEntry[]; account: B
               </text>
             ))}
           </g>
-          <path d={model.path} fill="none" stroke="#a67c1c" strokeWidth={3} strokeLinejoin="round" />
+          <path
+            d={model.path}
+            fill="none"
+            className="stroke-accent-600"
+            strokeWidth={3}
+            strokeLinejoin="round"
+          />
           {model.points.map((point) => (
-            <circle key={point.time} cx={point.x} cy={point.y} r={4.5} fill="#0a1326">
+            <circle key={point.time} cx={point.x} cy={point.y} r={4.5} className="fill-ink-900">
               <title>{`${when(point.time)}: ${formatUsd(point.balance)}`}</title>
             </circle>
           ))}

@@ -6,20 +6,21 @@ import type { Edit } from './useBalanceEdit';
 
 /** One balance being edited: the input, its label (visible on cards) and its error or "moved" note. */
 export function AmountInput({
-  id,
+  row: { baseId, name, edit, onField },
   account,
-  name,
-  edit,
-  onField,
   visibleLabel,
 }: {
-  id: string;
+  /** The row or card being edited; each amount's input id is its id plus the account. */
+  row: {
+    baseId: string;
+    name: string;
+    edit: Edit;
+    onField: (account: BalanceAccount, value: string) => void;
+  };
   account: BalanceAccount;
-  name: string;
-  edit: Edit;
-  onField: (account: BalanceAccount, value: string) => void;
   visibleLabel: boolean;
 }) {
+  const id = `${baseId}-${account}`;
   const error = edit.errors[account];
   const moved = edit.moved[account];
   return (

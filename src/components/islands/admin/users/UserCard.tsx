@@ -28,14 +28,7 @@ export default function UserCard({ user, serial, edit, onField, onReason, ...act
           <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 sm:grid-cols-3">
             {BALANCE_ACCOUNTS.map((account) => (
               <div key={account}>
-                <AmountInput
-                  id={`${baseId}-${account}`}
-                  account={account}
-                  name={name}
-                  edit={edit}
-                  onField={onField}
-                  visibleLabel
-                />
+                <AmountInput row={{ baseId, name, edit, onField }} account={account} visibleLabel />
               </div>
             ))}
           </div>

@@ -24,14 +24,7 @@ export default function UserRow({ user, serial, edit, onField, onReason, ...acti
         {BALANCE_ACCOUNTS.map((account) =>
           edit ? (
             <td key={account} className="px-1 py-2">
-              <AmountInput
-                id={`${baseId}-${account}`}
-                account={account}
-                name={name}
-                edit={edit}
-                onField={onField}
-                visibleLabel={false}
-              />
+              <AmountInput row={{ baseId, name, edit, onField }} account={account} visibleLabel={false} />
             </td>
           ) : (
             <td key={account} className="px-1 py-3 text-right tabular-nums [overflow-wrap:anywhere]">

@@ -10,6 +10,7 @@ import { signInProblem } from '~/lib/auth-rules';
 import { useFormProblem } from '~/components/islands/shared/formProblem';
 import { useLoad } from '~/components/islands/shared/useLoad';
 import { pendingSecondFactor, secondFactorStep, type SecondFactorStep } from '~/lib/mfa';
+import { errorText } from '~/lib/db-errors';
 
 export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';
 
@@ -62,7 +63,7 @@ export default function AdminLoginForm() {
       setSecond(next);
       setBusy(false);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.loginFailed);
+      toast.error(errorText(error, AUTH_MESSAGES.loginFailed));
       setBusy(false);
     }
   }

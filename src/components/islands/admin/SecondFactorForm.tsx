@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import Field from '~/components/islands/shared/Field';
 import { useLoad } from '~/components/islands/shared/useLoad';
 import { MFA_MESSAGES, groupedSecret, startEnrolment, verifyCode, type SecondFactorStep } from '~/lib/mfa';
+import { errorText } from '~/lib/db-errors';
 
 export interface SecondFactorFormProps {
   step: Exclude<SecondFactorStep, { step: 'done' }>;
@@ -36,7 +37,7 @@ export default function SecondFactorForm({ step, onVerified, onCancel }: SecondF
       // Stay busy: the page changes next.
       onVerified();
     } catch (e) {
-      setError(e instanceof Error ? e.message : MFA_MESSAGES.failed);
+      setError(errorText(e, MFA_MESSAGES.failed));
       setCode('');
       setBusy(false);
     }

@@ -17,6 +17,7 @@ import {
   type RequestsSnapshot,
 } from '~/lib/requests';
 import { listDepositWallets, type DepositWallet } from '~/lib/wallets';
+import { errorText } from '~/lib/db-errors';
 
 export const REQUEST_SENT = 'Withdrawal request sent. We will review it shortly.';
 const MAX_TAG = 4294967295;
@@ -93,7 +94,7 @@ function WithdrawalForm({
       setTag('');
     } catch (err) {
       report(form, {
-        message: err instanceof Error ? err.message : 'Your withdrawal request could not be filed.',
+        message: errorText(err, 'Your withdrawal request could not be filed.'),
         fields: [],
       });
     } finally {

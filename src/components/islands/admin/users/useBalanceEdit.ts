@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from '~/lib/accounts';
@@ -71,7 +71,7 @@ export function useBalanceEdit() {
     change((current) => ({ ...current, reason, errors: withoutError(current.errors, 'reason') }));
   }
 
-  async function save(onRow: (user: AdminUser) => void, event?: FormEvent<HTMLFormElement>) {
+  async function save(onRow: (user: AdminUser) => void, event?: SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
     if (!edit || edit.saving) return;
     const errors: Edit['errors'] = draftErrors(edit.draft);

@@ -25,7 +25,14 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /security-headers\.spec\.ts/,
+      testIgnore: /security-headers\.spec\.ts|pages-stay-open\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      // Pages kept open across token refreshes: alone, because it shortens the server's token lifetime.
+      name: 'long-open',
+      testMatch: /pages-stay-open\.spec\.ts/,
+      dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     {
@@ -33,7 +40,7 @@ export default defineConfig({
       // other specs, a reused Chromium has hung closing a page mid-redirect.
       name: 'security',
       testMatch: /security-headers\.spec\.ts/,
-      dependencies: ['desktop'],
+      dependencies: ['long-open'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],

@@ -14,13 +14,13 @@
 // This is a benchmark, not part of `npm test`: 10 routes x 3 runs take several minutes.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { defaultConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { freeLowPort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const budgets = JSON.parse(fs.readFileSync(path.join(root, 'tests/budgets.json'), 'utf8'));
@@ -62,18 +62,6 @@ function cpuMultiplier(index) {
   if (pinned > 0) return pinned;
   if (!(index > 0)) return DEFAULT_CPU;
   return Math.round(Math.min(DEFAULT_CPU, Math.max(1, (DEFAULT_CPU * index) / REFERENCE_INDEX)) * 100) / 100;
-}
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** @param {number[]} list */
@@ -209,7 +197,7 @@ async function audit(url, port) {
 async function main() {
   const given = values.dir ?? process.env.LIGHTHOUSE_DIR;
   let distDir = given ? path.resolve(given) : path.join(root, '.lighthouse/dist');
-  const port = await freePort();
+  const port = await freeLowPort();
   const origin = `http://127.0.0.1:${port}`;
   if (!given && process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
     console.log(`Building into ${path.relative(root, distDir)} ...`);

@@ -36,13 +36,25 @@ export function toLedgerEntry(r: Record<string, unknown>): LedgerEntry {
   };
 }
 
+/**
+ * Microseconds since the epoch of a timestamp as PostgREST writes it ("…:01+00:00", "…:01.5+00:00",
+ * "…:01.123456+00:00"). Compared as text these misorder: a locale sorts "." before "+", putting
+ * 01.5 before 01, and a whole second carries no fraction at all.
+ */
+function instantMicros(timestamp: string): number {
+  const fraction = (/:\d{2}\.(\d+)/.exec(timestamp)?.[1] ?? '').padEnd(6, '0').slice(0, 6);
+  return Math.floor(Date.parse(timestamp) / 1000) * 1_000_000 + Number(fraction);
+}
+
 /** The signed-in member's ledger (rpc my_ledger), oldest first so running balances read naturally. */
 export async function myLedger(): Promise<LedgerEntry[]> {
   const { data, error } = await supabase().rpc('my_ledger');
   if (error) throw toDbError(error, 'Your statement could not be loaded.');
   if (!Array.isArray(data)) throw new Error('Your statement could not be loaded: unexpected response.');
   const rows = (data as Record<string, unknown>[]).map(toLedgerEntry);
-  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id));
+  return rows.sort(
+    (a, b) => instantMicros(a.created_at) - instantMicros(b.created_at) || Number(a.id) - Number(b.id),
+  );
 }
 
 /**

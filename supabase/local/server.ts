@@ -44,6 +44,12 @@ export interface LocalSupabaseOptions {
    * the socket's peer address as the client's, whatever the request claims.
    */
   trustedProxies?: string[];
+  /**
+   * Clock of the auth rate limits kept in memory (per-IP request buckets, the hourly mail budget), so
+   * tests can step to either side of a window; Date.now by default. Limits kept in the database
+   * follow the database clock: tests backdate rows instead.
+   */
+  now?: () => number;
 }
 
 export interface LocalSupabase {
@@ -137,6 +143,7 @@ async function startServices(
     apiUrl,
     outbox,
     bcryptCost: options.bcryptCost ?? 10,
+    ...(options.now ? { now: options.now } : {}),
   });
   const rest = createRestService({ db, api: config.api, verifier, anonRole: 'anon' });
   await rest.cache.reload();
@@ -151,7 +158,7 @@ async function startServices(
     auth,
     rest: (request) => rest.handle(request),
     realtime: (request) => realtime.handleHttp(request),
-    local: createDevService({ db, outbox }),
+    local: createDevService({ db, outbox, auth: config.auth, realtime }),
   };
   return { services, rest, realtime, outboxDir };
 }

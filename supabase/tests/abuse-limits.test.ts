@@ -152,6 +152,11 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
       await seedContact(PER_CLIENT, 'unknown');
       expect(await send(null)).toBe(PER_CLIENT_MESSAGE);
       expect(await send('garbage')).toBe(PER_CLIENT_MESSAGE);
+      // Just inside the hour the messages still count; just outside they no longer do.
+      await db().query(
+        `update public.contact_messages set created_at = now() - interval '59 minutes' where client_address = '192.0.2.50'`,
+      );
+      expect(await send('192.0.2.50')).toBe(PER_CLIENT_MESSAGE);
       await db().query(
         `update public.contact_messages set created_at = now() - interval '61 minutes' where client_address = '192.0.2.50'`,
       );
@@ -166,6 +171,11 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
       const before = await fingerprint(db());
       expect(await send('10.3.0.1')).toBe(GLOBAL_MESSAGE);
       expect(await fingerprint(db())).toBe(before);
+      await db().query(
+        `update public.contact_messages set created_at = now() - interval '59 minutes'
+         where id = (select min(id) from public.contact_messages)`,
+      );
+      expect(await send('10.3.0.1'), 'a message 59 minutes old still counts').toBe(GLOBAL_MESSAGE);
       await db().query(
         `update public.contact_messages set created_at = now() - interval '61 minutes'
          where id = (select min(id) from public.contact_messages)`,

@@ -7,6 +7,10 @@
  *   - no balance is negative,
  *   - the database equals the model (balances, version, statuses): no update lost silently,
  *   - a refused step left the database byte-for-byte unchanged (fingerprint).
+ * Runs are steered onto every cap (pending and hourly filing caps, the largest amount, the hour a
+ * filing counts for): `fill` files until the model says the next filing is refused, `age` moves a
+ * member's filings to just inside or just outside the hour, amounts include the largest allowed one
+ * and the next cent. Each cap must be met at its last allowed step and at the first refused one.
  * The seed is logged; rerun a failure with FC_SEED=<seed>.
  */
 import fc from 'fast-check';
@@ -36,6 +40,17 @@ type Account = (typeof ACCOUNTS)[number];
 
 const BAD_MONEY = ['abc', 'NaN', 'Infinity', '1e5', '1,000', '-1', '1.234', '', '-0.50', '1000000000000'];
 
+/** The filing caps (migration cap_member_filings) and the largest amount (parse_money), in cents. */
+const CAPS = {
+  noticePending: 5,
+  noticeHourly: 10,
+  requestPending: 3,
+  requestHourly: 5,
+} as const;
+const MAX_CENTS = 99_999_999_999_999n;
+/** Minutes a filing is moved back by `age`: just inside and just outside the hour it counts for. */
+const AGE_MINUTES = [59, 61] as const;
+
 const cents = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
 
 type Money = { ok: true; cents: bigint } | { ok: false; text: string };
@@ -46,6 +61,11 @@ const moneyArb = (max: number): fc.Arbitrary<Money> =>
       arbitrary: fc.bigInt({ min: 0n, max: BigInt(max) }).map((c) => ({ ok: true as const, cents: c })),
     },
     { weight: 1, arbitrary: fc.constantFrom(...BAD_MONEY).map((text) => ({ ok: false as const, text })) },
+    // The largest amount and the cent after it.
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(MAX_CENTS, MAX_CENTS + 1n).map((c) => ({ ok: true as const, cents: c })),
+    },
   );
 const moneyText = (m: Money) => (m.ok ? cents(m.cents) : m.text);
 
@@ -55,7 +75,9 @@ type Action =
   | { kind: 'reviewNotice'; pick: number; decision: 'confirm' | 'reject' }
   | { kind: 'request'; user: number; amount: Money }
   | { kind: 'reviewRequest'; pick: number; action: 'approve' | 'reject' | 'pay' }
-  | { kind: 'concurrent'; user: number; a: bigint; b: bigint };
+  | { kind: 'concurrent'; user: number; a: bigint; b: bigint }
+  | { kind: 'fill'; what: 'notice' | 'request'; user: number; reject: boolean }
+  | { kind: 'age'; user: number; minutes: (typeof AGE_MINUTES)[number] };
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -116,7 +138,29 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       b: fc.bigInt(0n, 10_000n),
     }),
   },
+  {
+    // Files until a cap refuses; rejecting each filing at once keeps the pending count down, so
+    // the hourly cap is the one met.
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('fill' as const),
+      what: fc.constantFrom('notice' as const, 'request' as const),
+      user: fc.nat(1),
+      reject: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('age' as const),
+      user: fc.nat(1),
+      minutes: fc.constantFrom(...AGE_MINUTES),
+    }),
+  },
 );
+
+/** Which cap limits a step and whether the step was the last allowed or the first refused. */
+type CapEvent = `${keyof typeof CAPS | 'amount'}: ${'at' | 'over'}`;
 
 interface Member {
   id: string;
@@ -128,6 +172,8 @@ describe.each(engines)('ledger property on %s', (name, open) => {
   let engine: Engine;
   let admins: Caller[];
   let run = 0;
+  const reached = new Map<CapEvent, number>();
+  const hit = (event: CapEvent) => reached.set(event, (reached.get(event) ?? 0) + 1);
 
   beforeAll(async () => {
     engine = await open();
@@ -166,8 +212,17 @@ describe.each(engines)('ledger property on %s', (name, open) => {
             });
           }
           const memberCaller = (i: number): Caller => ({ role: 'authenticated', uid: members[i]!.id });
-          const notices: { id: string; user: number; amount: bigint; status: string; key: string }[] = [];
-          const requests: { id: string; user: number; amount: bigint; status: string }[] = [];
+          // `age`: minutes the filing was moved back; the hourly caps count those under 60.
+          const notices: {
+            id: string;
+            user: number;
+            amount: bigint;
+            status: string;
+            key: string;
+            age: number;
+          }[] = [];
+          const requests: { id: string; user: number; amount: bigint; status: string; age: number }[] = [];
+          let fillTx = 0;
           const txText = (n: number) =>
             [
               `r${run}-TX-A`,
@@ -186,11 +241,101 @@ describe.each(engines)('ledger property on %s', (name, open) => {
               const r = rows[0]?.r;
               return {
                 code: 'ok',
+                message: '',
                 row: (typeof r === 'string' ? JSON.parse(r) : r) as Record<string, unknown>,
               };
             } catch (error) {
-              return { code: pgError(error).code, row: undefined };
+              const { code, message } = pgError(error);
+              return { code, message, row: undefined };
             }
+          };
+
+          /** A refusal at a cap must name that cap: the pending one, else the hourly one. */
+          const capMessage = (pendingFull: boolean) =>
+            pendingFull ? /waiting for review/ : /in the last hour/;
+
+          const fileNotice = async (user: number, wallet: number, amount: Money, text: string) => {
+            const key = text.trim().toLowerCase();
+            const result = await call(
+              memberCaller(user),
+              `select public.file_deposit_notice($1::smallint, $2, $3) as r`,
+              [wallet, moneyText(amount), text],
+            );
+            const mine = notices.filter((n) => n.user === user);
+            const pending = mine.filter((n) => n.status === 'pending').length;
+            const hourly = mine.filter((n) => n.age < 60).length;
+            let expected: string;
+            if (wallet === 6 || !amount.ok || amount.cents === 0n) expected = '22023';
+            else if (amount.cents > MAX_CENTS) {
+              expected = '22023';
+              hit('amount: over');
+            } else if (pending >= CAPS.noticePending || hourly >= CAPS.noticeHourly) {
+              expected = 'PT429';
+              hit(pending >= CAPS.noticePending ? 'noticePending: over' : 'noticeHourly: over');
+              if (result.code === expected)
+                expect(result.message).toMatch(capMessage(pending >= CAPS.noticePending));
+            } else if (notices.some((n) => n.key === key && n.status !== 'rejected')) expected = '23505';
+            else {
+              expected = 'ok';
+              if (pending === CAPS.noticePending - 1) hit('noticePending: at');
+              if (hourly === CAPS.noticeHourly - 1) hit('noticeHourly: at');
+              if (amount.cents === MAX_CENTS) hit('amount: at');
+              notices.push({
+                id: String(result.row?.id),
+                user,
+                amount: amount.cents,
+                status: 'pending',
+                key,
+                age: 0,
+              });
+            }
+            return { expected, result };
+          };
+
+          const fileRequest = async (user: number, amount: Money) => {
+            const result = await call(
+              memberCaller(user),
+              `select public.file_withdrawal_request(1::smallint, $1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') as r`,
+              [moneyText(amount)],
+            );
+            const mine = requests.filter((r) => r.user === user);
+            const pending = mine.filter((r) => r.status === 'pending').length;
+            const hourly = mine.filter((r) => r.age < 60).length;
+            let expected: string;
+            if (!amount.ok || amount.cents === 0n) expected = '22023';
+            else if (amount.cents > MAX_CENTS) {
+              expected = '22023';
+              hit('amount: over');
+            }
+            // Filing caps (checked before the balance).
+            else if (pending >= CAPS.requestPending || hourly >= CAPS.requestHourly) {
+              expected = 'PT429';
+              hit(pending >= CAPS.requestPending ? 'requestPending: over' : 'requestHourly: over');
+              if (result.code === expected)
+                expect(result.message).toMatch(capMessage(pending >= CAPS.requestPending));
+            } else if (amount.cents > available(user)) expected = '22023';
+            else {
+              expected = 'ok';
+              if (pending === CAPS.requestPending - 1) hit('requestPending: at');
+              if (hourly === CAPS.requestHourly - 1) hit('requestHourly: at');
+              requests.push({
+                id: String(result.row?.id),
+                user,
+                amount: amount.cents,
+                status: 'pending',
+                age: 0,
+              });
+            }
+            return { expected, result };
+          };
+
+          /** The interest wallet less what pending and approved requests hold. */
+          const available = (user: number) => {
+            const held = requests
+              .filter((r) => r.user === user && (r.status === 'pending' || r.status === 'approved'))
+              .reduce((s, r) => s + r.amount, 0n);
+            const left = members[user]!.balances.interest_wallet - held;
+            return left > 0n ? left : 0n;
           };
 
           for (const action of actions) {
@@ -213,10 +358,14 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                     JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, moneyText(v)]))),
                   ],
                 );
-                if (entries.some(([, v]) => !v.ok || v.cents > 99_999_999_999_999n)) expected = '22023';
-                else if (action.stale) expected = 'PT409';
+                if (entries.some(([, v]) => !v.ok || v.cents > MAX_CENTS)) {
+                  expected = '22023';
+                  if (entries.every(([, v]) => v.ok) && entries.some(([, v]) => v.ok && v.cents > MAX_CENTS))
+                    hit('amount: over');
+                } else if (action.stale) expected = 'PT409';
                 else {
                   expected = 'ok';
+                  if (entries.some(([, v]) => v.ok && v.cents === MAX_CENTS)) hit('amount: at');
                   let changed = false;
                   for (const [k, v] of entries) {
                     if (v.ok && v.cents !== m.balances[k]) {
@@ -229,30 +378,12 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                 break;
               }
               case 'notice': {
-                const text = txText(action.tx);
-                const key = text.trim().toLowerCase();
-                result = await call(
-                  memberCaller(action.user),
-                  `select public.file_deposit_notice($1::smallint, $2, $3) as r`,
-                  [action.wallet, moneyText(action.amount), text],
-                );
-                const mine = notices.filter((n) => n.user === action.user);
-                if (action.wallet === 6 || !action.amount.ok || action.amount.cents === 0n)
-                  expected = '22023';
-                // Filing caps: 5 pending, 10 filed an hour (every step of a run is within the hour).
-                else if (mine.filter((n) => n.status === 'pending').length >= 5 || mine.length >= 10)
-                  expected = 'PT429';
-                else if (notices.some((n) => n.key === key && n.status !== 'rejected')) expected = '23505';
-                else {
-                  expected = 'ok';
-                  notices.push({
-                    id: String(result.row?.id),
-                    user: action.user,
-                    amount: action.amount.cents,
-                    status: 'pending',
-                    key,
-                  });
-                }
+                ({ expected, result } = await fileNotice(
+                  action.user,
+                  action.wallet,
+                  action.amount,
+                  txText(action.tx),
+                ));
                 break;
               }
               case 'reviewNotice': {
@@ -276,34 +407,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                 break;
               }
               case 'request': {
-                const m = members[action.user]!;
-                result = await call(
-                  memberCaller(action.user),
-                  `select public.file_withdrawal_request(1::smallint, $1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') as r`,
-                  [moneyText(action.amount)],
-                );
-                const held = requests
-                  .filter(
-                    (r) => r.user === action.user && (r.status === 'pending' || r.status === 'approved'),
-                  )
-                  .reduce((s, r) => s + r.amount, 0n);
-                const available =
-                  m.balances.interest_wallet - held > 0n ? m.balances.interest_wallet - held : 0n;
-                const mine = requests.filter((r) => r.user === action.user);
-                if (!action.amount.ok || action.amount.cents === 0n) expected = '22023';
-                // Filing caps (checked before the balance): 3 pending, 5 filed an hour.
-                else if (mine.filter((r) => r.status === 'pending').length >= 3 || mine.length >= 5)
-                  expected = 'PT429';
-                else if (action.amount.cents > available) expected = '22023';
-                else {
-                  expected = 'ok';
-                  requests.push({
-                    id: String(result.row?.id),
-                    user: action.user,
-                    amount: action.amount.cents,
-                    status: 'pending',
-                  });
-                }
+                ({ expected, result } = await fileRequest(action.user, action.amount));
                 break;
               }
               case 'reviewRequest': {
@@ -335,7 +439,9 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                 races += 1;
                 // Two admins opened the same row (same version) and save different values at once.
                 const m = members[action.user]!;
-                const values = [m.balances.referral + action.a + 1n, m.balances.referral + action.b + 2n];
+                // Below the largest amount, so both saves are valid and only the version decides.
+                const base = m.balances.referral + 20_000n > MAX_CENTS ? 0n : m.balances.referral;
+                const values = [base + action.a + 1n, base + action.b + 2n];
                 const results = await saveConcurrently(
                   db,
                   admins,
@@ -351,6 +457,64 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                 ]);
                 m.balances.referral = values[winners[0]!]!;
                 m.version += 1n;
+                result = { code: 'ok' };
+                expected = 'ok';
+                break;
+              }
+              case 'fill': {
+                const m = members[action.user]!;
+                if (action.what === 'request' && available(action.user) < 100n) {
+                  // Money to withdraw, so the caps and not the balance end the filling.
+                  const topUp = m.balances.interest_wallet + 1_000_000n;
+                  if (topUp <= MAX_CENTS) {
+                    const edit = await call(
+                      admins[0]!,
+                      `select public.admin_update_balances($1, $2, $3::jsonb, 'property top-up') as r`,
+                      [m.id, m.version.toString(), JSON.stringify({ interest_wallet: cents(topUp) })],
+                    );
+                    expect(edit.code, 'top-up before filling requests').toBe('ok');
+                    m.balances.interest_wallet = topUp;
+                    m.version += 1n;
+                  }
+                }
+                for (let i = 0; i < CAPS.noticeHourly + 2; i += 1) {
+                  const step =
+                    action.what === 'notice'
+                      ? await fileNotice(
+                          action.user,
+                          1,
+                          { ok: true, cents: 100n },
+                          `r${run}-fill-${(fillTx += 1)}`,
+                        )
+                      : await fileRequest(action.user, { ok: true, cents: 1n });
+                  expect(step.result.code, `fill ${action.what} #${i + 1}`).toBe(step.expected);
+                  if (step.expected !== 'ok') break;
+                  if (action.reject) {
+                    const filed = action.what === 'notice' ? notices.at(-1)! : requests.at(-1)!;
+                    const review = await call(
+                      admins[0]!,
+                      action.what === 'notice'
+                        ? `select public.review_deposit_notice($1, 'reject', null) as r`
+                        : `select public.review_withdrawal_request($1, 'reject', null) as r`,
+                      [filed.id],
+                    );
+                    expect(review.code, 'rejecting a filing at once').toBe('ok');
+                    filed.status = 'rejected';
+                  }
+                }
+                result = { code: 'ok' };
+                expected = 'ok';
+                break;
+              }
+              case 'age': {
+                for (const table of ['deposit_notices', 'withdrawal_requests']) {
+                  await db.query(
+                    `update public.${table} set created_at = created_at - make_interval(mins => $2) where user_id = $1`,
+                    [members[action.user]!.id, action.minutes],
+                  );
+                }
+                for (const f of [...notices, ...requests])
+                  if (f.user === action.user) f.age += action.minutes;
                 result = { code: 'ok' };
                 expected = 'ok';
                 break;
@@ -381,6 +545,11 @@ describe.each(engines)('ledger property on %s', (name, open) => {
       `ledger property on ${name}: seed ${seed}, ${steps} steps, ${races} concurrent saves, ${refused} refused as expected`,
     );
     expect(steps).toBeGreaterThan(numRuns * 25 - 1);
+    // Every cap was met at its last allowed step and at the first refused one.
+    const events = Object.keys(CAPS).flatMap((cap) => [`${cap}: at`, `${cap}: over`]);
+    const missed = [...events, 'amount: at', 'amount: over'].filter((e) => !reached.get(e as CapEvent));
+    console.log(`ledger property on ${name}: caps met ${JSON.stringify(Object.fromEntries(reached))}`);
+    expect(missed, 'caps no run reached').toEqual([]);
     // Races must stay a large share of the steps, not a rare event.
     expect(races).toBeGreaterThan(numRuns * 4);
   }, 900_000); // a time limit, not a target: about 25 s per engine on an idle machine

@@ -18,6 +18,8 @@ export interface AuthContext {
   outbox: Outbox;
   /** bcrypt cost factor; GoTrue uses 10. */
   bcryptCost: number;
+  /** Clock of the in-memory rate-limit windows (tests move it); Date.now by default. */
+  now?: () => number;
 }
 
 /** The context plus the few helpers every endpoint module shares. */
@@ -33,7 +35,7 @@ export interface Auth extends AuthContext {
 export function createAuth(ctx: AuthContext): Auth {
   return {
     ...ctx,
-    limits: new AuthRateLimits(() => ctx.config.rateLimit),
+    limits: new AuthRateLimits(() => ctx.config.rateLimit, ctx.now),
     issuer: (): string => `${ctx.apiUrl()}/auth/v1`,
     // GoTrue (Go's bcrypt) writes $2a$ hashes, and pgcrypto's crypt() used by seed files only knows $2a$;
     // for passwords of at most 72 bytes $2a$ and $2b$ compute the same hash.

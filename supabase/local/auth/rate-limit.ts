@@ -96,7 +96,10 @@ export class AuthRateLimits {
   private readonly limiters = new Map<LimitName, TokenBucketLimiter>();
   private readonly email = new IntervalLimiter();
 
-  constructor(private readonly config: () => RateLimitConfig) {}
+  constructor(
+    private readonly config: () => RateLimitConfig,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * Throws GoTrue's 429 over_request_rate_limit when this client is over the named limit. `scope`
@@ -109,7 +112,11 @@ export class AuthRateLimits {
       this.limiters.set(name, limiter);
     }
     if (
-      !limiter.take(scope ? `${clientAddress(req)} ${scope}` : clientAddress(req), RATES[name](this.config()))
+      !limiter.take(
+        scope ? `${clientAddress(req)} ${scope}` : clientAddress(req),
+        RATES[name](this.config()),
+        this.now(),
+      )
     ) {
       throw new AuthError(429, ErrorCode.overRequestRateLimit, 'Request rate limit reached');
     }
@@ -117,7 +124,7 @@ export class AuthRateLimits {
 
   /** Throws GoTrue's 429 over_email_send_rate_limit when the hourly mail budget is spent. */
   checkEmailSend(): void {
-    if (!this.email.allow(this.config().emailSent)) {
+    if (!this.email.allow(this.config().emailSent, this.now())) {
       throw new AuthError(429, ErrorCode.overEmailSendRateLimit, 'email rate limit exceeded');
     }
   }

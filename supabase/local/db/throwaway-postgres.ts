@@ -1,31 +1,18 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, chownSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freeLowPort } from '../../../scripts/free-port.mjs';
 
 /**
  * A throwaway PostgreSQL cluster (the machine's own server binaries, PostgreSQL 15 here: the major
- * hosted Supabase projects run) in a temporary folder on a free loopback port. initdb refuses to
+ * hosted Supabase projects run) in a temporary folder on a free loopback port below 32768. initdb refuses to
  * run as root, so as root the cluster belongs to the `postgres` OS user.
  */
 export interface ThrowawayPostgres {
   url: string;
   port: number;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function postgresUid(): { uid: number; gid: number } | undefined {
@@ -56,7 +43,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'lc-pg-'));
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const dataDir = join(dir, 'data');
-  const port = await freePort();
+  const port = await freeLowPort();
   const asPostgres = owner !== undefined;
 
   run(

@@ -1,5 +1,4 @@
 import type { Session } from '@supabase/supabase-js';
-import { supabase } from './supabase';
 
 /**
  * The links GoTrue mails (sign-up confirmation, password recovery, e-mail change) land on our pages
@@ -88,6 +87,9 @@ export type CodeOutcome =
  * mail must match; a code from another browser or another person's flow is refused by the server.
  */
 export async function exchangeLinkCode(link: { code: string; flowId: string | null }): Promise<CodeOutcome> {
+  // Loaded here, not at the top: the landing pages' first paint needs no client (and the session
+  // store loads the same chunk), which keeps them within the auth form pages' JS budget.
+  const { supabase } = await import('./supabase');
   const { data, error } = await supabase().auth.exchangeCodeForSession(
     link.code,
     link.flowId ? { flowId: link.flowId } : undefined,

@@ -182,7 +182,9 @@ test.describe('deposit page', () => {
       .eq('user_id', member.id);
     expect(data).toEqual([{ amount: 250.5, tx_id: txId, status: 'pending' }]);
 
+    // The form opens fresh each time: the member picks the network again.
     await opener.click();
+    await dialog.getByLabel('Asset').selectOption({ label: 'Ethereum' });
     await dialog.getByLabel('Amount (USD)').fill('10');
     // The same transaction spelled another way (no 0x, capitals) is the member's duplicate.
     await dialog.getByLabel('Transaction ID').fill(txId.slice(2).toUpperCase());

@@ -40,4 +40,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Member code never reaches into admin modules: what both need (accounts, amounts, database
+    // errors, live feeds) lives in src/lib under its own name.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: ['src/lib/admin/**', 'src/components/islands/admin/**', 'src/pages/admin/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^~/lib/admin/|(^|/)lib/admin/|^\\.{1,2}/(\\.\\./)*admin/)',
+              message: 'Admin-only module: move what member code needs out of lib/admin/ (see src/lib).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

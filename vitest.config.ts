@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+      'supabase/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'supabase/.local/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

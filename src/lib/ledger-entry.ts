@@ -1,4 +1,4 @@
-import { ACCOUNT_LABELS, type BalanceAccount } from './admin/balances';
+import { ACCOUNT_LABELS, type BalanceAccount } from './accounts';
 
 // The shape of a statement line without the Supabase client, so the CSV export (loaded on demand)
 // and the scale bench (Node) can use it without pulling in supabase-js.

@@ -1,6 +1,6 @@
 import { supabase } from './supabase';
-import { toAdminError as toDbError } from './admin/errors';
-import type { BalanceAccount } from './admin/balances';
+import { toDbError } from './db-errors';
+import type { BalanceAccount } from './accounts';
 import { readStatement, toLedgerEntry, type LedgerEntry } from './ledger-entry';
 
 // Re-exported: callers read a statement line's shape and labels from here as before.

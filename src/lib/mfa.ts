@@ -66,7 +66,7 @@ const SVG_DATA = /^data:image\/svg\+xml[^,]*,/i;
 /**
  * The enrolment QR code as an <img> source that renders whatever GoTrue and auth-js hand over.
  * GoTrue sends a bare SVG and auth-js prefixes it with `data:image/svg+xml;utf-8,` without escaping
- * it, so a `#` (a colour such as #000000) would end the URI and break the picture. The SVG is taken
+ * it, so a `#` (its SVG writes colours in hex) would end the URI and break the picture. The SVG is taken
  * out again (from that URI, an escaped one, or bare), given a viewBox when it has only a width and
  * height (GoTrue's has none, so it would not scale to the box), and escaped properly. A base64 URI
  * is left as it is.

@@ -1,8 +1,20 @@
 /**
- * USD amounts arrive from Postgres as decimal text ("1234.5", "-20.00"). They are formatted by
- * string manipulation, never through a float, so what the database holds is what a person sees.
+ * USD amounts as text. Postgres writes decimal text ("1234.5", "-20.00"); everything here works on
+ * digit strings, never through a float, so what the database holds is what a person sees and what
+ * is sent back. The amount rule is the database's: a number, not negative, at most 2 decimals, at
+ * most MAX_AMOUNT. The database re-validates every write; these checks only spare a round trip.
  */
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+export const MAX_AMOUNT = '999999999999.99';
+
+/** "007.5" → "750": the amount in cents as a digit string without leading zeros; null if not an amount. */
+function centsDigits(text: string): string | null {
+  const match = AMOUNT.exec(text.trim());
+  if (!match) return null;
+  return `${(match[1] ?? '0').replace(/^0+(?=\d)/, '')}${(match[2] ?? '').padEnd(2, '0')}`;
+}
 
 export function formatUsd(amount: string | null | undefined, options: { signed?: boolean } = {}): string {
   const match = DECIMAL.exec((amount ?? '').trim());
@@ -14,4 +26,34 @@ export function formatUsd(amount: string | null | undefined, options: { signed?:
   const isZero = /^0*$/.test(whole) && /^0*$/.test(cents);
   const sign = minus && !isZero ? '-' : options.signed && !isZero ? '+' : '';
   return `${sign}$${groupedWhole}.${cents}`;
+}
+
+/** "007.5" → "7.50": a text form for comparing amounts; text that is not an amount comes back trimmed. */
+export function canonicalAmount(text: string): string {
+  const digits = centsDigits(text);
+  if (digits === null) return text.trim();
+  const padded = digits.padStart(3, '0');
+  return `${padded.slice(0, -2)}.${padded.slice(-2)}`;
+}
+
+/**
+ * Compares two non-negative decimal texts ("12.5" vs "12.50"): negative when a < b, 0 when equal,
+ * positive when a > b. Non-numbers compare as NaN.
+ */
+export function compareAmounts(a: string, b: string): number {
+  const x = centsDigits(a);
+  const y = centsDigits(b);
+  if (x === null || y === null) return Number.NaN;
+  if (x.length !== y.length) return x.length - y.length;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Returns the message to show beside the field, or null when the text is an acceptable amount. */
+export function amountError(text: string, label: string): string | null {
+  const value = text.trim();
+  if (value === '') return `${label} is required.`;
+  if (value.startsWith('-')) return `${label} must not be negative.`;
+  if (centsDigits(value) === null) return `${label} must be a number with at most 2 decimals.`;
+  if (compareAmounts(value, MAX_AMOUNT) > 0) return `${label} must be at most ${MAX_AMOUNT}.`;
+  return null;
 }

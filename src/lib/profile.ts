@@ -1,18 +1,13 @@
-import { subscribeToChanges } from './realtime';
+import { watchTable, type FeedHandlers } from './realtime';
 import { supabase } from './supabase';
-import { toAdminError as toDbError } from './admin/errors';
+import { toDbError } from './db-errors';
+import type { BalanceDraft } from './accounts';
 
 /** The member's own profile. Money is decimal text exactly as Postgres wrote it (never a float). */
-export interface Profile {
+export interface Profile extends BalanceDraft {
   id: string;
   username: string;
   email: string;
-  interest_wallet: string;
-  deposit_wallet: string;
-  total_invest: string;
-  total_deposit: string;
-  total_withdraw: string;
-  referral: string;
   version: number;
   xrp_destination_tag: string;
 }
@@ -52,60 +47,6 @@ export async function fetchProfile(userId: string): Promise<Profile> {
   if (error) throw toDbError(error, 'Your balances could not be loaded.');
   if (!data) throw new Error('Your profile was not found. Please sign in again.');
   return toProfile(data);
-}
-
-export interface FeedHandlers<T> {
-  onData: (value: T) => void;
-  onError: (error: Error) => void;
-  /** 'live' once changes flow; 'reconnecting' while the channel is down (the last values stay shown). */
-  onStatus?: (status: 'connecting' | 'live' | 'reconnecting') => void;
-}
-
-/**
- * A live feed: reads now, then re-reads on every postgres_changes event for `tables` and each time
- * the change feed goes live (after the first join and after every rejoin; see subscribeToChanges).
- * The event payload is only a hint; numbers always come from a fresh read. Reads that finish out of
- * order never overwrite a newer one. Returns the cleanup (removes exactly this channel), so
- * StrictMode's mount, unmount, mount leaves one subscription.
- */
-export function watchTable<T>(
-  tables: { table: string; filter: string }[],
-  read: () => Promise<T>,
-  handlers: FeedHandlers<T>,
-): () => void {
-  let stopped = false;
-  let started = 0;
-  let applied = 0;
-
-  const refresh = () => {
-    const ticket = ++started;
-    read().then(
-      (value) => {
-        if (stopped || ticket < applied) return;
-        applied = ticket;
-        handlers.onData(value);
-      },
-      (error: unknown) => {
-        if (!stopped) handlers.onError(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  };
-
-  handlers.onStatus?.('connecting');
-  refresh();
-  const unsubscribe = subscribeToChanges(`feed:${tables.map((t) => t.table).join('+')}`, tables, {
-    onChange: refresh,
-    onLive: () => {
-      handlers.onStatus?.('live');
-      refresh();
-    },
-    onDown: () => handlers.onStatus?.('reconnecting'),
-  });
-
-  return () => {
-    stopped = true;
-    unsubscribe();
-  };
 }
 
 /** Live profile of one member (filter `id=eq.<uid>`). */

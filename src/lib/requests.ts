@@ -1,6 +1,6 @@
 import { supabase } from './supabase';
-import { toAdminError as toDbError } from './admin/errors';
-import { watchTable, type FeedHandlers } from './profile';
+import { toDbError } from './db-errors';
+import { watchTable, type FeedHandlers } from './realtime';
 
 /** Deposit notices and withdrawal requests as the member sees them; money as text. */
 export interface DepositNotice {
@@ -161,21 +161,4 @@ export function watchMyRequests(userId: string, handlers: FeedHandlers<RequestsS
     },
     handlers,
   );
-}
-
-/**
- * Compares two non-negative decimal texts ("12.5" vs "12.50") without floating point:
- * negative when a < b, 0 when equal, positive when a > b. Non-numbers compare as NaN.
- */
-export function compareAmounts(a: string, b: string): number {
-  const parse = (text: string) => /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  const x = parse(a);
-  const y = parse(b);
-  if (!x || !y) return Number.NaN;
-  const digits = (m: RegExpExecArray) =>
-    `${(m[1] ?? '0').replace(/^0+(?=\d)/, '')}${(m[2] ?? '').padEnd(2, '0')}`;
-  const dx = digits(x);
-  const dy = digits(y);
-  if (dx.length !== dy.length) return dx.length - dy.length;
-  return dx < dy ? -1 : dx > dy ? 1 : 0;
 }

@@ -11,18 +11,19 @@ import { join } from 'node:path';
 import satori from 'satori';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import { site } from '~/config/site';
+import { themeColor } from '~/styles/theme';
 
 export const SOCIAL_IMAGE = { width: 1200, height: 630, path: '/og-image.png' } as const;
 export const TOUCH_ICON = { size: 180, path: '/apple-touch-icon.png' } as const;
 
 /** The design tokens of src/styles/global.css that the images use. */
 const colour = {
-  ink950: '#060b17',
-  ink900: '#0a1326',
-  ink700: '#1a2a4d',
-  accent400: '#dfb75c',
-  mist300: '#c4ccdb',
-  white: '#ffffff',
+  ink950: themeColor('ink-950'),
+  ink900: themeColor('ink-900'),
+  ink700: themeColor('ink-700'),
+  accent400: themeColor('accent-400'),
+  mist300: themeColor('mist-300'),
+  white: 'white',
 } as const;
 
 // Resolved from the project root: the bundled endpoint's own URL lies inside the build folder.

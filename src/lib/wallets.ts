@@ -1,5 +1,5 @@
 import { supabase } from './supabase';
-import { toAdminError as toDbError } from './admin/errors';
+import { toDbError } from './db-errors';
 import type { AddressNetwork } from './addresses';
 
 export type Network = AddressNetwork;

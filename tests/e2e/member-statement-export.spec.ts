@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_LABELS } from '../../src/lib/admin/balances';
+import { ACCOUNT_LABELS } from '../../src/lib/accounts';
 import {
   adminClient,
   createMember,

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  amountError,
-  canonicalAmount,
-  changedAccounts,
-  draftErrors,
-  reasonError,
-  type BalanceDraft,
-} from '~/lib/admin/balances';
+import { changedAccounts, draftErrors, reasonError } from '~/lib/admin/balances';
+import type { BalanceDraft } from '~/lib/accounts';
+import { amountError, canonicalAmount } from '~/lib/money';
 
 const zero: BalanceDraft = {
   interest_wallet: '0.00',

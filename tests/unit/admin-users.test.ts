@@ -24,7 +24,7 @@ vi.mock('~/lib/supabase', () => ({
 }));
 
 const { searchUsers, updateBalances, userLedger } = await import('~/lib/admin/users');
-const { AdminError, isStale } = await import('~/lib/admin/errors');
+const { DbError, isStale } = await import('~/lib/db-errors');
 
 const profile = {
   id: '00000000-0000-0000-0000-000000000001',
@@ -104,7 +104,7 @@ describe('updateBalances', () => {
       "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
     nextResult = { data: null, error: { code: 'PT409', message } };
     const failure = await updateBalances(profile.id, 3, { referral: '1' }, 'fix').catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(AdminError);
+    expect(failure).toBeInstanceOf(DbError);
     expect((failure as Error).message).toBe(message);
     expect(isStale(failure)).toBe(true);
   });

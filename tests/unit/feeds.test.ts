@@ -37,7 +37,7 @@ vi.mock('~/lib/supabase', () => {
   return { supabase: () => ({ realtime: () => Promise.resolve(client) }) };
 });
 
-const { watchTable } = await import('~/lib/profile');
+const { watchTable } = await import('~/lib/realtime');
 const { watchProfiles } = await import('~/lib/admin/users');
 const { watchReviewQueue } = await import('~/lib/admin/requests');
 const { watchMessages } = await import('~/lib/admin/messages');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareAmounts } from '~/lib/requests';
+import { compareAmounts } from '~/lib/money';
 import { depositQrPayload, groupAddress, sendOnlyText } from '~/lib/wallets';
 import { balanceChart, chartSeries, type LedgerEntry } from '~/lib/ledger';
 import { ledgerCsv } from '~/lib/ledger-csv';

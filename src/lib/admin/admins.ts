@@ -1,5 +1,5 @@
 import { supabase } from '~/lib/supabase';
-import { AdminError, toAdminError } from './errors';
+import { DbError, toDbError } from '~/lib/db-errors';
 import { peopleById } from './people';
 
 export interface AdminAccount {
@@ -18,10 +18,10 @@ export async function listAdmins(): Promise<AdminAccount[]> {
     .from('admins')
     .select('user_id, granted_by, granted_at')
     .order('granted_at', { ascending: true });
-  if (error) throw toAdminError(error, 'Could not load the admins.');
+  if (error) throw toDbError(error, 'Could not load the admins.');
   const rows = (data ?? []) as { user_id: string; granted_by: string | null; granted_at: string }[];
   const factors = await supabase().rpc('admin_authenticators');
-  if (factors.error) throw toAdminError(factors.error, 'Could not load the admins.');
+  if (factors.error) throw toDbError(factors.error, 'Could not load the admins.');
   const authenticators = new Map((factors.data ?? []).map((f) => [f.user_id, f.verified_factors]));
   const people = await peopleById(rows.flatMap((r) => [r.user_id, r.granted_by]));
   return rows.map((r) => ({
@@ -38,20 +38,20 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkEmail(email: string): string {
   const value = email.trim();
-  if (!EMAIL.test(value)) throw new AdminError('Enter the e-mail address of an existing account.');
+  if (!EMAIL.test(value)) throw new DbError('Enter the e-mail address of an existing account.');
   return value;
 }
 
 /** Grants admin rights to the account with this e-mail; the database refuses unknown e-mails. */
 export async function grantAdmin(email: string): Promise<void> {
   const { error } = await supabase().rpc('grant_admin', { p_email: checkEmail(email) });
-  if (error) throw toAdminError(error, 'Could not grant admin access.');
+  if (error) throw toDbError(error, 'Could not grant admin access.');
 }
 
 /** Revokes admin rights; the database refuses an admin revoking themselves. */
 export async function revokeAdmin(email: string): Promise<void> {
   const { error } = await supabase().rpc('revoke_admin', { p_email: checkEmail(email) });
-  if (error) throw toAdminError(error, 'Could not revoke admin access.');
+  if (error) throw toDbError(error, 'Could not revoke admin access.');
 }
 
 /**
@@ -60,5 +60,5 @@ export async function revokeAdmin(email: string): Promise<void> {
  */
 export async function resetAuthenticator(userId: string, reason: string): Promise<void> {
   const { error } = await supabase().rpc('admin_reset_mfa', { p_user_id: userId, p_reason: reason.trim() });
-  if (error) throw toAdminError(error, 'Could not reset the authenticator.');
+  if (error) throw toDbError(error, 'Could not reset the authenticator.');
 }

@@ -1,51 +1,9 @@
 /**
- * The six balance accounts an admin edits and the client-side check on what is typed. The rule is
- * the database's (a number, not negative, at most 2 decimals, at most 999999999999.99); the database
- * re-validates every save, this check only spares a round trip and shows the message beside the field.
- * Amounts stay text: nothing here parses them into a float.
+ * The client-side checks on an admin's balance edit: every amount valid (the database's rule, in
+ * money.ts), only real changes sent, and a reason. The database re-validates every save.
  */
-export const BALANCE_ACCOUNTS = [
-  'interest_wallet',
-  'deposit_wallet',
-  'total_invest',
-  'total_deposit',
-  'total_withdraw',
-  'referral',
-] as const;
-
-export type BalanceAccount = (typeof BALANCE_ACCOUNTS)[number];
-
-export const ACCOUNT_LABELS: Record<BalanceAccount, string> = {
-  interest_wallet: 'Interest Wallet',
-  deposit_wallet: 'Deposit Wallet',
-  total_invest: 'Total Invest',
-  total_deposit: 'Total Deposit',
-  total_withdraw: 'Total Withdraw',
-  referral: 'Referral Earnings',
-};
-
-export const MAX_AMOUNT = '999999999999.99';
-const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
-
-/** Returns the message to show beside the field, or null when the text is an acceptable amount. */
-export function amountError(text: string, label: string): string | null {
-  const value = text.trim();
-  if (value === '') return `${label} is required.`;
-  if (value.startsWith('-')) return `${label} must not be negative.`;
-  const match = AMOUNT.exec(value);
-  if (!match) return `${label} must be a number with at most 2 decimals.`;
-  // Compare as digit strings so the bound is exact: drop leading zeros, then length, then lexical order.
-  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
-  const cents = (match[2] ?? '').padEnd(2, '0');
-  const [maxWhole = '', maxCents = ''] = MAX_AMOUNT.split('.');
-  const tooBig =
-    whole.length > maxWhole.length ||
-    (whole.length === maxWhole.length && `${whole}${cents}` > `${maxWhole}${maxCents}`);
-  if (tooBig) return `${label} must be at most ${MAX_AMOUNT}.`;
-  return null;
-}
-
-export type BalanceDraft = Record<BalanceAccount, string>;
+import { ACCOUNT_LABELS, BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from '~/lib/accounts';
+import { amountError, canonicalAmount } from '~/lib/money';
 
 /** Checks a whole edited row; returns the per-field messages (empty object when all are valid). */
 export function draftErrors(draft: BalanceDraft): Partial<Record<BalanceAccount, string>> {
@@ -68,14 +26,6 @@ export function changedAccounts(original: BalanceDraft, draft: BalanceDraft): Pa
       changed[account] = draft[account].trim();
   }
   return changed;
-}
-
-/** "007.5" → "7.50": a text form for comparing amounts without floating point. */
-export function canonicalAmount(text: string): string {
-  const match = AMOUNT.exec(text.trim());
-  if (!match) return text.trim();
-  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
-  return `${whole}.${(match[2] ?? '').padEnd(2, '0')}`;
 }
 
 /** Every audited change needs a reason; the database accepts 3 to 500 characters after trimming. */

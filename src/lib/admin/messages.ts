@@ -1,6 +1,6 @@
 import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
-import { toAdminError } from './errors';
+import { toDbError } from '~/lib/db-errors';
 
 export interface ContactMessage {
   id: string;
@@ -19,7 +19,7 @@ export async function listMessages(limit = 200): Promise<ContactMessage[]> {
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit);
-  if (error) throw toAdminError(error, 'Could not load the messages.');
+  if (error) throw toDbError(error, 'Could not load the messages.');
   return (data ?? []).map((m) => ({
     ...m,
     id: String(m.id),

@@ -1,6 +1,6 @@
 import { supabase } from '~/lib/supabase';
 import { idBatches } from '~/lib/id-batches';
-import { toAdminError } from './errors';
+import { toDbError } from '~/lib/db-errors';
 
 export interface Person {
   email: string;
@@ -18,7 +18,7 @@ export async function peopleById(ids: Iterable<string | null | undefined>): Prom
     ),
   );
   for (const { data, error } of answers) {
-    if (error) throw toAdminError(error, 'Could not load the people involved.');
+    if (error) throw toDbError(error, 'Could not load the people involved.');
     for (const row of (data ?? []) as { id: string; email: string; username: string }[]) {
       people.set(row.id, { email: row.email, username: row.username });
     }

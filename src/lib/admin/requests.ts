@@ -1,6 +1,6 @@
 import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
-import { AdminError, toAdminError } from './errors';
+import { DbError, toDbError } from '~/lib/db-errors';
 import { peopleById } from './people';
 
 export type NoticeStatus = 'pending' | 'confirmed' | 'rejected';
@@ -60,7 +60,7 @@ async function readTable(
       .limit(RECENT_DECIDED),
   ]);
   const error = pending.error ?? decided.error;
-  if (error) throw toAdminError(error, `Could not load the ${table.replace('_', ' ')}.`);
+  if (error) throw toDbError(error, `Could not load the ${table.replace('_', ' ')}.`);
   return [...((pending.data ?? []) as unknown as Raw[]), ...((decided.data ?? []) as unknown as Raw[])];
 }
 
@@ -79,7 +79,7 @@ export async function loadReviewQueue(): Promise<ReviewQueue> {
     readTable('withdrawal_requests', REQUEST_COLUMNS, ['pending', 'approved']),
     supabase().rpc('admin_deposit_notice_conflicts'),
   ]);
-  if (conflicts.error) throw toAdminError(conflicts.error, 'Could not load the deposit notices.');
+  if (conflicts.error) throw toDbError(conflicts.error, 'Could not load the deposit notices.');
   const conflictsOf = new Map(
     (conflicts.data ?? []).map((c) => [String(c.notice_id), c.conflicting_ids.map(String)]),
   );
@@ -106,7 +106,7 @@ export async function loadReviewQueue(): Promise<ReviewQueue> {
 
 function parseRow(data: unknown): Record<string, unknown> {
   const row = typeof data === 'string' ? JSON.parse(data) : data;
-  if (!row || typeof row !== 'object') throw new AdminError('The server returned no row for this review.');
+  if (!row || typeof row !== 'object') throw new DbError('The server returned no row for this review.');
   return row as Record<string, unknown>;
 }
 
@@ -121,7 +121,7 @@ export async function reviewDepositNotice(
     p_decision: decision,
     p_note: note.trim(),
   });
-  if (error) throw toAdminError(error, 'Could not review the deposit notice.');
+  if (error) throw toDbError(error, 'Could not review the deposit notice.');
   return String(parseRow(data).status) as NoticeStatus;
 }
 
@@ -136,7 +136,7 @@ export async function reviewWithdrawal(
     p_action: action,
     p_note: note.trim(),
   });
-  if (error) throw toAdminError(error, 'Could not review the withdrawal request.');
+  if (error) throw toDbError(error, 'Could not review the withdrawal request.');
   return String(parseRow(data).status) as WithdrawalStatus;
 }
 

@@ -1,8 +1,8 @@
 import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { readAllRows, toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger-entry';
-import { AdminError, toAdminError } from './errors';
-import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from './balances';
+import { DbError, toDbError } from '~/lib/db-errors';
+import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from '~/lib/accounts';
 
 /** One row of the admin users table. Money is text exactly as Postgres wrote it. */
 export interface AdminUser extends BalanceDraft {
@@ -39,7 +39,7 @@ function text(value: unknown): string {
 
 /** Reads one profile object (from jsonb or a table read) into an AdminUser, keeping money as text. */
 export function toAdminUser(raw: unknown): AdminUser {
-  if (!raw || typeof raw !== 'object') throw new AdminError('The server returned an unexpected user record.');
+  if (!raw || typeof raw !== 'object') throw new DbError('The server returned an unexpected user record.');
   const r = raw as Record<string, unknown>;
   const user = {
     id: text(r.id),
@@ -49,7 +49,7 @@ export function toAdminUser(raw: unknown): AdminUser {
     created_at: text(r.created_at),
   } as AdminUser;
   for (const account of BALANCE_ACCOUNTS) user[account] = text(r[account]);
-  if (!user.id) throw new AdminError('The server returned a user record without an id.');
+  if (!user.id) throw new DbError('The server returned a user record without an id.');
   return user;
 }
 
@@ -62,13 +62,13 @@ export async function searchUsers(query: UserQuery): Promise<UserPage> {
     p_limit: query.limit,
     p_offset: query.offset,
   });
-  if (error) throw toAdminError(error, 'Could not load the users.');
+  if (error) throw toDbError(error, 'Could not load the users.');
   const result = (typeof data === 'string' ? JSON.parse(data) : data) as {
     total?: unknown;
     rows?: unknown;
   } | null;
   if (!result || !Array.isArray(result.rows))
-    throw new AdminError('Could not load the users: unexpected response.');
+    throw new DbError('Could not load the users: unexpected response.');
   return { total: Number(result.total ?? 0), rows: result.rows.map(toAdminUser) };
 }
 
@@ -79,14 +79,14 @@ export async function fetchUser(userId: string): Promise<AdminUser> {
     .select(PROFILE_COLUMNS)
     .eq('id', userId)
     .maybeSingle();
-  if (error) throw toAdminError(error, 'Could not load this user.');
-  if (!data) throw new AdminError('This user no longer exists or you cannot see it.');
+  if (error) throw toDbError(error, 'Could not load this user.');
+  if (!data) throw new DbError('This user no longer exists or you cannot see it.');
   return toAdminUser(data);
 }
 
 /**
  * Saves edited balances with the version the admin saw. The database refuses a stale version (PT409)
- * and invalid amounts (22023) with a message for the admin; both arrive as AdminError.
+ * and invalid amounts (22023) with a message for the admin; both arrive as DbError.
  */
 export async function updateBalances(
   userId: string,
@@ -95,16 +95,16 @@ export async function updateBalances(
   reason: string,
 ): Promise<AdminUser> {
   if (Object.keys(balances).length === 0)
-    throw new AdminError('Nothing changed: edit at least one amount before saving.');
-  if (!reason.trim()) throw new AdminError('A reason is required for every balance change.');
+    throw new DbError('Nothing changed: edit at least one amount before saving.');
+  if (!reason.trim()) throw new DbError('A reason is required for every balance change.');
   const { data, error } = await supabase().rpc('admin_update_balances', {
     p_user_id: userId,
     p_expected_version: expectedVersion,
     p_balances: balances,
     p_reason: reason.trim(),
   });
-  if (error) throw toAdminError(error, 'Could not save the balances.');
-  if (!data) throw new AdminError('The balances were not saved: the server returned no row.');
+  if (error) throw toDbError(error, 'Could not save the balances.');
+  if (!data) throw new DbError('The balances were not saved: the server returned no row.');
   return toAdminUser(typeof data === 'string' ? JSON.parse(data) : data);
 }
 
@@ -117,7 +117,7 @@ export interface LedgerEntry extends MemberLedgerEntry {
 export async function userLedger(userId: string): Promise<LedgerEntry[]> {
   const rows = await readAllRows(
     (from, to) => supabase().rpc('admin_user_ledger', { p_user_id: userId }).range(from, to),
-    (error) => toAdminError(error, 'Could not load the ledger.'),
+    (error) => toDbError(error, 'Could not load the ledger.'),
   );
   return rows.map((r) => ({
     ...toLedgerEntry(r),

@@ -1,5 +1,5 @@
 import { supabase } from '~/lib/supabase';
-import { AdminError, toAdminError } from './errors';
+import { DbError, toDbError } from '~/lib/db-errors';
 import { peopleById } from './people';
 
 export interface AdminWallet {
@@ -29,7 +29,7 @@ const WALLET_COLUMNS = 'id, wallet_name, asset, network, address, enabled, updat
 /** All seven deposit wallets, enabled or not, in the spec's order. */
 export async function listWallets(): Promise<AdminWallet[]> {
   const { data, error } = await supabase().from('deposit_wallets').select(WALLET_COLUMNS).order('id');
-  if (error) throw toAdminError(error, 'Could not load the deposit wallets.');
+  if (error) throw toDbError(error, 'Could not load the deposit wallets.');
   return (data ?? []) as AdminWallet[];
 }
 
@@ -41,7 +41,7 @@ export async function listWalletChanges(limit = 100): Promise<WalletChange[]> {
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit);
-  if (error) throw toAdminError(error, 'Could not load the wallet change history.');
+  if (error) throw toDbError(error, 'Could not load the wallet change history.');
   const rows = data ?? [];
   const people = await peopleById(rows.map((r) => r.actor_id));
   return rows.map(({ actor_id, ...r }) => ({
@@ -60,14 +60,14 @@ export async function updateWallet(
   enabled: boolean,
   reason: string,
 ): Promise<AdminWallet> {
-  if (!reason.trim()) throw new AdminError('A reason is required for every wallet change.');
+  if (!reason.trim()) throw new DbError('A reason is required for every wallet change.');
   const { data, error } = await supabase().rpc('update_deposit_wallet', {
     p_wallet_id: walletId,
     p_address: address.trim(),
     p_enabled: enabled,
     p_reason: reason.trim(),
   });
-  if (error) throw toAdminError(error, 'Could not save the wallet.');
-  if (!data) throw new AdminError('The wallet was not saved: the server returned no row.');
+  if (error) throw toDbError(error, 'Could not save the wallet.');
+  if (!data) throw new DbError('The wallet was not saved: the server returned no row.');
   return (typeof data === 'string' ? JSON.parse(data) : data) as AdminWallet;
 }

@@ -135,3 +135,30 @@ export function mapApiKey(keys: Keys, apikey: string): string {
   if (apikey === keys.publishableKey) return keys.anonKey;
   return apikey;
 }
+
+/**
+ * Kong's key-auth: one of the project's four keys, or an API key signed with the project's secret
+ * (role anon or service_role, no subject). A user's session token is not a key.
+ */
+export async function isProjectKey(keys: Keys, verifier: JwtVerifier, apikey: string): Promise<boolean> {
+  if ([keys.anonKey, keys.serviceRoleKey, keys.publishableKey, keys.secretKey].includes(apikey)) return true;
+  const result = await verifier.verify(apikey);
+  return (
+    result.ok &&
+    (result.claims.role === 'anon' || result.claims.role === 'service_role') &&
+    result.claims.sub === undefined
+  );
+}
+
+/** The service_role or sb_secret_ key, in apikey or as the bearer (after the usual mapping). */
+export async function holdsServiceKey(
+  keys: Keys,
+  verifier: JwtVerifier,
+  apikey: string | undefined,
+  authorization: string | undefined,
+): Promise<boolean> {
+  const bearer = mapAuthorization(keys, authorization, apikey);
+  if (!bearer) return false;
+  const result = await verifier.verify(bearer);
+  return result.ok && result.claims.role === 'service_role';
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import toast from '~/lib/toast';
 import Toaster from '~/components/islands/shared/Toaster';
 import Field from '~/components/islands/shared/Field';
@@ -8,7 +8,9 @@ import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn, signOut } from '~/lib/auth';
 import { safeNextPath } from '~/lib/guard';
 import { signInProblem } from '~/lib/auth-rules';
 import { useFormProblem } from '~/components/islands/shared/formProblem';
+import { useLoad } from '~/components/islands/shared/useLoad';
 import { pendingSecondFactor, secondFactorStep, type SecondFactorStep } from '~/lib/mfa';
+import { errorText } from '~/lib/db-errors';
 
 export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';
 
@@ -35,21 +37,11 @@ export default function AdminLoginForm() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const { report, fieldProps, alert } = useFormProblem();
-  const [second, setSecond] = useState<Exclude<SecondFactorStep, { step: 'done' }> | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    // Already at aal2 (or signed out): the page stays the sign-in form it always was.
-    pendingSecondFactor().then(
-      (next) => {
-        if (!cancelled && next) setSecond(next);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  // Already at aal2 (or signed out, or the check failed): the page stays the sign-in form it always was.
+  const pending = useLoad(pendingSecondFactor, AUTH_MESSAGES.loginFailed, { toast: false });
+  /** The step this page moved to itself; undefined until then, while the stored session decides. */
+  const [chosen, setSecond] = useState<Exclude<SecondFactorStep, { step: 'done' }> | null | undefined>();
+  const second = chosen === undefined ? pending.data : chosen;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,7 +63,7 @@ export default function AdminLoginForm() {
       setSecond(next);
       setBusy(false);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.loginFailed);
+      toast.error(errorText(error, AUTH_MESSAGES.loginFailed));
       setBusy(false);
     }
   }

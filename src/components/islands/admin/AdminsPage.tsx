@@ -10,8 +10,9 @@ import {
   revokeAdmin,
   type AdminAccount,
 } from '~/lib/admin/admins';
-import { errorText, formatDateTime } from './format';
-import { useLoad } from './useLoad';
+import { formatDateTime } from './format';
+import { errorText } from '~/lib/db-errors';
+import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
 import { useFormProblem } from '../shared/formProblem';
 import { emailProblem } from '~/lib/auth-rules';

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import Dialog from '~/components/islands/shared/Dialog';
 import { formatUsd } from '~/lib/money';
-import { userLedger, type AdminUser, type LedgerEntry } from '~/lib/admin/users';
-import { ACCOUNT_LABELS } from '~/lib/admin/balances';
+import { userLedger, type AdminUser } from '~/lib/admin/users';
+import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatDateTime } from './format';
 import LoadingCards from '../shared/LoadingCards';
+import { useLoad } from '../shared/useLoad';
 
 const SOURCE_LABELS: Record<string, string> = {
   admin_edit: 'Admin edit',
@@ -14,37 +15,12 @@ const SOURCE_LABELS: Record<string, string> = {
 
 /** A user's ledger: every balance change with who made it, when and why (newest first). */
 export default function LedgerDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
-  const [result, setResult] = useState<{
-    userId: string;
-    entries: LedgerEntry[] | null;
-    error: string | null;
-  } | null>(null);
   const userId = user?.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    userLedger(userId).then(
-      (rows) => {
-        if (current) setResult({ userId, entries: rows, error: null });
-      },
-      (e: unknown) => {
-        if (current)
-          setResult({
-            userId,
-            entries: null,
-            error: e instanceof Error ? e.message : 'Could not load the ledger.',
-          });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId]);
-  // Only what belongs to the user on screen (a previous user's entries never show for the next one).
-  const mine = result && result.userId === userId ? result : null;
-  const entries = mine?.entries ?? null;
-  const error = mine?.error ?? null;
+  const load = useMemo(() => (userId ? () => userLedger(userId) : null), [userId]);
+  const ledger = useLoad(load, 'Could not load the ledger.', { toast: false });
+  // Only the answer for the user on screen: a previous user's entries never show for the next one.
+  const error = ledger.loading ? null : ledger.error;
+  const entries = ledger.loading || error ? null : ledger.data;
 
   return (
     <Dialog

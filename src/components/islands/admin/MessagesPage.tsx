@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import AdminArea, { type AdminPath } from './AdminArea';
 import { listMessages, watchMessages } from '~/lib/admin/messages';
 import { formatDateTime } from './format';
-import { useLoad } from './useLoad';
+import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
 
 const IDENTITY_LABELS = { investor: 'Investor', borrower: 'Borrower' } as const;

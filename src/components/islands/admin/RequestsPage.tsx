@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import toast from '~/lib/toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
@@ -8,154 +8,20 @@ import {
   reviewDepositNotice,
   reviewWithdrawal,
   watchReviewQueue,
-  type DepositNotice,
-  type NoticeDecision,
-  type WithdrawalAction,
-  type WithdrawalRequest,
-  type WithdrawalStatus,
 } from '~/lib/admin/requests';
 import { listWallets } from '~/lib/admin/wallets';
 import { fetchUser } from '~/lib/admin/users';
-import { errorText, formatDateTime } from './format';
-import { useLoad } from './useLoad';
+import { errorText } from '~/lib/db-errors';
+import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
-
-type Pending =
-  | { kind: 'notice'; item: DepositNotice; action: NoticeDecision }
-  | { kind: 'withdrawal'; item: WithdrawalRequest; action: WithdrawalAction };
-
-const ACTION_TEXT: Record<
-  NoticeDecision | WithdrawalAction,
-  { button: string; title: string; effect: (amount: string) => string }
-> = {
-  confirm: {
-    button: 'Confirm',
-    title: 'Confirm deposit',
-    effect: (a) => `Credits ${a} to the member's Deposit Wallet and Total Deposit (recorded in the ledger).`,
-  },
-  reject: {
-    button: 'Reject',
-    title: 'Reject',
-    effect: () => 'No balance changes. A withdrawal hold is released.',
-  },
-  approve: {
-    button: 'Approve',
-    title: 'Approve withdrawal',
-    effect: () => 'No balance changes yet: the amount stays held until paid.',
-  },
-  pay: {
-    button: 'Mark paid',
-    title: 'Mark withdrawal paid',
-    effect: (a) =>
-      `Debits ${a} from the member's Interest Wallet and adds it to Total Withdraw (recorded in the ledger).`,
-  },
-};
-
-const STATUS_STYLE: Record<string, string> = {
-  pending: 'bg-accent-300/40 text-ink-950',
-  approved: 'bg-mist-200 text-ink-950',
-  confirmed: 'bg-success-600 text-white',
-  paid: 'bg-success-600 text-white',
-  rejected: 'bg-danger-600 text-white',
-};
-
-function Status({ status }: { status: string }) {
-  return (
-    <span
-      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[status] ?? 'bg-mist-200'}`}
-    >
-      {status}
-    </span>
-  );
-}
-
-const NOTICE_ACTIONS: readonly NoticeDecision[] = ['confirm', 'reject'];
-
-// A withdrawal can still be paid once approved; a decided one offers nothing.
-const WITHDRAWAL_ACTIONS: Record<WithdrawalStatus, readonly WithdrawalAction[]> = {
-  pending: ['approve', 'pay', 'reject'],
-  approved: ['pay', 'reject'],
-  paid: [],
-  rejected: [],
-};
-
-function ReviewSection({
-  headingId,
-  title,
-  emptyText,
-  children,
-}: {
-  headingId: string;
-  title: string;
-  emptyText: string;
-  children: ReactNode[];
-}) {
-  return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl text-ink-950">
-        {title}
-      </h2>
-      {children.length === 0 && <p className="mt-3 text-muted">{emptyText}</p>}
-      <ul className="mt-4 space-y-3">{children}</ul>
-    </section>
-  );
-}
-
-interface ReviewCardProps<A extends NoticeDecision | WithdrawalAction> {
-  /** The article's accessible name. */
-  label: string;
-  item: DepositNotice | WithdrawalRequest;
-  walletName: string;
-  /** What sets this kind apart (transaction ID, destination). */
-  children: ReactNode;
-  actions: readonly A[];
-  onChoose: (action: A) => void;
-}
-
-function ReviewCard<A extends NoticeDecision | WithdrawalAction>({
-  label,
-  item,
-  walletName,
-  children,
-  actions,
-  onChoose,
-}: ReviewCardProps<A>) {
-  const paidAt = 'paid_at' in item ? item.paid_at : null;
-  return (
-    <li className="card p-4 sm:p-5">
-      <article aria-label={label}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="font-semibold break-all text-ink-950">
-            {formatUsd(item.amount)} · {walletName} · {item.user_email}
-          </p>
-          <Status status={item.status} />
-        </div>
-        {children}
-        <p className="mt-1 text-sm text-muted">
-          Filed <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
-          {item.reviewed_at &&
-            ` · reviewed by ${item.reviewer_email ?? 'an admin'} on ${formatDateTime(item.reviewed_at)}`}
-          {paidAt && ` · paid ${formatDateTime(paidAt)}`}
-          {item.review_note && ` · note: ${item.review_note}`}
-        </p>
-        {actions.length > 0 && (
-          <div className="mt-3 flex flex-wrap gap-2">
-            {actions.map((action) => (
-              <button
-                key={action}
-                type="button"
-                className={action === 'reject' ? 'btn-outline-dark' : 'btn-dark'}
-                onClick={() => onChoose(action)}
-              >
-                {ACTION_TEXT[action].button}
-              </button>
-            ))}
-          </div>
-        )}
-      </article>
-    </li>
-  );
-}
+import {
+  ACTION_TEXT,
+  NOTICE_ACTIONS,
+  ReviewCard,
+  ReviewSection,
+  WITHDRAWAL_ACTIONS,
+  type Pending,
+} from './ReviewCard';
 
 function Requests() {
   const { data: queue, reload } = useLoad(loadReviewQueue, 'Could not load the requests.');

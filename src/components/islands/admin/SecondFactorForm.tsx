@@ -1,13 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import Field from '~/components/islands/shared/Field';
-import {
-  MFA_MESSAGES,
-  groupedSecret,
-  startEnrolment,
-  verifyCode,
-  type Enrolment,
-  type SecondFactorStep,
-} from '~/lib/mfa';
+import { useLoad } from '~/components/islands/shared/useLoad';
+import { MFA_MESSAGES, groupedSecret, startEnrolment, verifyCode, type SecondFactorStep } from '~/lib/mfa';
+import { errorText } from '~/lib/db-errors';
 
 export interface SecondFactorFormProps {
   step: Exclude<SecondFactorStep, { step: 'done' }>;
@@ -21,29 +16,14 @@ export interface SecondFactorFormProps {
  * shows a message and changes nothing else; the admin just types the next code.
  */
 export default function SecondFactorForm({ step, onVerified, onCancel }: SecondFactorFormProps) {
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [enrolError, setEnrolError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const codeId = useId();
   const keyId = useId();
 
-  useEffect(() => {
-    if (step.step !== 'enrol') return;
-    let cancelled = false;
-    startEnrolment().then(
-      (started) => {
-        if (!cancelled) setEnrolment(started);
-      },
-      (e: unknown) => {
-        if (!cancelled) setEnrolError(e instanceof Error ? e.message : MFA_MESSAGES.enrolFailed);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [step.step]);
+  const enrol = useMemo(() => (step.step === 'enrol' ? startEnrolment : null), [step.step]);
+  const { data: enrolment, error: enrolError } = useLoad(enrol, MFA_MESSAGES.enrolFailed, { toast: false });
 
   const factorId = step.step === 'challenge' ? step.factorId : enrolment?.factorId;
 
@@ -57,7 +37,7 @@ export default function SecondFactorForm({ step, onVerified, onCancel }: SecondF
       // Stay busy: the page changes next.
       onVerified();
     } catch (e) {
-      setError(e instanceof Error ? e.message : MFA_MESSAGES.failed);
+      setError(errorText(e, MFA_MESSAGES.failed));
       setCode('');
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import AdminArea, { type AdminPath } from './AdminArea';
-import UsersTable from './UsersTable';
+import UsersTable from './users/UsersTable';
 
 /** /admin/home and /admin/users (the spec shows the same users table on both). */
 export default function UsersPage({ current }: { current: AdminPath }) {

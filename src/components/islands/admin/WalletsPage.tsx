@@ -12,8 +12,9 @@ import {
   type WalletChange,
 } from '~/lib/admin/wallets';
 import { reasonError } from '~/lib/admin/balances';
-import { errorText, formatDateTime } from './format';
-import { useLoad } from './useLoad';
+import { formatDateTime } from './format';
+import { errorText } from '~/lib/db-errors';
+import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
 
 interface Draft {

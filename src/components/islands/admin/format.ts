@@ -13,7 +13,3 @@ export function formatDateTime(iso: string | null | undefined): string {
     second: '2-digit',
   })} UTC`;
 }
-
-export function errorText(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}

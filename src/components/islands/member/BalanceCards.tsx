@@ -2,11 +2,10 @@ import { useState } from 'react';
 import Dialog from '../shared/Dialog';
 import { formatUsd } from '~/lib/money';
 import type { Profile } from '~/lib/profile';
+import type { BalanceAccount } from '~/lib/accounts';
 
-type Account =
-  'deposit_wallet' | 'interest_wallet' | 'total_invest' | 'total_deposit' | 'total_withdraw' | 'referral';
-
-const CARDS: { account: Account; label: string }[] = [
+/** The member dashboard's own order and card titles (the spec's), not the admin table's. */
+const CARDS: { account: BalanceAccount; label: string }[] = [
   { account: 'deposit_wallet', label: 'Deposit Wallet Balance' },
   { account: 'interest_wallet', label: 'Interest Wallet Balance' },
   { account: 'total_invest', label: 'Total Invest' },

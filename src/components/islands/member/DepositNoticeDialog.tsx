@@ -5,10 +5,11 @@ import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import { useFormProblem } from '../shared/formProblem';
 import { supportChatLink } from '~/config/chat';
-import { amountError } from '~/lib/admin/balances';
+import { amountError } from '~/lib/money';
 import { fileDepositNotice } from '~/lib/requests';
 import { txIdError } from '~/lib/transaction-ids';
 import type { DepositWallet } from '~/lib/wallets';
+import { errorText } from '~/lib/db-errors';
 
 export const DEPOSIT_DIALOG_TEXT = 'Please contact support chat for assistance.';
 export const NOTICE_SENT = 'Deposit notice sent. We will confirm it once the transfer arrives.';
@@ -59,7 +60,7 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
       onClose();
     } catch (err) {
       report(form, {
-        message: err instanceof Error ? err.message : 'Your deposit notice could not be filed.',
+        message: errorText(err, 'Your deposit notice could not be filed.'),
         fields: [],
       });
     } finally {

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import MemberShell from './MemberShell';
 import BalanceCards from './BalanceCards';
 import WalletCard from './WalletCard';
-import { listDepositWallets, type DepositWallet } from '~/lib/wallets';
+import { useLoad } from '../shared/useLoad';
+import { listDepositWallets } from '~/lib/wallets';
 
 // The notice form loads when the member opens it, not with the page.
 const DepositNoticeDialog = lazy(() => import('./DepositNoticeDialog'));
@@ -11,20 +12,10 @@ export const DEPOSIT_INSTRUCTION =
   'Please copy the wallet address for your chosen asset and proceed with your investment deposit.';
 
 function Wallets({ tag }: { tag: string | undefined }) {
-  const [wallets, setWallets] = useState<DepositWallet[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: wallets, error } = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.', {
+    toast: false,
+  });
   const [noticeOpen, setNoticeOpen] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    listDepositWallets().then(
-      (list) => !cancelled && setWallets(list),
-      (err: unknown) => !cancelled && setError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   return (
     <section aria-labelledby="wallets-heading" className="space-y-5">

@@ -38,9 +38,11 @@ export default function QrCode({ value, label, size = 132 }: QrCodeProps) {
       shapeRendering="crispEdges"
       className="shrink-0 rounded-md bg-white"
     >
-      <rect width={extent} height={extent} fill="#fff" />
+      {/* Colours as attributes, not theme classes: the code must stay black on white when the SVG is
+          saved or drawn outside this page's CSS. */}
+      <rect width={extent} height={extent} fill="white" />
       {ready?.runs.map(({ x, y, w }) => (
-        <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width={w} height={1} fill="#060b17" />
+        <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width={w} height={1} fill="black" />
       ))}
     </svg>
   );

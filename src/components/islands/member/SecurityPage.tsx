@@ -7,6 +7,7 @@ import NewPasswordFields from '../forms/NewPasswordFields';
 import { useFormProblem } from '../shared/formProblem';
 import { LinkQuestion, useAuthLink, type LinkState } from '../shared/useAuthLink';
 import MemberSkeleton from './MemberSkeleton';
+import { useLoad } from '../shared/useLoad';
 import {
   changeEmail,
   changePassword,
@@ -133,24 +134,22 @@ function PasswordSection({ email }: { email: string }) {
 
 function EmailSection({ session, landing }: { session: Session; landing: EmailChangeLanding }) {
   const email = session.user.email ?? '';
-  const [pending, setPending] = useState<string | null>(session.user.new_email ?? null);
+  // The stored session may predate a change asked for elsewhere: ask the server (again whenever the
+  // address or the landing changes). A failed check keeps the session's answer.
+  const asked = `${email}|${landing ?? ''}`;
+  const server = useLoad(currentUser, SECURITY_MESSAGES.emailChangeFailed, { toast: false, key: asked });
+  /** This form's own request wins over the answers for the same address and landing. */
+  const [requested, setRequested] = useState<{ asked: string; address: string | null } | null>(null);
+  const setPending = (address: string | null) => setRequested({ asked, address });
+  const pending =
+    requested?.asked === asked
+      ? requested.address
+      : server.data && !server.loading
+        ? (server.data.new_email ?? null)
+        : (session.user.new_email ?? null);
   const [newEmail, setNewEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const { report, fieldProps, alert, fail } = useSecurityProblem();
-
-  // The stored session may predate a change asked for elsewhere: ask the server once.
-  useEffect(() => {
-    let cancelled = false;
-    currentUser().then(
-      (user) => {
-        if (!cancelled) setPending(user.new_email ?? null);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [email, landing]);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

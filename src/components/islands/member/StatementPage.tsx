@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import MemberShell from './MemberShell';
-import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/admin/balances';
+import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
 import { accountLabel, balanceChart, myLedger, type ChartBox, type LedgerEntry } from '~/lib/ledger';
 import { formatUsd } from '~/lib/money';
-import { watchTable } from '~/lib/profile';
+import { watchTable } from '~/lib/realtime';
 
 /** The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. */
 const CHART_MARGINS = { height: 240, left: 96, right: 12, top: 12, bottom: 28 } as const;
@@ -65,10 +65,16 @@ function BalanceChart({ entries, account }: { entries: LedgerEntry[]; account: B
           <desc id={descId}>
             {`${changes} ${changes === 1 ? 'moment' : 'moments'} with changes, from ${when(first?.time ?? 0)} (${formatUsd(first?.balance)}) to ${when(last?.time ?? 0)} (${formatUsd(last?.balance)}).`}
           </desc>
-          <g className="text-xs" fill="#4b5872">
+          <g className="fill-muted text-xs">
             {model.yTicks.map((tick) => (
               <g key={tick.y}>
-                <line x1={BOX.left} x2={BOX.width - BOX.right} y1={tick.y} y2={tick.y} stroke="#dde2ec" />
+                <line
+                  x1={BOX.left}
+                  x2={BOX.width - BOX.right}
+                  y1={tick.y}
+                  y2={tick.y}
+                  className="stroke-mist-200"
+                />
                 <text x={BOX.left - 8} y={tick.y + 4} textAnchor="end">
                   {tick.label}
                 </text>
@@ -85,9 +91,15 @@ function BalanceChart({ entries, account }: { entries: LedgerEntry[]; account: B
               </text>
             ))}
           </g>
-          <path d={model.path} fill="none" stroke="#a67c1c" strokeWidth={3} strokeLinejoin="round" />
+          <path
+            d={model.path}
+            fill="none"
+            className="stroke-accent-600"
+            strokeWidth={3}
+            strokeLinejoin="round"
+          />
           {model.points.map((point) => (
-            <circle key={point.time} cx={point.x} cy={point.y} r={4.5} fill="#0a1326">
+            <circle key={point.time} cx={point.x} cy={point.y} r={4.5} className="fill-ink-900">
               <title>{`${when(point.time)}: ${formatUsd(point.balance)}`}</title>
             </circle>
           ))}

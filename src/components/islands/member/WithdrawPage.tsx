@@ -5,18 +5,18 @@ import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import CopyableValue from '../shared/CopyableValue';
 import { useFormProblem } from '../shared/formProblem';
+import { useLoad } from '../shared/useLoad';
 import type { FormProblem } from '~/lib/form-rules';
 import { supportChatLink } from '~/config/chat';
-import { amountError } from '~/lib/admin/balances';
-import { formatUsd } from '~/lib/money';
+import { amountError, compareAmounts, formatUsd } from '~/lib/money';
 import {
-  compareAmounts,
   fileWithdrawalRequest,
   watchMyRequests,
   type MemberRequest,
   type RequestsSnapshot,
 } from '~/lib/requests';
 import { listDepositWallets, type DepositWallet } from '~/lib/wallets';
+import { errorText } from '~/lib/db-errors';
 
 export const REQUEST_SENT = 'Withdrawal request sent. We will review it shortly.';
 const MAX_TAG = 4294967295;
@@ -95,7 +95,7 @@ function WithdrawalForm({
       setTag('');
     } catch (err) {
       report(form, {
-        message: err instanceof Error ? err.message : 'Your withdrawal request could not be filed.',
+        message: errorText(err, 'Your withdrawal request could not be filed.'),
         fields: [],
       });
     } finally {
@@ -215,20 +215,9 @@ function RequestList({ requests, wallets }: { requests: MemberRequest[] | null; 
 }
 
 function WithdrawContent({ userId }: { userId: string }) {
-  const [wallets, setWallets] = useState<DepositWallet[]>([]);
+  const wallets = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.').data ?? [];
   const [snapshot, setSnapshot] = useState<RequestsSnapshot | null>(null);
   const support = supportChatLink();
-
-  useEffect(() => {
-    let cancelled = false;
-    listDepositWallets().then(
-      (list) => !cancelled && setWallets(list),
-      (err: unknown) => !cancelled && toast.error(err instanceof Error ? err.message : String(err)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   useEffect(
     () =>

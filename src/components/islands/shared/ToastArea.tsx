@@ -14,14 +14,18 @@ export default function ToastArea() {
       toastOptions={{
         duration: TOAST_DURATION_MS,
         className: 'toast',
-        style: { borderLeft: '4px solid #1f7a4d', color: '#0a1326', maxWidth: '26rem' },
+        style: {
+          borderLeft: '4px solid var(--color-success-600)',
+          color: 'var(--color-ink-900)',
+          maxWidth: '26rem',
+        },
         success: { className: 'toast toast-success' },
         error: {
           className: 'toast toast-error',
           style: {
-            borderLeft: '4px solid #b42318',
-            color: '#0a1326',
-            background: '#fef3f2',
+            borderLeft: '4px solid var(--color-danger-600)',
+            color: 'var(--color-ink-900)',
+            background: 'var(--color-danger-50)',
             maxWidth: '26rem',
           },
         },

@@ -1,13 +1,13 @@
 /**
- * Errors from admin calls. The database writes its messages for the person using the app
- * (docs/data-contract.md, "Errors"), so the UI shows `message` as is; `code` lets a caller react to
- * a specific refusal (PT409: stale version) without parsing text.
+ * Errors from database calls, for members and admins alike. The database writes its messages for
+ * the person using the app (docs/data-contract.md, "Errors"), so the UI shows `message` as is;
+ * `code` lets a caller react to a specific refusal (PT409: stale version) without parsing text.
  */
-export class AdminError extends Error {
+export class DbError extends Error {
   readonly code: string | undefined;
   constructor(message: string, code?: string) {
     super(message);
-    this.name = 'AdminError';
+    this.name = 'DbError';
     this.code = code;
   }
 }
@@ -23,31 +23,36 @@ interface PostgrestLikeError {
   hint?: string | null;
 }
 
-/** Turns a supabase-js error object into an AdminError carrying the database's own message. */
-export function toAdminError(error: PostgrestLikeError, fallback: string): AdminError {
+/** Turns a supabase-js error object into a DbError carrying the database's own message. */
+export function toDbError(error: PostgrestLikeError, fallback: string): DbError {
   const code = error.code || undefined;
   if (error.hint === SECOND_FACTOR_REQUIRED) {
-    return new AdminError(
+    return new DbError(
       error.message?.trim() || 'Admin actions need your authenticator code.',
       SECOND_FACTOR_REQUIRED,
     );
   }
   if (code === NOT_ALLOWED) {
-    return new AdminError(error.message?.trim() || 'You do not have admin access.', code);
+    return new DbError(error.message?.trim() || 'You do not have admin access.', code);
   }
   // Network failures reach supabase-js as a TypeError message ("Failed to fetch"); say what failed instead.
   const message = error.message?.trim();
   if (!message || /failed to fetch|fetch failed|network/i.test(message)) {
-    return new AdminError(`${fallback} Check your connection and try again.`, code);
+    return new DbError(`${fallback} Check your connection and try again.`, code);
   }
-  return new AdminError(message, code);
+  return new DbError(message, code);
 }
 
 /** The session dropped back to aal1 (e.g. a new device): the admin belongs at the code prompt. */
 export function needsSecondFactor(error: unknown): boolean {
-  return error instanceof AdminError && error.code === SECOND_FACTOR_REQUIRED;
+  return error instanceof DbError && error.code === SECOND_FACTOR_REQUIRED;
 }
 
 export function isStale(error: unknown): boolean {
-  return error instanceof AdminError && error.code === STALE_VERSION;
+  return error instanceof DbError && error.code === STALE_VERSION;
+}
+
+/** The text to show for any thrown value: its own message, else what failed. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -1,0 +1,142 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { BALANCE_ACCOUNTS } from '~/lib/accounts';
+import type { AdminUser } from '~/lib/admin/users';
+import Pagination from './Pagination';
+import SortableHeader from './SortableHeader';
+import Toolbar from './Toolbar';
+import UserCard from './UserCard';
+import UserRow from './UserRow';
+import { COLUMNS, PAGE_SIZE } from './columns';
+import type { UserItemProps } from './itemProps';
+import { useBalanceEdit } from './useBalanceEdit';
+import { useUsersPage } from './useUsersPage';
+import { useWideLayout } from './useWideLayout';
+
+// A user's ledger loads when an admin opens it, not with the page.
+const LedgerDialog = lazy(() => import('../LedgerDialog'));
+
+/**
+ * The admin users table: server-side search, sort and paging (admin_search_users), live refresh
+ * from profile changes, one row editable at a time with audited saves (admin_update_balances), and
+ * each row's ledger history. Money stays text: formatUsd for display, the typed text is what is sent.
+ */
+export default function UsersTable() {
+  const balanceEdit = useBalanceEdit();
+  const { edit } = balanceEdit;
+  // Live refreshes wait while a row is being edited.
+  const state = useUsersPage(edit !== null);
+  const [ledgerUser, setLedgerUser] = useState<AdminUser | null>(null);
+  const captionId = useId();
+  const wide = useWideLayout();
+  const { page, loading, error, pageIndex } = state;
+
+  /** What a table row and a phone card both show for one user: the edit in progress wins over the page's copy. */
+  const itemProps = (user: AdminUser, index: number): UserItemProps & { key: string } => {
+    const mine = edit?.user.id === user.id ? edit : null;
+    return {
+      key: user.id,
+      user: mine ? mine.user : user,
+      serial: pageIndex * PAGE_SIZE + index + 1,
+      edit: mine,
+      onEdit: () => balanceEdit.start(user),
+      onCancel: balanceEdit.cancel,
+      onField: balanceEdit.setField,
+      onReason: balanceEdit.setReason,
+      onHistory: () => setLedgerUser(user),
+    };
+  };
+  const emptyText = state.appliedSearch ? `No users match “${state.appliedSearch}”.` : 'No users yet.';
+
+  return (
+    <section aria-labelledby={captionId} className="card p-4 sm:p-6">
+      <Toolbar state={state} wide={wide} />
+
+      {error && !page && (
+        <p role="alert" className="mt-4 text-danger-600">
+          {error}{' '}
+          <button type="button" className="underline" onClick={state.reload}>
+            Try again
+          </button>
+        </p>
+      )}
+
+      <form onSubmit={(e) => void balanceEdit.save(state.replaceRow, e)} noValidate>
+        {wide ? (
+          // Fixed column widths fit 1440 px with the admin sidebar; narrower desktops scroll sideways with
+          // the S/N, name and actions columns kept in view (sticky).
+          <div className="mt-4 overflow-x-auto" aria-busy={loading}>
+            <table className="w-full min-w-[56rem] table-fixed border-collapse text-left text-sm">
+              <caption id={captionId} className="sr-only">
+                Users and their balances. Column headers sort the table.
+              </caption>
+              <colgroup>
+                <col className="w-10" />
+                <col className="w-26" />
+                <col className="w-36" />
+                {BALANCE_ACCOUNTS.map((account) => (
+                  <col key={account} />
+                ))}
+                <col className="w-26" />
+              </colgroup>
+              <SortableHeader sort={state.sort} ascending={state.ascending} onSort={state.changeSort} />
+              <tbody>
+                {!page &&
+                  loading &&
+                  [0, 1, 2, 3, 4].map((n) => (
+                    <tr key={n} aria-hidden="true" className="border-b border-mist-100">
+                      <td colSpan={COLUMNS.length + 1} className="px-1.5 py-3">
+                        <div className="h-8 animate-pulse rounded bg-mist-100" />
+                      </td>
+                    </tr>
+                  ))}
+                {page?.rows.length === 0 && (
+                  <tr>
+                    <td colSpan={COLUMNS.length + 1} className="px-2 py-8 text-center text-muted">
+                      {emptyText}
+                    </td>
+                  </tr>
+                )}
+                {page?.rows.map((user, index) => {
+                  const { key, ...props } = itemProps(user, index);
+                  return <UserRow key={key} {...props} />;
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <div className="mt-4" aria-busy={loading}>
+            <h3 id={captionId} className="sr-only">
+              Users and their balances
+            </h3>
+            {page?.rows.length === 0 ? (
+              <p className="py-8 text-center text-muted">{emptyText}</p>
+            ) : (
+              <ul className="space-y-3" aria-labelledby={captionId}>
+                {page?.rows.map((user, index) => {
+                  const { key, ...props } = itemProps(user, index);
+                  return <UserCard key={key} {...props} />;
+                })}
+              </ul>
+            )}
+            {!page && loading && (
+              <ul className="space-y-3" aria-hidden="true">
+                {[0, 1, 2].map((n) => (
+                  <li key={n} className="h-48 animate-pulse rounded-card bg-mist-100" />
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </form>
+
+      <Pagination pageIndex={pageIndex} total={page?.total ?? 0} onPage={state.setPageIndex} />
+
+      {/* Mounted only while open, so a reopened history never shows an earlier read. */}
+      {ledgerUser && (
+        <Suspense fallback={null}>
+          <LedgerDialog user={ledgerUser} onClose={() => setLedgerUser(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

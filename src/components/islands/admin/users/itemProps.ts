@@ -1,0 +1,18 @@
+import type { BalanceAccount } from '~/lib/accounts';
+import type { AdminUser } from '~/lib/admin/users';
+import type { RowHandlers } from './RowActions';
+import type { Edit } from './useBalanceEdit';
+
+/** What a table row and a phone card both show for one user and do with it. */
+export interface UserItemProps extends RowHandlers {
+  user: AdminUser;
+  serial: number;
+  edit: Edit | null;
+  onField: (account: BalanceAccount, value: string) => void;
+  onReason: (reason: string) => void;
+}
+
+/** The name the admin reads in labels: the username, or the e-mail address if there is none. */
+export function displayName(user: AdminUser): string {
+  return user.username || user.email;
+}

@@ -91,8 +91,9 @@ test('wallets: an address is validated per network, saved with a reason and the 
   }
 });
 
-test('requests: confirming a deposit notice and paying a withdrawal change the member’s balances', async ({
+test('requests: confirming a deposit notice and paying a withdrawal (by a second admin) change the member’s balances', async ({
   page,
+  browser,
 }) => {
   const member = await createMember({ username: `req${runTag()}` });
   await setBalances(member.id, { interest_wallet: '500.00' });
@@ -142,15 +143,38 @@ test('requests: confirming a deposit notice and paying a withdrawal change the m
     .getByRole('button', { name: 'Approve' })
     .click();
   await expect(requestCard.getByText('approved', { exact: true })).toBeVisible();
-  await requestCard.getByRole('button', { name: 'Mark paid' }).click();
-  await page
+  // Four eyes: who approved does not pay; the database refuses it too.
+  await expect(requestCard).toContainText('You approved this: another admin marks it paid.');
+  await expect(requestCard.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  const requestId = Number((await requestCard.getAttribute('aria-label'))?.match(/\d+/)?.[0]);
+  const selfPay = await (
+    await signedInAdminClient(admin)
+  ).rpc('review_withdrawal_request', {
+    p_request_id: requestId,
+    p_action: 'pay',
+    p_note: '',
+  });
+  expect(selfPay.error?.message).toBe('You approved this request: another admin must mark it paid.');
+
+  const second = await createAdmin({ username: `pay${runTag()}`, role: 'finance' });
+  const context = await browser.newContext();
+  const payer = await context.newPage();
+  await adminSignIn(payer, second);
+  await payer.goto('/admin/requests');
+  const payerCard = payer.getByRole('article', {
+    name: new RegExp(`^Withdrawal request \\d+ from ${member.email}$`),
+  });
+  await payerCard.getByRole('button', { name: 'Mark paid' }).click();
+  await payer
     .getByRole('dialog', { name: 'Mark withdrawal paid: $120.00' })
     .getByRole('button', { name: 'Mark paid' })
     .click();
   await expect(
-    page.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/),
+    payer.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/),
   ).toBeVisible();
+  // The first admin's page follows live.
   await expect(requestCard.getByText('paid', { exact: true })).toBeVisible();
+  await context.close();
 
   const { data } = await serviceClient()
     .from('profiles')

@@ -10,6 +10,7 @@ const GUARDED = [
   '/admin/wallets',
   '/admin/messages',
   '/admin/admins',
+  '/admin/approvals',
 ];
 
 let admin: Account;

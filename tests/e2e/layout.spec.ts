@@ -7,6 +7,7 @@ import {
   serviceClient,
   setBalances,
   signInThroughUi,
+  signedInAdminClient,
   signedInClient,
   type TestUser,
 } from './support/users';
@@ -51,6 +52,7 @@ const ADMIN_ROUTES = [
   '/admin/wallets',
   '/admin/admins',
   '/admin/messages',
+  '/admin/approvals',
 ];
 
 /** A 128-character transaction id (the longest the database accepts), unique per worker. */
@@ -84,6 +86,20 @@ test.beforeAll(async () => {
     p_destination_address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
   });
   expect(request.error).toBeNull();
+  // A balance change awaiting approval (by another admin, so the viewer sees Approve and Reject).
+  const proposer = await signedInAdminClient(await createAdmin({ username: `maker${tag}`, role: 'finance' }));
+  const { data: profile } = await serviceClient()
+    .from('profiles')
+    .select('version')
+    .eq('id', member.id)
+    .single();
+  const proposal = await proposer.rpc('propose_balances', {
+    p_user_id: member.id,
+    p_expected_version: (profile as { version: number }).version,
+    p_balances: { interest_wallet: '9999999.99', total_invest: '1234567.89' },
+    p_reason: `Reclassification after the annual review of ${tag}`,
+  });
+  expect(proposal.error).toBeNull();
   const { error } = await serviceClient()
     .from('contact_messages')
     .insert({
@@ -206,7 +222,9 @@ for (const width of WIDTHS) {
 test.describe('admin users on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
-  test('a balance is edited on the card layout with the same validation and reason', async ({ page }) => {
+  test('a balance change is proposed on the card layout with the same validation and reason', async ({
+    page,
+  }) => {
     const person = await createMember({ username: `phone${runTag()}` });
     await setBalances(person.id, { deposit_wallet: '40.00' });
     await adminSignIn(page, admin);
@@ -228,9 +246,16 @@ test.describe('admin users on a phone', () => {
     await card.getByLabel(`Reason for changing ${person.username}’s balances`).fill('Phone correction');
     expect(await layoutProblems(page)).toEqual([]);
     await card.getByRole('button', { name: `Save ${person.username}` }).click();
-    await expect(page.getByText(`Saved ${person.username}'s balances.`)).toBeVisible();
-    await expect(card).toContainText('$4,321.50');
-    await expect(card.getByRole('button', { name: `Edit ${person.username}` })).toBeVisible();
+    await expect(
+      page.getByText(
+        `Proposed a change to ${person.username}'s balances: awaiting another admin's approval.`,
+      ),
+    ).toBeVisible();
+    // The card keeps the stored value and shows the proposal under it, until another admin approves.
+    await expect(card).toContainText('Awaiting approval');
+    await expect(card).toContainText('Deposit Wallet: $40.00 → $4,321.50');
+    await expect(card.getByRole('button', { name: `Edit ${person.username}` })).toHaveCount(0);
+    expect(await layoutProblems(page)).toEqual([]);
 
     const { data } = await serviceClient()
       .from('profiles')
@@ -238,6 +263,6 @@ test.describe('admin users on a phone', () => {
       .eq('id', person.id)
       .single();
     // PostgREST sends numeric columns as JSON numbers.
-    expect((data as { deposit_wallet: number }).deposit_wallet).toBe(4321.5);
+    expect((data as { deposit_wallet: number }).deposit_wallet).toBe(40);
   });
 });

@@ -47,6 +47,48 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_events: {
+        Row: {
+          actor_id: string | null
+          actor_role: string
+          after: Json | null
+          before: Json | null
+          hash: string
+          id: number
+          kind: string
+          member_id: string | null
+          occurred_at: string
+          prev_hash: string
+          reason: string | null
+        }
+        Insert: {
+          actor_id?: string | null
+          actor_role: string
+          after?: Json | null
+          before?: Json | null
+          hash: string
+          id?: never
+          kind: string
+          member_id?: string | null
+          occurred_at?: string
+          prev_hash: string
+          reason?: string | null
+        }
+        Update: {
+          actor_id?: string | null
+          actor_role?: string
+          after?: Json | null
+          before?: Json | null
+          hash?: string
+          id?: never
+          kind?: string
+          member_id?: string | null
+          occurred_at?: string
+          prev_hash?: string
+          reason?: string | null
+        }
+        Relationships: []
+      }
       balance_proposals: {
         Row: {
           base_version: number
@@ -591,6 +633,7 @@ export type Database = {
         }
         Returns: Json
       }
+      verify_audit_chain: { Args: Record<PropertyKey, never>; Returns: Json }
       withdraw_balance_proposal: {
         Args: { p_proposal_id: number }
         Returns: Json

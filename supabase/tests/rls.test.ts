@@ -313,6 +313,28 @@ const TABLES: Record<string, TableCase> = {
       delete: { sql: () => `delete from public.balance_proposals`, expect: denyAll },
     },
   },
+  audit_events: {
+    select: {
+      anon: 'denied',
+      memberA: 'nothing',
+      memberB: 'nothing',
+      adminAal1: 'nothing',
+      owner: 'all',
+      support: 'nothing',
+      finance: 'nothing',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: () => `insert into public.audit_events (actor_role, kind, prev_hash, hash)
+                    values ('owner', 'forged', 'x', 'forged-hash')`,
+        expect: denyAll,
+      },
+      update: { sql: () => `update public.audit_events set reason = 'rewritten'`, expect: denyAll },
+      delete: { sql: () => `delete from public.audit_events`, expect: denyAll },
+    },
+  },
   contact_messages: {
     select: {
       anon: 'denied',
@@ -394,6 +416,10 @@ const FUNCTIONS: Record<string, FunctionCase> = {
   withdraw_balance_proposal: {
     sql: (i) => `select public.withdraw_balance_proposal(${i.proposalB})`,
     expect: staff(['finance'], '42501'),
+  },
+  verify_audit_chain: {
+    sql: () => `select public.verify_audit_chain()`,
+    expect: staff(['owner', 'auditor']),
   },
   admin_user_ledger: {
     sql: (i) => `select * from public.admin_user_ledger('${i.A}')`,

@@ -120,6 +120,40 @@ revoke execute on function private.parse_balances(jsonb), private.balance_deltas
   private.check_version(public.profiles, bigint), private.proposal_json(public.balance_proposals)
   from public, anon, authenticated;
 
+-- The shared start of a balance edit (a proposal, or the service role's direct save): every input
+-- validated before anything is touched, the profile locked, the version the editor saw checked.
+create function private.begin_balance_edit(
+  p_user_id uuid,
+  p_expected_version bigint,
+  p_balances jsonb,
+  p_reason text,
+  out new_values jsonb,
+  out clean_reason text,
+  out profile public.profiles
+)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_user_id is null then
+    raise exception 'Choose a user.' using errcode = '22023';
+  end if;
+  if p_expected_version is null then
+    raise exception 'The version of the values you edited is required.' using errcode = '22023';
+  end if;
+  new_values := private.parse_balances(p_balances);
+  clean_reason := private.clean_reason(p_reason);
+  select * into profile from public.profiles where id = p_user_id for update;
+  if not found then
+    raise exception 'That user was not found.' using errcode = '22023';
+  end if;
+  perform private.check_version(profile, p_expected_version);
+end
+$$;
+
+revoke execute on function private.begin_balance_edit(uuid, bigint, jsonb, text) from public, anon, authenticated;
+
 -- The service role's direct path (seed data, operator scripts with the secret key). Staff get a clear
 -- refusal: their edits go through propose_balances.
 create or replace function public.admin_update_balances(
@@ -133,6 +167,7 @@ security definer
 set search_path = ''
 as $$
 declare
+  v_edit record;
   v_values jsonb;
   v_reason text;
   v_profile public.profiles;
@@ -143,19 +178,10 @@ begin
     raise exception 'Balance changes need a second admin: propose the change and another finance admin or owner approves it.'
       using errcode = '42501', hint = 'four_eyes';
   end if;
-  if p_user_id is null then
-    raise exception 'Choose a user.' using errcode = '22023';
-  end if;
-  if p_expected_version is null then
-    raise exception 'The version of the values you edited is required.' using errcode = '22023';
-  end if;
-  v_values := private.parse_balances(p_balances);
-  v_reason := private.clean_reason(p_reason);
-  select * into v_profile from public.profiles where id = p_user_id for update;
-  if not found then
-    raise exception 'That user was not found.' using errcode = '22023';
-  end if;
-  perform private.check_version(v_profile, p_expected_version);
+  select * into v_edit from private.begin_balance_edit(p_user_id, p_expected_version, p_balances, p_reason);
+  v_values := v_edit.new_values;
+  v_reason := v_edit.clean_reason;
+  v_profile := v_edit.profile;
   v_deltas := private.balance_deltas(v_profile, v_values);
   if v_deltas = '{}'::jsonb then
     return private.profile_json(v_profile);
@@ -179,6 +205,7 @@ security definer
 set search_path = ''
 as $$
 declare
+  v_edit record;
   v_values jsonb;
   v_reason text;
   v_profile public.profiles;
@@ -189,20 +216,11 @@ begin
   if auth.uid() is null then
     raise exception 'Proposals are made by a signed-in admin.' using errcode = '42501';
   end if;
-  if p_user_id is null then
-    raise exception 'Choose a user.' using errcode = '22023';
-  end if;
-  if p_expected_version is null then
-    raise exception 'The version of the values you edited is required.' using errcode = '22023';
-  end if;
-  v_values := private.parse_balances(p_balances);
-  v_reason := private.clean_reason(p_reason);
   -- The profile lock serialises two admins proposing for the same member at once.
-  select * into v_profile from public.profiles where id = p_user_id for update;
-  if not found then
-    raise exception 'That user was not found.' using errcode = '22023';
-  end if;
-  perform private.check_version(v_profile, p_expected_version);
+  select * into v_edit from private.begin_balance_edit(p_user_id, p_expected_version, p_balances, p_reason);
+  v_values := v_edit.new_values;
+  v_reason := v_edit.clean_reason;
+  v_profile := v_edit.profile;
   if private.balance_deltas(v_profile, v_values) = '{}'::jsonb then
     raise exception 'Nothing to approve: these are the current values.' using errcode = '22023';
   end if;

@@ -209,11 +209,13 @@ for (const width of WIDTHS) {
         const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
         expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
       } else {
-        // Phone and tablet: one card per user with all six balances and the edit control in view.
+        // Phone and tablet: one card per user with all six balances, the change awaiting approval (so
+        // no Edit until it is decided) and the history control in view.
         const card = page.getByRole('listitem', { name: member.username });
         await expect(card).toContainText('$1,312,500.75');
         await expect(card).toContainText('$98,765.43');
-        await expect(card.getByRole('button', { name: `Edit ${member.username}` })).toBeInViewport();
+        await expect(card).toContainText('Interest Wallet: $1,312,500.75 → $9,999,999.99');
+        await expect(card.getByRole('button', { name: `History of ${member.username}` })).toBeInViewport();
       }
     });
   });

@@ -73,7 +73,7 @@ function ProposalCard({
             <time dateTime={proposal.expires_at}>{formatDateTime(proposal.expires_at)}</time>
           </p>
         </header>
-        <table className="mt-3 w-full text-left text-sm">
+        <table className="mt-3 w-full table-fixed text-left text-sm [overflow-wrap:anywhere]">
           <caption className="sr-only">Balances this proposal changes</caption>
           <thead>
             <tr className="text-muted">

@@ -53,6 +53,7 @@ const ADMIN_ROUTES = [
   '/admin/admins',
   '/admin/messages',
   '/admin/approvals',
+  '/admin/audit',
 ];
 
 /** A 128-character transaction id (the longest the database accepts), unique per worker. */

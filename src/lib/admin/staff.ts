@@ -22,6 +22,8 @@ export function capabilities(role: StaffRole) {
     readMoney: role !== 'support',
     /** Grant, change and revoke staff roles; reset authenticators. */
     manageStaff: role === 'owner',
+    /** Read the audit log and verify its chain. */
+    readAudit: role === 'auditor' || role === 'owner',
   };
 }
 

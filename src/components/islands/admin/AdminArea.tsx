@@ -14,6 +14,7 @@ export const ADMIN_NAV = [
   { label: 'Wallets', href: '/admin/wallets' },
   { label: 'Messages', href: '/admin/messages' },
   { label: 'Admins', href: '/admin/admins' },
+  { label: 'Audit log', href: '/admin/audit' },
   { label: 'Website', href: '/' },
 ] as const;
 
@@ -22,6 +23,7 @@ export type AdminPath = (typeof ADMIN_NAV)[number]['href'];
 /** Pages a role has nothing to do on (support handles no money). */
 const HIDDEN: Partial<Record<AdminPath, (can: Capabilities) => boolean>> = {
   '/admin/approvals': (can) => !can.readMoney,
+  '/admin/audit': (can) => !can.readAudit,
 };
 
 export interface StaffSession {

@@ -64,8 +64,8 @@ async function idForEmail(email: string): Promise<string | null> {
 }
 
 /**
- * One page of events, newest first, filtered on the server (each filter is an indexed column:
- * kind, actor_id, member_id, occurred_at, with id as the tie-break). `hasMore` comes from asking for
+ * One page of events, newest first, filtered on the server (each filter column leads an index ending
+ * in occurred_at, id: the migration's index plan). `hasMore` comes from asking for
  * one row more than the page, so no count over the whole log is needed.
  */
 export async function listAuditEvents(
@@ -82,6 +82,7 @@ export async function listAuditEvents(
   let query = supabase()
     .from('audit_events')
     .select('id, occurred_at, actor_id, actor_role, member_id, kind, before, after, reason')
+    .order('occurred_at', { ascending: false })
     .order('id', { ascending: false })
     .range(offset, offset + limit);
   if (filter.kind) query = query.eq('kind', filter.kind);

@@ -87,7 +87,7 @@ function ProposalCard({
                 Proposed
               </th>
               <th scope="col" className="py-1 text-right font-normal">
-                Difference
+                Change
               </th>
             </tr>
           </thead>

@@ -215,7 +215,7 @@ test('messages: newest first, and markup in a message is shown as text, never ru
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
 
-test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can revoke themselves', async ({
+test('admins: grant a role by e-mail, the new admin signs in with it, then revoke; nobody can revoke themselves', async ({
   page,
   browser,
 }) => {
@@ -234,17 +234,26 @@ test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can r
   await expect(page.getByText('No account uses that e-mail address.')).toBeVisible();
 
   await page.getByLabel('Account e-mail').fill(candidate.email);
+  await page.getByLabel('Role').selectOption('auditor');
   await page.getByRole('button', { name: 'Grant admin' }).click();
-  await expect(page.getByText(`${candidate.email} is now an admin.`)).toBeVisible();
+  await expect(page.getByText(`${candidate.email} is now an admin (Auditor).`)).toBeVisible();
   const entry = page.getByRole('listitem').filter({ hasText: candidate.email });
-  await expect(entry).toContainText(`Granted by ${admin.email}`);
+  await expect(entry).toContainText(`Auditor · granted by ${admin.email}`);
   // The signed-in admin has no revoke button for themselves.
   await expect(page.getByRole('button', { name: `Revoke admin from ${admin.email}` })).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: admin.email }).first()).toContainText('(you)');
 
+  // The auditor signs in with that role: no grant form and no revoke or reset buttons for them.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await adminSignIn(otherPage, { ...candidate });
+  await expect(otherPage.getByText(`Signed in as ${candidate.email} (Auditor)`)).toBeVisible();
+  await otherPage.goto('/admin/admins');
+  await expect(otherPage.getByRole('listitem').filter({ hasText: admin.email }).first()).toContainText(
+    'Owner',
+  );
+  await expect(otherPage.getByRole('button', { name: 'Grant admin' })).toHaveCount(0);
+  await expect(otherPage.getByRole('button', { name: /^Revoke admin from/ })).toHaveCount(0);
   await other.close();
 
   await page.getByRole('button', { name: `Revoke admin from ${candidate.email}` }).click();

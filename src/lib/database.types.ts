@@ -30,19 +30,135 @@ export type Database = {
         Row: {
           granted_at: string
           granted_by: string | null
+          role: string
           user_id: string
         }
         Insert: {
           granted_at?: string
           granted_by?: string | null
+          role?: string
           user_id: string
         }
         Update: {
           granted_at?: string
           granted_by?: string | null
+          role?: string
           user_id?: string
         }
         Relationships: []
+      }
+      audit_events: {
+        Row: {
+          actor_id: string | null
+          actor_role: string
+          after: Json | null
+          before: Json | null
+          hash: string
+          id: number
+          kind: string
+          member_id: string | null
+          occurred_at: string
+          prev_hash: string
+          reason: string | null
+        }
+        Insert: {
+          actor_id?: string | null
+          actor_role: string
+          after?: Json | null
+          before?: Json | null
+          hash: string
+          id?: never
+          kind: string
+          member_id?: string | null
+          occurred_at?: string
+          prev_hash: string
+          reason?: string | null
+        }
+        Update: {
+          actor_id?: string | null
+          actor_role?: string
+          after?: Json | null
+          before?: Json | null
+          hash?: string
+          id?: never
+          kind?: string
+          member_id?: string | null
+          occurred_at?: string
+          prev_hash?: string
+          reason?: string | null
+        }
+        Relationships: []
+      }
+      balance_proposals: {
+        Row: {
+          base_version: number
+          before: NonNullable<Json>
+          decided_at: string | null
+          decided_by: string | null
+          decision_note: string | null
+          deposit_wallet: number
+          expires_at: string
+          id: number
+          interest_wallet: number
+          proposed_at: string
+          proposed_by: string
+          reason: string
+          referral: number
+          status: string
+          total_deposit: number
+          total_invest: number
+          total_withdraw: number
+          user_id: string
+        }
+        Insert: {
+          base_version: number
+          before: NonNullable<Json>
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_note?: string | null
+          deposit_wallet: number
+          expires_at?: string
+          id?: never
+          interest_wallet: number
+          proposed_at?: string
+          proposed_by: string
+          reason: string
+          referral: number
+          status?: string
+          total_deposit: number
+          total_invest: number
+          total_withdraw: number
+          user_id: string
+        }
+        Update: {
+          base_version?: number
+          before?: NonNullable<Json>
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_note?: string | null
+          deposit_wallet?: number
+          expires_at?: string
+          id?: never
+          interest_wallet?: number
+          proposed_at?: string
+          proposed_by?: string
+          reason?: string
+          referral?: number
+          status?: string
+          total_deposit?: number
+          total_invest?: number
+          total_withdraw?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "balance_proposals_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       contact_messages: {
         Row: {
@@ -333,6 +449,7 @@ export type Database = {
       withdrawal_requests: {
         Row: {
           amount: number
+          approved_by: string | null
           created_at: string
           destination_address: string
           destination_tag: number | null
@@ -347,6 +464,7 @@ export type Database = {
         }
         Insert: {
           amount: number
+          approved_by?: string | null
           created_at?: string
           destination_address: string
           destination_tag?: number | null
@@ -361,6 +479,7 @@ export type Database = {
         }
         Update: {
           amount?: number
+          approved_by?: string | null
           created_at?: string
           destination_address?: string
           destination_tag?: number | null
@@ -449,6 +568,10 @@ export type Database = {
           user_id: string
         }[]
       }
+      approve_balance_proposal: {
+        Args: { p_proposal_id: number }
+        Returns: Json
+      }
       file_deposit_notice: {
         Args: { p_amount: string; p_tx_id: string; p_wallet_id: number }
         Returns: Json
@@ -462,7 +585,10 @@ export type Database = {
         }
         Returns: Json
       }
-      grant_admin: { Args: { p_email: string }; Returns: undefined }
+      grant_admin: {
+        Args: { p_email: string; p_role?: string }
+        Returns: undefined
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       my_ledger: {
         Args: {
@@ -482,6 +608,20 @@ export type Database = {
           source_id: number
         }[]
       }
+      my_staff_role: { Args: Record<PropertyKey, never>; Returns: string }
+      propose_balances: {
+        Args: {
+          p_balances: Json
+          p_expected_version: number
+          p_reason: string
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      reject_balance_proposal: {
+        Args: { p_proposal_id: number; p_reason: string }
+        Returns: Json
+      }
       review_deposit_notice: {
         Args: { p_decision: string; p_note?: string; p_notice_id: number }
         Returns: Json
@@ -491,6 +631,10 @@ export type Database = {
         Returns: Json
       }
       revoke_admin: { Args: { p_email: string }; Returns: undefined }
+      set_staff_role: {
+        Args: { p_email: string; p_role: string }
+        Returns: undefined
+      }
       update_deposit_wallet: {
         Args: {
           p_address: string
@@ -498,6 +642,11 @@ export type Database = {
           p_reason: string
           p_wallet_id: number
         }
+        Returns: Json
+      }
+      verify_audit_chain: { Args: Record<PropertyKey, never>; Returns: Json }
+      withdraw_balance_proposal: {
+        Args: { p_proposal_id: number }
         Returns: Json
       }
       withdrawable_balance: {

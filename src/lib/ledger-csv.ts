@@ -4,7 +4,7 @@ import { accountLabel, type LedgerEntry } from './ledger-entry';
 // asks for the file, not with the page.
 
 /** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-function csvCell(value: string, isText: boolean): string {
+export function csvCell(value: string, isText: boolean): string {
   const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

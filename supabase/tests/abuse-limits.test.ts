@@ -292,14 +292,14 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
         q.query(`select public.review_withdrawal_request($1, 'approve', null)`, [first]),
       );
       await asCaller(db(), SERVICE, (q) =>
-        q.query(`select public.review_withdrawal_request($1, 'reject', null)`, [second]),
+        q.query(`select public.review_withdrawal_request($1, 'reject', 'abuse test')`, [second]),
       );
       expect(await fileRequest()).toBe('ok');
       expect(await fileRequest()).toBe('ok');
       // Five filed this hour; with one more reviewed, two are pending and the hourly cap refuses.
       const [third] = await ids('withdrawal_requests', 'pending');
       await asCaller(db(), SERVICE, (q) =>
-        q.query(`select public.review_withdrawal_request($1, 'reject', null)`, [third]),
+        q.query(`select public.review_withdrawal_request($1, 'reject', 'abuse test')`, [third]),
       );
       expect(await fileRequest()).toBe(REQUESTS_HOURLY_MESSAGE);
       await age('withdrawal_requests');

@@ -36,7 +36,7 @@ const NOT_MONEY = [
 
 interface Case {
   name: string;
-  as: 'admin' | 'member' | 'anon';
+  as: 'admin' | 'member' | 'anon' | 'service';
   sql: string;
   params?: (ctx: Ctx) => unknown[];
   code: string;
@@ -55,9 +55,9 @@ interface Ctx {
 
 const balanceCases: Case[] = [
   ...NOT_MONEY.map((v) => ({
-    name: `admin_update_balances Interest Wallet = ${JSON.stringify(v)}`,
+    name: `propose_balances Interest Wallet = ${JSON.stringify(v)}`,
     as: 'admin' as const,
-    sql: `select public.admin_update_balances($1, $2, jsonb_build_object('interest_wallet', $3::text), 'bad input test')`,
+    sql: `select public.propose_balances($1, $2, jsonb_build_object('interest_wallet', $3::text), 'bad input test')`,
     params: (c: Ctx) => [c.member, c.version, v],
     code: '22023',
     message: /^Interest Wallet must be a number with at most 2 decimals\.$/,
@@ -70,77 +70,100 @@ const balanceCases: Case[] = [
     ['1000000000000', /^Referral Earnings must be at most 999,999,999,999\.99\.$/],
     ['99999999999999999999', /^Referral Earnings must be at most 999,999,999,999\.99\.$/],
   ].map(([v, message]) => ({
-    name: `admin_update_balances Referral = ${JSON.stringify(v)}`,
+    name: `propose_balances Referral = ${JSON.stringify(v)}`,
     as: 'admin' as const,
-    sql: `select public.admin_update_balances($1, $2, jsonb_build_object('referral', $3::text), 'bad input test')`,
+    sql: `select public.propose_balances($1, $2, jsonb_build_object('referral', $3::text), 'bad input test')`,
     params: (c: Ctx) => [c.member, c.version, v],
     code: '22023',
     message: message as RegExp,
   })),
   {
-    name: 'admin_update_balances with a JSON number instead of text',
+    name: 'propose_balances with a JSON number instead of text',
     as: 'admin',
-    sql: `select public.admin_update_balances($1, $2, '{"total_invest": 5}', 'bad input test')`,
+    sql: `select public.propose_balances($1, $2, '{"total_invest": 5}', 'bad input test')`,
     params: (c) => [c.member, c.version],
     code: '22023',
     message: /^Total Invest must be a number/,
   },
   {
-    name: 'admin_update_balances with an unknown account',
+    name: 'propose_balances with an unknown account',
     as: 'admin',
-    sql: `select public.admin_update_balances($1, $2, '{"version": "7"}', 'bad input test')`,
+    sql: `select public.propose_balances($1, $2, '{"version": "7"}', 'bad input test')`,
     params: (c) => [c.member, c.version],
     code: '22023',
     message: /^Unknown balance: version\.$/,
   },
   {
-    name: 'admin_update_balances with one good and one bad value (all or nothing)',
+    name: 'propose_balances with one good and one bad value (all or nothing)',
     as: 'admin',
-    sql: `select public.admin_update_balances($1, $2, '{"interest_wallet": "10.00", "total_deposit": "ten"}', 'bad input test')`,
+    sql: `select public.propose_balances($1, $2, '{"interest_wallet": "10.00", "total_deposit": "ten"}', 'bad input test')`,
     params: (c) => [c.member, c.version],
     code: '22023',
     message: /^Total Deposit must be a number/,
   },
   ...['', '  ', 'ab', 'x'.repeat(501)].map((reason) => ({
-    name: `admin_update_balances reason ${JSON.stringify(reason.slice(0, 10))} (${reason.length} chars)`,
+    name: `propose_balances reason ${JSON.stringify(reason.slice(0, 10))} (${reason.length} chars)`,
     as: 'admin' as const,
-    sql: `select public.admin_update_balances($1, $2, '{"referral": "1.00"}', $3)`,
+    sql: `select public.propose_balances($1, $2, '{"referral": "1.00"}', $3)`,
     params: (c: Ctx) => [c.member, c.version, reason],
     code: '22023',
     message: /^Reason must be 3 to 500 characters\.$/,
   })),
   ...["'[]'", "'{}'", '\'"5"\'', 'null'].map((json) => ({
-    name: `admin_update_balances balances = ${json}`,
+    name: `propose_balances balances = ${json}`,
     as: 'admin' as const,
-    sql: `select public.admin_update_balances($1, $2, ${json}::jsonb, 'bad input test')`,
+    sql: `select public.propose_balances($1, $2, ${json}::jsonb, 'bad input test')`,
     params: (c: Ctx) => [c.member, c.version],
     code: '22023',
     message: /^Enter at least one balance\.$/,
   })),
   {
-    name: 'admin_update_balances without a version',
+    name: 'propose_balances without a version',
     as: 'admin',
-    sql: `select public.admin_update_balances($1, null, '{"referral": "1.00"}', 'bad input test')`,
+    sql: `select public.propose_balances($1, null, '{"referral": "1.00"}', 'bad input test')`,
     params: (c) => [c.member],
     code: '22023',
     message: /version/,
   },
   {
-    name: 'admin_update_balances with a stale version',
+    name: 'propose_balances with a stale version',
     as: 'admin',
-    sql: `select public.admin_update_balances($1, $2::bigint - 1, '{"referral": "1.00"}', 'bad input test')`,
+    sql: `select public.propose_balances($1, $2::bigint - 1, '{"referral": "1.00"}', 'bad input test')`,
     params: (c) => [c.member, c.version],
     code: 'PT409',
     message:
       /^This user's balances were changed by someone else\. The latest values are shown; check them and save again\.$/,
   },
   {
-    name: 'admin_update_balances for an unknown user',
+    name: 'propose_balances for an unknown user',
     as: 'admin',
-    sql: `select public.admin_update_balances(gen_random_uuid(), 1, '{"referral": "1.00"}', 'bad input test')`,
+    sql: `select public.propose_balances(gen_random_uuid(), 1, '{"referral": "1.00"}', 'bad input test')`,
     code: '22023',
     message: /^That user was not found\.$/,
   },
+  {
+    name: 'propose_balances with the current values',
+    as: 'admin',
+    sql: `select public.propose_balances($1, $2, '{"interest_wallet": "3.00", "referral": "0"}', 'bad input test')`,
+    params: (c) => [c.member, c.version],
+    code: '22023',
+    message: /^Nothing to approve: these are the current values\.$/,
+  },
+  {
+    name: 'approve_balance_proposal of an unknown proposal',
+    as: 'admin',
+    sql: `select public.approve_balance_proposal(-1)`,
+    code: '22023',
+    message: /^That proposal was not found\.$/,
+  },
+  ...['', ' ', 'no'].map((reason) => ({
+    name: `reject_balance_proposal reason ${JSON.stringify(reason)}`,
+    as: 'admin' as const,
+    sql: `select public.reject_balance_proposal(-1, $1)`,
+    params: () => [reason],
+    code: '22023',
+    message: /^Reason must be 3 to 500 characters\.$/,
+  })),
 ];
 
 const memberCases: Case[] = [
@@ -289,6 +312,14 @@ const reviewCases: Case[] = [
     code: 'PT409',
     message: /^The member's Interest Wallet \(3\.00\) is less than this request \(500\.00\)\.$/,
   },
+  ...[null, '', '  ', 'no'].map((note) => ({
+    name: `review_withdrawal_request reject with reason ${JSON.stringify(note)}`,
+    as: 'admin' as const,
+    sql: `select public.review_withdrawal_request($1, 'reject', $2)`,
+    params: (c: Ctx) => [c.pendingRequest, note],
+    code: '22023',
+    message: /^A reason \(3 to 500 characters\) is required to reject a request\.$/,
+  })),
   {
     name: 'review_withdrawal_request of an unknown request',
     as: 'admin',
@@ -335,6 +366,28 @@ const walletAndAdminCases: Case[] = [
     sql: `select public.grant_admin('nobody@bad.test')`,
     code: '22023',
     message: /^No account uses that e-mail address\.$/,
+  },
+  ...['', 'admin', 'Owner', null].map((role) => ({
+    name: `grant_admin with role ${JSON.stringify(role)}`,
+    as: 'admin' as const,
+    sql: `select public.grant_admin('member@bad.test', $1)`,
+    params: () => [role],
+    code: '22023',
+    message: /^Role must be support, finance, auditor or owner\.$/,
+  })),
+  {
+    name: 'set_staff_role of oneself',
+    as: 'admin',
+    sql: `select public.set_staff_role('admin@bad.test', 'support')`,
+    code: '22023',
+    message: /^You cannot change your own role\. Ask another owner\.$/,
+  },
+  {
+    name: 'grant_admin of someone who is already staff',
+    as: 'admin',
+    sql: `select public.grant_admin('admin@bad.test', 'support')`,
+    code: 'PT409',
+    message: /^That account is already staff; change its role instead\.$/,
   },
   {
     name: 'revoke_admin of oneself',
@@ -399,11 +452,13 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
       anon: { role: 'anon' },
       member: { role: 'authenticated', uid: member.id },
       admin: adminAtAal2(admin.id),
+      // Setup only: balances are set directly by the service role (staff propose instead).
+      service: { role: 'service_role' },
     };
     const q = async (caller: Caller, sql: string, params: unknown[] = []) =>
       asCaller(db, caller, async (tx) => (await tx.query<{ v: string }>(sql, params)).rows[0]?.v ?? '');
     await q(
-      callers.admin,
+      callers.service,
       `select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00"}', 'setup') as v`,
       [member.id],
     );
@@ -427,11 +482,11 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
       callers.member,
       `select public.file_withdrawal_request(1::smallint, '500.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id' as v`,
     );
-    await q(callers.admin, `select public.review_withdrawal_request($1, 'approve', null) as v`, [
+    await q(callers.service, `select public.review_withdrawal_request($1, 'approve', null) as v`, [
       approvedBigRequest,
     ]);
     await q(
-      callers.admin,
+      callers.service,
       `select public.admin_update_balances($1, 2, '{"interest_wallet":"3.00"}', 'setup lower') as v`,
       [member.id],
     );
@@ -469,14 +524,14 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
       expect(await fingerprint(engine.db)).toBe(before);
     });
 
-  describe('admin_update_balances', () => run(balanceCases));
+  describe('propose_balances and proposals', () => run(balanceCases));
   describe('review functions', () => run(reviewCases));
   describe('wallets, admins, search', () => run(walletAndAdminCases));
   describe('contact form', () => run(contactCases));
   describe('member functions', () => {
     beforeAll(async () => {
       // Withdrawable for the member cases: 1500.00 - (50.00 pending + 500.00 approved) = 950.00.
-      await asCaller(engine.db, callers.admin, (tx) =>
+      await asCaller(engine.db, callers.service, (tx) =>
         tx.query(
           `select public.admin_update_balances($1, $2, '{"interest_wallet":"1500.00"}', 'setup raise')`,
           [ctx.member, ctx.version],

@@ -1,12 +1,14 @@
 /**
  * Property test of the money paths. fast-check drives random sequences of admin balance edits
- * (valid and invalid), deposit notices and their reviews, withdrawal requests and their reviews,
- * and two admins saving the same row at once (on PostgreSQL 15 over two real connections). A model
+ * (valid and invalid proposals, approved by the other admin, rejected, or self-approved and withdrawn),
+ * deposit notices and their reviews, withdrawal requests and their reviews, and two admins proposing
+ * for the same row at once (on PostgreSQL 15 over two real connections). A model
  * in TypeScript (integer cents) says what each step must do; after every step we check:
  *   - every profile balance equals the sum of its ledger deltas (private.ledger_mismatches),
  *   - no balance is negative,
  *   - the database equals the model (balances, version, statuses): no update lost silently,
- *   - a refused step left the database byte-for-byte unchanged (fingerprint).
+ *   - a refused step left the database byte-for-byte unchanged (fingerprint),
+ *   - every admin edit in the ledger was approved by an admin other than its proposer (four eyes).
  * Runs are steered onto every cap (pending and hourly filing caps, the largest amount, the hour a
  * filing counts for): `fill` files until the model says the next filing is refused, `age` moves a
  * member's filings to just inside or just outside the hour, amounts include the largest allowed one
@@ -73,7 +75,15 @@ const moneyArb = (max: number): fc.Arbitrary<Money> =>
 const moneyText = (m: Money) => (m.ok ? cents(m.cents) : m.text);
 
 type Action =
-  | { kind: 'edit'; user: number; admin: number; values: Partial<Record<Account, Money>>; stale: boolean }
+  | {
+      kind: 'edit';
+      user: number;
+      admin: number;
+      values: Partial<Record<Account, Money>>;
+      stale: boolean;
+      /** What happens to the proposal: the other admin approves or rejects it, or its proposer tries to approve it and then withdraws it. */
+      then: 'approve' | 'reject' | 'self';
+    }
   | { kind: 'notice'; user: number; wallet: number; amount: Money; tx: number }
   | { kind: 'reviewNotice'; pick: number; decision: 'confirm' | 'reject' }
   | { kind: 'request'; user: number; amount: Money }
@@ -95,6 +105,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       }) as fc.Arbitrary<Partial<Record<Account, Money>>>,
       // About one edit in five carries the version from before the last save.
       stale: fc.nat(9).map((n) => n < 2),
+      then: fc.constantFrom('approve' as const, 'approve' as const, 'reject' as const, 'self' as const),
     }),
   },
   {
@@ -353,34 +364,58 @@ describe.each(engines)('ledger property on %s', (name, open) => {
 
             switch (action.kind) {
               case 'edit': {
+                // Four eyes: one admin proposes, and only the other one's approval moves money.
                 const m = members[action.user]!;
                 const entries = Object.entries(action.values) as [Account, Money][];
                 const version = action.stale ? m.version - 1n : m.version;
+                const other = admins[1 - action.admin]!;
                 result = await call(
                   admins[action.admin]!,
-                  `select public.admin_update_balances($1, $2, $3::jsonb, 'property edit') as r`,
+                  `select public.propose_balances($1, $2, $3::jsonb, 'property edit') as r`,
                   [
                     m.id,
                     version.toString(),
                     JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, moneyText(v)]))),
                   ],
                 );
+                const changes = entries.some(([k, v]) => v.ok && v.cents !== m.balances[k]);
                 if (entries.some(([, v]) => !v.ok || v.cents > MAX_CENTS)) {
                   expected = '22023';
                   if (entries.every(([, v]) => v.ok) && entries.some(([, v]) => v.ok && v.cents > MAX_CENTS))
                     hit('amount: over');
                 } else if (action.stale) expected = 'PT409';
+                else if (!changes) expected = '22023';
                 else {
                   expected = 'ok';
                   if (entries.some(([, v]) => v.ok && v.cents === MAX_CENTS)) hit('amount: at');
-                  let changed = false;
-                  for (const [k, v] of entries) {
-                    if (v.ok && v.cents !== m.balances[k]) {
-                      m.balances[k] = v.cents;
-                      changed = true;
-                    }
-                  }
-                  if (changed) m.version += 1n;
+                }
+                if (result.code !== 'ok' || expected !== 'ok') break;
+                const proposal = String(result.row?.id);
+                if (action.then === 'self') {
+                  const self = await call(
+                    admins[action.admin]!,
+                    `select public.approve_balance_proposal($1) as r`,
+                    [proposal],
+                  );
+                  expect(self.code, 'the proposer cannot approve their own proposal').toBe('42501');
+                  expect(await runFingerprint(db, members), 'a refused approval changed the database').toBe(
+                    before,
+                  );
+                  result = await call(
+                    admins[action.admin]!,
+                    `select public.withdraw_balance_proposal($1) as r`,
+                    [proposal],
+                  );
+                } else if (action.then === 'reject') {
+                  result = await call(
+                    other,
+                    `select public.reject_balance_proposal($1, 'property says no') as r`,
+                    [proposal],
+                  );
+                } else {
+                  result = await call(other, `select public.approve_balance_proposal($1) as r`, [proposal]);
+                  for (const [k, v] of entries) if (v.ok) m.balances[k] = v.cents;
+                  m.version += 1n;
                 }
                 break;
               }
@@ -427,10 +462,11 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                 if (requests.length === 0) continue;
                 const r = requests[action.pick % requests.length]!;
                 const m = members[r.user]!;
+                // Four eyes: the first admin approves, the second pays; a rejection carries a reason.
                 result = await call(
-                  admins[1]!,
-                  `select public.review_withdrawal_request($1, $2, null) as r`,
-                  [r.id, action.action],
+                  admins[action.action === 'approve' ? 0 : 1]!,
+                  `select public.review_withdrawal_request($1, $2, $3) as r`,
+                  [r.id, action.action, action.action === 'reject' ? 'property says no' : null],
                 );
                 const allowed =
                   (r.status === 'pending' && action.action !== 'pay') ||
@@ -455,7 +491,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                 // Below the largest amount, so both saves are valid and only the version decides.
                 const base = m.balances.referral + 20_000n > MAX_CENTS ? 0n : m.balances.referral;
                 const values = [base + action.a + 1n, base + action.b + 2n];
-                const results = await saveConcurrently(
+                const saved = await saveConcurrently(
                   db,
                   admins,
                   m.id,
@@ -463,14 +499,19 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                   values.map((v) => cents(v)),
                   engine.name === 'postgres 15',
                 );
+                const results = saved.map((r) => r.code);
                 const winners = results.map((r, i) => (r === 'ok' ? i : -1)).filter((i) => i >= 0);
-                expect(results.slice().sort(), 'exactly one of two concurrent saves wins').toEqual([
+                expect(results.slice().sort(), 'exactly one of two concurrent proposals wins').toEqual([
                   'PT409',
                   'ok',
                 ]);
-                m.balances.referral = values[winners[0]!]!;
+                const winner = winners[0]!;
+                expect(await runFingerprint(db, members), 'a proposal alone changes no balance').toBe(before);
+                result = await call(admins[1 - winner]!, `select public.approve_balance_proposal($1) as r`, [
+                  saved[winner]!.id,
+                ]);
+                m.balances.referral = values[winner]!;
                 m.version += 1n;
-                result = { code: 'ok' };
                 expected = 'ok';
                 break;
               }
@@ -480,12 +521,19 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                   // Money to withdraw, so the caps and not the balance end the filling.
                   const topUp = m.balances.interest_wallet + 1_000_000n;
                   if (topUp <= MAX_CENTS) {
-                    const edit = await call(
+                    // Four eyes: one admin proposes the top-up, the other approves it.
+                    const proposed = await call(
                       admins[0]!,
-                      `select public.admin_update_balances($1, $2, $3::jsonb, 'property top-up') as r`,
+                      `select public.propose_balances($1, $2, $3::jsonb, 'property top-up') as r`,
                       [m.id, m.version.toString(), JSON.stringify({ interest_wallet: cents(topUp) })],
                     );
-                    expect(edit.code, 'top-up before filling requests').toBe('ok');
+                    expect(proposed.code, 'top-up proposal before filling requests').toBe('ok');
+                    const approved = await call(
+                      admins[1]!,
+                      `select public.approve_balance_proposal($1) as r`,
+                      [String(proposed.row?.id)],
+                    );
+                    expect(approved.code, 'top-up approved before filling requests').toBe('ok');
                     m.balances.interest_wallet = topUp;
                     m.version += 1n;
                   }
@@ -508,7 +556,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                       admins[0]!,
                       action.what === 'notice'
                         ? `select public.review_deposit_notice($1, 'reject', null) as r`
-                        : `select public.review_withdrawal_request($1, 'reject', null) as r`,
+                        : `select public.review_withdrawal_request($1, 'reject', 'property says no') as r`,
                       [filed.id],
                     );
                     expect(review.code, 'rejecting a filing at once').toBe('ok');
@@ -575,7 +623,7 @@ async function saveConcurrently(
   version: bigint,
   referral: string[],
   realConnections: boolean,
-): Promise<string[]> {
+): Promise<{ code: string; id?: string }[]> {
   // On PostgreSQL both transactions are open and past their role switch before either saves: a
   // real race on two connections. PGlite has one connection, so there they run one after the other.
   let arrived = 0;
@@ -590,14 +638,15 @@ async function saveConcurrently(
           if (arrived === 2) release();
           await bothReady;
         }
-        await tx.query(
-          `select public.admin_update_balances($1, $2, jsonb_build_object('referral', $3::text), 'concurrent save')`,
+        const { rows } = await tx.query<{ id: string }>(
+          `select public.propose_balances($1, $2, jsonb_build_object('referral', $3::text), 'concurrent save') ->> 'id' as id`,
           [userId, version.toString(), referral[i]],
         );
+        return rows[0]!.id;
       })
       .then(
-        () => 'ok',
-        (error: unknown) => pgError(error).code,
+        (id) => ({ code: 'ok', id }),
+        (error: unknown) => ({ code: pgError(error).code }),
       );
   return Promise.all([save(0), save(1)]);
 }
@@ -632,6 +681,16 @@ async function checkInvariants(
     [members.map((m) => m.id)],
   );
   expect(mismatches.rows, 'balances that differ from the sum of their ledger entries').toEqual([]);
+  // Four eyes: every admin edit in the ledger comes from a proposal approved by someone other than its proposer.
+  const alone = await db.query(
+    `select l.id from public.ledger_entries l
+     where l.user_id = any($1::uuid[]) and l.source = 'admin_edit'
+       and not exists (select 1 from public.balance_proposals p
+                       where p.id = l.source_id and p.status = 'approved' and p.decided_by = l.actor_id
+                         and p.proposed_by <> l.actor_id and p.user_id = l.user_id)`,
+    [members.map((m) => m.id)],
+  );
+  expect(alone.rows, 'balance edits made without two distinct admins').toEqual([]);
   const negative = await db.query(
     `select id from public.profiles where least(interest_wallet, deposit_wallet, total_invest, total_deposit, total_withdraw, referral) < 0`,
   );

@@ -19,11 +19,23 @@ import {
 } from './helpers/db';
 
 /**
- * adminAal1 and adminAal2 are the same admin: signed in with the password only (aal1), and after
- * answering the TOTP prompt (aal2). Admin power needs aal2; at aal1 an admin is a member like any other.
+ * adminAal1 and owner are the same admin (an owner, the role a bare admins row gets): signed in with
+ * the password only (aal1), and after answering the TOTP prompt (aal2). Admin power needs aal2; at aal1
+ * an admin is a member like any other. support, finance and auditor are staff at aal2 with that role.
  */
-type Role = 'anon' | 'memberA' | 'memberB' | 'adminAal1' | 'adminAal2' | 'service';
-const ROLES: Role[] = ['anon', 'memberA', 'memberB', 'adminAal1', 'adminAal2', 'service'];
+type StaffRole = 'owner' | 'support' | 'finance' | 'auditor';
+type Role = 'anon' | 'memberA' | 'memberB' | 'adminAal1' | StaffRole | 'service';
+const ROLES: Role[] = [
+  'anon',
+  'memberA',
+  'memberB',
+  'adminAal1',
+  'owner',
+  'support',
+  'finance',
+  'auditor',
+  'service',
+];
 
 /** What a select returns: refused, only the caller's rows, every row, enabled wallets, or nothing. */
 type Visible = 'denied' | 'own' | 'all' | 'enabled' | 'nothing';
@@ -47,6 +59,7 @@ interface Ids {
   disposable: string; // profile with no history (for delete)
   noticeA: string;
   requestA: string;
+  proposalB: string; // open, proposed by the finance admin
 }
 
 const denyAll: Record<Role, Result> = {
@@ -54,7 +67,10 @@ const denyAll: Record<Role, Result> = {
   memberA: '42501',
   memberB: '42501',
   adminAal1: '42501',
-  adminAal2: '42501',
+  owner: '42501',
+  support: '42501',
+  finance: '42501',
+  auditor: '42501',
   service: '42501',
 };
 const serviceOnly: Record<Role, Result> = { ...denyAll, service: 'ok' };
@@ -63,7 +79,10 @@ const everyone: Record<Role, Result> = {
   memberA: 'ok',
   memberB: 'ok',
   adminAal1: 'ok',
-  adminAal2: 'ok',
+  owner: 'ok',
+  support: 'ok',
+  finance: 'ok',
+  auditor: 'ok',
   service: 'ok',
 };
 
@@ -75,7 +94,10 @@ const TABLES: Record<string, TableCase> = {
       memberA: 'own',
       memberB: 'own',
       adminAal1: 'own',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -98,7 +120,10 @@ const TABLES: Record<string, TableCase> = {
       memberA: 'own',
       memberB: 'own',
       adminAal1: 'own',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -117,7 +142,10 @@ const TABLES: Record<string, TableCase> = {
       memberA: 'own',
       memberB: 'own',
       adminAal1: 'own',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'own',
+      finance: 'all',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -138,7 +166,10 @@ const TABLES: Record<string, TableCase> = {
       memberA: 'enabled',
       memberB: 'enabled',
       adminAal1: 'enabled',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -160,7 +191,10 @@ const TABLES: Record<string, TableCase> = {
       memberA: 'nothing',
       memberB: 'nothing',
       adminAal1: 'nothing',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -180,7 +214,10 @@ const TABLES: Record<string, TableCase> = {
       memberA: 'own',
       memberB: 'own',
       adminAal1: 'own',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -204,7 +241,10 @@ const TABLES: Record<string, TableCase> = {
       memberA: 'own',
       memberB: 'own',
       adminAal1: 'own',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -229,7 +269,10 @@ const TABLES: Record<string, TableCase> = {
       memberA: 'nothing',
       memberB: 'nothing',
       adminAal1: 'nothing',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'nothing',
+      finance: 'nothing',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -242,13 +285,67 @@ const TABLES: Record<string, TableCase> = {
       delete: { sql: () => `delete from public.mfa_resets`, expect: denyAll },
     },
   },
+  balance_proposals: {
+    select: {
+      anon: 'denied',
+      memberA: 'nothing',
+      memberB: 'nothing',
+      adminAal1: 'nothing',
+      owner: 'all',
+      support: 'nothing',
+      finance: 'all',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: (
+          i,
+        ) => `insert into public.balance_proposals (user_id, base_version, before, interest_wallet, deposit_wallet,
+                       total_invest, total_deposit, total_withdraw, referral, reason, proposed_by)
+                     values ('${i.A}', 1, '{}', 1, 0, 0, 0, 0, 0, 'forged', '${i.admin}')`,
+        expect: denyAll,
+      },
+      update: {
+        sql: (i) =>
+          `update public.balance_proposals set status = 'approved', decided_by = '${i.admin}', decided_at = now() where id = ${i.proposalB}`,
+        expect: denyAll,
+      },
+      delete: { sql: () => `delete from public.balance_proposals`, expect: denyAll },
+    },
+  },
+  audit_events: {
+    select: {
+      anon: 'denied',
+      memberA: 'nothing',
+      memberB: 'nothing',
+      adminAal1: 'nothing',
+      owner: 'all',
+      support: 'nothing',
+      finance: 'nothing',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: () => `insert into public.audit_events (actor_role, kind, prev_hash, hash)
+                    values ('owner', 'forged', 'x', 'forged-hash')`,
+        expect: denyAll,
+      },
+      update: { sql: () => `update public.audit_events set reason = 'rewritten'`, expect: denyAll },
+      delete: { sql: () => `delete from public.audit_events`, expect: denyAll },
+    },
+  },
   contact_messages: {
     select: {
       anon: 'denied',
       memberA: 'nothing',
       memberB: 'nothing',
       adminAal1: 'nothing',
-      adminAal2: 'all',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
       service: 'all',
     },
     writes: {
@@ -268,61 +365,94 @@ interface FunctionCase {
   expect: Record<Role, Result>;
 }
 
-/** Admin functions: an admin at aal2 or the service role; an admin at aal1 is refused like a member. */
-const adminOnly: Record<Role, Result> = {
-  anon: '42501',
-  memberA: '42501',
-  memberB: '42501',
-  adminAal1: '42501',
-  adminAal2: 'ok',
-  service: 'ok',
-};
+/**
+ * Admin functions: staff at aal2 with one of these roles, and the service role (unless told); an admin
+ * at aal1 is refused like a member.
+ */
+const staff = (roles: StaffRole[], service: Result = 'ok'): Record<Role, Result> => ({
+  ...denyAll,
+  ...Object.fromEntries(roles.map((r) => [r, 'ok'])),
+  service,
+});
+const anyStaff = staff(['owner', 'support', 'finance', 'auditor']);
+const money = staff(['owner', 'finance']);
+const ownerOnly = staff(['owner']);
 const membersOnly: Record<Role, Result> = {
+  ...everyone,
   anon: '42501',
-  memberA: 'ok',
-  memberB: 'ok',
-  adminAal1: 'ok',
-  adminAal2: 'ok',
   service: '42501',
 };
 
 const FUNCTIONS: Record<string, FunctionCase> = {
   is_admin: { sql: () => `select public.is_admin()`, expect: { ...membersOnly, service: 'ok' } },
+  my_staff_role: { sql: () => `select public.my_staff_role()`, expect: { ...membersOnly, service: 'ok' } },
   admin_search_users: {
     sql: () => `select public.admin_search_users('', 'created_at', false, 10, 0)`,
-    expect: adminOnly,
+    expect: anyStaff,
   },
+  // Staff propose; only the service role (seed, operator scripts) still sets balances directly.
   admin_update_balances: {
     sql: (
       i,
     ) => `select public.admin_update_balances('${i.A}', (select version from public.profiles where id = '${i.A}'),
                  '{"referral":"5.00"}', 'matrix test')`,
-    expect: adminOnly,
+    expect: staff([]),
   },
-  admin_user_ledger: { sql: (i) => `select * from public.admin_user_ledger('${i.A}')`, expect: adminOnly },
-  grant_admin: { sql: () => `select public.grant_admin('b@rls.test')`, expect: adminOnly },
-  revoke_admin: { sql: () => `select public.revoke_admin('admin2@rls.test')`, expect: adminOnly },
+  propose_balances: {
+    sql: (
+      i,
+    ) => `select public.propose_balances('${i.A}', (select version from public.profiles where id = '${i.A}'),
+                 '{"referral":"5.00"}', 'matrix test')`,
+    expect: staff(['owner', 'finance'], '42501'),
+  },
+  // The finance admin proposed it: only the owner may approve or reject, only finance withdraw.
+  approve_balance_proposal: {
+    sql: (i) => `select public.approve_balance_proposal(${i.proposalB})`,
+    expect: staff(['owner'], '42501'),
+  },
+  reject_balance_proposal: {
+    sql: (i) => `select public.reject_balance_proposal(${i.proposalB}, 'matrix says no')`,
+    expect: staff(['owner'], '42501'),
+  },
+  withdraw_balance_proposal: {
+    sql: (i) => `select public.withdraw_balance_proposal(${i.proposalB})`,
+    expect: staff(['finance'], '42501'),
+  },
+  verify_audit_chain: {
+    sql: () => `select public.verify_audit_chain()`,
+    expect: staff(['owner', 'auditor']),
+  },
+  admin_user_ledger: {
+    sql: (i) => `select * from public.admin_user_ledger('${i.A}')`,
+    expect: staff(['owner', 'finance', 'auditor']),
+  },
+  grant_admin: { sql: () => `select public.grant_admin('b@rls.test', 'support')`, expect: ownerOnly },
+  set_staff_role: {
+    sql: () => `select public.set_staff_role('admin2@rls.test', 'auditor')`,
+    expect: ownerOnly,
+  },
+  revoke_admin: { sql: () => `select public.revoke_admin('admin2@rls.test')`, expect: ownerOnly },
   update_deposit_wallet: {
     sql: () =>
       `select public.update_deposit_wallet(1::smallint, '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', true, 'matrix test')`,
-    expect: adminOnly,
+    expect: money,
   },
   review_deposit_notice: {
     sql: (i) => `select public.review_deposit_notice(${i.noticeA}, 'reject', null)`,
-    expect: adminOnly,
+    expect: money,
   },
   review_withdrawal_request: {
     sql: (i) => `select public.review_withdrawal_request(${i.requestA}, 'approve', null)`,
-    expect: adminOnly,
+    expect: money,
   },
   admin_reset_mfa: {
     sql: (i) => `select public.admin_reset_mfa('${i.B}', 'lost phone (matrix)')`,
-    expect: adminOnly,
+    expect: ownerOnly,
   },
-  admin_authenticators: { sql: () => `select * from public.admin_authenticators()`, expect: adminOnly },
+  admin_authenticators: { sql: () => `select * from public.admin_authenticators()`, expect: anyStaff },
   admin_deposit_notice_conflicts: {
     sql: () => `select * from public.admin_deposit_notice_conflicts()`,
-    expect: adminOnly,
+    expect: anyStaff,
   },
   file_deposit_notice: {
     sql: (_i, role) =>
@@ -349,6 +479,14 @@ const FUNCTIONS: Record<string, FunctionCase> = {
   'private.is_admin': { sql: () => `select private.is_admin()`, expect: { ...membersOnly, service: 'ok' } },
   'private.has_admin_row': {
     sql: () => `select private.has_admin_row()`,
+    expect: { ...membersOnly, service: 'ok' },
+  },
+  'private.staff_role': {
+    sql: () => `select private.staff_role()`,
+    expect: { ...membersOnly, service: 'ok' },
+  },
+  'private.has_role': {
+    sql: () => `select private.has_role('owner')`,
     expect: { ...membersOnly, service: 'ok' },
   },
   'private.current_aal': {
@@ -382,19 +520,28 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     await db.query('delete from public.profiles where id = $1', [spare.id]);
     await makeAdmin(db, admin.id);
     await makeAdmin(db, admin2.id);
+    const staffOf: Partial<Record<StaffRole, string>> = {};
+    for (const role of ['support', 'finance', 'auditor'] as const) {
+      const user = await createUser(db, { email: `${role}@rls.test`, username: role });
+      await makeAdmin(db, user.id, role);
+      staffOf[role] = user.id;
+    }
     callers = {
       anon: { role: 'anon' },
       memberA: { role: 'authenticated', uid: A.id },
       memberB: { role: 'authenticated', uid: B.id },
       adminAal1: { role: 'authenticated', uid: admin.id, aal: 'aal1' },
-      adminAal2: { role: 'authenticated', uid: admin.id, aal: 'aal2' },
+      owner: { role: 'authenticated', uid: admin.id, aal: 'aal2' },
+      support: { role: 'authenticated', uid: staffOf.support!, aal: 'aal2' },
+      finance: { role: 'authenticated', uid: staffOf.finance!, aal: 'aal2' },
+      auditor: { role: 'authenticated', uid: staffOf.auditor!, aal: 'aal2' },
       service: { role: 'service_role' },
     };
-    for (const user of [A, B, admin]) {
+    for (const id of [A.id, B.id, admin.id, ...Object.values(staffOf)]) {
       await asCaller(db, callers.service, (tx) =>
         tx.query(
           `select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00","referral":"1.50"}', 'matrix setup')`,
-          [user.id],
+          [id],
         ),
       );
     }
@@ -417,6 +564,14 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       tx.query(`select public.admin_reset_mfa($1, 'matrix setup')`, [A.id]),
     );
     await addVerifiedFactor(db, B.id);
+    const proposalB = await asCaller(db, callers.finance, async (tx) => {
+      const r = await tx.query<{ id: string }>(
+        `select (public.propose_balances($1, (select version from public.profiles where id = $1),
+                   '{"referral":"9.00"}', 'matrix setup') ->> 'id') as id`,
+        [B.id],
+      );
+      return r.rows[0]!.id;
+    });
     ids = {
       A: A.id,
       B: B.id,
@@ -426,6 +581,7 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       disposable: disposable.id,
       noticeA: a.notice,
       requestA: a.request,
+      proposalB,
     };
   });
 
@@ -538,12 +694,15 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     expect(await ask('memberA')).toBe(false);
     // The caller's own flag at any level: the sign-in page needs it to ask an aal1 admin for a code.
     expect(await ask('adminAal1')).toBe(true);
-    expect(await ask('adminAal2')).toBe(true);
+    expect(await ask('owner')).toBe(true);
     expect(await ask('service')).toBe(false);
   });
 
   it('refuses every admin function to an aal1 admin with the message the UI turns into the prompt', async () => {
-    const adminFunctions = Object.entries(FUNCTIONS).filter(([, spec]) => spec.expect === adminOnly);
+    const staffRoles: StaffRole[] = ['owner', 'support', 'finance', 'auditor'];
+    const adminFunctions = Object.entries(FUNCTIONS).filter(
+      ([, spec]) => spec.expect.adminAal1 === '42501' && staffRoles.some((r) => spec.expect[r] === 'ok'),
+    );
     expect(adminFunctions.length).toBeGreaterThanOrEqual(10);
     for (const [name, spec] of adminFunctions) {
       const error = await probe(engine.db, callers.adminAal1, (tx) =>
@@ -635,5 +794,31 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       'select * from public.my_ledger(p_limit => 10001)',
     ])
       expect(await outcome(() => read(sql))).toBe('22023');
+  });
+
+  it('refuses a staff role the action is not for, with a message that names the role', async () => {
+    for (const [role, sql] of [
+      ['support', `select public.propose_balances('${ids.A}', 1, '{"referral":"1.00"}', 'not mine')`],
+      ['auditor', `select public.review_withdrawal_request(${ids.requestA}, 'approve', null)`],
+      ['finance', `select public.grant_admin('b@rls.test', 'owner')`],
+    ] as const) {
+      const error = await probe(engine.db, callers[role], (tx) => tx.query(sql)).then(
+        () => undefined,
+        (e: unknown) => e as { code?: string; message?: string; hint?: string },
+      );
+      expect(error, role).toMatchObject({ code: '42501', hint: 'role_required' });
+      expect(error?.message).toMatch(new RegExp(`^Your staff role \\(${role}\\) cannot do this; it needs `));
+    }
+  });
+
+  it('a bare admins row (the service-role grant command) is an owner', async () => {
+    const { rows } = await engine.db.query<{ role: string }>(
+      'select role from public.admins where user_id = $1',
+      [ids.admin],
+    );
+    expect(rows[0]?.role).toBe('owner');
+    await expect(
+      engine.db.query(`update public.admins set role = 'superuser' where user_id = $1`, [ids.admin]),
+    ).rejects.toMatchObject({ code: '23514' });
   });
 });

@@ -20,12 +20,17 @@ import {
 describe.each(engines)('schema on %s', (_name, open) => {
   let engine: Engine;
   let admin: Caller;
+  let admin2: Caller;
+  const SERVICE: Caller = { role: 'service_role' };
 
   beforeAll(async () => {
     engine = await open();
     const a = await createUser(engine.db, { email: 'admin@schema.test', username: 'Schema Admin' });
     await makeAdmin(engine.db, a.id);
     admin = adminAtAal2(a.id);
+    const b = await createUser(engine.db, { email: 'admin2@schema.test', username: 'Schema Finance' });
+    await makeAdmin(engine.db, b.id, 'finance');
+    admin2 = adminAtAal2(b.id);
   });
 
   afterAll(async () => {
@@ -161,7 +166,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
   it('holds pending and approved withdrawals, releases rejected ones, pays from the Interest Wallet', async () => {
     const m = await createUser(engine.db, { email: 'withdraw@schema.test' });
     const member: Caller = { role: 'authenticated', uid: m.id };
-    await asCaller(engine.db, admin, (t) =>
+    await asCaller(engine.db, SERVICE, (t) =>
       t.query(`select public.admin_update_balances($1, 1, '{"interest_wallet":"100.00"}', 'opening')`, [
         m.id,
       ]),
@@ -189,9 +194,14 @@ describe.each(engines)('schema on %s', (_name, open) => {
             )
           ).rows[0]!.id,
       );
-    const review = (id: string, action: string) =>
-      asCaller(engine.db, admin, (t) =>
-        t.query(`select public.review_withdrawal_request($1, $2, null)`, [id, action]),
+    // Four eyes: a second admin marks paid what the first approved; rejecting takes a reason.
+    const review = (id: string, action: string, by: Caller = admin) =>
+      asCaller(engine.db, by, (t) =>
+        t.query(`select public.review_withdrawal_request($1, $2, $3)`, [
+          id,
+          action,
+          action === 'reject' ? 'wrong address' : null,
+        ]),
       );
     const r1 = await file('30.00');
     const r2 = await file('20.00', 5, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '4294967295');
@@ -201,26 +211,27 @@ describe.each(engines)('schema on %s', (_name, open) => {
     expect(await withdrawable()).toBe('50.00');
     await review(r2, 'reject');
     expect(await withdrawable()).toBe('70.00');
-    await review(r1, 'pay');
+    expect(await outcome(() => review(r1, 'pay'))).toBe('42501');
+    await review(r1, 'pay', admin2);
     const p = await q(
       `select interest_wallet::text as i, total_withdraw::text as w from public.profiles where id = $1`,
       [m.id],
     );
     expect(p[0]).toEqual({ i: '70.00', w: '30.00' });
     expect(await withdrawable()).toBe('70.00');
-    expect(await outcome(() => review(r1, 'pay'))).toBe('PT409');
+    expect(await outcome(() => review(r1, 'pay', admin2))).toBe('PT409');
     const tag = await q(`select destination_tag::text as t from public.withdrawal_requests where id = $1`, [
       r2,
     ]);
     expect(tag[0]!.t).toBe('4294967295');
   });
 
-  it('treats an unchanged admin save as a no-op and refuses a stale one', async () => {
+  it('treats an unchanged service-role save as a no-op and refuses a stale one', async () => {
     const m = await createUser(engine.db, { email: 'noop@schema.test' });
     const save = (version: number, balances: string) =>
       asCaller(
         engine.db,
-        admin,
+        SERVICE,
         async (t) =>
           JSON.parse(
             (
@@ -359,6 +370,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );
     expect(rows.map((r) => r.tablename)).toEqual([
+      'balance_proposals',
       'contact_messages',
       'deposit_notices',
       'deposit_wallets',
@@ -372,7 +384,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     const tables =
       await q(`select c.relname as name, c.relrowsecurity::text as rls, coalesce(obj_description(c.oid, 'pg_class'), '') as comment
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(tables.length).toBe(9);
+    expect(tables.length).toBe(11);
     for (const t of tables) {
       expect(t.rls, `${t.name} has RLS`).toBe('true');
       expect(t.comment, `${t.name} says who may read and write`).toMatch(/Read:/);

@@ -10,6 +10,8 @@ const GUARDED = [
   '/admin/wallets',
   '/admin/messages',
   '/admin/admins',
+  '/admin/approvals',
+  '/admin/audit',
 ];
 
 let admin: Account;

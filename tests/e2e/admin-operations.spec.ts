@@ -93,8 +93,9 @@ test('wallets: an address is validated per network, saved with a reason and the 
   }
 });
 
-test('requests: confirming a deposit notice and paying a withdrawal change the member’s balances', async ({
+test('requests: confirming a deposit notice and paying a withdrawal (by a second admin) change the member’s balances', async ({
   page,
+  browser,
 }) => {
   const member = await createMember({ username: `req${runTag()}` });
   await setBalances(member.id, { interest_wallet: '500.00' });
@@ -144,15 +145,38 @@ test('requests: confirming a deposit notice and paying a withdrawal change the m
     .getByRole('button', { name: 'Approve' })
     .click();
   await expect(requestCard.getByText('approved', { exact: true })).toBeVisible();
-  await requestCard.getByRole('button', { name: 'Mark paid' }).click();
-  await page
+  // Four eyes: who approved does not pay; the database refuses it too.
+  await expect(requestCard).toContainText('You approved this: another admin marks it paid.');
+  await expect(requestCard.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  const requestId = Number((await requestCard.getAttribute('aria-label'))?.match(/\d+/)?.[0]);
+  const selfPay = await (
+    await signedInAdminClient(admin)
+  ).rpc('review_withdrawal_request', {
+    p_request_id: requestId,
+    p_action: 'pay',
+    p_note: '',
+  });
+  expect(selfPay.error?.message).toBe('You approved this request: another admin must mark it paid.');
+
+  const second = await createAdmin({ username: `pay${runTag()}`, role: 'finance' });
+  const context = await browser.newContext();
+  const payer = await context.newPage();
+  await adminSignIn(payer, second);
+  await payer.goto('/admin/requests');
+  const payerCard = payer.getByRole('article', {
+    name: new RegExp(`^Withdrawal request \\d+ from ${member.email}$`),
+  });
+  await payerCard.getByRole('button', { name: 'Mark paid' }).click();
+  await payer
     .getByRole('dialog', { name: 'Mark withdrawal paid: $120.00' })
     .getByRole('button', { name: 'Mark paid' })
     .click();
   await expect(
-    page.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/),
+    payer.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/),
   ).toBeVisible();
+  // The first admin's page follows live.
   await expect(requestCard.getByText('paid', { exact: true })).toBeVisible();
+  await context.close();
 
   const { data } = await serviceClient()
     .from('profiles')
@@ -256,7 +280,7 @@ test('requests: two members filing one transaction id both reach the admin, flag
   expect(data).toEqual({ deposit_wallet: 0 });
 });
 
-test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can revoke themselves', async ({
+test('admins: grant a role by e-mail, the new admin signs in with it, then revoke; nobody can revoke themselves', async ({
   page,
   browser,
 }) => {
@@ -297,17 +321,26 @@ test('admins: grant by e-mail, the new admin signs in, then revoke; nobody can r
   expect(unconfirmedAdmins).toEqual([]);
 
   await page.getByLabel('Account e-mail').fill(candidate.email);
+  await page.getByLabel('Role').selectOption('auditor');
   await page.getByRole('button', { name: 'Grant admin' }).click();
-  await expect(page.getByText(`${candidate.email} is now an admin.`)).toBeVisible();
+  await expect(page.getByText(`${candidate.email} is now an admin (Auditor).`)).toBeVisible();
   const entry = page.getByRole('listitem').filter({ hasText: candidate.email });
-  await expect(entry).toContainText(`Granted by ${admin.email}`);
+  await expect(entry).toContainText(`Auditor · granted by ${admin.email}`);
   // The signed-in admin has no revoke button for themselves.
   await expect(page.getByRole('button', { name: `Revoke admin from ${admin.email}` })).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: admin.email }).first()).toContainText('(you)');
 
+  // The auditor signs in with that role: no grant form and no revoke or reset buttons for them.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await adminSignIn(otherPage, { ...candidate });
+  await expect(otherPage.getByText(`Signed in as ${candidate.email} (Auditor)`)).toBeVisible();
+  await otherPage.goto('/admin/admins');
+  await expect(otherPage.getByRole('listitem').filter({ hasText: admin.email }).first()).toContainText(
+    'Owner',
+  );
+  await expect(otherPage.getByRole('button', { name: 'Grant admin' })).toHaveCount(0);
+  await expect(otherPage.getByRole('button', { name: /^Revoke admin from/ })).toHaveCount(0);
   await other.close();
 
   await page.getByRole('button', { name: `Revoke admin from ${candidate.email}` }).click();

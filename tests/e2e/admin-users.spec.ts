@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { type Account, adminSignIn, findUser, newPage, runTag, userRow } from './admin-helpers';
-import { createAdmin, createMember, serviceClient, setBalances, signInThroughUi } from './support/users';
+import {
+  createAdmin,
+  createMember,
+  serviceClient,
+  setBalances,
+  signedInAdminClient,
+  signInThroughUi,
+} from './support/users';
 import { watchRealtime } from './support/realtime';
 import { watchPage } from './support/page-checks';
 
@@ -30,7 +37,7 @@ async function ledgerOf(account: Account) {
   }[];
 }
 
-test('an edit with a reason reaches the member’s open dashboard live and is in the ledger', async ({
+test('four eyes: one admin proposes, the proposer cannot approve, a second admin approves and the member sees it live', async ({
   page,
   browser,
 }) => {
@@ -53,12 +60,45 @@ test('an edit with a reason reaches the member’s open dashboard live and is in
   await page.getByLabel(`Interest Wallet for ${member.username}`).fill('1234567.89');
   await page.getByLabel(`Referral Earnings for ${member.username}`).fill('5.5');
   await page.getByLabel(`Reason for changing ${member.username}’s balances`).fill('Quarterly interest');
-  const heard = memberRealtime.nextChange('profiles', 'UPDATE');
   await page.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(page.getByText(`Saved ${member.username}'s balances.`)).toBeVisible();
-  await expect(row).toContainText('$1,234,567.89');
-  await expect(row).toContainText('$5.50');
-  await expect(page.getByRole('button', { name: `Edit ${member.username}` })).toBeVisible();
+  await expect(
+    page.getByText(`Proposed a change to ${member.username}'s balances: awaiting another admin's approval.`),
+  ).toBeVisible();
+  // Nothing moved yet: the row shows the stored values and the proposal beside them.
+  const pending = page.getByRole('row').filter({ hasText: 'Awaiting approval' });
+  await expect(pending).toContainText('Interest Wallet: $100.00 → $1,234,567.89');
+  await expect(pending).toContainText('Referral Earnings: $0.00 → $5.50');
+  await expect(row).toContainText('$100.00');
+  await expect(page.getByRole('button', { name: `Edit ${member.username}` })).toHaveCount(0);
+  await expect(interestCard).toContainText('$100.00');
+
+  // The proposer's queue offers no Approve, and the database refuses it from any session of theirs.
+  await page.goto('/admin/approvals');
+  const mine = page.getByRole('article', { name: new RegExp(`^Proposal #\\d+ for ${member.username}$`) });
+  await expect(mine).toContainText('You proposed this: another admin approves it.');
+  await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  const proposalId = Number((await mine.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1]);
+  const otherSession = await signedInAdminClient(admin);
+  const self = await otherSession.rpc('approve_balance_proposal', { p_proposal_id: proposalId });
+  expect(self.error?.message).toBe('You proposed this change: another admin must approve it.');
+
+  // The second admin, in another browser, sees the difference and approves.
+  const approver = await newPage(browser);
+  await adminSignIn(approver, admin2);
+  await approver
+    .getByRole('navigation', { name: 'Admin navigation' })
+    .getByRole('link', { name: 'Approvals' })
+    .click();
+  const card = approver.getByRole('article', { name: `Proposal #${proposalId} for ${member.username}` });
+  await expect(card).toContainText(`proposed by ${admin.email}`);
+  await expect(card.getByRole('row', { name: /Interest Wallet/ })).toContainText('+$1,234,467.89');
+  await expect(card).toContainText('Reason: Quarterly interest');
+  const heard = memberRealtime.nextChange('profiles', 'UPDATE');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByText(`Approved: ${member.username}'s balances are updated.`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  // The proposer's queue empties live.
+  await expect(mine).toHaveCount(0);
 
   // The member's page hears the change and shows it without a reload.
   await heard;
@@ -67,18 +107,18 @@ test('an edit with a reason reaches the member’s open dashboard live and is in
     '$5.50',
   );
 
-  // The ledger dialog shows who changed what, when and why.
+  // The ledger records the approver as the one who moved the money, with the proposer's reason.
+  await page.goto('/admin/users');
+  await findUser(page, member);
+  await expect(userRow(page, member)).toContainText('$1,234,567.89');
   await page.getByRole('button', { name: `History of ${member.username}` }).click();
   const dialog = page.getByRole('dialog', { name: `Ledger history: ${member.username}` });
-  await expect(dialog).toBeVisible();
   const interest = dialog.getByRole('listitem').filter({ hasText: 'Interest Wallet' }).first();
   await expect(interest).toContainText('+$1,234,467.89');
   await expect(interest).toContainText('$100.00 → $1,234,567.89');
   await expect(interest).toContainText('Reason: Quarterly interest');
-  await expect(interest).toContainText(`Admin edit by ${admin.email}`);
+  await expect(interest).toContainText(`Admin edit by ${admin2.email}`);
   await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('button', { name: `History of ${member.username}` })).toBeFocused();
 
   const entries = await ledgerOf(member);
   expect(
@@ -91,6 +131,8 @@ test('an edit with a reason reaches the member’s open dashboard live and is in
     ['referral', '5.50', '5.50'],
   ]);
   watch.assertClean();
+  await approver.context().close();
+  await memberPage.context().close();
 });
 
 test('invalid amounts and a missing reason are shown beside the fields and never sent', async ({ page }) => {
@@ -99,7 +141,7 @@ test('invalid amounts and a missing reason are shown beside the fields and never
   await findUser(page, member);
   const rpcCalls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/rpc/admin_update_balances')) rpcCalls.push(request.postData() ?? '');
+    if (request.url().includes('/rpc/propose_balances')) rpcCalls.push(request.postData() ?? '');
   });
   await page.getByRole('button', { name: `Edit ${member.username}` }).click();
   const interest = page.getByLabel(`Interest Wallet for ${member.username}`);
@@ -131,7 +173,9 @@ test('invalid amounts and a missing reason are shown beside the fields and never
   await invest.fill('0');
   await page.getByLabel(`Reason for changing ${member.username}’s balances`).fill('Correction');
   await page.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(page.getByText(`Saved ${member.username}'s balances.`)).toBeVisible();
+  await expect(
+    page.getByText(`Proposed a change to ${member.username}'s balances: awaiting another admin's approval.`),
+  ).toBeVisible();
   expect(rpcCalls).toHaveLength(1);
   expect(JSON.parse(rpcCalls[0] ?? '{}').p_balances).toEqual({
     interest_wallet: '5',
@@ -139,61 +183,117 @@ test('invalid amounts and a missing reason are shown beside the fields and never
   });
 });
 
-test('two admins edit the same row: the second save is refused, fresh values shown, nothing lost', async ({
+test('a stale edit is refused with fresh values shown, and a proposal whose member moved cannot be approved', async ({
   page,
   browser,
 }) => {
   const member = await createMember({ username: `carol${runTag()}` });
   await setBalances(member.id, { deposit_wallet: '50.00', total_invest: '10.00' });
-  const page2 = await newPage(browser);
-  await Promise.all([adminSignIn(page, admin), adminSignIn(page2, admin2)]);
-  await Promise.all([findUser(page, member), findUser(page2, member)]);
+  await adminSignIn(page, admin);
+  await findUser(page, member);
 
-  // Both open the row for editing with version N.
+  // The admin opens the row; meanwhile the member's balances move (a deposit is credited).
   await page.getByRole('button', { name: `Edit ${member.username}` }).click();
-  await page2.getByRole('button', { name: `Edit ${member.username}` }).click();
-
-  await page.getByLabel(`Deposit Wallet for ${member.username}`).fill('75');
-  await page.getByLabel(`Total Invest for ${member.username}`).fill('15');
-  await page.getByLabel(`Reason for changing ${member.username}’s balances`).fill('First admin');
+  await setBalances(member.id, { deposit_wallet: '75.00' }, 'Deposit credited');
+  await page.getByLabel(`Total Invest for ${member.username}`).fill('20');
+  await page.getByLabel(`Reason for changing ${member.username}’s balances`).fill('First try');
   await page.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(page.getByText(`Saved ${member.username}'s balances.`)).toBeVisible();
+  await expect(page.getByText(STALE)).toBeVisible();
+  // Still editing and nothing lost: the typed amount is kept, the untouched one shows the new value.
+  await expect(page.getByLabel(`Total Invest for ${member.username}`)).toHaveValue('20');
+  await expect(page.getByLabel(`Deposit Wallet for ${member.username}`)).toHaveValue('75.00');
+  await expect(userRow(page, member)).toContainText('Changed by another admin');
 
-  await page2.getByLabel(`Total Invest for ${member.username}`).fill('20');
-  await page2.getByLabel(`Reason for changing ${member.username}’s balances`).fill('Second admin');
-  await page2.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(page2.getByText(STALE)).toBeVisible();
-  // Still editing and nothing lost: the typed amount is kept (the stored one shown beside it), the
-  // untouched amount now shows what the first admin saved.
-  const invest = page2.getByLabel(`Total Invest for ${member.username}`);
-  const deposit = page2.getByLabel(`Deposit Wallet for ${member.username}`);
-  await expect(invest).toHaveValue('20');
-  await expect(userRow(page2, member)).toContainText('Now $15.00');
-  await expect(deposit).toHaveValue('75.00');
-  await expect(userRow(page2, member)).toContainText('Changed by another admin');
-  const after = await ledgerOf(member);
-  expect(after.filter((e) => e.reason === 'Second admin')).toEqual([]);
+  // Saved again on the fresh version: a proposal.
+  await page.getByRole('button', { name: `Save ${member.username}` }).click();
+  await expect(
+    page.getByText(`Proposed a change to ${member.username}'s balances: awaiting another admin's approval.`),
+  ).toBeVisible();
 
-  // The second admin checks and saves again: both admins' changes stand.
-  await page2.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(page2.getByText(`Saved ${member.username}'s balances.`)).toBeVisible();
-  const row = userRow(page2, member);
-  await expect(row).toContainText('$75.00');
-  await expect(row).toContainText('$20.00');
-  const final = await ledgerOf(member);
-  expect(
-    final
-      .filter((e) => e.reason === 'First admin')
-      .map((e) => [e.account, e.balance_after])
-      .sort(),
-  ).toEqual([
-    ['deposit_wallet', '75.00'],
-    ['total_invest', '15.00'],
+  // The member moves again before anyone approves: approval is refused, nothing changes.
+  await setBalances(member.id, { deposit_wallet: '80.00' }, 'Another deposit');
+  const approver = await newPage(browser);
+  await adminSignIn(approver, admin2);
+  await approver.goto('/admin/approvals');
+  const card = approver.getByRole('article', { name: new RegExp(`^Proposal #\\d+ for ${member.username}$`) });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(
+    approver.getByText(
+      "This member's balances changed after the proposal was made; reject it and propose again from the current values.",
+    ),
+  ).toBeVisible();
+  // Rejecting needs a reason, then the proposal leaves both queues.
+  await card.getByRole('button', { name: 'Reject…' }).click();
+  await card.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(card.getByText('Give a reason of 3 to 500 characters.')).toBeVisible();
+  await card.getByLabel('Reason for rejecting').fill('Stale: balances moved');
+  await card.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(approver.getByText(`Rejected the change to ${member.username}'s balances.`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Awaiting approval' })).toHaveCount(0);
+  const { data } = await serviceClient()
+    .from('profiles')
+    .select('deposit_wallet::text, total_invest::text')
+    .eq('id', member.id)
+    .single();
+  expect(data).toEqual({ deposit_wallet: '80.00', total_invest: '10.00' });
+  expect((await ledgerOf(member)).filter((e) => e.reason === 'First try')).toEqual([]);
+  await approver.context().close();
+});
+
+test('roles: support sees no money controls; an auditor reads the queue and ledgers but every write is refused', async ({
+  page,
+  browser,
+}) => {
+  const tag = runTag();
+  const [support, auditor] = await Promise.all([
+    createAdmin({ username: `sup${tag}`, role: 'support' }),
+    createAdmin({ username: `aud${tag}`, role: 'auditor' }),
   ]);
-  expect(final.filter((e) => e.reason === 'Second admin').map((e) => [e.account, e.balance_after])).toEqual([
-    ['total_invest', '20.00'],
-  ]);
-  await page2.context().close();
+  const member = await createMember({ username: `dave${tag}` });
+  await setBalances(member.id, { interest_wallet: '40.00' });
+
+  await adminSignIn(page, support);
+  await expect(page.getByText(`Signed in as ${support.email} (Support)`)).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+  await expect(nav.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
+  await findUser(page, member);
+  await expect(userRow(page, member)).toContainText('$40.00');
+  await expect(page.getByRole('button', { name: `Edit ${member.username}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `History of ${member.username}` })).toHaveCount(0);
+
+  const auditorPage = await newPage(browser);
+  await adminSignIn(auditorPage, auditor);
+  await findUser(auditorPage, member);
+  await expect(auditorPage.getByRole('button', { name: `Edit ${member.username}` })).toHaveCount(0);
+  await auditorPage.getByRole('button', { name: `History of ${member.username}` }).click();
+  await expect(auditorPage.getByRole('dialog', { name: `Ledger history: ${member.username}` })).toContainText(
+    'E2E adjustment',
+  );
+
+  // Behind the screens, the database says no to both, by name of role.
+  const { data: profile } = await serviceClient()
+    .from('profiles')
+    .select('version')
+    .eq('id', member.id)
+    .single();
+  for (const [who, role] of [
+    [support, 'support'],
+    [auditor, 'auditor'],
+  ] as const) {
+    const client = await signedInAdminClient(who);
+    const propose = await client.rpc('propose_balances', {
+      p_user_id: member.id,
+      p_expected_version: (profile as { version: number }).version,
+      p_balances: { interest_wallet: '1000000' },
+      p_reason: 'should not work',
+    });
+    expect(propose.error?.message).toBe(
+      `Your staff role (${role}) cannot do this; it needs finance or owner.`,
+    );
+    const grant = await client.rpc('grant_admin', { p_email: member.email, p_role: 'owner' });
+    expect(grant.error?.code).toBe('42501');
+  }
+  await auditorPage.context().close();
 });
 
 test('search, sort and paging run on the server; the table updates live as users register', async ({

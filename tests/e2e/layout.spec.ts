@@ -8,6 +8,7 @@ import {
   serviceClient,
   setBalances,
   signInThroughUi,
+  signedInAdminClient,
   signedInClient,
   type TestUser,
 } from './support/users';
@@ -52,6 +53,8 @@ const ADMIN_ROUTES = [
   '/admin/wallets',
   '/admin/admins',
   '/admin/messages',
+  '/admin/approvals',
+  '/admin/audit',
 ];
 
 /** A 128-character transaction id (the longest the database accepts), unique per worker. */
@@ -86,6 +89,20 @@ test.beforeAll(async () => {
     p_destination_address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
   });
   expect(request.error).toBeNull();
+  // A balance change awaiting approval (by another admin, so the viewer sees Approve and Reject).
+  const proposer = await signedInAdminClient(await createAdmin({ username: `maker${tag}`, role: 'finance' }));
+  const { data: profile } = await serviceClient()
+    .from('profiles')
+    .select('version')
+    .eq('id', member.id)
+    .single();
+  const proposal = await proposer.rpc('propose_balances', {
+    p_user_id: member.id,
+    p_expected_version: (profile as { version: number }).version,
+    p_balances: { interest_wallet: '9999999.99', total_invest: '1234567.89' },
+    p_reason: `Reclassification after the annual review of ${tag}`,
+  });
+  expect(proposal.error).toBeNull();
   const { error } = await serviceClient()
     .from('contact_messages')
     .insert({
@@ -195,11 +212,13 @@ for (const width of WIDTHS) {
         const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
         expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
       } else {
-        // Phone and tablet: one card per user with all six balances and the edit control in view.
+        // Phone and tablet: one card per user with all six balances, the change awaiting approval (so
+        // no Edit until it is decided) and the history control in view.
         const card = page.getByRole('listitem', { name: member.username });
         await expect(card).toContainText('$1,312,500.75');
         await expect(card).toContainText('$98,765.43');
-        await expect(card.getByRole('button', { name: `Edit ${member.username}` })).toBeInViewport();
+        await expect(card).toContainText('Interest Wallet: $1,312,500.75 → $9,999,999.99');
+        await expect(card.getByRole('button', { name: `History of ${member.username}` })).toBeInViewport();
       }
     });
   });
@@ -208,7 +227,9 @@ for (const width of WIDTHS) {
 test.describe('admin users on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
-  test('a balance is edited on the card layout with the same validation and reason', async ({ page }) => {
+  test('a balance change is proposed on the card layout with the same validation and reason', async ({
+    page,
+  }) => {
     const person = await createMember({ username: `phone${runTag()}` });
     await setBalances(person.id, { deposit_wallet: '40.00' });
     await adminSignIn(page, admin);
@@ -230,9 +251,16 @@ test.describe('admin users on a phone', () => {
     await card.getByLabel(`Reason for changing ${person.username}’s balances`).fill('Phone correction');
     expect(await layoutProblems(page)).toEqual([]);
     await card.getByRole('button', { name: `Save ${person.username}` }).click();
-    await expect(page.getByText(`Saved ${person.username}'s balances.`)).toBeVisible();
-    await expect(card).toContainText('$4,321.50');
-    await expect(card.getByRole('button', { name: `Edit ${person.username}` })).toBeVisible();
+    await expect(
+      page.getByText(
+        `Proposed a change to ${person.username}'s balances: awaiting another admin's approval.`,
+      ),
+    ).toBeVisible();
+    // The card keeps the stored value and shows the proposal under it, until another admin approves.
+    await expect(card).toContainText('Awaiting approval');
+    await expect(card).toContainText('Deposit Wallet: $40.00 → $4,321.50');
+    await expect(card.getByRole('button', { name: `Edit ${person.username}` })).toHaveCount(0);
+    expect(await layoutProblems(page)).toEqual([]);
 
     const { data } = await serviceClient()
       .from('profiles')
@@ -240,6 +268,6 @@ test.describe('admin users on a phone', () => {
       .eq('id', person.id)
       .single();
     // PostgREST sends numeric columns as JSON numbers.
-    expect((data as { deposit_wallet: number }).deposit_wallet).toBe(4321.5);
+    expect((data as { deposit_wallet: number }).deposit_wallet).toBe(40);
   });
 });

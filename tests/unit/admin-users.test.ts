@@ -23,7 +23,8 @@ vi.mock('~/lib/supabase', () => ({
   }),
 }));
 
-const { searchUsers, updateBalances, userLedger } = await import('~/lib/admin/users');
+const { searchUsers, userLedger } = await import('~/lib/admin/users');
+const { proposeBalances, proposalChanges } = await import('~/lib/admin/proposals');
 const { DbError, isStale } = await import('~/lib/db-errors');
 
 const profile = {
@@ -82,12 +83,12 @@ describe('searchUsers', () => {
   });
 });
 
-describe('updateBalances', () => {
-  it('sends the typed text, the version seen and the reason', async () => {
-    nextResult = { data: { ...profile, interest_wallet: '20.00', version: 4 }, error: null };
-    const saved = await updateBalances(profile.id, 3, { interest_wallet: '20' }, '  bonus  ');
+describe('proposeBalances', () => {
+  it('sends the typed text, the version seen and the reason to propose_balances', async () => {
+    nextResult = { data: { id: 7, status: 'open' }, error: null };
+    await proposeBalances(profile.id, 3, { interest_wallet: '20' }, '  bonus  ');
     expect(calls[0]).toEqual({
-      fn: 'admin_update_balances',
+      fn: 'propose_balances',
       args: {
         p_user_id: profile.id,
         p_expected_version: 3,
@@ -95,26 +96,40 @@ describe('updateBalances', () => {
         p_reason: 'bonus',
       },
     });
-    expect(saved.version).toBe(4);
-    expect(saved.interest_wallet).toBe('20.00');
   });
 
-  it('marks a stale save so the table can show the fresh values', async () => {
+  it('marks a stale proposal so the table can show the fresh values', async () => {
     const message =
       "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
     nextResult = { data: null, error: { code: 'PT409', message } };
-    const failure = await updateBalances(profile.id, 3, { referral: '1' }, 'fix').catch((e: unknown) => e);
+    const failure = await proposeBalances(profile.id, 3, { referral: '1' }, 'fix').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(DbError);
     expect((failure as Error).message).toBe(message);
     expect(isStale(failure)).toBe(true);
   });
 
   it('refuses to send an empty change or a missing reason', async () => {
-    await expect(updateBalances(profile.id, 3, {}, 'x')).rejects.toThrow(/Nothing changed/);
-    await expect(updateBalances(profile.id, 3, { referral: '1' }, '  ')).rejects.toThrow(
+    await expect(proposeBalances(profile.id, 3, {}, 'x')).rejects.toThrow(/Nothing changed/);
+    await expect(proposeBalances(profile.id, 3, { referral: '1' }, '  ')).rejects.toThrow(
       /reason is required/,
     );
     expect(calls).toEqual([]);
+  });
+});
+
+describe('proposalChanges', () => {
+  it('lists only the accounts whose value differs, comparing amounts not text', () => {
+    const before = {
+      interest_wallet: '12.50',
+      deposit_wallet: '0.00',
+      total_invest: '1.00',
+      total_deposit: '0.00',
+      total_withdraw: '0.00',
+      referral: '0.00',
+    };
+    expect(
+      proposalChanges({ before, proposed: { ...before, interest_wallet: '12.5', referral: '5.50' } }),
+    ).toEqual([{ account: 'referral', before: '0.00', after: '5.50' }]);
   });
 });
 

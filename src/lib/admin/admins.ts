@@ -1,6 +1,7 @@
 import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import { peopleById } from './people';
+import { isStaffRole, type StaffRole } from './staff';
 
 export interface AdminAccount {
   user_id: string;
@@ -8,6 +9,7 @@ export interface AdminAccount {
   username: string;
   granted_by_email: string;
   granted_at: string;
+  role: StaffRole;
   /** Verified TOTP factors (0: they set one up at their next sign-in). */
   authenticators: number;
 }
@@ -16,10 +18,15 @@ export interface AdminAccount {
 export async function listAdmins(): Promise<AdminAccount[]> {
   const { data, error } = await supabase()
     .from('admins')
-    .select('user_id, granted_by, granted_at')
+    .select('user_id, granted_by, granted_at, role')
     .order('granted_at', { ascending: true });
   if (error) throw toDbError(error, 'Could not load the admins.');
-  const rows = (data ?? []) as { user_id: string; granted_by: string | null; granted_at: string }[];
+  const rows = (data ?? []) as {
+    user_id: string;
+    granted_by: string | null;
+    granted_at: string;
+    role: string;
+  }[];
   const factors = await supabase().rpc('admin_authenticators');
   if (factors.error) throw toDbError(factors.error, 'Could not load the admins.');
   const authenticators = new Map((factors.data ?? []).map((f) => [f.user_id, f.verified_factors]));
@@ -30,6 +37,7 @@ export async function listAdmins(): Promise<AdminAccount[]> {
     username: people.get(r.user_id)?.username ?? '',
     granted_by_email: (r.granted_by && people.get(r.granted_by)?.email) || 'command line',
     granted_at: r.granted_at,
+    role: isStaffRole(r.role) ? r.role : 'support',
     authenticators: authenticators.get(r.user_id) ?? 0,
   }));
 }
@@ -42,9 +50,9 @@ function checkEmail(email: string): string {
   return value;
 }
 
-/** Grants admin rights to the account with this e-mail; the database refuses unknown e-mails. */
-export async function grantAdmin(email: string): Promise<void> {
-  const { error } = await supabase().rpc('grant_admin', { p_email: checkEmail(email) });
+/** Grants a staff role to the account with this e-mail (owners only); the database refuses unknown e-mails. */
+export async function grantAdmin(email: string, role: StaffRole): Promise<void> {
+  const { error } = await supabase().rpc('grant_admin', { p_email: checkEmail(email), p_role: role });
   if (error) throw toDbError(error, 'Could not grant admin access.');
 }
 

@@ -32,12 +32,14 @@ export interface WithdrawalRequest extends ReviewFields {
   destination_tag: string | null;
   status: WithdrawalStatus;
   paid_at: string | null;
+  /** Who approved it: someone else must mark it paid (four eyes). */
+  approved_by: string | null;
 }
 
 const NOTICE_COLUMNS =
   'id, user_id, wallet_id, amount::text, tx_id, status, reviewed_by, reviewed_at, review_note, created_at';
 const REQUEST_COLUMNS =
-  'id, user_id, wallet_id, amount::text, destination_address, destination_tag, status, reviewed_by, reviewed_at, review_note, paid_at, created_at';
+  'id, user_id, wallet_id, amount::text, destination_address, destination_tag, status, reviewed_by, reviewed_at, review_note, paid_at, approved_by, created_at';
 
 /** How many decided items to show below the pending ones. */
 const RECENT_DECIDED = 30;

@@ -2,7 +2,7 @@ import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { readAllRows, toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger-entry';
 import { DbError, toDbError } from '~/lib/db-errors';
-import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from '~/lib/accounts';
+import { BALANCE_ACCOUNTS, type BalanceDraft } from '~/lib/accounts';
 
 /** One row of the admin users table. Money is text exactly as Postgres wrote it. */
 export interface AdminUser extends BalanceDraft {
@@ -82,30 +82,6 @@ export async function fetchUser(userId: string): Promise<AdminUser> {
   if (error) throw toDbError(error, 'Could not load this user.');
   if (!data) throw new DbError('This user no longer exists or you cannot see it.');
   return toAdminUser(data);
-}
-
-/**
- * Saves edited balances with the version the admin saw. The database refuses a stale version (PT409)
- * and invalid amounts (22023) with a message for the admin; both arrive as DbError.
- */
-export async function updateBalances(
-  userId: string,
-  expectedVersion: number,
-  balances: Partial<Record<BalanceAccount, string>>,
-  reason: string,
-): Promise<AdminUser> {
-  if (Object.keys(balances).length === 0)
-    throw new DbError('Nothing changed: edit at least one amount before saving.');
-  if (!reason.trim()) throw new DbError('A reason is required for every balance change.');
-  const { data, error } = await supabase().rpc('admin_update_balances', {
-    p_user_id: userId,
-    p_expected_version: expectedVersion,
-    p_balances: balances,
-    p_reason: reason.trim(),
-  });
-  if (error) throw toDbError(error, 'Could not save the balances.');
-  if (!data) throw new DbError('The balances were not saved: the server returned no row.');
-  return toAdminUser(typeof data === 'string' ? JSON.parse(data) : data);
 }
 
 /** Admins also see who made each change. */

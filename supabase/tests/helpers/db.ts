@@ -112,8 +112,14 @@ export async function createUser(
 
 export { testTxId } from '../../../tests/support/tx-id';
 
-export async function makeAdmin(db: Queryable, userId: string): Promise<void> {
-  await db.query('insert into public.admins (user_id) values ($1)', [userId]);
+/** Staff with a role; without one, a bare admins row, which the database makes an owner. */
+export async function makeAdmin(
+  db: Queryable,
+  userId: string,
+  role?: 'support' | 'finance' | 'auditor' | 'owner',
+): Promise<void> {
+  if (role) await db.query('insert into public.admins (user_id, role) values ($1, $2)', [userId, role]);
+  else await db.query('insert into public.admins (user_id) values ($1)', [userId]);
 }
 
 /** An admin caller that has answered the TOTP prompt (aal2), as every admin action needs. */
@@ -157,7 +163,8 @@ export async function fingerprint(db: Queryable): Promise<string> {
       (select string_agg(concat_ws(',', id, status, amount, paid_at, review_note), ';' order by id) from public.withdrawal_requests),
       (select string_agg(concat_ws(',', id, address, enabled, updated_at), ';' order by id) from public.deposit_wallets),
       (select count(*) from public.deposit_wallet_changes),
-      (select string_agg(user_id::text, ';' order by user_id) from public.admins),
+      (select string_agg(user_id::text || role, ';' order by user_id) from public.admins),
+      (select string_agg(concat_ws(',', id, status, decided_at), ';' order by id) from public.balance_proposals),
       (select count(*) from public.contact_messages))) as h`);
   return rows[0]!.h;
 }

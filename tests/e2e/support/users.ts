@@ -53,12 +53,17 @@ export async function createMember(
  * enrolled through supabase-js's mfa API as the admin sign-in page does). `enrol: false` leaves the
  * authenticator for the first sign-in's enrolment screen.
  */
-export async function createAdmin(options: { username?: string; enrol?: boolean } = {}): Promise<TestUser> {
+export async function createAdmin(
+  options: { username?: string; enrol?: boolean; role?: 'support' | 'finance' | 'auditor' | 'owner' } = {},
+): Promise<TestUser> {
   const user = await createMember({
     username: options.username ?? 'Test Admin',
     email: uniqueEmail('admin'),
   });
-  const { error } = await serviceClient().from('admins').insert({ user_id: user.id });
+  // Without a role the row is an owner, as the service-role grant command makes.
+  const { error } = await serviceClient()
+    .from('admins')
+    .insert(options.role ? { user_id: user.id, role: options.role } : { user_id: user.id });
   if (error) throw new Error(`granting admin failed: ${error.message}`);
   if (options.enrol === false) return user;
   const client = await signedInClient(user);
@@ -107,13 +112,16 @@ export function adminClient(): Promise<SupabaseClient> {
 export type Account =
   'interest_wallet' | 'deposit_wallet' | 'total_invest' | 'total_deposit' | 'total_withdraw' | 'referral';
 
-/** Sets balances the way the admin area does (admin_update_balances: ledger entries, version check). */
+/**
+ * Sets balances the way an operator script does (admin_update_balances with the service role: ledger
+ * entries, version check). Staff cannot: their edits are proposals a second admin approves.
+ */
 export async function setBalances(
   userId: string,
   balances: Partial<Record<Account, string>>,
   reason = 'E2E adjustment',
 ) {
-  const admin = await adminClient();
+  const admin = serviceClient();
   const { data: profile, error: readError } = await admin
     .from('profiles')
     .select('version')

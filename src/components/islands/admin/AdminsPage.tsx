@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from '~/lib/toast';
 import AdminArea, { type AdminPath } from './AdminArea';
+import { ROLE_LABELS, STAFF_ROLES, type Capabilities, type StaffRole } from '~/lib/admin/staff';
 import Dialog from '~/components/islands/shared/Dialog';
 import Field from '~/components/islands/shared/Field';
 import {
@@ -18,9 +19,11 @@ import { useFormProblem } from '../shared/formProblem';
 import { emailProblem } from '~/lib/auth-rules';
 
 /** Grant admin by e-mail; list admins with a revoke button (never for oneself: the database refuses it too). */
-function Admins({ selfId }: { selfId: string }) {
+function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
   const { data: admins, reload } = useLoad(listAdmins, 'Could not load the admins.');
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('support');
+  const roleId = useId();
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<AdminAccount | null>(null);
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
@@ -52,8 +55,8 @@ function Admins({ selfId }: { selfId: string }) {
     if (report(event.currentTarget, emailProblem(email))) return;
     setBusy(true);
     try {
-      await grantAdmin(email);
-      toast.success(`${email.trim()} is now an admin.`);
+      await grantAdmin(email, role);
+      toast.success(`${email.trim()} is now an admin (${ROLE_LABELS[role]}).`);
       setEmail('');
       reload();
     } catch (e) {
@@ -79,32 +82,51 @@ function Admins({ selfId }: { selfId: string }) {
 
   return (
     <div className="space-y-8">
-      <section className="card p-5 sm:p-6" aria-labelledby={`${emailId}-h`}>
-        <h2 id={`${emailId}-h`} className="text-xl text-ink-950">
-          Grant admin access
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          The person must already have an account (they sign up at /register).
-        </p>
-        <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant} noValidate>
-          {alert && <div className="w-full">{alert}</div>}
-          <Field
-            id={emailId}
-            label="Account e-mail"
-            className="w-full max-w-sm"
-            type="email"
-            autoComplete="off"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            name="email"
-            {...fieldProps('email')}
-          />
-          <button type="submit" className="btn-dark" disabled={busy}>
-            Grant admin
-          </button>
-        </form>
-      </section>
+      {can.manageStaff && (
+        <section className="card p-5 sm:p-6" aria-labelledby={`${emailId}-h`}>
+          <h2 id={`${emailId}-h`} className="text-xl text-ink-950">
+            Grant admin access
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            The person must already have an account (they sign up at /register).
+          </p>
+          <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant} noValidate>
+            {alert && <div className="w-full">{alert}</div>}
+            <Field
+              id={emailId}
+              label="Account e-mail"
+              className="w-full max-w-sm"
+              type="email"
+              autoComplete="off"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              name="email"
+              {...fieldProps('email')}
+            />
+            <div>
+              <label htmlFor={roleId} className="field-label">
+                Role
+              </label>
+              <select
+                id={roleId}
+                className="field-input"
+                value={role}
+                onChange={(e) => setRole(e.target.value as StaffRole)}
+              >
+                {STAFF_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn-dark" disabled={busy}>
+              Grant admin
+            </button>
+          </form>
+        </section>
+      )}
 
       <section className="card p-5 sm:p-6" aria-labelledby={`${emailId}-list`}>
         <h2 id={`${emailId}-list`} className="text-xl text-ink-950">
@@ -127,14 +149,14 @@ function Admins({ selfId }: { selfId: string }) {
                     )}
                   </p>
                   <p className="text-sm text-muted">
-                    Granted by {admin.granted_by_email} on{' '}
+                    {ROLE_LABELS[admin.role]} · granted by {admin.granted_by_email} on{' '}
                     <time dateTime={admin.granted_at}>{formatDateTime(admin.granted_at)}</time>
                   </p>
                   <p className="text-sm text-muted">
                     {admin.authenticators > 0 ? 'Authenticator set up' : 'No authenticator yet'}
                   </p>
                 </div>
-                {admin.user_id !== selfId && admin.authenticators > 0 && (
+                {can.manageStaff && admin.user_id !== selfId && admin.authenticators > 0 && (
                   <button
                     type="button"
                     className="btn-outline-dark"
@@ -145,7 +167,7 @@ function Admins({ selfId }: { selfId: string }) {
                     Reset authenticator
                   </button>
                 )}
-                {admin.user_id !== selfId && (
+                {can.manageStaff && admin.user_id !== selfId && (
                   <button
                     type="button"
                     className="btn-outline-dark"
@@ -217,7 +239,7 @@ function Admins({ selfId }: { selfId: string }) {
 export default function AdminsPage({ current }: { current: AdminPath }) {
   return (
     <AdminArea current={current} title="Admins">
-      {({ userId }) => <Admins selfId={userId} />}
+      {({ userId, can }) => <Admins selfId={userId} can={can} />}
     </AdminArea>
   );
 }

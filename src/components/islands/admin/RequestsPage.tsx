@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import toast from '~/lib/toast';
-import AdminArea, { type AdminPath } from './AdminArea';
+import AdminArea, { type AdminPath, type StaffSession } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
 import { formatUsd } from '~/lib/money';
 import {
@@ -19,18 +19,21 @@ import {
   NOTICE_ACTIONS,
   ReviewCard,
   ReviewSection,
-  WITHDRAWAL_ACTIONS,
+  withdrawalActions,
   type Pending,
 } from './ReviewCard';
 
-function Requests() {
+function Requests({ session }: { session: StaffSession }) {
   const { data: queue, reload } = useLoad(loadReviewQueue, 'Could not load the requests.');
   const { data: walletList } = useLoad(listWallets, 'Could not load the wallet names.');
   const wallets = new Map((walletList ?? []).map((w) => [w.id, w]));
   const [pending, setPending] = useState<Pending | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const [noteProblem, setNoteProblem] = useState('');
   const noteId = useId();
+  // Rejecting a withdrawal tells the member why, so it needs a reason.
+  const noteRequired = pending?.kind === 'withdrawal' && pending.action === 'reject';
 
   useEffect(() => {
     let timer: number | undefined;
@@ -46,11 +49,17 @@ function Requests() {
 
   function open(next: Pending) {
     setNote('');
+    setNoteProblem('');
     setPending(next);
   }
 
   async function submit() {
     if (!pending || busy) return;
+    if (noteRequired && note.trim().length < 3) {
+      setNoteProblem('Give the member a reason of 3 to 500 characters.');
+      document.getElementById(noteId)?.focus();
+      return;
+    }
     setBusy(true);
     const { item } = pending;
     try {
@@ -95,7 +104,7 @@ function Requests() {
             label={`Deposit notice ${n.id} from ${n.user_email}`}
             item={n}
             walletName={walletName(n.wallet_id)}
-            actions={n.status === 'pending' ? NOTICE_ACTIONS : []}
+            actions={n.status === 'pending' && session.can.moveMoney ? NOTICE_ACTIONS : []}
             onChoose={(action) => open({ kind: 'notice', item: n, action })}
           >
             <p className="mt-1 text-sm break-all text-ink-800">Transaction ID: {n.tx_id}</p>
@@ -120,13 +129,16 @@ function Requests() {
             label={`Withdrawal request ${w.id} from ${w.user_email}`}
             item={w}
             walletName={walletName(w.wallet_id)}
-            actions={WITHDRAWAL_ACTIONS[w.status]}
+            actions={withdrawalActions(w, session)}
             onChoose={(action) => open({ kind: 'withdrawal', item: w, action })}
           >
             <p className="mt-1 font-mono text-sm break-all text-ink-800">
               To: {w.destination_address}
               {w.destination_tag && ` (tag ${w.destination_tag})`}
             </p>
+            {w.status === 'approved' && w.approved_by === session.userId && (
+              <p className="mt-1 text-sm text-ink-800">You approved this: another admin marks it paid.</p>
+            )}
           </ReviewCard>
         ))}
       </ReviewSection>
@@ -161,7 +173,7 @@ function Requests() {
               {ACTION_TEXT[pending.action].effect(formatUsd(pending.item.amount))}
             </p>
             <label htmlFor={noteId} className="field-label mt-4">
-              Note (optional)
+              {noteRequired ? 'Reason (required, shown to the member)' : 'Note (optional)'}
             </label>
             <textarea
               id={noteId}
@@ -169,9 +181,19 @@ function Requests() {
               rows={2}
               maxLength={500}
               value={note}
-              onChange={(e) => setNote(e.target.value)}
+              aria-invalid={noteProblem ? true : undefined}
+              aria-describedby={noteProblem ? `${noteId}-problem` : undefined}
+              onChange={(e) => {
+                setNote(e.target.value);
+                setNoteProblem('');
+              }}
               data-autofocus
             />
+            {noteProblem && (
+              <p id={`${noteId}-problem`} className="mt-1 text-sm text-danger-600">
+                {noteProblem}
+              </p>
+            )}
           </>
         )}
       </Dialog>
@@ -182,7 +204,7 @@ function Requests() {
 export default function RequestsPage({ current }: { current: AdminPath }) {
   return (
     <AdminArea current={current} title="Requests">
-      {() => <Requests />}
+      {(session) => <Requests session={session} />}
     </AdminArea>
   );
 }

@@ -8,6 +8,7 @@ import type {
   WithdrawalStatus,
 } from '~/lib/admin/requests';
 import { formatDateTime } from './format';
+import type { StaffSession } from './AdminArea';
 
 /* The review queue's parts: one card per notice or request, its status badge and the actions its
    status allows, and the words each action's confirmation uses. */
@@ -63,13 +64,20 @@ export function Status({ status }: { status: string }) {
 
 export const NOTICE_ACTIONS: readonly NoticeDecision[] = ['confirm', 'reject'];
 
-// A withdrawal can still be paid once approved; a decided one offers nothing.
+// Four eyes: a pending withdrawal is approved first, then marked paid by another admin; a decided
+// one offers nothing.
 export const WITHDRAWAL_ACTIONS: Record<WithdrawalStatus, readonly WithdrawalAction[]> = {
-  pending: ['approve', 'pay', 'reject'],
+  pending: ['approve', 'reject'],
   approved: ['pay', 'reject'],
   paid: [],
   rejected: [],
 };
+
+/** What this admin may do with a request: nothing without the money role, no paying what they approved. */
+export function withdrawalActions(w: WithdrawalRequest, session: StaffSession): readonly WithdrawalAction[] {
+  if (!session.can.moveMoney) return [];
+  return WITHDRAWAL_ACTIONS[w.status].filter((a) => a !== 'pay' || w.approved_by !== session.userId);
+}
 
 export function ReviewSection({
   headingId,

@@ -5,7 +5,7 @@ import UsersTable from './users/UsersTable';
 export default function UsersPage({ current }: { current: AdminPath }) {
   return (
     <AdminArea current={current} title="Users">
-      {() => <UsersTable />}
+      {(session) => <UsersTable can={session.can} />}
     </AdminArea>
   );
 }

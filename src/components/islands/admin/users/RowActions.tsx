@@ -2,9 +2,11 @@ import Icon from '../../shared/Icon';
 import type { Edit } from './useBalanceEdit';
 
 export interface RowHandlers {
-  onEdit: () => void;
+  /** Absent: the role may not propose balance changes, or a change already awaits approval. */
+  onEdit?: (() => void) | undefined;
   onCancel: () => void;
-  onHistory: () => void;
+  /** Absent: the role may not read ledgers (support). */
+  onHistory?: (() => void) | undefined;
 }
 
 const iconButton =
@@ -42,25 +44,29 @@ export default function RowActions({
           </button>
         </>
       ) : (
+        onEdit && (
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={`Edit ${name}`}
+            title={`Edit ${name}`}
+            onClick={onEdit}
+          >
+            <Icon name="pencil" />
+          </button>
+        )
+      )}
+      {onHistory && (
         <button
           type="button"
           className={iconButton}
-          aria-label={`Edit ${name}`}
-          title={`Edit ${name}`}
-          onClick={onEdit}
+          aria-label={`History of ${name}`}
+          title={`History of ${name}`}
+          onClick={onHistory}
         >
-          <Icon name="pencil" />
+          <Icon name="history" />
         </button>
       )}
-      <button
-        type="button"
-        className={iconButton}
-        aria-label={`History of ${name}`}
-        title={`History of ${name}`}
-        onClick={onHistory}
-      >
-        <Icon name="history" />
-      </button>
     </div>
   );
 }

@@ -2,11 +2,20 @@ import { useId } from 'react';
 import { ACCOUNT_LABELS, BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { AmountInput, ReasonInput } from './CellEditors';
+import PendingChange from './PendingChange';
 import RowActions from './RowActions';
 import { displayName, type UserItemProps } from './itemProps';
 
 /** A user on a phone or tablet: name, e-mail, the six balances and the same edit flow as the table. */
-export default function UserCard({ user, serial, edit, onField, onReason, ...actions }: UserItemProps) {
+export default function UserCard({
+  user,
+  serial,
+  edit,
+  pending,
+  onField,
+  onReason,
+  ...actions
+}: UserItemProps) {
   const baseId = useId();
   const name = displayName(user);
   return (
@@ -38,16 +47,23 @@ export default function UserCard({ user, serial, edit, onField, onReason, ...act
           <RowActions name={name} edit={edit} {...actions} />
         </div>
       ) : (
-        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-          {BALANCE_ACCOUNTS.map((account) => (
-            <div key={account} className="min-w-0">
-              <dt className="text-xs text-muted">{ACCOUNT_LABELS[account]}</dt>
-              <dd className="font-medium tabular-nums [overflow-wrap:anywhere] text-ink-950">
-                {formatUsd(user[account])}
-              </dd>
+        <>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+            {BALANCE_ACCOUNTS.map((account) => (
+              <div key={account} className="min-w-0">
+                <dt className="text-xs text-muted">{ACCOUNT_LABELS[account]}</dt>
+                <dd className="font-medium tabular-nums [overflow-wrap:anywhere] text-ink-950">
+                  {formatUsd(user[account])}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {pending && (
+            <div className="mt-3">
+              <PendingChange proposal={pending} />
             </div>
-          ))}
-        </dl>
+          )}
+        </>
       )}
     </li>
   );

@@ -2,12 +2,21 @@ import { useId } from 'react';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { AmountInput, ReasonInput } from './CellEditors';
+import PendingChange from './PendingChange';
 import RowActions from './RowActions';
 import { stickyStart } from './columns';
 import { displayName, type UserItemProps } from './itemProps';
 
 /** A user in the desktop table; while edited, the amounts become inputs and a reason row follows. */
-export default function UserRow({ user, serial, edit, onField, onReason, ...actions }: UserItemProps) {
+export default function UserRow({
+  user,
+  serial,
+  edit,
+  pending,
+  onField,
+  onReason,
+  ...actions
+}: UserItemProps) {
   const baseId = useId();
   const name = displayName(user);
   const rowTint = edit ? 'bg-accent-50' : 'bg-white hover:bg-mist-50';
@@ -36,6 +45,14 @@ export default function UserRow({ user, serial, edit, onField, onReason, ...acti
           <RowActions name={name} edit={edit} {...actions} />
         </td>
       </tr>
+      {pending && !edit && (
+        <tr className={`border-b border-mist-200 ${rowTint}`}>
+          <td className={stickyStart(0)} />
+          <td colSpan={BALANCE_ACCOUNTS.length + 3} className="px-2 pb-3">
+            <PendingChange proposal={pending} />
+          </td>
+        </tr>
+      )}
       {edit && (
         <tr className={`border-b border-mist-200 ${rowTint}`}>
           <td className={stickyStart(0)} />

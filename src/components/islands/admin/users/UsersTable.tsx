@@ -1,6 +1,9 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import type { AdminUser } from '~/lib/admin/users';
+import { openProposals, watchProposals } from '~/lib/admin/proposals';
+import type { Capabilities } from '~/lib/admin/staff';
+import { useLoad } from '../../shared/useLoad';
 import Pagination from './Pagination';
 import SortableHeader from './SortableHeader';
 import Toolbar from './Toolbar';
@@ -17,11 +20,22 @@ const LedgerDialog = lazy(() => import('../LedgerDialog'));
 
 /**
  * The admin users table: server-side search, sort and paging (admin_search_users), live refresh
- * from profile changes, one row editable at a time with audited saves (admin_update_balances), and
- * each row's ledger history. Money stays text: formatUsd for display, the typed text is what is sent.
+ * from profile changes, one row editable at a time whose save is a proposal another admin approves
+ * (propose_balances; open ones show as "awaiting approval", live), and each row's ledger history.
+ * What a role may not do is not offered (the database refuses it anyway). Money stays text.
  */
-export default function UsersTable() {
-  const balanceEdit = useBalanceEdit();
+export default function UsersTable({ can }: { can: Capabilities }) {
+  const proposals = useLoad(can.readMoney ? openProposals : null, 'Could not load the proposals.');
+  const { reload: reloadProposals } = proposals;
+  useEffect(
+    () => (can.readMoney ? watchProposals(reloadProposals) : undefined),
+    [can.readMoney, reloadProposals],
+  );
+  const pendingByUser = useMemo(
+    () => new Map((proposals.data ?? []).map((p) => [p.user_id, p])),
+    [proposals.data],
+  );
+  const balanceEdit = useBalanceEdit(reloadProposals);
   const { edit } = balanceEdit;
   // Live refreshes wait while a row is being edited.
   const state = useUsersPage(edit !== null);
@@ -33,16 +47,18 @@ export default function UsersTable() {
   /** What a table row and a phone card both show for one user: the edit in progress wins over the page's copy. */
   const itemProps = (user: AdminUser, index: number): UserItemProps & { key: string } => {
     const mine = edit?.user.id === user.id ? edit : null;
+    const pending = pendingByUser.get(user.id) ?? null;
     return {
       key: user.id,
       user: mine ? mine.user : user,
       serial: pageIndex * PAGE_SIZE + index + 1,
       edit: mine,
-      onEdit: () => balanceEdit.start(user),
+      pending,
+      onEdit: can.moveMoney && !pending ? () => balanceEdit.start(user) : undefined,
       onCancel: balanceEdit.cancel,
       onField: balanceEdit.setField,
       onReason: balanceEdit.setReason,
-      onHistory: () => setLedgerUser(user),
+      onHistory: can.readMoney ? () => setLedgerUser(user) : undefined,
     };
   };
   const emptyText = state.appliedSearch ? `No users match “${state.appliedSearch}”.` : 'No users yet.';

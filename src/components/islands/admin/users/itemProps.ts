@@ -1,5 +1,6 @@
 import type { BalanceAccount } from '~/lib/accounts';
 import type { AdminUser } from '~/lib/admin/users';
+import type { BalanceProposal } from '~/lib/admin/proposals';
 import type { RowHandlers } from './RowActions';
 import type { Edit } from './useBalanceEdit';
 
@@ -8,6 +9,8 @@ export interface UserItemProps extends RowHandlers {
   user: AdminUser;
   serial: number;
   edit: Edit | null;
+  /** The member's open balance proposal, shown as "awaiting approval" (readers of money only). */
+  pending: BalanceProposal | null;
   onField: (account: BalanceAccount, value: string) => void;
   onReason: (reason: string) => void;
 }

@@ -2,7 +2,8 @@ import { useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import toast from '~/lib/toast';
 import { BALANCE_ACCOUNTS, type BalanceAccount, type BalanceDraft } from '~/lib/accounts';
-import { fetchUser, updateBalances, type AdminUser } from '~/lib/admin/users';
+import { fetchUser, type AdminUser } from '~/lib/admin/users';
+import { proposeBalances } from '~/lib/admin/proposals';
 import { changedAccounts, draftErrors, reasonError } from '~/lib/admin/balances';
 import { errorText, isStale } from '~/lib/db-errors';
 import { mergeAfterRefusedSave } from './merge';
@@ -30,11 +31,11 @@ function withoutError(errors: Edit['errors'], field: BalanceAccount | 'reason'):
 }
 
 /**
- * One row editable at a time, saved through admin_update_balances with the version the admin saw.
- * `save`'s `onRow` receives every fresh copy of the user (the saved row, or the stored row after a
- * refusal) for the page to show.
+ * One row editable at a time, saved as a proposal (propose_balances) with the version the admin saw;
+ * another admin approves it. `onProposed` runs after a proposal is filed; `save`'s `onRow` receives
+ * the stored row after a stale refusal, for the page to show.
  */
-export function useBalanceEdit() {
+export function useBalanceEdit(onProposed: () => void) {
   const [edit, setEdit] = useState<Edit | null>(null);
   const change = (update: (current: Edit) => Edit) =>
     setEdit((current) => (current ? update(current) : current));
@@ -91,9 +92,12 @@ export function useBalanceEdit() {
     }
     setEdit({ ...edit, errors: {}, saving: true });
     try {
-      onRow(await updateBalances(edit.user.id, edit.version, changes, edit.reason));
+      await proposeBalances(edit.user.id, edit.version, changes, edit.reason);
       setEdit(null);
-      toast.success(`Saved ${edit.user.username}'s balances.`);
+      onProposed();
+      toast.success(
+        `Proposed a change to ${edit.user.username}'s balances: awaiting another admin's approval.`,
+      );
     } catch (error) {
       toast.error(errorText(error, 'Could not save the balances.'));
       if (isStale(error)) await adoptStored(edit, onRow);

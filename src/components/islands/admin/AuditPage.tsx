@@ -1,0 +1,204 @@
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import toast from '~/lib/toast';
+import {
+  AUDIT_KINDS,
+  EMPTY_FILTER,
+  auditCsv,
+  listAuditEvents,
+  verifyChain,
+  type AuditFilter,
+  type ChainVerdict,
+} from '~/lib/admin/audit';
+import { errorText } from '~/lib/db-errors';
+import AdminArea, { type AdminPath } from './AdminArea';
+import { formatDateTime } from './format';
+import { useLoad } from '../shared/useLoad';
+
+const PAGE = 50;
+/** The CSV holds the filtered set up to this many events (newest first). */
+const CSV_LIMIT = 10_000;
+
+function summary(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${v === null ? '—' : String(v)}`)
+    .join(', ');
+}
+
+/** /admin/audit: the database's own record of privileged events, filtered and paged on the server. */
+function Audit() {
+  const [draft, setDraft] = useState<AuditFilter>(EMPTY_FILTER);
+  const [filter, setFilter] = useState<AuditFilter>(EMPTY_FILTER);
+  const [offset, setOffset] = useState(0);
+  const [verdict, setVerdict] = useState<ChainVerdict | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+  const load = useCallback(() => listAuditEvents(filter, offset, PAGE), [filter, offset]);
+  const { data, error, loading } = useLoad(load, 'Could not load the audit log.', { toast: false });
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOffset(0);
+    setFilter(draft);
+  }
+
+  async function exportCsv() {
+    setBusy(true);
+    try {
+      const { rows } = await listAuditEvents(filter, 0, CSV_LIMIT);
+      const url = URL.createObjectURL(new Blob([auditCsv(rows)], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'audit-events.csv';
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (e) {
+      toast.error(errorText(e, 'Could not export the audit log.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify() {
+    setBusy(true);
+    try {
+      setVerdict(await verifyChain());
+    } catch (e) {
+      toast.error(errorText(e, 'Could not verify the audit log.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (key: keyof AuditFilter) => ({
+    id: `${ids}-${key}`,
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+  });
+
+  return (
+    <div className="space-y-6">
+      <section className="card flex flex-wrap items-center gap-3 p-4" aria-label="Chain verification">
+        <button type="button" className="btn-dark" disabled={busy} onClick={() => void verify()}>
+          Verify chain
+        </button>
+        {verdict && (
+          <p role="status" className={verdict.intact ? 'text-success-600' : 'text-danger-600'}>
+            {verdict.intact
+              ? `Intact: all ${verdict.checked} events check out (up to event #${verdict.intact_through ?? 0}).`
+              : `Broken at event #${verdict.broken_at}: ${verdict.problem} Intact up to event #${verdict.intact_through ?? 0}.`}
+          </p>
+        )}
+      </section>
+
+      <form className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6" onSubmit={apply} noValidate>
+        <div>
+          <label htmlFor={`${ids}-kind`} className="field-label">
+            Kind
+          </label>
+          <select className="field-input" {...field('kind')}>
+            <option value="">Any</option>
+            {AUDIT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-actor`} className="field-label">
+            Actor e-mail
+          </label>
+          <input className="field-input" type="email" {...field('actor')} />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-member`} className="field-label">
+            Member e-mail
+          </label>
+          <input className="field-input" type="email" {...field('member')} />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-from`} className="field-label">
+            From
+          </label>
+          <input className="field-input" type="date" {...field('from')} />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-to`} className="field-label">
+            To
+          </label>
+          <input className="field-input" type="date" {...field('to')} />
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <button type="submit" className="btn-dark">
+            Filter
+          </button>
+          <button type="button" className="btn-outline-dark" disabled={busy} onClick={() => void exportCsv()}>
+            Export CSV
+          </button>
+        </div>
+      </form>
+
+      {error && (
+        <p role="alert" className="text-danger-600">
+          {error}
+        </p>
+      )}
+      <ol className="space-y-3" aria-label="Audit events, newest first" aria-busy={loading}>
+        {data?.rows.map((e) => (
+          <li key={e.id} className="card p-4 text-sm">
+            <article aria-label={`Event #${e.id}: ${e.kind}`}>
+              <p className="flex flex-wrap justify-between gap-2">
+                <span className="font-semibold text-ink-950">
+                  #{e.id} {e.kind}
+                </span>
+                <time dateTime={e.occurred_at} className="text-muted">
+                  {formatDateTime(e.occurred_at)}
+                </time>
+              </p>
+              <p className="mt-1 break-all text-ink-800">
+                By {e.actor_email} ({e.actor_role}){e.member_email && ` · member ${e.member_email}`}
+              </p>
+              {e.before !== null && <p className="mt-1 break-all text-muted">Before: {summary(e.before)}</p>}
+              {e.after !== null && <p className="mt-1 break-all text-muted">After: {summary(e.after)}</p>}
+              {e.reason && <p className="mt-1 break-words">Reason: {e.reason}</p>}
+            </article>
+          </li>
+        ))}
+      </ol>
+      {data?.rows.length === 0 && <p className="text-muted">No events match.</p>}
+      <nav className="flex gap-2" aria-label="Audit pages">
+        <button
+          type="button"
+          className="btn-outline-dark"
+          disabled={offset === 0}
+          onClick={() => setOffset(Math.max(0, offset - PAGE))}
+        >
+          Newer
+        </button>
+        <button
+          type="button"
+          className="btn-outline-dark"
+          disabled={!data?.hasMore}
+          onClick={() => setOffset(offset + PAGE)}
+        >
+          Older
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+export default function AuditPage({ current }: { current: AdminPath }) {
+  return (
+    <AdminArea current={current} title="Audit log">
+      {(session) =>
+        session.can.readAudit ? (
+          <Audit />
+        ) : (
+          <p className="text-muted">The audit log is for auditors and owners.</p>
+        )
+      }
+    </AdminArea>
+  );
+}

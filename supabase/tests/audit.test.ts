@@ -1,0 +1,203 @@
+/**
+ * The audit log (issue 22): the database writes a hash-chained event for every privileged change,
+ * nobody can change or delete one through any role, and an edit or deletion made around the API (as
+ * the table owner, with the guard triggers disabled) is found by verify_audit_chain. Both engines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addVerifiedFactor,
+  adminAtAal2,
+  asCaller,
+  createUser,
+  engines,
+  makeAdmin,
+  outcome,
+  probe,
+  type Caller,
+  type Engine,
+} from './helpers/db';
+
+interface Verdict {
+  intact: boolean;
+  checked: number;
+  intact_through: number | null;
+  broken_at: number | null;
+  problem: string | null;
+}
+
+describe.each(engines)('audit log on %s', (_name, open) => {
+  let engine: Engine;
+  let owner: Caller;
+  let finance: Caller;
+  let auditor: Caller;
+  let member: { id: string; email: string };
+  const SERVICE: Caller = { role: 'service_role' };
+
+  const rpc = async <T>(caller: Caller, sql: string, params: unknown[] = []): Promise<T> =>
+    asCaller(engine.db, caller, async (tx) => {
+      const { rows } = await tx.query<{ r: T | string }>(sql, params);
+      const r = rows[0]?.r;
+      // Functions returning void answer ''.
+      return (typeof r === 'string' && r !== '' ? JSON.parse(r) : r) as T;
+    });
+  const verify = (caller: Caller = auditor) =>
+    rpc<Verdict>(caller, 'select public.verify_audit_chain() as r');
+
+  beforeAll(async () => {
+    engine = await open();
+    const db = engine.db;
+    const o = await createUser(db, { email: 'owner@audit.test' });
+    const f = await createUser(db, { email: 'finance@audit.test' });
+    const a = await createUser(db, { email: 'auditor@audit.test' });
+    member = await createUser(db, { email: 'member@audit.test' });
+    await makeAdmin(db, o.id);
+    await makeAdmin(db, f.id, 'finance');
+    await makeAdmin(db, a.id, 'auditor');
+    [owner, finance, auditor] = [adminAtAal2(o.id), adminAtAal2(f.id), adminAtAal2(a.id)];
+
+    // A day's privileged work: a balance change proposed and approved, a withdrawal approved by one
+    // admin and paid by another, an address edit, a role change, an authenticator reset.
+    await rpc(
+      SERVICE,
+      `select public.admin_update_balances($1, 1, '{"interest_wallet":"100.00"}', 'opening') as r`,
+      [member.id],
+    );
+    const proposal = await rpc<{ id: number }>(
+      finance,
+      `select public.propose_balances($1, 2, '{"referral":"7.00"}', 'loyalty bonus') as r`,
+      [member.id],
+    );
+    await rpc(owner, 'select public.approve_balance_proposal($1) as r', [proposal.id]);
+    const request = await rpc<{ id: number }>(
+      { role: 'authenticated', uid: member.id },
+      `select public.file_withdrawal_request(1::smallint, '30.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') as r`,
+    );
+    await rpc(finance, `select public.review_withdrawal_request($1, 'approve', null) as r`, [request.id]);
+    await rpc(owner, `select public.review_withdrawal_request($1, 'pay', null) as r`, [request.id]);
+    await rpc(
+      owner,
+      `select public.update_deposit_wallet(1::smallint, '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', true, 'new cold wallet') as r`,
+    );
+    await rpc(owner, `select public.set_staff_role('finance@audit.test', 'support') as r`);
+    await rpc(owner, `select public.set_staff_role('finance@audit.test', 'finance') as r`);
+    await addVerifiedFactor(db, member.id);
+    await rpc(owner, `select public.admin_reset_mfa($1, 'lost phone') as r`, [member.id]);
+  });
+
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it('records every privileged event with actor, role, member, before/after and reason', async () => {
+    const { rows } = await engine.db.query<{
+      kind: string;
+      actor_role: string;
+      member_id: string | null;
+      reason: string | null;
+    }>(`select kind, actor_role, member_id, reason from public.audit_events order by id`);
+    const kinds = rows.map((r) => r.kind);
+    for (const kind of [
+      'role_granted',
+      'ledger_entry',
+      'proposal_open',
+      'proposal_approved',
+      'withdrawal_approved',
+      'withdrawal_paid',
+      'address_edit',
+      'role_changed',
+      'mfa_reset',
+    ]) {
+      expect(kinds, kind).toContain(kind);
+    }
+    expect(rows.find((r) => r.kind === 'proposal_open')).toMatchObject({
+      actor_role: 'finance',
+      member_id: member.id,
+      reason: 'loyalty bonus',
+    });
+    expect(rows.find((r) => r.kind === 'proposal_approved')).toMatchObject({ actor_role: 'owner' });
+    expect(rows.find((r) => r.kind === 'address_edit')).toMatchObject({
+      reason: 'new cold wallet',
+      member_id: null,
+    });
+    // The approval's ledger entry comes after the proposal and names the approver's role.
+    const bonus = rows.filter((r) => r.kind === 'ledger_entry' && r.reason === 'loyalty bonus');
+    expect(bonus).toEqual([
+      { kind: 'ledger_entry', actor_role: 'owner', member_id: member.id, reason: 'loyalty bonus' },
+    ]);
+  });
+
+  it('the chain verifies, for auditors and owners only', async () => {
+    const verdict = await verify();
+    expect(verdict).toMatchObject({ intact: true, broken_at: null });
+    expect(verdict.checked).toBeGreaterThan(10);
+    expect(await outcome(() => verify(finance))).toBe('42501');
+    expect(await outcome(() => verify({ role: 'authenticated', uid: member.id }))).toBe('42501');
+  });
+
+  it('no role can change or delete an event, not even the table owner through the API path', async () => {
+    for (const caller of [
+      owner,
+      auditor,
+      finance,
+      SERVICE,
+      { role: 'authenticated', uid: member.id } as Caller,
+    ]) {
+      for (const sql of [
+        `update public.audit_events set reason = 'rewritten'`,
+        `delete from public.audit_events`,
+        `insert into public.audit_events (actor_role, kind, prev_hash, hash) values ('owner', 'forged', 'x', 'y')`,
+      ]) {
+        expect(await outcome(() => probe(engine.db, caller, (tx) => tx.query(sql))), sql).toBe('42501');
+      }
+    }
+    await expect(engine.db.query(`update public.audit_events set reason = 'x'`)).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(engine.db.query(`truncate public.audit_events`)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('detects an event edited or deleted around the API by the table owner', async () => {
+    const ROLLBACK = new Error('rollback');
+    const { rows } = await engine.db.query<{ id: string }>(
+      `select id::text from public.audit_events where kind = 'proposal_approved'`,
+    );
+    const target = Number(rows[0]!.id);
+    const tampered = async (sql: string): Promise<Verdict> => {
+      let verdict: Verdict | undefined;
+      await engine.db
+        .transaction(async (tx) => {
+          await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
+          await tx.query(sql, [target]);
+          await tx.query('alter table public.audit_events enable trigger audit_events_no_update_delete');
+          await tx.query(
+            `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
+          );
+          const { rows: r } = await tx.query<{ v: Verdict | string }>(
+            'select public.verify_audit_chain() as v',
+          );
+          const v = r[0]!.v;
+          verdict = (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
+          throw ROLLBACK;
+        })
+        .catch((error: unknown) => {
+          if (error !== ROLLBACK) throw error;
+        });
+      return verdict!;
+    };
+    // Someone makes the approval look like someone else's.
+    const edited = await tampered(`update public.audit_events set actor_role = 'support' where id = $1`);
+    expect(edited).toMatchObject({
+      intact: false,
+      broken_at: target,
+      intact_through: target - 1,
+      problem: 'This event was changed after it was written.',
+    });
+    // Someone removes the approval from the record.
+    const removed = await tampered(`delete from public.audit_events where id = $1`);
+    expect(removed).toMatchObject({ intact: false, intact_through: target - 1 });
+    expect(removed.broken_at).toBeGreaterThan(target);
+    expect(removed.problem).toMatch(/^The link to the previous event does not match/);
+    // Rolled back: the real chain is whole again.
+    expect(await verify()).toMatchObject({ intact: true });
+  });
+});

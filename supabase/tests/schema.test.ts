@@ -407,6 +407,22 @@ describe.each(engines)('schema on %s', (_name, open) => {
     }
   });
 
+  it('names the staff roles in every admin function, except the few that serve every role by design', async () => {
+    // A function that checks only require_admin() lets any staff role in. Each one here was chosen:
+    // the users list and the authenticator list are for all staff, admin_update_balances refuses
+    // staff outright (service role only), and a proposal is withdrawn only by the one who made it.
+    const bare = await q(`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosrc like '%private.require_admin()%'
+        and p.prosrc not like '%private.require_role(%' and p.prosrc not like '%private.has_role(%'
+      order by 1`);
+    expect(bare.map((f) => f.name)).toEqual([
+      'admin_authenticators',
+      'admin_search_users',
+      'admin_update_balances',
+      'withdraw_balance_proposal',
+    ]);
+  });
+
   it('is clean under the Supabase advisor (splinter) lints that apply to a schema', async () => {
     // 0001 unindexed_foreign_keys: every foreign key in public has an index led by its columns.
     const unindexed = await q(`select c.conrelid::regclass::text as tbl, c.conname as fk

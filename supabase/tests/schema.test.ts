@@ -411,7 +411,8 @@ describe.each(engines)('schema on %s', (_name, open) => {
     // A function that checks only require_admin() lets any staff role in. Each one here was chosen:
     // the users list and the authenticator list are for all staff, admin_update_balances refuses
     // staff outright (service role only), and a proposal is withdrawn only by the one who made it.
-    const bare = await q(`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    const bare =
+      await q(`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.prosrc like '%private.require_admin()%'
         and p.prosrc not like '%private.require_role(%' and p.prosrc not like '%private.has_role(%'
       order by 1`);

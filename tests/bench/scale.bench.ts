@@ -43,6 +43,8 @@ const WHALE_ENTRIES = Math.min(10_000, Math.floor(LEDGER / 2));
 const PLANS = process.env['SCALE_PLANS'] !== '0';
 const PASSWORD = 'scale-member-password';
 const ADMIN = { email: 'scale-admin@example.com', password: 'scale-admin-password' };
+// Four eyes: a balance edit is a proposal that a second admin approves.
+const APPROVER = { email: 'scale-approver@example.com', password: 'scale-approver-password' };
 const BIG_TABLES = ['profiles', 'ledger_entries', 'deposit_notices', 'withdrawal_requests'];
 
 const percentile = (sorted: number[], p: number): number =>
@@ -212,19 +214,22 @@ async function signIn(server: LocalSupabase, email: string, password: string): P
 }
 
 /** An admin at aal2: created, granted, enrolled in TOTP and verified, as on /admin/login. */
-async function adminClient(server: LocalSupabase): Promise<SupabaseClient> {
+async function adminClient(
+  server: LocalSupabase,
+  account: { email: string; password: string } = ADMIN,
+): Promise<SupabaseClient> {
   const service = createClient(server.url, server.serviceRoleKey, authOptions);
   const created = must(
     await service.auth.admin.createUser({
-      ...ADMIN,
+      ...account,
       email_confirm: true,
-      user_metadata: { username: 'Scale Admin' },
+      user_metadata: { username: account === ADMIN ? 'Scale Admin' : 'Scale Approver' },
     }),
     'create admin',
   );
   const granted = await service.from('admins').insert({ user_id: created.user!.id });
   if (granted.error) throw new Error(`grant admin: ${granted.error.message}`);
-  const admin = await signIn(server, ADMIN.email, ADMIN.password);
+  const admin = await signIn(server, account.email, account.password);
   const enrolled = must(await admin.auth.mfa.enroll({ factorType: 'totp' }), 'enrol TOTP');
   const code = totpFor(enrolled.totp.secret).generate();
   must(await admin.auth.mfa.challengeAndVerify({ factorId: enrolled.id, code }), 'verify TOTP');
@@ -336,6 +341,7 @@ async function main(): Promise<void> {
     );
 
     const admin = await adminClient(server);
+    const approver = await adminClient(server, APPROVER);
     const rows: Row[] = [];
     // Each measure is printed as it completes, so a run cut short still reports what it measured.
     const record = (row: Row): void => {
@@ -528,22 +534,26 @@ async function main(): Promise<void> {
             resolve(t);
           });
         });
-        const sent = performance.now();
-        must(
-          await admin.rpc('admin_update_balances', {
+        const proposal = must(
+          await admin.rpc('propose_balances', {
             p_user_id: uid,
             p_expected_version: profile.version,
             p_balances: { referral: (Number(profile.referral) + 1).toFixed(2) },
             p_reason: 'Scale bench',
           }),
-          'admin_update_balances',
+          'propose_balances',
+        ) as { id: number };
+        const sent = performance.now();
+        must(
+          await approver.rpc('approve_balance_proposal', { p_proposal_id: proposal.id }),
+          'approve_balance_proposal',
         );
         const t = await arrived;
         arrivals.delete(uid);
-        // Time from the admin pressing save (request sent) to the member's page hearing of it.
-        if (t < sent) throw new Error('arrival before save');
+        // Time from the second admin pressing approve (request sent) to the member's page hearing of it.
+        if (t < sent) throw new Error('arrival before approval');
       }),
-      note: 'save request sent → message at the member',
+      note: 'approval request sent → message at the member (the balance moves on approval)',
     });
     rows.at(-1)!.note += lost ? `; ${lost} lost` : '';
 

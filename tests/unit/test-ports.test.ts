@@ -35,9 +35,10 @@ describe('test servers listen below the ephemeral port range', () => {
   });
 
   it('writes no fixed port of 32768 or above into a test, script or Playwright config', () => {
-    // A port is a number after "port", "PORT", "--port" or "127.0.0.1:" / "localhost:".
+    // A port is a number after "port", "PORT", "--port" or "127.0.0.1:" / "localhost:"; not after
+    // "support" (a staff role, as in the RLS matrix's `support: '42501'`).
     const portLiteral =
-      /(?:port\w*['"]?\s*(?:[:=,]|\?\?)\s*['"]?|--port['"]?,?\s*['"]?|(?:127\.0\.0\.1|localhost):)(\d{4,5})\b/gi;
+      /(?:(?<!sup)port\w*['"]?\s*(?:[:=,]|\?\?)\s*['"]?|--port['"]?,?\s*['"]?|(?:127\.0\.0\.1|localhost):)(\d{4,5})\b/gi;
     const offenders: string[] = [];
     for (const file of testFiles) {
       readFileSync(file, 'utf8')

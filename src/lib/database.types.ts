@@ -321,6 +321,27 @@ export type Database = {
         }
         Relationships: []
       }
+      firm_settings: {
+        Row: {
+          address_cooling_off: string
+          singleton: boolean
+          small_edit_threshold: number | null
+          updated_at: string
+        }
+        Insert: {
+          address_cooling_off?: string
+          singleton?: boolean
+          small_edit_threshold?: number | null
+          updated_at?: string
+        }
+        Update: {
+          address_cooling_off?: string
+          singleton?: boolean
+          small_edit_threshold?: number | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       ledger_entries: {
         Row: {
           account: string
@@ -443,6 +464,27 @@ export type Database = {
           username?: string
           version?: number
           xrp_destination_tag?: number
+        }
+        Relationships: []
+      }
+      withdrawal_freezes: {
+        Row: {
+          frozen_at: string
+          frozen_by: string
+          reason: string | null
+          user_id: string
+        }
+        Insert: {
+          frozen_at?: string
+          frozen_by: string
+          reason?: string | null
+          user_id: string
+        }
+        Update: {
+          frozen_at?: string
+          frozen_by?: string
+          reason?: string | null
+          user_id?: string
         }
         Relationships: []
       }

@@ -336,6 +336,49 @@ const TABLES: Record<string, TableCase> = {
       delete: { sql: () => `delete from public.audit_events`, expect: denyAll },
     },
   },
+  firm_settings: {
+    select: {
+      anon: 'denied',
+      memberA: 'nothing',
+      memberB: 'nothing',
+      adminAal1: 'nothing',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: { sql: () => `insert into public.firm_settings (singleton) values (true)`, expect: denyAll },
+      update: {
+        sql: () => `update public.firm_settings set address_cooling_off = interval '1 minute'`,
+        expect: serviceOnly,
+      },
+      delete: { sql: () => `delete from public.firm_settings`, expect: denyAll },
+    },
+  },
+  withdrawal_freezes: {
+    owner: 'user_id',
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: (i) => `insert into public.withdrawal_freezes (user_id, frozen_by) values ('${i.A}', '${i.A}')`,
+        expect: serviceOnly,
+      },
+      update: { sql: () => `update public.withdrawal_freezes set reason = 'rewritten'`, expect: serviceOnly },
+      delete: { sql: () => `delete from public.withdrawal_freezes`, expect: serviceOnly },
+    },
+  },
   contact_messages: {
     select: {
       anon: 'denied',
@@ -564,6 +607,13 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       tx.query(`select public.admin_reset_mfa($1, 'matrix setup')`, [A.id]),
     );
     await addVerifiedFactor(db, B.id);
+    // Member B and the disposable member have frozen their withdrawals (withdrawal_freezes rows).
+    await asCaller(db, callers.service, (tx) =>
+      tx.query(`insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1), ($2, $2)`, [
+        B.id,
+        disposable.id,
+      ]),
+    );
     const proposalB = await asCaller(db, callers.finance, async (tx) => {
       const r = await tx.query<{ id: string }>(
         `select (public.propose_balances($1, (select version from public.profiles where id = $1),

@@ -21,13 +21,54 @@ export interface LoadOptions {
   key?: string;
 }
 
-interface Answer<T> {
+export interface Answer<T> {
   /** The read this answers: the `load` it came from and the reload count at the time. */
   load: (() => Promise<T>) | null;
   key: string;
   version: number;
   data: T | null;
   error: string | null;
+}
+
+export type ReadOutcome<T> = { data: T } | { error: string };
+
+/**
+ * The core of one read, apart from React so it can be tested without a DOM: runs `load` and hands
+ * its outcome to `deliver`, unless the returned cancel ran first (useLoad cancels a read as soon as
+ * a newer one starts, so a slow stale answer never overwrites a newer one). An admin whose session
+ * fell back to aal1 is sent to the code prompt and nothing is delivered; any other failure becomes
+ * the error's own text (or `failure`), also shown as a toast when `showToast`.
+ */
+export function startRead<T>(
+  load: () => Promise<T>,
+  failure: string,
+  showToast: boolean,
+  deliver: (outcome: ReadOutcome<T>) => void,
+): () => void {
+  let current = true;
+  load().then(
+    (data) => {
+      if (current) deliver({ data });
+    },
+    (error: unknown) => {
+      if (!current) return;
+      if (needsSecondFactor(error)) {
+        sendToSecondFactor();
+        return;
+      }
+      const text = errorText(error, failure);
+      deliver({ error: text });
+      if (showToast) toast.error(text);
+    },
+  );
+  return () => {
+    current = false;
+  };
+}
+
+/** Whether the shown answer is the one for this read (otherwise the read is still loading). */
+export function answers<T>(answer: Answer<T>, load: () => Promise<T>, key: string, version: number): boolean {
+  return answer.load === load && answer.key === key && answer.version === version;
 }
 
 /**
@@ -54,25 +95,13 @@ export function useLoad<T>(
 
   useEffect(() => {
     if (!load) return;
-    let current = true;
-    load().then(
-      (data) => {
-        if (current) setAnswer({ load, key, version, data, error: null });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (needsSecondFactor(error)) {
-          sendToSecondFactor();
-          return;
-        }
-        const text = errorText(error, failure);
-        setAnswer((previous) => ({ load, key, version, data: previous.data, error: text }));
-        if (showToast) toast.error(text);
-      },
+    return startRead(load, failure, showToast, (outcome) =>
+      setAnswer((previous) =>
+        'data' in outcome
+          ? { load, key, version, data: outcome.data, error: null }
+          : { load, key, version, data: previous.data, error: outcome.error },
+      ),
     );
-    return () => {
-      current = false;
-    };
   }, [load, key, failure, version, showToast]);
 
   const reload = useCallback(() => setVersion((n) => n + 1), []);
@@ -83,6 +112,6 @@ export function useLoad<T>(
       ),
     [],
   );
-  const loading = load !== null && (answer.load !== load || answer.key !== key || answer.version !== version);
+  const loading = load !== null && !answers(answer, load, key, version);
   return { data: answer.data, error: answer.error, loading, reload, update };
 }

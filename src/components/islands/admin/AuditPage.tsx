@@ -13,6 +13,7 @@ import { errorText } from '~/lib/db-errors';
 import AdminArea, { type AdminPath } from './AdminArea';
 import { formatDateTime } from './format';
 import { useLoad } from '../shared/useLoad';
+import { saveCsv } from '../shared/saveCsv';
 
 const PAGE = 50;
 /** The CSV holds the filtered set up to this many events (newest first). */
@@ -46,12 +47,7 @@ function Audit() {
     setBusy(true);
     try {
       const { rows } = await listAuditEvents(filter, 0, CSV_LIMIT);
-      const url = URL.createObjectURL(new Blob([auditCsv(rows)], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'audit-events.csv';
-      link.click();
-      URL.revokeObjectURL(url);
+      saveCsv(auditCsv(rows), 'audit-events.csv');
     } catch (e) {
       toast.error(errorText(e, 'Could not export the audit log.'));
     } finally {

@@ -12,7 +12,7 @@ import {
 } from './email-tokens';
 import { AuthError, badRequest, ErrorCode, notFoundError, unprocessable } from './errors';
 import { isRedirectAllowed, referrerOf } from './redirect';
-import { metadataField, parseBody, type JsonObject } from './request';
+import { metadataField, parseBody, stringField, type JsonObject } from './request';
 import { withAdminUser } from './loaders';
 import { deleteAllSessions } from './models/session';
 import { requireAdmin } from './sessions';
@@ -157,9 +157,14 @@ const obfuscate = (userId: string, value: string): string =>
     .update(userId + value)
     .digest('base64url');
 
+/** GoTrue's adminUserDeleteParams: the body of DELETE /admin/users/{user_id}. */
+export function parseAdminDeleteParams(body: JsonObject): { shouldSoftDelete: boolean } {
+  return { shouldSoftDelete: body['should_soft_delete'] === true };
+}
+
 /** DELETE /admin/users/{user_id}: auth.admin.deleteUser(id, shouldSoftDelete). */
 async function deleteUserById(auth: Auth, req: GatewayRequest, user: UserRow): Promise<Reply> {
-  const soft = parseBody(req)['should_soft_delete'] === true;
+  const soft = parseAdminDeleteParams(parseBody(req)).shouldSoftDelete;
   await auth.db.transaction(async (tx) => {
     if (!soft) return deleteUser(tx, user.id);
     await deleteAllSessions(tx, user.id);
@@ -215,13 +220,23 @@ async function createForLink(
   });
 }
 
+/** GoTrue's InviteParams: the body of POST /invite, the address checked. */
+export interface InviteParams {
+  email: string;
+  data: JsonObject;
+  redirectTo: string;
+}
+
+export function parseInviteParams(body: JsonObject): InviteParams {
+  const data = metadataField(body, 'data');
+  return { email: validateEmail(body['email']), data, redirectTo: stringField(body, 'redirect_to') };
+}
+
 /** POST /invite: auth.admin.inviteUserByEmail(). */
 async function invite(auth: Auth, req: GatewayRequest): Promise<Reply> {
   await requireAdmin(auth, req);
-  const body = parseBody(req);
-  const data = metadataField(body, 'data');
-  const email = validateEmail(body['email']);
-  const redirectTo = referrerOf(auth.config, req, body);
+  const { email, data, ...params } = parseInviteParams(parseBody(req));
+  const redirectTo = referrerOf(auth.config, req, params.redirectTo);
   const existing = await loadUserByEmail(auth.db, email);
   if (existing?.email_confirmed_at) throw emailExists();
   if (existing) refuseIfMailedRecently(auth, existing.confirmation_sent_at);
@@ -250,20 +265,44 @@ const LINK_TYPES = new Set<string>([
   'email_change_new',
 ]);
 
-/** POST /admin/generate_link: auth.admin.generateLink(), every e-mail type; nothing is mailed. */
-async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  await requireAdmin(auth, req);
-  const body = parseBody(req);
+/** GoTrue's GenerateLinkParams: the body of POST /admin/generate_link, the address and type checked. */
+export interface GenerateLinkParams {
+  type: LinkType;
+  email: string;
+  /** As sent, or ''; checked for the e-mail change types only. */
+  newEmail: unknown;
+  password: string | undefined;
+  data: JsonObject;
+  redirectTo: string;
+}
+
+export function parseGenerateLinkParams(body: JsonObject): GenerateLinkParams {
   const data = metadataField(body, 'data');
   const email = validateEmail(body['email']);
-  let type = String(body['type'] ?? '');
+  const type = String(body['type'] ?? '');
   if (!LINK_TYPES.has(type)) {
     throw badRequest(ErrorCode.validationFailed, `Invalid email action link type requested: ${type}`);
   }
-  const wanted = typeof body['redirect_to'] === 'string' ? body['redirect_to'] : '';
+  return {
+    type: type as LinkType,
+    email,
+    newEmail: body['new_email'],
+    password: typeof body['password'] === 'string' ? body['password'] : undefined,
+    data,
+    redirectTo: stringField(body, 'redirect_to'),
+  };
+}
+
+/** POST /admin/generate_link: auth.admin.generateLink(), every e-mail type; nothing is mailed. */
+async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
+  await requireAdmin(auth, req);
+  const params = parseGenerateLinkParams(parseBody(req));
+  const { email, data } = params;
+  let type: string = params.type;
+  const wanted = params.redirectTo;
   const redirectTo = wanted && isRedirectAllowed(auth.config, wanted) ? wanted : referrerOf(auth.config, req);
   const existing = await loadUserByEmail(auth.db, email);
-  let password = typeof body['password'] === 'string' ? body['password'] : undefined;
+  let password = params.password;
   if (!existing) {
     if (type === 'magiclink') {
       type = 'signup';
@@ -282,7 +321,7 @@ async function generateLink(auth: Auth, req: GatewayRequest): Promise<Reply> {
         'Enable secure email change to generate link for current email',
       );
     }
-    newEmail = validateEmail(body['new_email']);
+    newEmail = validateEmail(params.newEmail);
     if (await isEmailTaken(auth.db, newEmail)) throw emailExists();
   }
   const kind = type as LinkType;

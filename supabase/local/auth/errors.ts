@@ -102,6 +102,10 @@ export const unauthorized = (code: ErrorCodeValue, message: string): AuthError =
 export const notFoundError = (code: ErrorCodeValue, message: string): AuthError =>
   new AuthError(404, code, message);
 
+/** GoTrue's 422 weak_password, naming the rules the password broke so auth-js can list them. */
+export const weakPassword = (message: string, reasons: string[]): AuthError =>
+  new AuthError(422, ErrorCode.weakPassword, message, { weak_password: { reasons } });
+
 /** No route for this method and path. */
 export const notFound = (req: GatewayRequest): AuthError =>
   notFoundError(ErrorCode.notFound, `Not found: ${req.method} ${req.path}`);

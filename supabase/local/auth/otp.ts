@@ -4,10 +4,55 @@ import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
-import { metadataField, parseBody, type JsonObject } from './request';
+import {
+  metadataField,
+  parseBody,
+  pkceFields,
+  stringField,
+  type JsonObject,
+  type PkceFields,
+} from './request';
 import { insertUser, loadUserByEmail, loadUserById } from './models/user';
 import { checkPkceParams, validateEmail, type PkceParams } from './validation';
 import { markEmailConfirmed } from './models/user';
+
+/** GoTrue's OtpParams: the body of POST /otp (e-mail only here; a phone is refused). */
+export interface OtpParams {
+  email: string;
+  phone: string;
+  data: JsonObject;
+  /** `create_user: false` refuses unknown addresses; anything else (or nothing) allows them. */
+  createUser: boolean;
+  pkce: PkceFields;
+  redirectTo: string;
+}
+
+export function parseOtpParams(body: JsonObject): OtpParams {
+  return {
+    data: metadataField(body, 'data'),
+    email: stringField(body, 'email'),
+    phone: stringField(body, 'phone'),
+    createUser: body['create_user'] !== false,
+    pkce: pkceFields(body),
+    redirectTo: stringField(body, 'redirect_to'),
+  };
+}
+
+/** GoTrue's MagicLinkParams: the body of the older POST /magiclink. */
+export type MagicLinkParams = Omit<OtpParams, 'phone' | 'createUser'>;
+
+export function parseMagicLinkParams(body: JsonObject): MagicLinkParams {
+  const { email, data, pkce, redirectTo } = parseOtpParams(body);
+  return { email, data, pkce, redirectTo };
+}
+
+/** A magic link to send: the address checked, PKCE checked. */
+interface MagicLinkRequest {
+  email: string;
+  data: JsonObject;
+  pkce: PkceParams | undefined;
+  redirectTo: string;
+}
 
 /**
  * GoTrue's MagicLink: a confirmed user gets a magic link (and code); an unknown or unconfirmed address
@@ -17,16 +62,13 @@ import { markEmailConfirmed } from './models/user';
 async function magicLink(
   auth: Auth,
   req: GatewayRequest,
-  email: string,
-  data: JsonObject,
-  pkce: PkceParams | undefined,
-  body: JsonObject,
+  { email, data, pkce, redirectTo: wanted }: MagicLinkRequest,
 ): Promise<Reply> {
   const cfg = auth.config;
   if (!cfg.emailEnableSignup) {
     throw unprocessable(ErrorCode.emailProviderDisabled, 'Email logins are disabled');
   }
-  const redirectTo = referrerOf(cfg, req, body);
+  const redirectTo = referrerOf(cfg, req, wanted);
   let user = await loadUserByEmail(auth.db, email);
   if (!user || !user.email_confirmed_at) {
     if (!cfg.enableSignup) {
@@ -55,37 +97,30 @@ async function magicLink(
 
 /** POST /otp: signInWithOtp({ email }); `create_user: false` refuses unknown addresses. */
 async function otp(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
-  const data = metadataField(body, 'data');
-  const hasEmail = typeof body['email'] === 'string' && body['email'] !== '';
-  const hasPhone = typeof body['phone'] === 'string' && body['phone'] !== '';
+  const params = parseOtpParams(parseBody(req));
+  const hasEmail = params.email !== '';
+  const hasPhone = params.phone !== '';
   if (hasEmail && hasPhone) {
     throw badRequest(ErrorCode.validationFailed, 'Only an email address or phone number should be provided');
   }
-  const pkce = checkPkceParams(body);
+  const pkce = checkPkceParams(params.pkce);
   if (hasPhone) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
   if (!hasEmail) throw badRequest(ErrorCode.validationFailed, 'One of email or phone must be set');
-  const email = validateEmail(body['email']);
-  if (body['create_user'] === false && !(await loadUserByEmail(auth.db, email))) {
+  const email = validateEmail(params.email);
+  if (!params.createUser && !(await loadUserByEmail(auth.db, email))) {
     throw unprocessable(ErrorCode.otpDisabled, 'Signups not allowed for otp');
   }
-  return magicLink(auth, req, email, data, pkce, body);
+  return magicLink(auth, req, { ...params, email, pkce });
 }
 
 /** POST /magiclink: the older endpoint; same as /otp with an e-mail. */
 async function magiclinkEndpoint(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
-  if (typeof body['email'] !== 'string' || body['email'] === '') {
+  const params = parseMagicLinkParams(parseBody(req));
+  if (params.email === '') {
     throw unprocessable(ErrorCode.validationFailed, 'Password recovery requires an email');
   }
-  return magicLink(
-    auth,
-    req,
-    validateEmail(body['email']),
-    metadataField(body, 'data'),
-    checkPkceParams(body),
-    body,
-  );
+  const email = validateEmail(params.email);
+  return magicLink(auth, req, { ...params, email, pkce: checkPkceParams(params.pkce) });
 }
 
 export const otpRoutes: Route[] = [

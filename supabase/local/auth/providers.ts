@@ -1,7 +1,7 @@
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { badRequest, ErrorCode, notFoundError, unprocessable } from './errors';
-import { parseBody } from './request';
+import { parseBody, stringField } from './request';
 
 /**
  * Third-party sign-ins a local stack cannot offer (no provider credentials): the answers GoTrue gives
@@ -18,8 +18,8 @@ const ISSUERS: Record<string, string> = {
 
 /** grant_type=id_token: signInWithIdToken(). */
 export async function idTokenGrant(_auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
-  const provider = typeof body['provider'] === 'string' ? body['provider'] : '';
+  // GoTrue's IdTokenGrantParams; only the provider matters, as none is enabled.
+  const provider = stringField(parseBody(req), 'provider');
   const issuer = ISSUERS[provider] ?? (provider.startsWith('https://') ? provider : undefined);
   if (!issuer) {
     throw badRequest(ErrorCode.validationFailed, `Custom OIDC provider "${provider}" not allowed`);

@@ -1,6 +1,6 @@
 import type { RateLimitConfig } from '../config';
 import type { GatewayRequest } from '../gateway/http';
-import { AuthError, ErrorCode } from './errors';
+import { ErrorCode, tooManyRequests } from './errors';
 
 /** GoTrue's per-IP limiters (apilimiter.New); several share one configured rate but count apart. */
 export type LimitName =
@@ -118,14 +118,14 @@ export class AuthRateLimits {
         this.now(),
       )
     ) {
-      throw new AuthError(429, ErrorCode.overRequestRateLimit, 'Request rate limit reached');
+      throw tooManyRequests(ErrorCode.overRequestRateLimit, 'Request rate limit reached');
     }
   }
 
   /** Throws GoTrue's 429 over_email_send_rate_limit when the hourly mail budget is spent. */
   checkEmailSend(): void {
     if (!this.email.allow(this.config().emailSent, this.now())) {
-      throw new AuthError(429, ErrorCode.overEmailSendRateLimit, 'email rate limit exceeded');
+      throw tooManyRequests(ErrorCode.overEmailSendRateLimit, 'email rate limit exceeded');
     }
   }
 }

@@ -3,22 +3,37 @@ import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
-import { parseBody } from './request';
+import { parseBody, pkceFields, stringField, type JsonObject, type PkceFields } from './request';
 import { loadUserByEmail } from './models/user';
 import { checkPkceParams, validateEmail } from './validation';
 
+/** GoTrue's RecoverParams: the body of POST /recover. */
+export interface RecoverParams {
+  email: string;
+  pkce: PkceFields;
+  redirectTo: string;
+}
+
+export function parseRecoverParams(body: JsonObject): RecoverParams {
+  return {
+    email: stringField(body, 'email'),
+    pkce: pkceFields(body),
+    redirectTo: stringField(body, 'redirect_to'),
+  };
+}
+
 /** POST /recover: resetPasswordForEmail(); answers {} whether or not the address exists. */
 async function recover(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
+  const params = parseRecoverParams(parseBody(req));
   if (!auth.config.emailEnableSignup) {
     throw badRequest(ErrorCode.emailProviderDisabled, 'Email logins are disabled');
   }
-  if (typeof body['email'] !== 'string' || body['email'] === '') {
+  if (params.email === '') {
     throw unprocessable(ErrorCode.validationFailed, 'Password recovery requires an email');
   }
-  const email = validateEmail(body['email']);
-  const pkce = checkPkceParams(body);
-  const redirectTo = referrerOf(auth.config, req, body);
+  const email = validateEmail(params.email);
+  const pkce = checkPkceParams(params.pkce);
+  const redirectTo = referrerOf(auth.config, req, params.redirectTo);
   const user = await loadUserByEmail(auth.db, email);
   if (!user) return json(200, {});
   refuseIfMailedRecently(auth, user.recovery_sent_at);

@@ -1,6 +1,5 @@
 import type { GatewayRequest } from '../gateway/http';
 import type { AuthConfig } from '../config';
-import type { JsonObject } from './request';
 
 /**
  * A gobwas/glob pattern with '.' and '/' as separators, as GoTrue compiles additional_redirect_urls:
@@ -112,11 +111,10 @@ export function resolveRedirect(config: AuthConfig, requested: string | null | u
 }
 
 /**
- * GoTrue's GetReferrer: `redirect_to` from a header, the query string or the body, else the Referer
+ * GoTrue's GetReferrer: `redirect_to` from a header, the query string or the body (`fromBody`), else the Referer
  * header, each only when allowed; otherwise site_url.
  */
-export function referrerOf(config: AuthConfig, req: GatewayRequest, body: JsonObject = {}): string {
-  const fromBody = typeof body['redirect_to'] === 'string' ? body['redirect_to'] : '';
+export function referrerOf(config: AuthConfig, req: GatewayRequest, fromBody = ''): string {
   const wanted = req.headers['redirect_to'] || req.query.get('redirect_to') || fromBody;
   if (wanted && isRedirectAllowed(config, wanted)) return wanted;
   const referer = req.headers['referer'];

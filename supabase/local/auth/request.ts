@@ -15,6 +15,25 @@ export function parseBody(req: GatewayRequest): JsonObject {
   throw badRequest(ErrorCode.badJson, 'Could not parse request body as JSON');
 }
 
+/** A string field as sent, or '' when it is absent or no string (the zero value GoTrue decodes to). */
+export function stringField(body: JsonObject, key: string): string {
+  const value = body[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The PKCE pair as sent; `checkPkceParams` checks it where GoTrue's endpoint does. */
+export interface PkceFields {
+  codeChallenge: string;
+  codeChallengeMethod: string;
+}
+
+export function pkceFields(body: JsonObject): PkceFields {
+  return {
+    codeChallenge: stringField(body, 'code_challenge'),
+    codeChallengeMethod: stringField(body, 'code_challenge_method'),
+  };
+}
+
 export function isObject(value: unknown): value is JsonObject {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }

@@ -4,14 +4,33 @@ import { sendEmailChange } from './email-change';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { badRequest, ErrorCode } from './errors';
 import { referrerOf } from './redirect';
-import { parseBody } from './request';
+import { parseBody, pkceFields, stringField, type JsonObject, type PkceFields } from './request';
 import { loadUserByEmail } from './models/user';
 import { checkPkceParams, validateEmail } from './validation';
 
+/** GoTrue's ResendConfirmationParams: the body of POST /resend. */
+export interface ResendParams {
+  type: string;
+  email: string;
+  phone: string;
+  pkce: PkceFields;
+  redirectTo: string;
+}
+
+export function parseResendParams(body: JsonObject): ResendParams {
+  return {
+    type: stringField(body, 'type'),
+    email: stringField(body, 'email'),
+    phone: stringField(body, 'phone'),
+    pkce: pkceFields(body),
+    redirectTo: stringField(body, 'redirect_to'),
+  };
+}
+
 /** POST /resend: `auth.resend()` for a confirmation or an e-mail change (GoTrue's resend.go). */
 async function resend(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
-  const type = body['type'];
+  const params = parseResendParams(parseBody(req));
+  const { type } = params;
   if (type === 'sms' || type === 'phone_change') {
     throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
   }
@@ -21,17 +40,17 @@ async function resend(auth: Auth, req: GatewayRequest): Promise<Reply> {
       'Missing one of these types: signup, email_change, sms, phone_change',
     );
   }
-  const pkce = checkPkceParams(body);
-  const hasEmail = typeof body['email'] === 'string' && body['email'] !== '';
+  const pkce = checkPkceParams(params.pkce);
+  const hasEmail = params.email !== '';
   if (!hasEmail && type === 'signup') {
     throw badRequest(ErrorCode.validationFailed, 'Type provided requires an email address');
   }
-  if (hasEmail && typeof body['phone'] === 'string' && body['phone'] !== '') {
+  if (hasEmail && params.phone !== '') {
     throw badRequest(ErrorCode.validationFailed, 'Only an email address or phone number should be provided.');
   }
   if (!hasEmail) throw badRequest(ErrorCode.validationFailed, 'Missing email address or phone number');
-  const email = validateEmail(body['email']);
-  const redirectTo = referrerOf(auth.config, req, body);
+  const email = validateEmail(params.email);
+  const redirectTo = referrerOf(auth.config, req, params.redirectTo);
   const user = await loadUserByEmail(auth.db, email);
   if (!user) return json(200, {});
   if (type === 'signup') {

@@ -4,7 +4,14 @@ import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
-import { metadataField, parseBody } from './request';
+import {
+  metadataField,
+  parseBody,
+  pkceFields,
+  stringField,
+  type JsonObject,
+  type PkceFields,
+} from './request';
 import { issueSession } from './sessions';
 import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './models/user';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
@@ -29,6 +36,29 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
     created_at: now,
     updated_at: now,
     is_anonymous: false,
+  };
+}
+
+/** GoTrue's SignupParams: the body of POST /signup. */
+export interface SignupParams {
+  /** As sent, or ''; validated only once the endpoint knows it signs up with an e-mail. */
+  email: string;
+  phone: string;
+  /** As sent (checked against the password rules, in GoTrue's order). */
+  password: unknown;
+  data: JsonObject;
+  pkce: PkceFields;
+  redirectTo: string;
+}
+
+export function parseSignupParams(body: JsonObject): SignupParams {
+  return {
+    data: metadataField(body, 'data'),
+    email: stringField(body, 'email'),
+    phone: stringField(body, 'phone'),
+    password: body['password'],
+    pkce: pkceFields(body),
+    redirectTo: stringField(body, 'redirect_to'),
   };
 }
 
@@ -58,25 +88,24 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   if (!cfg.enableSignup) {
     throw unprocessable(ErrorCode.signupDisabled, 'Signups not allowed for this instance');
   }
-  const body = parseBody(req);
-  const data = metadataField(body, 'data');
-  const hasEmail = typeof body['email'] === 'string' && body['email'] !== '';
-  const hasPhone = typeof body['phone'] === 'string' && body['phone'] !== '';
-  if (!hasEmail && !hasPhone) {
+  const params = parseSignupParams(parseBody(req));
+  const { data } = params;
+  const hasEmail = params.email !== '';
+  if (!hasEmail && params.phone === '') {
     if (!cfg.enableAnonymousSignIns) {
       throw unprocessable(ErrorCode.anonymousProviderDisabled, 'Anonymous sign-ins are disabled');
     }
     return signupAnonymously(auth, req, data);
   }
   auth.limits.check('signups', req);
-  const password = checkPassword(cfg, body['password'], 'Signup requires a valid password');
+  const password = checkPassword(cfg, params.password, 'Signup requires a valid password');
   if (!hasEmail) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone signups are disabled');
   if (!cfg.emailEnableSignup) {
     throw badRequest(ErrorCode.emailProviderDisabled, 'Email signups are disabled');
   }
-  const email = validateEmail(body['email']);
-  const pkce = checkPkceParams(body);
-  const redirectTo = referrerOf(cfg, req, body);
+  const email = validateEmail(params.email);
+  const pkce = checkPkceParams(params.pkce);
+  const redirectTo = referrerOf(cfg, req, params.redirectTo);
 
   const existing = await loadUserByEmail(auth.db, email);
   if (existing?.email_confirmed_at) {

@@ -3,7 +3,7 @@ import { json, type GatewayRequest, type Reply } from '../gateway/http';
 import type { Auth, Route } from './context';
 import { AuthError, badRequest, ErrorCode, notFoundError, unprocessable } from './errors';
 import { idTokenGrant, web3Grant } from './providers';
-import { parseBody } from './request';
+import { parseBody, stringField, type JsonObject } from './request';
 import {
   findActiveRefreshToken,
   findRefreshTokenForUpdate,
@@ -20,12 +20,49 @@ import { deleteFlowState, findFlowStateByAuthCode } from './models/flow-state';
 /** Seconds a PKCE flow state (an auth code) stays valid. */
 const FLOW_STATE_TTL_S = 300;
 
+/** GoTrue's PasswordGrantParams: the body of grant_type=password. */
+export interface PasswordGrantParams {
+  /** Trimmed and lower-cased, or ''. */
+  email: string;
+  password: string;
+}
+
+export function parsePasswordGrantParams(body: JsonObject): PasswordGrantParams {
+  const email = stringField(body, 'email').trim().toLowerCase();
+  if (!email && !body['phone']) throw badRequest(ErrorCode.validationFailed, 'missing email or phone');
+  return { email, password: stringField(body, 'password') };
+}
+
+/** GoTrue's RefreshTokenGrantParams, with its Validate (this server only issues the 12-character format). */
+export function parseRefreshTokenGrantParams(body: JsonObject): { refreshToken: string } {
+  const token = stringField(body, 'refresh_token');
+  if (token.length < 12 || (token.length === 12 && !/^[a-z0-9]{12}$/.test(token))) {
+    throw badRequest(ErrorCode.validationFailed, 'Refresh token is not valid');
+  }
+  return { refreshToken: token };
+}
+
+/** GoTrue's PKCEGrantParams: an auth code and the verifier of its challenge, both required. */
+export interface PkceGrantParams {
+  authCode: string;
+  codeVerifier: string;
+}
+
+export function parsePkceGrantParams(body: JsonObject): PkceGrantParams {
+  const authCode = stringField(body, 'auth_code');
+  const codeVerifier = stringField(body, 'code_verifier');
+  if (!authCode || !codeVerifier) {
+    throw badRequest(
+      ErrorCode.validationFailed,
+      'invalid request: both auth code and code verifier should be non-empty',
+    );
+  }
+  return { authCode, codeVerifier };
+}
+
 /** grant_type=password (GoTrue's token.go ResourceOwnerPasswordGrant). */
 async function passwordGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
-  const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
-  const password = typeof body['password'] === 'string' ? body['password'] : '';
-  if (!email && !body['phone']) throw badRequest(ErrorCode.validationFailed, 'missing email or phone');
+  const { email, password } = parsePasswordGrantParams(parseBody(req));
   const user = email ? await loadUserByEmail(auth.db, email) : undefined;
   const valid = !!user && (await auth.passwordMatches(password, user.encrypted_password));
   if (!user || !valid) throw badRequest(ErrorCode.invalidCredentials, 'Invalid login credentials');
@@ -43,16 +80,7 @@ async function passwordGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
 
 /** grant_type=refresh_token, with GoTrue's rotation, parent tolerance and reuse detection. */
 async function refreshGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
-  const token = body['refresh_token'];
-  // GoTrue's RefreshTokenGrantParams.Validate (this server only issues the 12-character format).
-  if (
-    typeof token !== 'string' ||
-    token.length < 12 ||
-    (token.length === 12 && !/^[a-z0-9]{12}$/.test(token))
-  ) {
-    throw badRequest(ErrorCode.validationFailed, 'Refresh token is not valid');
-  }
+  const { refreshToken: token } = parseRefreshTokenGrantParams(parseBody(req));
   const outcome = await auth.db.transaction(async (tx) => {
     const row = await findRefreshTokenForUpdate(tx, token);
     const notFound = (): AuthError =>
@@ -99,15 +127,7 @@ async function refreshGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
 
 /** grant_type=pkce: trades an auth code and its verifier for a session. */
 async function pkceGrant(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
-  const authCode = body['auth_code'];
-  const verifier = body['code_verifier'];
-  if (typeof authCode !== 'string' || typeof verifier !== 'string' || !authCode || !verifier) {
-    throw badRequest(
-      ErrorCode.validationFailed,
-      'invalid request: both auth code and code verifier should be non-empty',
-    );
-  }
+  const { authCode, codeVerifier: verifier } = parsePkceGrantParams(parseBody(req));
   const outcome = await auth.db.transaction(async (tx) => {
     const flow = await findFlowStateByAuthCode(tx, authCode, FLOW_STATE_TTL_S);
     if (!flow)

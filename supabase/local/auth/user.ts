@@ -6,7 +6,14 @@ import { checkEmailBudget, deliver, refuseIfMailedRecently, storeToken, tokenHas
 import { badRequest, ErrorCode, forbidden, unauthorized, unprocessable } from './errors';
 import { deleteOtherSessions, sessionAal, sessionCreatedAt } from './models/session';
 import { referrerOf } from './redirect';
-import { metadataField, parseBody, type JsonObject } from './request';
+import {
+  metadataField,
+  parseBody,
+  pkceFields,
+  stringField,
+  type JsonObject,
+  type PkceFields,
+} from './request';
 import { requireUser, sessionIdOf } from './sessions';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
 import {
@@ -46,7 +53,8 @@ export interface UserUpdateParams {
   /** The e-mail as sent, or ''. */
   email: string;
   nonce: string;
-  body: JsonObject;
+  pkce: PkceFields;
+  redirectTo: string;
 }
 
 export function parseUserUpdateParams(body: JsonObject): UserUpdateParams {
@@ -57,9 +65,10 @@ export function parseUserUpdateParams(body: JsonObject): UserUpdateParams {
   return {
     data,
     password: typeof body['password'] === 'string' && body['password'] !== '' ? body['password'] : undefined,
-    email: typeof body['email'] === 'string' ? body['email'] : '',
-    nonce: typeof body['nonce'] === 'string' ? body['nonce'] : '',
-    body,
+    email: stringField(body, 'email'),
+    nonce: stringField(body, 'nonce'),
+    pkce: pkceFields(body),
+    redirectTo: stringField(body, 'redirect_to'),
   };
 }
 
@@ -133,7 +142,7 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const sessionId = sessionIdOf(claims);
   const newEmail = await checkEmailUpdate(auth, user, sessionId, params);
   const passwordHash = await checkNewPassword(auth, user, sessionId, params);
-  const pkce = checkPkceParams(params.body);
+  const pkce = checkPkceParams(params.pkce);
 
   await auth.db.transaction(async (tx) => {
     if (passwordHash) {
@@ -148,7 +157,7 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
 
   if (newEmail) {
     const current = (await loadUserById(auth.db, user.id)) ?? user;
-    await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, params.body), pkce);
+    await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, params.redirectTo), pkce);
   }
   const updated = await loadUserById(auth.db, user.id);
   return json(200, userJson(updated ?? user));

@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../config';
-import { AuthError, badRequest, ErrorCode } from './errors';
-import type { JsonObject } from './request';
+import { badRequest, ErrorCode, weakPassword } from './errors';
+import type { PkceFields } from './request';
 
 const EMAIL_RE =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
@@ -57,9 +57,7 @@ export function checkPassword(config: AuthConfig, password: unknown, missingMess
   }
   const weak = passwordWeakness(config, password);
   if (weak) {
-    throw new AuthError(422, ErrorCode.weakPassword, weak.message, {
-      weak_password: { reasons: weak.reasons },
-    });
+    throw weakPassword(weak.message, weak.reasons);
   }
   return password;
 }
@@ -70,11 +68,12 @@ export interface PkceParams {
 }
 
 /** GoTrue's PKCE parameter checks; undefined for the implicit flow. */
-export function checkPkceParams(body: JsonObject): PkceParams | undefined {
-  const challenge = body['code_challenge'];
-  const method = body['code_challenge_method'];
-  const hasChallenge = typeof challenge === 'string' && challenge !== '';
-  const hasMethod = typeof method === 'string' && method !== '';
+export function checkPkceParams({
+  codeChallenge: challenge,
+  codeChallengeMethod: method,
+}: PkceFields): PkceParams | undefined {
+  const hasChallenge = challenge !== '';
+  const hasMethod = method !== '';
   if (!hasChallenge && !hasMethod) return undefined;
   if (hasChallenge !== hasMethod) {
     throw badRequest(
@@ -82,14 +81,14 @@ export function checkPkceParams(body: JsonObject): PkceParams | undefined {
       'PKCE flow requires code_challenge_method and code_challenge',
     );
   }
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge as string)) {
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) {
     throw badRequest(ErrorCode.validationFailed, 'code challenge has to be between 43 and 128 characters');
   }
-  const m = (method as string).toLowerCase();
+  const m = method.toLowerCase();
   if (m !== 's256' && m !== 'plain') {
     throw badRequest(ErrorCode.validationFailed, 'code challenge method not supported');
   }
-  return { challenge: challenge as string, method: m };
+  return { challenge: challenge, method: m };
 }
 
 /** Go durations as GoTrue's ban_duration takes them ("24h", "1h30m", "500ms"); seconds. */

@@ -13,7 +13,7 @@ import {
 } from './email-tokens';
 import { AuthError, badRequest, ErrorCode, forbidden, unprocessable } from './errors';
 import { referrerOf } from './redirect';
-import { parseBody } from './request';
+import { parseBody, stringField, type JsonObject } from './request';
 import { issueSession } from './sessions';
 import { confirmUser, isBanned, loadUserById, type UserRow } from './models/user';
 import { validateEmail } from './validation';
@@ -80,10 +80,68 @@ async function verifyInTransaction(
   return { kind: 'session', user };
 }
 
+/** GoTrue's VerifyParams: the query of GET /verify or the body of POST /verify, '' for what is absent. */
+export interface VerifyParams {
+  type: string;
+  token: string;
+  tokenHash: string;
+  email: string;
+  phone: string;
+  redirectTo: string;
+}
+
+/** The link in a mail carries its parameters in the query string. */
+export function parseVerifyQuery(query: URLSearchParams): VerifyParams {
+  return parseVerifyBody(Object.fromEntries(query));
+}
+
+export function parseVerifyBody(body: JsonObject): VerifyParams {
+  return {
+    type: stringField(body, 'type'),
+    token: stringField(body, 'token'),
+    tokenHash: stringField(body, 'token_hash'),
+    email: stringField(body, 'email'),
+    phone: stringField(body, 'phone'),
+    redirectTo: stringField(body, 'redirect_to'),
+  };
+}
+
+/**
+ * POST /verify's checks, in GoTrue's order: a type, then a code with the address it was mailed to or
+ * a token hash, never both. Answers the stored hashes the token may match.
+ */
+function tokenHashesOf(params: VerifyParams): string[] {
+  if (!params.type) throw badRequest(ErrorCode.validationFailed, 'Verify requires a verification type');
+  const { token, tokenHash } = params;
+  if ((!token && !tokenHash) || (token && tokenHash)) {
+    throw badRequest(ErrorCode.validationFailed, 'Verify requires either a token or a token hash');
+  }
+  if (!token) {
+    if (params.email || params.phone || params.redirectTo) {
+      throw badRequest(ErrorCode.validationFailed, 'Only the token_hash and type should be provided');
+    }
+    return [tokenHash];
+  }
+  if (params.phone) throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
+  if (!params.email) {
+    throw badRequest(
+      ErrorCode.validationFailed,
+      'Only an email address or phone number should be provided on verify',
+    );
+  }
+  let email: string;
+  try {
+    email = validateEmail(params.email);
+  } catch {
+    throw unprocessable(ErrorCode.validationFailed, 'Invalid email format');
+  }
+  const h = tokenHashOf(email, token.trim());
+  return [h, `pkce_${h}`];
+}
+
 /** GET /verify: the link in a mail; always answers with a redirect (GoTrue's verify.go). */
 async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const token = req.query.get('token') ?? '';
-  const rawType = req.query.get('type') ?? '';
+  const { token, type: rawType } = parseVerifyQuery(req.query);
   if (!rawType) throw badRequest(ErrorCode.validationFailed, 'Verify requires a verification type');
   if (!token) {
     throw badRequest(ErrorCode.validationFailed, 'Verify requires a token or a token hash');
@@ -136,41 +194,10 @@ async function verifyGet(auth: Auth, req: GatewayRequest): Promise<Reply> {
 
 /** POST /verify: verifyOtp() with a code and address, or a token hash. */
 async function verifyPost(auth: Auth, req: GatewayRequest): Promise<Reply> {
-  const body = parseBody(req);
-  const str = (key: string): string => (typeof body[key] === 'string' ? (body[key] as string) : '');
-  const rawType = str('type');
-  if (!rawType) throw badRequest(ErrorCode.validationFailed, 'Verify requires a verification type');
-  const token = str('token');
-  const tokenHash = str('token_hash');
-  if ((!token && !tokenHash) || (token && tokenHash)) {
-    throw badRequest(ErrorCode.validationFailed, 'Verify requires either a token or a token hash');
-  }
-  let hashes: string[];
-  if (token) {
-    if (str('phone')) {
-      throw badRequest(ErrorCode.phoneProviderDisabled, 'Phone logins are disabled');
-    }
-    if (!str('email')) {
-      throw badRequest(
-        ErrorCode.validationFailed,
-        'Only an email address or phone number should be provided on verify',
-      );
-    }
-    let email: string;
-    try {
-      email = validateEmail(str('email'));
-    } catch {
-      throw unprocessable(ErrorCode.validationFailed, 'Invalid email format');
-    }
-    const h = tokenHashOf(email, token.trim());
-    hashes = [h, `pkce_${h}`];
-  } else {
-    if (str('email') || str('phone') || str('redirect_to')) {
-      throw badRequest(ErrorCode.validationFailed, 'Only the token_hash and type should be provided');
-    }
-    hashes = [tokenHash];
-  }
-  const type = verifyType(rawType);
+  const params = parseVerifyBody(parseBody(req));
+  const hashes = tokenHashesOf(params);
+  const { token } = params;
+  const type = verifyType(params.type);
   if (!type) throw badRequest(ErrorCode.validationFailed, 'Unsupported verification type');
   const outcome = await auth.db.transaction(async (tx) => {
     const result = await verifyInTransaction(auth, tx, type, hashes, false);

@@ -4,38 +4,19 @@ import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
-import {
-  metadataField,
-  parseBody,
-  pkceFields,
-  stringField,
-  type JsonObject,
-  type PkceFields,
-} from './request';
+import { newUserFields, parseBody, type JsonObject, type NewUserFields } from './request';
 import { insertUser, loadUserByEmail, loadUserById } from './models/user';
 import { checkPkceParams, validateEmail, type PkceParams } from './validation';
 import { markEmailConfirmed } from './models/user';
 
 /** GoTrue's OtpParams: the body of POST /otp (e-mail only here; a phone is refused). */
-export interface OtpParams {
-  email: string;
-  phone: string;
-  data: JsonObject;
+export interface OtpParams extends NewUserFields {
   /** `create_user: false` refuses unknown addresses; anything else (or nothing) allows them. */
   createUser: boolean;
-  pkce: PkceFields;
-  redirectTo: string;
 }
 
 export function parseOtpParams(body: JsonObject): OtpParams {
-  return {
-    data: metadataField(body, 'data'),
-    email: stringField(body, 'email'),
-    phone: stringField(body, 'phone'),
-    createUser: body['create_user'] !== false,
-    pkce: pkceFields(body),
-    redirectTo: stringField(body, 'redirect_to'),
-  };
+  return { ...newUserFields(body), createUser: body['create_user'] !== false };
 }
 
 /** GoTrue's MagicLinkParams: the body of the older POST /magiclink. */

@@ -3,23 +3,16 @@ import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
-import { parseBody, pkceFields, stringField, type JsonObject, type PkceFields } from './request';
+import { mailRequestFields, parseBody, type JsonObject, type MailRequestFields } from './request';
 import { loadUserByEmail } from './models/user';
 import { checkPkceParams, validateEmail } from './validation';
 
 /** GoTrue's RecoverParams: the body of POST /recover. */
-export interface RecoverParams {
-  email: string;
-  pkce: PkceFields;
-  redirectTo: string;
-}
+export type RecoverParams = Omit<MailRequestFields, 'phone'>;
 
 export function parseRecoverParams(body: JsonObject): RecoverParams {
-  return {
-    email: stringField(body, 'email'),
-    pkce: pkceFields(body),
-    redirectTo: stringField(body, 'redirect_to'),
-  };
+  const { email, pkce, redirectTo } = mailRequestFields(body);
+  return { email, pkce, redirectTo };
 }
 
 /** POST /recover: resetPasswordForEmail(); answers {} whether or not the address exists. */

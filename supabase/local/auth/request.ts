@@ -34,6 +34,33 @@ export function pkceFields(body: JsonObject): PkceFields {
   };
 }
 
+/** What the endpoints that mail a link read alike: the address or phone as sent, PKCE and redirect. */
+export interface MailRequestFields {
+  /** As sent, or ''; each endpoint validates it where GoTrue does. */
+  email: string;
+  phone: string;
+  pkce: PkceFields;
+  redirectTo: string;
+}
+
+export function mailRequestFields(body: JsonObject): MailRequestFields {
+  return {
+    email: stringField(body, 'email'),
+    phone: stringField(body, 'phone'),
+    pkce: pkceFields(body),
+    redirectTo: stringField(body, 'redirect_to'),
+  };
+}
+
+/** What the endpoints that may create a user (sign-up, OTP, magic link) also read: the user's `data`. */
+export interface NewUserFields extends MailRequestFields {
+  data: JsonObject;
+}
+
+export function newUserFields(body: JsonObject): NewUserFields {
+  return { data: metadataField(body, 'data'), ...mailRequestFields(body) };
+}
+
 export function isObject(value: unknown): value is JsonObject {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }

@@ -4,27 +4,23 @@ import { sendEmailChange } from './email-change';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { badRequest, ErrorCode } from './errors';
 import { referrerOf } from './redirect';
-import { parseBody, pkceFields, stringField, type JsonObject, type PkceFields } from './request';
+import {
+  mailRequestFields,
+  parseBody,
+  stringField,
+  type JsonObject,
+  type MailRequestFields,
+} from './request';
 import { loadUserByEmail } from './models/user';
 import { checkPkceParams, validateEmail } from './validation';
 
 /** GoTrue's ResendConfirmationParams: the body of POST /resend. */
-export interface ResendParams {
+export interface ResendParams extends MailRequestFields {
   type: string;
-  email: string;
-  phone: string;
-  pkce: PkceFields;
-  redirectTo: string;
 }
 
 export function parseResendParams(body: JsonObject): ResendParams {
-  return {
-    type: stringField(body, 'type'),
-    email: stringField(body, 'email'),
-    phone: stringField(body, 'phone'),
-    pkce: pkceFields(body),
-    redirectTo: stringField(body, 'redirect_to'),
-  };
+  return { type: stringField(body, 'type'), ...mailRequestFields(body) };
 }
 
 /** POST /resend: `auth.resend()` for a confirmation or an e-mail change (GoTrue's resend.go). */

@@ -4,14 +4,7 @@ import type { Auth, Route } from './context';
 import { refuseIfMailedRecently, sendLinkMail } from './email-tokens';
 import { badRequest, ErrorCode, unprocessable } from './errors';
 import { referrerOf } from './redirect';
-import {
-  metadataField,
-  parseBody,
-  pkceFields,
-  stringField,
-  type JsonObject,
-  type PkceFields,
-} from './request';
+import { newUserFields, parseBody, type JsonObject, type NewUserFields } from './request';
 import { issueSession } from './sessions';
 import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './models/user';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
@@ -40,26 +33,13 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
 }
 
 /** GoTrue's SignupParams: the body of POST /signup. */
-export interface SignupParams {
-  /** As sent, or ''; validated only once the endpoint knows it signs up with an e-mail. */
-  email: string;
-  phone: string;
+export interface SignupParams extends NewUserFields {
   /** As sent (checked against the password rules, in GoTrue's order). */
   password: unknown;
-  data: JsonObject;
-  pkce: PkceFields;
-  redirectTo: string;
 }
 
 export function parseSignupParams(body: JsonObject): SignupParams {
-  return {
-    data: metadataField(body, 'data'),
-    email: stringField(body, 'email'),
-    phone: stringField(body, 'phone'),
-    password: body['password'],
-    pkce: pkceFields(body),
-    redirectTo: stringField(body, 'redirect_to'),
-  };
+  return { ...newUserFields(body), password: body['password'] };
 }
 
 /** signInAnonymously(): a user without address or identity, signed in at once. */

@@ -7,12 +7,12 @@ import { badRequest, ErrorCode, forbidden, unauthorized, unprocessable } from '.
 import { deleteOtherSessions, sessionAal, sessionCreatedAt } from './models/session';
 import { referrerOf } from './redirect';
 import {
+  mailRequestFields,
   metadataField,
   parseBody,
-  pkceFields,
   stringField,
   type JsonObject,
-  type PkceFields,
+  type MailRequestFields,
 } from './request';
 import { requireUser, sessionIdOf } from './sessions';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
@@ -46,15 +46,11 @@ async function consumeNonce(auth: Auth, tx: Queryable, user: UserRow, nonce: str
 }
 
 /** GoTrue's UserUpdateParams, as read from the body of PUT /user. */
-export interface UserUpdateParams {
+export interface UserUpdateParams extends MailRequestFields {
   data: JsonObject | undefined;
   /** The password as sent, when one was sent (checked later, against the config). */
   password: unknown;
-  /** The e-mail as sent, or ''. */
-  email: string;
   nonce: string;
-  pkce: PkceFields;
-  redirectTo: string;
 }
 
 export function parseUserUpdateParams(body: JsonObject): UserUpdateParams {
@@ -65,10 +61,8 @@ export function parseUserUpdateParams(body: JsonObject): UserUpdateParams {
   return {
     data,
     password: typeof body['password'] === 'string' && body['password'] !== '' ? body['password'] : undefined,
-    email: stringField(body, 'email'),
     nonce: stringField(body, 'nonce'),
-    pkce: pkceFields(body),
-    redirectTo: stringField(body, 'redirect_to'),
+    ...mailRequestFields(body),
   };
 }
 

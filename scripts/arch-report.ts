@@ -201,7 +201,7 @@ export const STEPS: Step[] = [
     facts: [
       ['`toAdminError as toDbError` imports', (t) => occurrences(t, ['src'], /toAdminError as toDbError/g)],
       [
-        'hex colours outside the theme',
+        'hex colour strings in .ts/.tsx outside src/styles',
         (t) => occurrences(t, ['src'], /['"`]#[0-9a-fA-F]{6}\b/g, /src\/styles\/|database\.types/),
       ],
     ],

@@ -7,7 +7,7 @@ import { referrerOf } from './redirect';
 import { newUserFields, parseBody, type JsonObject, type NewUserFields } from './request';
 import { issueSession } from './sessions';
 import { insertUser, loadUserByEmail, loadUserById, userJson, type UserRow } from './models/user';
-import { checkPassword, checkPkceParams, validateEmail } from './validation';
+import { checkPassword, checkPkceParams, validateEmail, type PkceParams } from './validation';
 import { deleteUser, markEmailConfirmed } from './models/user';
 
 /**
@@ -83,10 +83,35 @@ async function signup(auth: Auth, req: GatewayRequest): Promise<Reply> {
   if (!cfg.emailEnableSignup) {
     throw badRequest(ErrorCode.emailProviderDisabled, 'Email signups are disabled');
   }
-  const email = validateEmail(params.email);
-  const pkce = checkPkceParams(params.pkce);
-  const redirectTo = referrerOf(cfg, req, params.redirectTo);
+  return signupWithEmail(auth, req, {
+    email: validateEmail(params.email),
+    password,
+    data,
+    pkce: checkPkceParams(params.pkce),
+    redirectTo: referrerOf(cfg, req, params.redirectTo),
+  });
+}
 
+/** A sign-up with its address, password, PKCE and redirect checked. */
+interface EmailSignup {
+  email: string;
+  password: string;
+  data: JsonObject;
+  pkce: PkceParams | undefined;
+  redirectTo: string;
+}
+
+/**
+ * The e-mail sign-up once its input is checked: a confirmed address gets GoTrue's obfuscated answer
+ * (or user_already_exists without confirmations), an unconfirmed one its link again, a new one a user
+ * and either a session or a confirmation mail.
+ */
+async function signupWithEmail(
+  auth: Auth,
+  req: GatewayRequest,
+  { email, password, data, pkce, redirectTo }: EmailSignup,
+): Promise<Reply> {
+  const cfg = auth.config;
   const existing = await loadUserByEmail(auth.db, email);
   if (existing?.email_confirmed_at) {
     if (!cfg.enableConfirmations) {

@@ -60,7 +60,13 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       { method, timestamp: now() - age },
     ] satisfies AmrEntry[],
   });
-  const add = (caller: Caller, wallet: number, address: string, label = 'Cold wallet', tag: string | null = null) =>
+  const add = (
+    caller: Caller,
+    wallet: number,
+    address: string,
+    label = 'Cold wallet',
+    tag: string | null = null,
+  ) =>
     asCaller(engine.db, caller, async (tx) => {
       const { rows } = await tx.query<{ r: Record<string, unknown> }>(
         'select public.add_withdrawal_address($1::smallint, $2, $3, $4) as r',
@@ -69,12 +75,17 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       return json(rows[0]!.r);
     });
   const rpc = <T = Record<string, unknown>>(caller: Caller, sql: string, params: unknown[] = []) =>
-    asCaller(engine.db, caller, async (tx) => json((await tx.query<{ r: unknown }>(sql, params)).rows[0]!.r) as T);
+    asCaller(
+      engine.db,
+      caller,
+      async (tx) => json((await tx.query<{ r: unknown }>(sql, params)).rows[0]!.r) as T,
+    );
   const fund = (uid: string, amount = '100.00') =>
-    rpc(SERVICE, `select public.admin_update_balances($1, 1, jsonb_build_object('interest_wallet', $2::text), 'opening') as r`, [
-      uid,
-      amount,
-    ]);
+    rpc(
+      SERVICE,
+      `select public.admin_update_balances($1, 1, jsonb_build_object('interest_wallet', $2::text), 'opening') as r`,
+      [uid, amount],
+    );
   const file = (uid: string, wallet: number, address: string, tag: string | null = null, amount = '10.00') =>
     rpc<{ id: number; address_id?: number }>(
       { role: 'authenticated', uid },
@@ -99,17 +110,29 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       // A TOTP entry cannot come from a member without a factor; a forged-looking timestamp is ignored.
       expect(
         await attempt(() =>
-          add({ role: 'authenticated', uid, amr: [{ method: 'otp', timestamp: String(now()) }] as never }, 1, BTC),
+          add(
+            { role: 'authenticated', uid, amr: [{ method: 'otp', timestamp: String(now()) }] as never },
+            1,
+            BTC,
+          ),
         ),
       ).toBe(`42501 step_up_required: ${emailed}`);
-      const { rows } = await engine.db.query('select 1 from public.withdrawal_addresses where user_id = $1', [uid]);
+      const { rows } = await engine.db.query('select 1 from public.withdrawal_addresses where user_id = $1', [
+        uid,
+      ]);
       expect(rows).toHaveLength(0);
     });
 
     it('accepts an e-mailed code verified just under 10 minutes ago', async () => {
       const uid = await member();
       const entry = await add(withOtp(uid, 590), 1, BTC, '  Ledger  ');
-      expect(entry).toMatchObject({ wallet_id: 1, asset: 'BTC', network: 'bitcoin', address: BTC, label: 'Ledger' });
+      expect(entry).toMatchObject({
+        wallet_id: 1,
+        asset: 'BTC',
+        network: 'bitcoin',
+        address: BTC,
+        label: 'Ledger',
+      });
       const { rows } = await engine.db.query<{ wait: string }>(
         `select extract(epoch from usable_from - created_at)::int::text as wait from public.withdrawal_addresses where id = $1`,
         [entry.id],
@@ -135,8 +158,11 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
     it('with a factor: a fresh TOTP at aal2 passes; an e-mailed code at aal1 or a stale TOTP does not', async () => {
       const uid = await member();
       await addVerifiedFactor(engine.db, uid);
-      const authenticator = 'Please confirm it is you with the code from your authenticator app, then try again.';
-      expect(await attempt(() => add(withOtp(uid, 30), 1, BTC))).toBe(`42501 step_up_required: ${authenticator}`);
+      const authenticator =
+        'Please confirm it is you with the code from your authenticator app, then try again.';
+      expect(await attempt(() => add(withOtp(uid, 30), 1, BTC))).toBe(
+        `42501 step_up_required: ${authenticator}`,
+      );
       expect(await attempt(() => add(withOtp(uid, 601, 'totp', 'aal2'), 1, BTC))).toBe(
         `42501 step_up_required: ${authenticator}`,
       );
@@ -158,15 +184,21 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       expect(await attempt(() => add(c, 6, 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'))).toBe(
         '22023: Choose one of the listed assets.',
       );
-      expect(await attempt(() => add(c, 1, BTC, 'x', '12'))).toBe('22023: A destination tag applies to XRP only.');
+      expect(await attempt(() => add(c, 1, BTC, 'x', '12'))).toBe(
+        '22023: A destination tag applies to XRP only.',
+      );
       expect(await attempt(() => add(c, 5, XRP, 'x', '4294967296'))).toBe(
         '22023: Destination tag must be a whole number from 0 to 4294967295.',
       );
-      expect(await attempt(() => add(c, 1, BTC, ' '))).toBe('22023: Label is required (up to 60 characters).');
+      expect(await attempt(() => add(c, 1, BTC, ' '))).toBe(
+        '22023: Label is required (up to 60 characters).',
+      );
       expect(await attempt(() => add(c, 1, BTC, 'x'.repeat(61)))).toBe(
         '22023: Label is required (up to 60 characters).',
       );
-      const { rows } = await engine.db.query('select 1 from public.withdrawal_addresses where user_id = $1', [uid]);
+      const { rows } = await engine.db.query('select 1 from public.withdrawal_addresses where user_id = $1', [
+        uid,
+      ]);
       expect(rows).toHaveLength(0);
     });
 
@@ -180,7 +212,9 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       await add(c, 5, XRP, 'Exchange', '7');
       expect(await attempt(() => add(c, 5, XRP, 'Exchange 2', '8'))).toBe('ok');
       expect(await attempt(() => add(c, 5, XRP, 'Exchange 3', '7'))).toMatch(/^23505: /);
-      await rpc({ role: 'authenticated', uid }, 'select public.remove_withdrawal_address($1) as r', [first.id]);
+      await rpc({ role: 'authenticated', uid }, 'select public.remove_withdrawal_address($1) as r', [
+        first.id,
+      ]);
       expect(await attempt(() => add(c, 1, BTC, 'Back'))).toMatch(/^ok$|^PT429/);
     });
 
@@ -202,18 +236,27 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
     it('writes address_added and address_removed to the audit log with the agreed fields', async () => {
       const uid = await member();
       const entry = await add(withOtp(uid), 5, XRP, 'Exchange', '42');
-      await rpc({ role: 'authenticated', uid }, 'select public.remove_withdrawal_address($1) as r', [entry.id]);
-      const { rows } = await engine.db.query<{ kind: string; after: Record<string, unknown>; actor_role: string }>(
-        `select kind, after, actor_role from public.audit_events where member_id = $1 order by id`,
-        [uid],
-      );
+      await rpc({ role: 'authenticated', uid }, 'select public.remove_withdrawal_address($1) as r', [
+        entry.id,
+      ]);
+      const { rows } = await engine.db.query<{
+        kind: string;
+        after: Record<string, unknown>;
+        actor_role: string;
+      }>(`select kind, after, actor_role from public.audit_events where member_id = $1 order by id`, [uid]);
       expect(rows.map((r) => r.kind)).toEqual(['address_added', 'address_removed']);
       const [added, removed] = rows.map((r) => json(r.after));
       expect(Object.keys(added!).sort()).toEqual(
         ['address', 'asset', 'destination_tag', 'id', 'label', 'network', 'usable_from'].sort(),
       );
       expect(added).toMatchObject({ id: entry.id, asset: 'XRP', network: 'ripple', destination_tag: 42 });
-      expect(removed).toEqual({ id: entry.id, asset: 'XRP', network: 'ripple', label: 'Exchange', address: XRP });
+      expect(removed).toEqual({
+        id: entry.id,
+        asset: 'XRP',
+        network: 'ripple',
+        label: 'Exchange',
+        address: XRP,
+      });
       expect(rows[0]!.actor_role).toBe('member');
     });
 
@@ -222,7 +265,11 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       const other = await member();
       const entry = await add(withOtp(uid), 1, BTC);
       const remove = (who: string) =>
-        attempt(() => rpc({ role: 'authenticated', uid: who }, 'select public.remove_withdrawal_address($1) as r', [entry.id]));
+        attempt(() =>
+          rpc({ role: 'authenticated', uid: who }, 'select public.remove_withdrawal_address($1) as r', [
+            entry.id,
+          ]),
+        );
       const gone = '22023: That address is not in your address book (it may have been removed already).';
       expect(await remove(other)).toBe(gone);
       expect(await remove(uid)).toBe('ok');
@@ -260,12 +307,14 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
         `update public.withdrawal_addresses set usable_from = now() where user_id = '${uid}'`,
         `delete from public.withdrawal_addresses where user_id = '${uid}'`,
       ]) {
-        expect(await attempt(() => probe(engine.db, { role: 'authenticated', uid }, (tx) => tx.query(sql)))).toMatch(
-          /^42501/,
-        );
+        expect(
+          await attempt(() => probe(engine.db, { role: 'authenticated', uid }, (tx) => tx.query(sql))),
+        ).toMatch(/^42501/);
       }
       expect(
-        await attempt(() => rpc({ role: 'anon' }, `select public.add_withdrawal_address(1::smallint, $1, 'x') as r`, [BTC])),
+        await attempt(() =>
+          rpc({ role: 'anon' }, `select public.add_withdrawal_address(1::smallint, $1, 'x') as r`, [BTC]),
+        ),
       ).toMatch(/^42501/);
     });
   });
@@ -286,9 +335,10 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
         /^22023 address_pending: This address is still in its waiting period: you can withdraw to it from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
       );
       // Time travel past the cooling-off, as the e2e helper does.
-      await engine.db.query(`update public.withdrawal_addresses set usable_from = now() - interval '1 second' where id = $1`, [
-        pending.id,
-      ]);
+      await engine.db.query(
+        `update public.withdrawal_addresses set usable_from = now() - interval '1 second' where id = $1`,
+        [pending.id],
+      );
       const request = await file(uid, 1, BTC);
       const { rows } = await engine.db.query<{ address_id: number }>(
         'select address_id from public.withdrawal_requests where id = $1',
@@ -298,7 +348,9 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       // The same address on another wallet is another entry.
       expect(await attempt(() => file(uid, 2, BTC))).toBe(notListed);
 
-      await rpc({ role: 'authenticated', uid }, 'select public.remove_withdrawal_address($1) as r', [pending.id]);
+      await rpc({ role: 'authenticated', uid }, 'select public.remove_withdrawal_address($1) as r', [
+        pending.id,
+      ]);
       expect(await attempt(() => file(uid, 1, BTC))).toBe(notListed);
     });
 
@@ -317,8 +369,16 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
         `insert into public.withdrawal_requests (user_id, wallet_id, amount, destination_address) values ($1, 1, 5, $2) returning id`,
         [uid, BTC_2],
       );
-      const seen = await probe(engine.db, { role: 'authenticated', uid }, async (tx) =>
-        (await tx.query<{ destination_address: string }>('select destination_address from public.withdrawal_requests where id = $1', [rows[0]!.id])).rows,
+      const seen = await probe(
+        engine.db,
+        { role: 'authenticated', uid },
+        async (tx) =>
+          (
+            await tx.query<{ destination_address: string }>(
+              'select destination_address from public.withdrawal_requests where id = $1',
+              [rows[0]!.id],
+            )
+          ).rows,
       );
       expect(seen).toEqual([{ destination_address: BTC_2 }]);
     });
@@ -335,14 +395,23 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       await addActiveAddress(engine.db, uid, 1, BTC);
       const pending = await file(uid, 1, BTC);
       const approved = await file(uid, 1, BTC);
-      await rpc(adminAtAal2(finance), `select public.review_withdrawal_request($1, 'approve', null) as r`, [approved.id]);
+      await rpc(adminAtAal2(finance), `select public.review_withdrawal_request($1, 'approve', null) as r`, [
+        approved.id,
+      ]);
 
-      const passwordOnly: Caller = { role: 'authenticated', uid, amr: [{ method: 'password', timestamp: now() - 7200 }] };
+      const passwordOnly: Caller = {
+        role: 'authenticated',
+        uid,
+        amr: [{ method: 'password', timestamp: now() - 7200 }],
+      };
       const first = await rpc<{ frozen_at: string; reason: string | null }>(
         passwordOnly,
         `select public.freeze_withdrawals('I lost my phone') as r`,
       );
-      const second = await rpc<{ frozen_at: string }>(passwordOnly, 'select public.freeze_withdrawals() as r');
+      const second = await rpc<{ frozen_at: string }>(
+        passwordOnly,
+        'select public.freeze_withdrawals() as r',
+      );
       expect(second.frozen_at).toBe(first.frozen_at);
       expect(first.reason).toBe('I lost my phone');
       const { rows: events } = await engine.db.query<{ after: unknown }>(
@@ -356,15 +425,27 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       );
       expect(
         await attempt(() =>
-          rpc(adminAtAal2(finance), `select public.review_withdrawal_request($1, 'approve', null) as r`, [pending.id]),
+          rpc(adminAtAal2(finance), `select public.review_withdrawal_request($1, 'approve', null) as r`, [
+            pending.id,
+          ]),
         ),
-      ).toBe('42501 withdrawals_frozen: This member has frozen withdrawals: the request cannot be approved until the freeze is lifted.');
-      expect(
-        await attempt(() => rpc(adminAtAal2(owner), `select public.review_withdrawal_request($1, 'pay', null) as r`, [approved.id])),
-      ).toBe('42501 withdrawals_frozen: This member has frozen withdrawals: the request cannot be paid until the freeze is lifted.');
-      expect(await attempt(() => rpc(SERVICE, `select public.review_withdrawal_request($1, 'pay', null) as r`, [approved.id]))).toMatch(
-        /^42501 withdrawals_frozen/,
+      ).toBe(
+        '42501 withdrawals_frozen: This member has frozen withdrawals: the request cannot be approved until the freeze is lifted.',
       );
+      expect(
+        await attempt(() =>
+          rpc(adminAtAal2(owner), `select public.review_withdrawal_request($1, 'pay', null) as r`, [
+            approved.id,
+          ]),
+        ),
+      ).toBe(
+        '42501 withdrawals_frozen: This member has frozen withdrawals: the request cannot be paid until the freeze is lifted.',
+      );
+      expect(
+        await attempt(() =>
+          rpc(SERVICE, `select public.review_withdrawal_request($1, 'pay', null) as r`, [approved.id]),
+        ),
+      ).toMatch(/^42501 withdrawals_frozen/);
       // Nothing moved; rejecting stays possible.
       const { rows: balance } = await engine.db.query<{ w: string }>(
         'select interest_wallet::text as w from public.profiles where id = $1',
@@ -373,22 +454,38 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       expect(balance[0]?.w).toBe('100.00');
       expect(
         await attempt(() =>
-          rpc(adminAtAal2(finance), `select public.review_withdrawal_request($1, 'reject', 'Account frozen by member') as r`, [pending.id]),
+          rpc(
+            adminAtAal2(finance),
+            `select public.review_withdrawal_request($1, 'reject', 'Account frozen by member') as r`,
+            [pending.id],
+          ),
         ),
       ).toBe('ok');
 
       // Once the row is gone (the four-eyes unfreeze), money moves again.
       await engine.db.query('delete from public.withdrawal_freezes where user_id = $1', [uid]);
-      expect(await attempt(() => rpc(adminAtAal2(owner), `select public.review_withdrawal_request($1, 'pay', null) as r`, [approved.id]))).toBe('ok');
+      expect(
+        await attempt(() =>
+          rpc(adminAtAal2(owner), `select public.review_withdrawal_request($1, 'pay', null) as r`, [
+            approved.id,
+          ]),
+        ),
+      ).toBe('ok');
     });
 
     it('is for signed-in members only, and a reason has a length limit', async () => {
       const uid = await member();
-      expect(await attempt(() => rpc({ role: 'anon' }, 'select public.freeze_withdrawals() as r'))).toMatch(/^42501/);
+      expect(await attempt(() => rpc({ role: 'anon' }, 'select public.freeze_withdrawals() as r'))).toMatch(
+        /^42501/,
+      );
       expect(
-        await attempt(() => rpc({ role: 'authenticated', uid }, 'select public.freeze_withdrawals($1) as r', ['x'.repeat(501)])),
+        await attempt(() =>
+          rpc({ role: 'authenticated', uid }, 'select public.freeze_withdrawals($1) as r', ['x'.repeat(501)]),
+        ),
       ).toBe('22023: Reason must be at most 500 characters.');
-      const { rows } = await engine.db.query('select 1 from public.withdrawal_freezes where user_id = $1', [uid]);
+      const { rows } = await engine.db.query('select 1 from public.withdrawal_freezes where user_id = $1', [
+        uid,
+      ]);
       expect(rows).toHaveLength(0);
     });
   });

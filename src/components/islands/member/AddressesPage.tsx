@@ -314,7 +314,7 @@ function AddressList({ entries, wallets }: { entries: AddressEntry[] | null; wal
             return (
               <li
                 key={entry.id}
-                className="flex flex-wrap items-start justify-between gap-3 py-3"
+                className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between"
                 data-testid="address-entry"
               >
                 <div className="min-w-0 flex-1">
@@ -340,7 +340,7 @@ function AddressList({ entries, wallets }: { entries: AddressEntry[] | null; wal
                       : `Usable from ${new Date(entry.usable_from).toLocaleString()} (in ${timeLeft(entry, now)})`}
                   </p>
                 </div>
-                <div className="flex items-center gap-2">
+                <div className="flex shrink-0 items-center gap-2">
                   <span
                     className={`rounded-full px-3 py-1 text-xs font-semibold ${active ? 'bg-success-600 text-white' : 'bg-accent-300/40 text-ink-950'}`}
                   >

@@ -195,8 +195,8 @@ function AddAddressForm({ wallets, email }: { wallets: DepositWallet[]; email: s
         Add an address
       </h2>
       <p className="text-sm text-muted">
-        For your safety, a new address can receive withdrawals 24 hours after you add it, and adding one needs
-        a one-time code.
+        For your safety, a new address can receive withdrawals only after a waiting period (usually 24 hours),
+        and adding one needs a one-time code.
       </p>
       {stepUp && pending ? (
         <StepUpForm

@@ -189,7 +189,7 @@ function DestinationSelect({
           >
             Add one on the Addresses page
           </a>
-          . A new address can receive withdrawals 24 hours after you add it.
+          . A new address can receive withdrawals after a waiting period (usually 24 hours).
         </p>
         <input type="hidden" id="withdraw-destination" name="withdraw-destination" />
       </div>

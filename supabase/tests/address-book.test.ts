@@ -3,7 +3,9 @@
  * PostgreSQL 15: every refusal a member (or someone holding their password) can meet, and what an
  * admin can no longer do once the member froze withdrawals.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAmrClaim, amrOfSession, createSession } from '../local/auth/models/session';
 import {
   addActiveAddress,
   addVerifiedFactor,
@@ -94,6 +96,25 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
     );
 
   describe('step-up from the amr claim', () => {
+    it('the local Auth stamps each amr method with its latest success, as GoTrue does', async () => {
+      const uid = await member();
+      const session = randomUUID();
+      await createSession(engine.db, { id: session, userId: uid, userAgent: null });
+      await addAmrClaim(engine.db, session, 'password');
+      await addAmrClaim(engine.db, session, 'totp');
+      // Both signed in 20 minutes ago; then the authenticator code is entered again now.
+      await engine.db.query(
+        `update auth.mfa_amr_claims set created_at = now() - interval '20 minutes', updated_at = now() - interval '20 minutes'
+         where session_id = $1`,
+        [session],
+      );
+      await addAmrClaim(engine.db, session, 'totp');
+      const amr = await amrOfSession(engine.db, session);
+      const at = Object.fromEntries(amr.map((e) => [e.method, now() - e.timestamp]));
+      expect(at.password).toBeGreaterThanOrEqual(1199);
+      expect(at.totp).toBeLessThan(60);
+    });
+
     it('refuses an addition with only a password sign-in, and with a code older than 10 minutes', async () => {
       const uid = await member();
       const passwordOnly: Caller = {

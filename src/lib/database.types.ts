@@ -467,6 +467,57 @@ export type Database = {
         }
         Relationships: []
       }
+      withdrawal_addresses: {
+        Row: {
+          address: string
+          created_at: string
+          destination_tag: number | null
+          id: number
+          label: string
+          removed_at: string | null
+          usable_from: string
+          user_id: string
+          wallet_id: number
+        }
+        Insert: {
+          address: string
+          created_at?: string
+          destination_tag?: number | null
+          id?: never
+          label: string
+          removed_at?: string | null
+          usable_from: string
+          user_id: string
+          wallet_id: number
+        }
+        Update: {
+          address?: string
+          created_at?: string
+          destination_tag?: number | null
+          id?: never
+          label?: string
+          removed_at?: string | null
+          usable_from?: string
+          user_id?: string
+          wallet_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "withdrawal_addresses_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "withdrawal_addresses_wallet_id_fkey"
+            columns: ["wallet_id"]
+            isOneToOne: false
+            referencedRelation: "deposit_wallets"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       withdrawal_freezes: {
         Row: {
           frozen_at: string
@@ -490,6 +541,7 @@ export type Database = {
       }
       withdrawal_requests: {
         Row: {
+          address_id: number | null
           amount: number
           approved_by: string | null
           created_at: string
@@ -505,6 +557,7 @@ export type Database = {
           wallet_id: number
         }
         Insert: {
+          address_id?: number | null
           amount: number
           approved_by?: string | null
           created_at?: string
@@ -520,6 +573,7 @@ export type Database = {
           wallet_id: number
         }
         Update: {
+          address_id?: number | null
           amount?: number
           approved_by?: string | null
           created_at?: string
@@ -535,6 +589,13 @@ export type Database = {
           wallet_id?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "withdrawal_requests_address_id_fkey"
+            columns: ["address_id"]
+            isOneToOne: false
+            referencedRelation: "withdrawal_addresses"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "withdrawal_requests_user_id_fkey"
             columns: ["user_id"]
@@ -556,6 +617,15 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_withdrawal_address: {
+        Args: {
+          p_address: string
+          p_destination_tag?: string
+          p_label: string
+          p_wallet_id: number
+        }
+        Returns: Json
+      }
       admin_authenticators: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -627,6 +697,7 @@ export type Database = {
         }
         Returns: Json
       }
+      freeze_withdrawals: { Args: { p_reason?: string }; Returns: Json }
       grant_admin: {
         Args: { p_email: string; p_role?: string }
         Returns: undefined
@@ -664,6 +735,7 @@ export type Database = {
         Args: { p_proposal_id: number; p_reason: string }
         Returns: Json
       }
+      remove_withdrawal_address: { Args: { p_id: number }; Returns: Json }
       review_deposit_notice: {
         Args: { p_decision: string; p_note?: string; p_notice_id: number }
         Returns: Json

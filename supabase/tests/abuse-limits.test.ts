@@ -10,6 +10,7 @@ import type { Queryable } from '../local/db/engine';
 import {
   asCaller,
   becomeCaller,
+  addActiveAddress,
   createUser,
   engines,
   testTxId,
@@ -220,6 +221,7 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
 
     beforeAll(async () => {
       member = await createUser(db());
+      await addActiveAddress(db(), member.id, 1, BTC_ADDRESS);
       caller = { role: 'authenticated', uid: member.id };
       await asCaller(db(), SERVICE, (tx) =>
         tx.query(
@@ -393,6 +395,7 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
         table: 'deposit_notices' | 'withdrawal_requests',
       ) => {
         const racer = await createUser(db());
+        await addActiveAddress(db(), racer.id, 1, BTC_ADDRESS);
         const who: Caller = { role: 'authenticated', uid: racer.id };
         await asCaller(db(), SERVICE, (q) =>
           q.query(

@@ -8,6 +8,7 @@ import {
   addVerifiedFactor,
   adminAtAal2,
   asCaller,
+  addActiveAddress,
   createUser,
   engines,
   makeAdmin,
@@ -50,6 +51,7 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     const f = await createUser(db, { email: 'finance@audit.test' });
     const a = await createUser(db, { email: 'auditor@audit.test' });
     member = await createUser(db, { email: 'member@audit.test' });
+    await addActiveAddress(db, member.id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
     await makeAdmin(db, o.id);
     await makeAdmin(db, f.id, 'finance');
     await makeAdmin(db, a.id, 'auditor');

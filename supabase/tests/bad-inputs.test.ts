@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asCaller,
+  addActiveAddress,
   createUser,
   engines,
   fingerprint,
@@ -224,33 +225,40 @@ const memberCases: Case[] = [
     code: '22023',
     message: /^Amount is more than your withdrawable balance \(950\.00\)\.$/,
   },
+  {
+    name: 'file_withdrawal_request to an address that is not in the address book',
+    as: 'member',
+    sql: `select public.file_withdrawal_request(1::smallint, '10.00', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')`,
+    code: '22023',
+    message: /^Withdrawals can only go to an address in your address book\./,
+  },
   ...[
     [1, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', /^That is not a valid Bitcoin address/],
     [1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', /^That is not a valid Bitcoin address/],
     [2, '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', /^That is not a valid Ethereum address/],
     [4, 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8', /^That is not a valid TRON address/],
     [5, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi', /^That is not a valid XRP Ledger address/],
-    [5, '', /^Destination address is required\.$/],
+    [5, '', /^Address is required\.$/],
   ].map(([wallet, address, message]) => ({
-    name: `file_withdrawal_request wallet ${wallet} address ${JSON.stringify(address)}`,
+    name: `add_withdrawal_address wallet ${wallet} address ${JSON.stringify(address)}`,
     as: 'member' as const,
-    sql: `select public.file_withdrawal_request($1::smallint, '10.00', $2)`,
+    sql: `select public.add_withdrawal_address($1::smallint, $2, 'Label')`,
     params: () => [wallet, address],
     code: '22023',
     message: message as RegExp,
   })),
   ...['abc', '-1', '4294967296', '1.5', '1e3', '99999999999'].map((tag) => ({
-    name: `file_withdrawal_request XRP destination tag ${JSON.stringify(tag)}`,
+    name: `add_withdrawal_address XRP destination tag ${JSON.stringify(tag)}`,
     as: 'member' as const,
-    sql: `select public.file_withdrawal_request(5::smallint, '10.00', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', $1)`,
+    sql: `select public.add_withdrawal_address(5::smallint, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'Label', $1)`,
     params: () => [tag],
     code: '22023',
     message: /^Destination tag must be a whole number from 0 to 4294967295\.$/,
   })),
   {
-    name: 'file_withdrawal_request with a destination tag on Bitcoin',
+    name: 'add_withdrawal_address with a destination tag on Bitcoin',
     as: 'member',
-    sql: `select public.file_withdrawal_request(1::smallint, '10.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '123')`,
+    sql: `select public.add_withdrawal_address(1::smallint, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'Label', '123')`,
     code: '22023',
     message: /^A destination tag applies to XRP only\.$/,
   },
@@ -446,6 +454,7 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
     engine = await open();
     const db = engine.db;
     const member = await createUser(db, { email: 'member@bad.test' });
+    await addActiveAddress(db, member.id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
     const admin = await createUser(db, { email: 'admin@bad.test' });
     await makeAdmin(db, admin.id);
     callers = {

@@ -23,6 +23,7 @@ import { canonicalTxId } from '../../src/lib/transaction-ids';
 import {
   asCaller,
   becomeCaller,
+  addActiveAddress,
   createUser,
   engines,
   makeAdmin,
@@ -219,6 +220,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
           const members: Member[] = [];
           for (let i = 0; i < 2; i++) {
             const u = await createUser(db, { email: `m${i}-run${run}-${seed}@prop.test` });
+            await addActiveAddress(db, u.id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
             members.push({
               id: u.id,
               balances: Object.fromEntries(ACCOUNTS.map((a) => [a, 0n])) as Record<Account, bigint>,

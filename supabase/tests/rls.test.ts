@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../local/db/engine';
 import {
   asCaller,
+  addActiveAddress,
   createUser,
   engines,
   testTxId,
@@ -40,7 +41,7 @@ const ROLES: Role[] = [
 /** What a select returns: refused, only the caller's rows, every row, enabled wallets, or nothing. */
 type Visible = 'denied' | 'own' | 'all' | 'enabled' | 'nothing';
 /** 'ok' (allowed and touched a row) or the SQLSTATE it fails with. */
-type Result = 'ok' | '42501' | '23505';
+type Result = 'ok' | '42501' | '23505' | '22023';
 
 type Op = 'insert' | 'update' | 'delete';
 
@@ -60,6 +61,7 @@ interface Ids {
   noticeA: string;
   requestA: string;
   proposalB: string; // open, proposed by the finance admin
+  addressA: string; // member A's active address-book entry
 }
 
 const denyAll: Record<Role, Result> = {
@@ -379,6 +381,33 @@ const TABLES: Record<string, TableCase> = {
       delete: { sql: () => `delete from public.withdrawal_freezes`, expect: serviceOnly },
     },
   },
+  withdrawal_addresses: {
+    owner: 'user_id',
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: (i) => `insert into public.withdrawal_addresses (user_id, wallet_id, address, label, usable_from)
+                     values ('${i.A}', 1, '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'forged', now())`,
+        expect: denyAll,
+      },
+      // The service role may move the cooling-off (support, tests); nobody else writes the table.
+      update: {
+        sql: () => `update public.withdrawal_addresses set usable_from = now()`,
+        expect: serviceOnly,
+      },
+      delete: { sql: () => `delete from public.withdrawal_addresses`, expect: denyAll },
+    },
+  },
   contact_messages: {
     select: {
       anon: 'denied',
@@ -505,9 +534,36 @@ const FUNCTIONS: Record<string, FunctionCase> = {
   file_withdrawal_request: {
     sql: () =>
       `select public.file_withdrawal_request(2::smallint, '10.00', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')`,
-    expect: membersOnly,
+    // Member B froze withdrawals.
+    expect: { ...membersOnly, memberB: '42501' },
   },
   withdrawable_balance: { sql: () => `select public.withdrawable_balance()`, expect: membersOnly },
+  // The caller's token carries a fresh e-mailed code here (the step-up). Members with a factor (B, every
+  // admin) must also be at aal2; address-book.test.ts covers the step-up's time limits.
+  add_withdrawal_address: {
+    sql: () => `with s as materialized (
+                  select set_config('request.jwt.claims', (coalesce(nullif(current_setting('request.jwt.claims', true), ''), '{}')::jsonb
+                    || jsonb_build_object('amr', jsonb_build_array(jsonb_build_object('method', 'otp',
+                       'timestamp', extract(epoch from now())::int))))::text, true) as c)
+                select public.add_withdrawal_address(3::smallint, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'Matrix')
+                from s`,
+    expect: { ...membersOnly, memberB: '42501' },
+  },
+  remove_withdrawal_address: {
+    sql: (i) => `select public.remove_withdrawal_address(${i.addressA})`,
+    expect: {
+      ...staff([], '42501'),
+      anon: '42501',
+      memberA: 'ok',
+      memberB: '22023',
+      adminAal1: '22023',
+      owner: '22023',
+      support: '22023',
+      finance: '22023',
+      auditor: '22023',
+    },
+  },
+  freeze_withdrawals: { sql: () => `select public.freeze_withdrawals('matrix')`, expect: membersOnly },
   my_ledger: { sql: () => `select * from public.my_ledger()`, expect: membersOnly },
   // Not in the API: the private schema is for the database itself.
   'private.post_ledger': {
@@ -580,7 +636,10 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       auditor: { role: 'authenticated', uid: staffOf.auditor!, aal: 'aal2' },
       service: { role: 'service_role' },
     };
+    const addressA = await addActiveAddress(db, A.id, 3, '0x000000000000000000000000000000000000dEaD');
     for (const id of [A.id, B.id, admin.id, ...Object.values(staffOf)]) {
+      await addActiveAddress(db, id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+      await addActiveAddress(db, id, 2, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
       await asCaller(db, callers.service, (tx) =>
         tx.query(
           `select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00","referral":"1.50"}', 'matrix setup')`,
@@ -632,6 +691,7 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       noticeA: a.notice,
       requestA: a.request,
       proposalB,
+      addressA: String(addressA),
     };
   });
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asCaller,
+  addActiveAddress,
   createUser,
   engines,
   testTxId,
@@ -165,6 +166,8 @@ describe.each(engines)('schema on %s', (_name, open) => {
 
   it('holds pending and approved withdrawals, releases rejected ones, pays from the Interest Wallet', async () => {
     const m = await createUser(engine.db, { email: 'withdraw@schema.test' });
+    await addActiveAddress(engine.db, m.id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    await addActiveAddress(engine.db, m.id, 5, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 4294967295);
     const member: Caller = { role: 'authenticated', uid: m.id };
     await asCaller(engine.db, SERVICE, (t) =>
       t.query(`select public.admin_update_balances($1, 1, '{"interest_wallet":"100.00"}', 'opening')`, [
@@ -376,6 +379,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
       'deposit_wallets',
       'ledger_entries',
       'profiles',
+      'withdrawal_addresses',
       'withdrawal_freezes',
       'withdrawal_requests',
     ]);
@@ -385,7 +389,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     const tables =
       await q(`select c.relname as name, c.relrowsecurity::text as rls, coalesce(obj_description(c.oid, 'pg_class'), '') as comment
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(tables.length).toBe(13);
+    expect(tables.length).toBe(14);
     for (const t of tables) {
       expect(t.rls, `${t.name} has RLS`).toBe('true');
       expect(t.comment, `${t.name} says who may read and write`).toMatch(/Read:/);

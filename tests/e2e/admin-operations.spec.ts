@@ -13,6 +13,7 @@ import {
   signedInClient,
   uniqueEmail,
 } from './support/users';
+import { addActiveAddress } from './support/addresses';
 
 let admin: Account;
 
@@ -107,6 +108,8 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
     p_tx_id: txId,
   });
   expect(notice.error).toBeNull();
+  // Money leaves only to an address-book entry past its cooling-off.
+  await addActiveAddress(member, { walletId: 2, address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' });
   const request = await memberClient.rpc('file_withdrawal_request', {
     p_wallet_id: 2,
     p_amount: '120',

@@ -12,6 +12,7 @@ import {
   signedInClient,
   type TestUser,
 } from './support/users';
+import { addActiveAddress } from './support/addresses';
 
 // Every route, public, member and admin, at a phone, a tablet and a desktop width: nothing may scroll
 // sideways and no control may be cut off by a container. The data is chosen to stress the layout: a
@@ -43,6 +44,7 @@ const MEMBER_ROUTES = [
   '/user-dashboard',
   '/user/deposit',
   '/user/withdraw',
+  '/user/addresses',
   '/user/statement',
   '/user/security',
 ];
@@ -83,6 +85,8 @@ test.beforeAll(async () => {
     p_tx_id: txId,
   });
   expect(notice.error).toBeNull();
+  // Money leaves only to an address-book entry past its cooling-off.
+  await addActiveAddress(member, { walletId: 2, address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' });
   const request = await client.rpc('file_withdrawal_request', {
     p_wallet_id: 2,
     p_amount: '120',

@@ -8,6 +8,7 @@ const MEMBER_PAGES = [
   '/user-home',
   '/user/deposit',
   '/user/withdraw',
+  '/user/addresses',
   '/user/statement',
   '/user/security',
 ];

@@ -48,17 +48,29 @@ export const engines: Array<[Engine['name'], EngineFactory]> = [
 /** GoTrue's authenticator assurance level: aal1 after a password, aal2 after a TOTP code. */
 export type Aal = 'aal1' | 'aal2';
 
+/** One entry of the token's amr claim: how and when (Unix seconds) the session proved who it is. */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
 /** Who a request comes from, as PostgREST would see it (a signed-in user is at aal1 unless told). */
 export type Caller =
   | { role: 'anon' }
-  | { role: 'authenticated'; uid: string; email?: string; aal?: Aal }
+  | { role: 'authenticated'; uid: string; email?: string; aal?: Aal; amr?: AmrEntry[] }
   | { role: 'service_role' };
 
 /** Sets role + claims for this transaction only, exactly as PostgREST does per request. */
 export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void> {
   const claims =
     caller.role === 'authenticated'
-      ? { sub: caller.uid, role: 'authenticated', email: caller.email ?? '', aal: caller.aal ?? 'aal1' }
+      ? {
+          sub: caller.uid,
+          role: 'authenticated',
+          email: caller.email ?? '',
+          aal: caller.aal ?? 'aal1',
+          ...(caller.amr ? { amr: caller.amr } : {}),
+        }
       : { role: caller.role };
   await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
     caller.role,
@@ -167,4 +179,24 @@ export async function fingerprint(db: Queryable): Promise<string> {
       (select string_agg(concat_ws(',', id, status, decided_at), ';' order by id) from public.balance_proposals),
       (select count(*) from public.contact_messages))) as h`);
   return rows[0]!.h;
+}
+
+/**
+ * An address-book entry whose cooling-off is already over, written directly (no step-up), for tests
+ * that file withdrawals: money leaves only to such an entry. Returns its id.
+ */
+export async function addActiveAddress(
+  db: Queryable,
+  userId: string,
+  walletId: number,
+  address: string,
+  tag: number | null = null,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `insert into public.withdrawal_addresses (user_id, wallet_id, address, destination_tag, label, created_at, usable_from)
+     values ($1, $2, $3, $4, 'Test address', now() - interval '25 hours', now() - interval '1 hour')
+     returning id`,
+    [userId, walletId, address, tag],
+  );
+  return Number(rows[0]?.id);
 }

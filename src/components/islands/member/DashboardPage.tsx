@@ -1,5 +1,6 @@
 import MemberShell from './MemberShell';
 import BalanceCards from './BalanceCards';
+import FreezeWithdrawals from './FreezeWithdrawals';
 
 interface DashboardPageProps {
   /** /user-dashboard or /user-home: the same home view. */
@@ -10,7 +11,7 @@ interface DashboardPageProps {
 export default function DashboardPage({ path }: DashboardPageProps) {
   return (
     <MemberShell current={path} heading="Dashboard">
-      {({ profile, openReferralsDialog }) => (
+      {({ session, profile, openReferralsDialog }) => (
         <div className="space-y-8">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
           <section aria-labelledby="next-steps" className="card p-5 sm:p-6">
@@ -35,6 +36,7 @@ export default function DashboardPage({ path }: DashboardPageProps) {
               </li>
             </ul>
           </section>
+          <FreezeWithdrawals userId={session.user.id} />
         </div>
       )}
     </MemberShell>

@@ -64,6 +64,7 @@ export default function MemberShell({ current, heading, children }: MemberShellP
     },
     { label: 'Deposit', href: '/user/deposit', current: current === '/user/deposit' },
     { label: 'Withdraw', onSelect: () => setDialog('withdraw') },
+    { label: 'Addresses', href: '/user/addresses', current: current === '/user/addresses' },
     { label: 'Referrals', onSelect: () => setDialog('referrals') },
     { label: 'Statement', href: '/user/statement', current: current === '/user/statement' },
     { label: 'Security', href: '/user/security', current: current === '/user/security' },

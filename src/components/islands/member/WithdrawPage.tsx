@@ -15,11 +15,12 @@ import {
   type MemberRequest,
   type RequestsSnapshot,
 } from '~/lib/requests';
-import { listDepositWallets, type DepositWallet } from '~/lib/wallets';
+import { listDepositWallets, networkLabel, type DepositWallet } from '~/lib/wallets';
 import { errorText } from '~/lib/db-errors';
+import { isActive, timeLeft, watchMyAddresses, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { FrozenNotice, useWithdrawalFreeze } from './FreezeWithdrawals';
 
 export const REQUEST_SENT = 'Withdrawal request sent. We will review it shortly.';
-const MAX_TAG = 4294967295;
 
 const STATUS_STYLES: Record<string, string> = {
   pending: 'bg-accent-300/40 text-ink-950',
@@ -33,22 +34,36 @@ function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
+/** "Ledger · Bitcoin · 1A1z…DivfNa": how a destination reads in the choice. */
+function destinationText(entry: AddressEntry, wallet: DepositWallet | undefined): string {
+  const short =
+    entry.address.length > 16 ? `${entry.address.slice(0, 6)}…${entry.address.slice(-6)}` : entry.address;
+  const network = wallet ? networkLabel(wallet.network, wallet.asset) : '';
+  const tag = entry.destination_tag ? ` · tag ${entry.destination_tag}` : '';
+  return [entry.label, network, short].filter(Boolean).join(' · ') + tag;
+}
+
 function WithdrawalForm({
   wallets,
   withdrawable,
+  addresses,
 }: {
   wallets: DepositWallet[];
   withdrawable: string | null;
+  /** The member's address book (null while loading). */
+  addresses: AddressEntry[] | null;
 }) {
   const usable = wallets.filter((w) => w.enabled);
   const [walletId, setWalletId] = useState('');
   const [amount, setAmount] = useState('');
-  const [address, setAddress] = useState('');
-  const [tag, setTag] = useState('');
+  const [destinationId, setDestinationId] = useState('');
   const { report, fieldProps, alert } = useFormProblem();
   const [busy, setBusy] = useState(false);
   const wallet = usable.find((w) => String(w.id) === walletId) ?? usable[0];
-  const isRipple = wallet?.network === 'ripple';
+  const forWallet = (addresses ?? []).filter((a) => a.wallet_id === wallet?.id);
+  const active = forWallet.filter((a) => isActive(a));
+  const waiting = forWallet.filter((a) => !isActive(a));
+  const destination = active.find((a) => a.id === destinationId) ?? active[0];
 
   /** What is wrong, with the field to fix (named by its control's id), or null. */
   async function check(): Promise<FormProblem | null> {
@@ -62,15 +77,10 @@ function WithdrawalForm({
         `Amount must not be more than your withdrawable balance of ${formatUsd(withdrawable)}.`,
       );
     }
-    // The validators (hashes, base58, bech32) load with the first submit, not with the page.
-    const { invalidAddressMessage, isValidAddress } = await import('~/lib/addresses');
-    if (!isValidAddress(wallet.network, address.trim())) {
-      return { message: invalidAddressMessage(wallet.network), fields: ['withdraw-address'] };
-    }
-    if (isRipple && tag.trim() && (!/^\d{1,10}$/.test(tag.trim()) || Number(tag.trim()) > MAX_TAG)) {
+    if (!destination) {
       return {
-        message: `Destination tag must be a whole number from 0 to ${MAX_TAG}.`,
-        fields: ['withdraw-tag'],
+        message: `Add a ${wallet.wallet_name} address on the Addresses page first.`,
+        fields: ['withdraw-destination'],
       };
     }
     return null;
@@ -80,19 +90,17 @@ function WithdrawalForm({
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    if (report(form, await check()) || !wallet) return;
+    if (report(form, await check()) || !wallet || !destination) return;
     setBusy(true);
     try {
       await fileWithdrawalRequest({
         walletId: wallet.id,
         amount,
-        destinationAddress: address,
-        destinationTag: isRipple ? tag : undefined,
+        destinationAddress: destination.address,
+        destinationTag: destination.destination_tag || undefined,
       });
       toast.success(REQUEST_SENT);
       setAmount('');
-      setAddress('');
-      setTag('');
     } catch (err) {
       report(form, {
         message: errorText(err, 'Your withdrawal request could not be filed.'),
@@ -134,38 +142,78 @@ function WithdrawalForm({
         onChange={(e) => setAmount(e.target.value)}
         {...fieldProps('withdraw-amount')}
       />
-      <Field
-        id="withdraw-address"
-        label="Destination address"
-        controlClassName="font-mono"
-        autoComplete="off"
-        spellCheck={false}
-        value={address}
-        onChange={(e) => setAddress(e.target.value)}
-        {...fieldProps('withdraw-address')}
+      <DestinationSelect
+        active={active}
+        wallet={wallet}
+        value={destination?.id ?? ''}
+        onChange={setDestinationId}
+        invalid={fieldProps('withdraw-destination')}
       />
-      {isRipple && (
-        <Field
-          id="withdraw-tag"
-          label={
-            <>
-              Destination tag{' '}
-              <span className="font-normal text-muted">(if your receiving account needs one)</span>
-            </>
-          }
-          controlClassName="font-mono"
-          inputMode="numeric"
-          autoComplete="off"
-          value={tag}
-          onChange={(e) => setTag(e.target.value)}
-          {...fieldProps('withdraw-tag')}
-        />
+      {waiting.length > 0 && (
+        <p className="text-sm text-muted" data-testid="waiting-addresses">
+          {waiting.map((a) => `“${a.label}” can be used in ${timeLeft(a)}.`).join(' ')}
+        </p>
       )}
       {alert}
       <button type="submit" className="btn-dark" disabled={busy || usable.length === 0}>
         {busy ? 'Sending…' : 'Request withdrawal'}
       </button>
     </form>
+  );
+}
+
+function DestinationSelect({
+  active,
+  wallet,
+  value,
+  onChange,
+  invalid,
+}: {
+  active: AddressEntry[];
+  wallet: DepositWallet | undefined;
+  value: string;
+  onChange: (id: string) => void;
+  invalid: { 'aria-invalid'?: true; 'aria-describedby'?: string };
+}) {
+  if (active.length === 0) {
+    return (
+      <div>
+        <p className="field-label" id="withdraw-destination-label">
+          Destination
+        </p>
+        <p className="text-sm text-ink-800" data-testid="no-destination">
+          You have no active {wallet?.wallet_name ?? ''} address yet.{' '}
+          <a
+            href="/user/addresses"
+            className="font-semibold underline decoration-accent-500 underline-offset-2"
+          >
+            Add one on the Addresses page
+          </a>
+          . A new address can receive withdrawals after a waiting period (usually 24 hours).
+        </p>
+        <input type="hidden" id="withdraw-destination" name="withdraw-destination" />
+      </div>
+    );
+  }
+  return (
+    <div>
+      <label htmlFor="withdraw-destination" className="field-label">
+        Destination (from your address book)
+      </label>
+      <select
+        id="withdraw-destination"
+        className="field-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...invalid}
+      >
+        {active.map((a) => (
+          <option key={a.id} value={a.id}>
+            {destinationText(a, wallet)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -217,7 +265,18 @@ function RequestList({ requests, wallets }: { requests: MemberRequest[] | null; 
 function WithdrawContent({ userId }: { userId: string }) {
   const wallets = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.').data ?? [];
   const [snapshot, setSnapshot] = useState<RequestsSnapshot | null>(null);
+  const [addresses, setAddresses] = useState<AddressEntry[] | null>(null);
+  const frozen = useWithdrawalFreeze(userId);
   const support = supportChatLink();
+
+  useEffect(
+    () =>
+      watchMyAddresses(userId, {
+        onData: setAddresses,
+        onError: (error) => toast.error(error.message, { id: 'addresses-feed' }),
+      }),
+    [userId],
+  );
 
   useEffect(
     () =>
@@ -241,7 +300,15 @@ function WithdrawContent({ userId }: { userId: string }) {
         </a>
       </div>
       <div className="grid items-start gap-8 xl:grid-cols-2 [&>*]:min-w-0">
-        <WithdrawalForm wallets={wallets} withdrawable={snapshot?.withdrawable ?? null} />
+        {frozen ? (
+          <FrozenNotice />
+        ) : (
+          <WithdrawalForm
+            wallets={wallets}
+            withdrawable={snapshot?.withdrawable ?? null}
+            addresses={addresses}
+          />
+        )}
         <RequestList requests={snapshot?.requests ?? null} wallets={wallets} />
       </div>
     </div>

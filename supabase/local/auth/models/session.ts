@@ -28,10 +28,14 @@ export async function addAmrClaim(q: Queryable, sessionId: string, method: strin
   );
 }
 
+/**
+ * GoTrue's CalculateAALAndAMR stamps each method with the claim's updated_at, so verifying a factor
+ * again later in the same session moves its timestamp forward (the step-up checks rely on that).
+ */
 export async function amrOfSession(q: Queryable, sessionId: string): Promise<AmrEntry[]> {
   const { rows } = await q.query<{ method: string; ts: number }>(
-    `select authentication_method as method, extract(epoch from created_at)::int as ts
-     from auth.mfa_amr_claims where session_id = $1 order by created_at`,
+    `select authentication_method as method, extract(epoch from updated_at)::int as ts
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at`,
     [sessionId],
   );
   return rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));

@@ -1,0 +1,173 @@
+import { supabase } from './supabase';
+import { DbError, toDbError } from './db-errors';
+import { isRateLimited, isMailIntervalRefusal } from './auth';
+import { watchTable, type FeedHandlers } from './realtime';
+
+/**
+ * The member's address book, its step-up and the withdrawal freeze (docs/address-book.md). The
+ * database decides everything (validation, the 10-minute step-up, the cooling-off, refusals while
+ * frozen); this module only carries the calls and turns answers into text a member can read.
+ */
+
+export interface AddressEntry {
+  id: string;
+  wallet_id: number;
+  label: string;
+  address: string;
+  /** '' when the network uses none. */
+  destination_tag: string;
+  created_at: string;
+  /** Money may leave to this entry from this moment (created_at + the firm's cooling-off). */
+  usable_from: string;
+}
+
+export interface NewAddress {
+  walletId: number;
+  address: string;
+  label: string;
+  destinationTag?: string | undefined;
+}
+
+/** The database's hint when adding an address needs a fresh one-time code (the step-up). */
+export const STEP_UP_REQUIRED = 'step_up_required';
+/** The database's hint while the member's withdrawals are frozen. */
+export const WITHDRAWALS_FROZEN = 'withdrawals_frozen';
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+function toEntry(r: Record<string, unknown>): AddressEntry {
+  return {
+    id: text(r.id),
+    wallet_id: Number(r.wallet_id),
+    label: text(r.label),
+    address: text(r.address),
+    destination_tag: text(r.destination_tag),
+    created_at: text(r.created_at),
+    usable_from: text(r.usable_from),
+  };
+}
+
+/** Active: its cooling-off is over, so withdrawals may go to it. */
+export function isActive(entry: Pick<AddressEntry, 'usable_from'>, now: number = Date.now()): boolean {
+  return Date.parse(entry.usable_from) <= now;
+}
+
+/** "23 h 59 min", "4 min", "under a minute": what is left of the cooling-off. */
+export function timeLeft(entry: Pick<AddressEntry, 'usable_from'>, now: number = Date.now()): string {
+  const minutes = Math.ceil((Date.parse(entry.usable_from) - now) / 60_000);
+  if (minutes <= 1) return 'under a minute';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours} h ${rest} min` : `${rest} min`;
+}
+
+/** The member's entries that are not removed, newest first. */
+export async function listMyAddresses(userId: string): Promise<AddressEntry[]> {
+  const { data, error } = await supabase()
+    .from('withdrawal_addresses')
+    .select('id, wallet_id, label, address, destination_tag, created_at, usable_from')
+    .eq('user_id', userId)
+    .is('removed_at', null)
+    .order('created_at', { ascending: false });
+  if (error) throw toDbError(error, 'Your address book could not be loaded.');
+  return ((data ?? []) as Record<string, unknown>[]).map(toEntry);
+}
+
+/** The address book, kept live (an entry added or removed in another tab shows up here). */
+export function watchMyAddresses(userId: string, handlers: FeedHandlers<AddressEntry[]>): () => void {
+  return watchTable(
+    [{ table: 'withdrawal_addresses', filter: `user_id=eq.${userId}` }],
+    () => listMyAddresses(userId),
+    handlers,
+  );
+}
+
+function parseJson(data: unknown): Record<string, unknown> | null {
+  const value: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+}
+
+/** Adds an entry; throws a DbError with code STEP_UP_REQUIRED when a fresh code is needed first. */
+export async function addWithdrawalAddress(input: NewAddress): Promise<AddressEntry> {
+  const tag = input.destinationTag?.trim();
+  const { data, error } = await supabase().rpc('add_withdrawal_address', {
+    p_wallet_id: input.walletId,
+    p_address: input.address.trim(),
+    p_label: input.label.trim(),
+    ...(tag ? { p_destination_tag: tag } : {}),
+  });
+  if (error) {
+    if (error.hint === STEP_UP_REQUIRED) throw new DbError(error.message, STEP_UP_REQUIRED);
+    throw toDbError(error, 'The address could not be added.');
+  }
+  const row = parseJson(data);
+  if (!row?.id) throw new Error('The address could not be added: unexpected response.');
+  return toEntry(row);
+}
+
+export async function removeWithdrawalAddress(id: string): Promise<void> {
+  const { error } = await supabase().rpc('remove_withdrawal_address', { p_id: Number(id) });
+  if (error) throw toDbError(error, 'The address could not be removed.');
+}
+
+export function needsStepUp(error: unknown): boolean {
+  return error instanceof DbError && error.code === STEP_UP_REQUIRED;
+}
+
+/** The member's verified authenticator, if any: with one, its code is the step-up. */
+export async function verifiedFactorId(): Promise<string | null> {
+  const { data, error } = await supabase().auth.mfa.listFactors();
+  if (error) return null;
+  return data.totp.find((f) => f.status === 'verified')?.id ?? null;
+}
+
+/** Mails the member a one-time code (Supabase Auth's e-mail OTP); never creates an account. */
+export async function sendStepUpCode(email: string): Promise<void> {
+  const { error } = await supabase().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+  if (!error) return;
+  if (isMailIntervalRefusal(error))
+    throw new Error(
+      'We sent a code less than a minute ago. Please use that one, or wait a minute and ask again.',
+    );
+  if (isRateLimited(error))
+    throw new Error('Too many codes asked for. Please wait a few minutes and try again.');
+  throw new Error('We could not send the code. Please try again.');
+}
+
+/** Checks the mailed code; on success the session's token carries a fresh `otp` entry. */
+export async function verifyStepUpCode(email: string, code: string): Promise<void> {
+  const digits = code.replace(/\s+/g, '');
+  if (!/^\d{6}$/.test(digits)) throw new Error('Enter the 6 digits from the e-mail.');
+  const { error } = await supabase().auth.verifyOtp({ email, token: digits, type: 'email' });
+  if (!error) return;
+  if (isRateLimited(error))
+    throw new Error('Too many tries. Please wait a few minutes, then ask for a new code.');
+  throw new Error('That code is not right or has expired. Check the newest e-mail, or ask for a new code.');
+}
+
+/** Whether the member's withdrawals are frozen (their own withdrawal_freezes row). */
+export async function withdrawalsFrozen(userId: string): Promise<boolean> {
+  const { data, error } = await supabase()
+    .from('withdrawal_freezes')
+    .select('user_id')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) throw toDbError(error, 'Your withdrawal status could not be loaded.');
+  return data !== null;
+}
+
+/** The freeze, kept live: lifting it (an approved proposal) shows up at once. */
+export function watchFreeze(userId: string, handlers: FeedHandlers<boolean>): () => void {
+  return watchTable(
+    [{ table: 'withdrawal_freezes', filter: `user_id=eq.${userId}` }],
+    () => withdrawalsFrozen(userId),
+    handlers,
+  );
+}
+
+/** Freezes the member's withdrawals at once (no step-up); calling it again changes nothing. */
+export async function freezeWithdrawals(reason?: string): Promise<void> {
+  const trimmed = reason?.trim();
+  const { error } = await supabase().rpc('freeze_withdrawals', trimmed ? { p_reason: trimmed } : {});
+  if (error) throw toDbError(error, 'Withdrawals could not be frozen.');
+}

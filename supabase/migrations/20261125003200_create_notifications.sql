@@ -116,7 +116,44 @@ as $$
   where n.user_id = (select auth.uid()) and n.read_at is null and n.available_at <= now()
 $$;
 
-revoke execute on function public.unread_notification_count() from public, anon;
+revoke execute on function public.unread_notification_count() from public, anon, service_role;
 grant execute on function public.unread_notification_count() to authenticated;
+
+-- /user/notifications: the caller's visible notices, newest first, paged by key (pass the last id of
+-- a page as p_before). Invoker rights: the policy above decides what is visible.
+create function public.my_notifications(p_before bigint default null, p_limit int default 20)
+returns setof public.notifications
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_cursor_at timestamptz;
+  v_cursor_id bigint;
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to see your notifications.' using errcode = '42501';
+  end if;
+  if p_limit is null or p_limit < 1 or p_limit > 100 then
+    raise exception 'Ask for 1 to 100 notifications at a time.' using errcode = '22023';
+  end if;
+  if p_before is not null then
+    select n.available_at, n.id into v_cursor_at, v_cursor_id from public.notifications n where n.id = p_before;
+    if not found then
+      raise exception 'That page of your notifications was not found; reload the page.' using errcode = '22023';
+    end if;
+  end if;
+  return query
+  select n.* from public.notifications n
+  where n.user_id = auth.uid() and n.available_at <= now()
+    and (p_before is null or (n.available_at, n.id) < (v_cursor_at, v_cursor_id))
+  order by n.available_at desc, n.id desc
+  limit p_limit;
+end
+$$;
+
+revoke execute on function public.my_notifications(bigint, int) from public, anon;
+grant execute on function public.my_notifications(bigint, int) to authenticated;
 
 alter publication supabase_realtime add table public.notifications;

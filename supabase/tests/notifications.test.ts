@@ -307,6 +307,30 @@ describe.each(engines)('notifications on %s', (_name, open) => {
     expect(byKind.get('address_removed')?.body).toContain('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
   });
 
+  it('my_notifications pages the visible list by key, newest first, for the caller only', async () => {
+    const all = await notices(asMember());
+    expect(all.length).toBeGreaterThan(4);
+    const page = (caller: Caller, before: string | null) =>
+      asCaller(
+        engine.db,
+        caller,
+        async (tx) =>
+          (await tx.query<{ id: string }>(`select id::text from public.my_notifications($1, 3)`, [before]))
+            .rows,
+      );
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const rows = await page(asMember(), cursor);
+      if (rows.length === 0) break;
+      walked.push(...rows.map((r) => r.id));
+      cursor = rows[rows.length - 1]!.id;
+    }
+    expect(walked).toEqual(all.map((n) => n.id));
+    // The member's cursor means nothing to another member.
+    await expect(page(asOther(), all[0]!.id)).rejects.toMatchObject({ code: '22023' });
+  });
+
   it('marks read only the caller’s own notices, one or all', async () => {
     const unread = (caller: Caller) => one<number>(caller, `select public.unread_notification_count() as r`);
     const before = await unread(asMember());

@@ -487,6 +487,7 @@ const FUNCTIONS: Record<string, FunctionCase> = {
   mark_notifications_read: { sql: () => `select public.mark_notifications_read()`, expect: membersOnly },
   unread_notification_count: { sql: () => `select public.unread_notification_count()`, expect: membersOnly },
   my_activity: { sql: () => `select * from public.my_activity(null, 10)`, expect: membersOnly },
+  my_notifications: { sql: () => `select * from public.my_notifications(null, 10)`, expect: membersOnly },
   verify_audit_chain: {
     sql: () => `select public.verify_audit_chain()`,
     expect: staff(['owner', 'auditor']),

@@ -93,19 +93,17 @@ export default function MemberShell({ current, heading, children }: MemberShellP
         userName={name}
         onLogout={() => void logOutAndLeave('/login')}
         header={
-          <div className="flex flex-wrap items-end justify-between gap-2">
-            <div>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
               <h1 className="text-2xl text-ink-950 sm:text-3xl">{heading}</h1>
               <p className="mt-1 text-base text-muted">Hello, {name}</p>
-            </div>
-            <div className="flex items-center gap-3">
               {feed === 'reconnecting' && (
-                <p role="status" className="text-sm font-medium text-accent-700">
+                <p role="status" className="mt-1 text-sm font-medium text-accent-700">
                   Reconnecting… balances will refresh.
                 </p>
               )}
-              <NotificationBell userId={session.user.id} current={current === '/user/notifications'} />
             </div>
+            <NotificationBell userId={session.user.id} current={current === '/user/notifications'} />
           </div>
         }
       >

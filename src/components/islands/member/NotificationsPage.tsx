@@ -55,7 +55,7 @@ function NotificationsContent({ userId }: { userId: string }) {
           {items.map((n) => (
             <li
               key={n.id}
-              className={`flex flex-wrap items-start justify-between gap-3 py-4 ${n.read_at === null ? '' : 'opacity-80'}`}
+              className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
               data-unread={n.read_at === null ? 'true' : 'false'}
             >
               <div className="min-w-0 flex-1">
@@ -75,7 +75,7 @@ function NotificationsContent({ userId }: { userId: string }) {
               {n.read_at === null && (
                 <button
                   type="button"
-                  className="btn-outline-dark shrink-0"
+                  className="btn-outline-dark shrink-0 self-start"
                   aria-label={`Mark as read: ${n.title}`}
                   onClick={() => void mark([n.id])}
                 >

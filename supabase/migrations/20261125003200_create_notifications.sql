@@ -86,9 +86,7 @@ as $$
 declare
   v_count int;
 begin
-  if auth.uid() is null then
-    raise exception 'Sign in to manage your notifications.' using errcode = '42501';
-  end if;
+  perform private.require_member();
   if p_ids is not null and cardinality(p_ids) > private.notifications_per_member() then
     raise exception 'Mark at most % notifications at once, or all of them.', private.notifications_per_member()
       using errcode = '22023';
@@ -119,6 +117,22 @@ $$;
 revoke execute on function public.unread_notification_count() from public, anon, service_role;
 grant execute on function public.unread_notification_count() to authenticated;
 
+-- The one page-size rule of the member's keyset-paged lists (notifications, activity).
+create function private.require_page_size(p_limit int) returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_limit is null or p_limit < 1 or p_limit > 100 then
+    raise exception 'Ask for 1 to 100 entries at a time.' using errcode = '22023';
+  end if;
+end
+$$;
+
+revoke execute on function private.require_page_size(int) from public, anon;
+grant execute on function private.require_page_size(int) to authenticated;
+
 -- /user/notifications: the caller's visible notices, newest first, paged by key (pass the last id of
 -- a page as p_before). Invoker rights: the policy above decides what is visible.
 create function public.my_notifications(p_before bigint default null, p_limit int default 20)
@@ -132,12 +146,8 @@ declare
   v_cursor_at timestamptz;
   v_cursor_id bigint;
 begin
-  if auth.uid() is null then
-    raise exception 'Sign in to see your notifications.' using errcode = '42501';
-  end if;
-  if p_limit is null or p_limit < 1 or p_limit > 100 then
-    raise exception 'Ask for 1 to 100 notifications at a time.' using errcode = '22023';
-  end if;
+  perform private.require_member();
+  perform private.require_page_size(p_limit);
   if p_before is not null then
     select n.available_at, n.id into v_cursor_at, v_cursor_id from public.notifications n where n.id = p_before;
     if not found then

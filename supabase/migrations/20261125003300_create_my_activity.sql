@@ -11,16 +11,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.require_member();
   v_cursor_at timestamptz;
   v_cursor_id bigint;
 begin
-  if v_uid is null then
-    raise exception 'Sign in to see your activity.' using errcode = '42501';
-  end if;
-  if p_limit is null or p_limit < 1 or p_limit > 100 then
-    raise exception 'Ask for 1 to 100 events at a time.' using errcode = '22023';
-  end if;
+  perform private.require_page_size(p_limit);
   if p_before is not null then
     select e.occurred_at, e.id into v_cursor_at, v_cursor_id
     from public.audit_events e where e.id = p_before and e.member_id = v_uid;

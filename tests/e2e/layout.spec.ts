@@ -45,6 +45,8 @@ const MEMBER_ROUTES = [
   '/user/withdraw',
   '/user/statement',
   '/user/security',
+  '/user/notifications',
+  '/user/activity',
 ];
 const ADMIN_ROUTES = [
   '/admin/home',

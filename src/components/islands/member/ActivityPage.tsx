@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import MemberShell from './MemberShell';
-import { useLivePages } from './useLivePages';
+import { LivePagesFrame, useLivePages } from './LivePages';
 import { myActivity, type ActivityEvent } from '~/lib/notifications';
 
 function ActivityContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myActivity(before), []);
-  const { items, error, hasOlder, loadOlder, loadingOlder } = useLivePages<ActivityEvent>(userId, read);
+  const pages = useLivePages<ActivityEvent>(userId, read);
 
   return (
     <section aria-labelledby="activity-heading" className="card p-5 sm:p-6">
@@ -15,38 +15,21 @@ function ActivityContent({ userId }: { userId: string }) {
       <p className="mt-1 text-sm text-muted">
         Every change to your account, who made it and why. Staff are shown by their role.
       </p>
-      {error && (
-        <p role="alert" className="mt-4 text-sm font-medium text-danger-600">
-          {error}
-        </p>
-      )}
-      {items === null ? (
-        <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />
-      ) : items.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">Nothing has happened on your account yet.</p>
-      ) : (
-        <ol className="mt-4 divide-y divide-mist-200" aria-label="Account activity, newest first">
-          {items.map((e) => (
-            <li key={e.id} className="py-4">
-              <p className="font-semibold text-ink-950">{e.title}</p>
-              <p className="mt-1 text-sm break-words text-ink-800">{e.body}</p>
-              <p className="mt-1 text-xs text-muted">
-                <time dateTime={e.occurred_at}>{new Date(e.occurred_at).toLocaleString()}</time> · {e.actor}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {hasOlder && (
-        <button
-          type="button"
-          className="btn-outline-dark mt-4"
-          disabled={loadingOlder}
-          onClick={() => void loadOlder()}
-        >
-          {loadingOlder ? 'Loading…' : 'Show older'}
-        </button>
-      )}
+      <LivePagesFrame pages={pages} empty="Nothing has happened on your account yet.">
+        {(items) => (
+          <ol className="mt-4 divide-y divide-mist-200" aria-label="Account activity, newest first">
+            {items.map((e) => (
+              <li key={e.id} className="py-4">
+                <p className="font-semibold text-ink-950">{e.title}</p>
+                <p className="mt-1 text-sm break-words text-ink-800">{e.body}</p>
+                <p className="mt-1 text-xs text-muted">
+                  <time dateTime={e.occurred_at}>{new Date(e.occurred_at).toLocaleString()}</time> · {e.actor}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </LivePagesFrame>
     </section>
   );
 }

@@ -1,16 +1,14 @@
 import { useCallback } from 'react';
 import MemberShell from './MemberShell';
-import { useLivePages } from './useLivePages';
+import { LivePagesFrame, useLivePages } from './LivePages';
 import { errorText } from '~/lib/db-errors';
 import { markRead, myNotifications, type MemberNotification } from '~/lib/notifications';
 import toast from '~/lib/toast';
 
 function NotificationsContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myNotifications(before), []);
-  const { items, error, hasOlder, loadOlder, loadingOlder, update } = useLivePages<MemberNotification>(
-    userId,
-    read,
-  );
+  const pages = useLivePages<MemberNotification>(userId, read);
+  const { items, update } = pages;
   const unread = items?.filter((n) => n.read_at === null).length ?? 0;
 
   const mark = async (ids?: string[]) => {
@@ -39,63 +37,46 @@ function NotificationsContent({ userId }: { userId: string }) {
           Mark all as read
         </button>
       </div>
-      {error && (
-        <p role="alert" className="mt-4 text-sm font-medium text-danger-600">
-          {error}
-        </p>
-      )}
-      {items === null ? (
-        <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />
-      ) : items.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">
-          No notifications yet. Changes to your account, balances and requests will appear here.
-        </p>
-      ) : (
-        <ul className="mt-4 divide-y divide-mist-200" aria-label="Notifications, newest first">
-          {items.map((n) => (
-            <li
-              key={n.id}
-              className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
-              data-unread={n.read_at === null ? 'true' : 'false'}
-            >
-              <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-2 font-semibold text-ink-950">
-                  {n.read_at === null && (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-accent-700 px-2 text-xs leading-5 text-white">
-                      Unread
-                    </span>
-                  )}
-                  <span>{n.title}</span>
-                </p>
-                <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
-                <p className="mt-1 text-xs text-muted">
-                  <time dateTime={n.available_at}>{new Date(n.available_at).toLocaleString()}</time>
-                </p>
-              </div>
-              {n.read_at === null && (
-                <button
-                  type="button"
-                  className="btn-outline-dark shrink-0 self-start"
-                  aria-label={`Mark as read: ${n.title}`}
-                  onClick={() => void mark([n.id])}
-                >
-                  Mark as read
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {hasOlder && (
-        <button
-          type="button"
-          className="btn-outline-dark mt-4"
-          disabled={loadingOlder}
-          onClick={() => void loadOlder()}
-        >
-          {loadingOlder ? 'Loading…' : 'Show older'}
-        </button>
-      )}
+      <LivePagesFrame
+        pages={pages}
+        empty="No notifications yet. Changes to your account, balances and requests will appear here."
+      >
+        {(list) => (
+          <ul className="mt-4 divide-y divide-mist-200" aria-label="Notifications, newest first">
+            {list.map((n) => (
+              <li
+                key={n.id}
+                className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2 font-semibold text-ink-950">
+                    {n.read_at === null && (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-accent-700 px-2 text-xs leading-5 text-white">
+                        Unread
+                      </span>
+                    )}
+                    <span>{n.title}</span>
+                  </p>
+                  <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
+                  <p className="mt-1 text-xs text-muted">
+                    <time dateTime={n.available_at}>{new Date(n.available_at).toLocaleString()}</time>
+                  </p>
+                </div>
+                {n.read_at === null && (
+                  <button
+                    type="button"
+                    className="btn-outline-dark shrink-0 self-start"
+                    aria-label={`Mark as read: ${n.title}`}
+                    onClick={() => void mark([n.id])}
+                  >
+                    Mark as read
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </LivePagesFrame>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { errorText } from '~/lib/db-errors';
 import { watchNotifications, type Page } from '~/lib/notifications';
 
@@ -52,5 +52,47 @@ export function useLivePages<T extends { id: string }>(
     setOlder((page) => page && { ...page, items: page.items.map(change) });
   }, []);
 
-  return { items, error, setError, hasOlder: next !== null, loadOlder, loadingOlder, update };
+  return { items, error, hasOlder: next !== null, loadOlder, loadingOlder, update };
+}
+
+/**
+ * What both lists show around their items: the error, a placeholder until the first read, the empty
+ * text, and "Show older" while there is more.
+ */
+export function LivePagesFrame<T extends { id: string }>({
+  pages,
+  empty,
+  children,
+}: {
+  pages: ReturnType<typeof useLivePages<T>>;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { items, error, hasOlder, loadOlder, loadingOlder } = pages;
+  return (
+    <>
+      {error && (
+        <p role="alert" className="mt-4 text-sm font-medium text-danger-600">
+          {error}
+        </p>
+      )}
+      {items === null ? (
+        <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+      ) : items.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">{empty}</p>
+      ) : (
+        children(items)
+      )}
+      {hasOlder && (
+        <button
+          type="button"
+          className="btn-outline-dark mt-4"
+          disabled={loadingOlder}
+          onClick={() => void loadOlder()}
+        >
+          {loadingOlder ? 'Loading…' : 'Show older'}
+        </button>
+      )}
+    </>
+  );
 }

@@ -64,8 +64,8 @@ begin
     return;
   end if;
   if e.kind in ('address_added', 'address_removed') then
-    v_address := format('the %s (%s) address "%s" (%s%s)', v_a ->> 'asset', v_a ->> 'network',
-      coalesce(nullif(v_a ->> 'label', ''), 'no label'), v_a ->> 'address',
+    v_address := format('the %s address "%s" on the %s network (%s%s)', v_a ->> 'asset',
+      coalesce(nullif(v_a ->> 'label', ''), 'no label'), private.network_label(v_a ->> 'network'), v_a ->> 'address',
       case when nullif(v_a ->> 'destination_tag', '') is null then ''
         else ', tag ' || (v_a ->> 'destination_tag') end);
   end if;

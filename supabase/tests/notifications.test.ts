@@ -41,7 +41,7 @@ const KINDS_FROM_OTHER_FEATURES: Record<string, Record<string, unknown>> = {
   address_added: {
     id: 1,
     asset: 'XRP',
-    network: 'XRP Ledger',
+    network: 'ripple',
     label: 'Cold wallet',
     address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
     destination_tag: '12345',
@@ -50,7 +50,7 @@ const KINDS_FROM_OTHER_FEATURES: Record<string, Record<string, unknown>> = {
   address_removed: {
     id: 1,
     asset: 'BTC',
-    network: 'Bitcoin',
+    network: 'bitcoin',
     label: 'Old',
     address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
   },
@@ -262,7 +262,7 @@ describe.each(engines)('notifications on %s', (_name, open) => {
         expect(about('Boundary now').sort()).toEqual(['address_added', 'address_added_usable']);
         expect(about('Boundary later')).toEqual(['address_added']);
         expect(seen.find((n) => n.kind === 'address_added_usable')?.body).toBe(
-          'The XRP (XRP Ledger) address "Boundary now" (rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe, tag 12345) can now be used for withdrawals.',
+          'The XRP address "Boundary now" on the XRP Ledger network (rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe, tag 12345) can now be used for withdrawals.',
         );
         throw ROLLBACK;
       })

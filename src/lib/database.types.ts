@@ -727,6 +727,10 @@ export type Database = {
         }
       }
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string }
+      next_notification_in: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       propose_balances: {
         Args: {
           p_balances: Json

@@ -111,15 +111,59 @@ export function bellLabel(unread: number | null): string {
   return unread === null ? 'Notifications' : `Notifications, ${unread} unread`;
 }
 
+/** Seconds until the member's next notice comes due (an address becoming usable), or null. */
+export async function secondsToNextNotification(): Promise<number | null> {
+  const { data, error } = await supabase().rpc('next_notification_in');
+  if (error) throw toDbError(error, 'Your notifications could not be loaded.');
+  return data === null || data === undefined ? null : Number(data);
+}
+
+/** setTimeout's longest wait (about 24.8 days); a later notice is looked for again after that. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * Calls `read` now and after every change to the member's notifications (a new one, one marked read)
- * and on every (re)join of the live feed. Activity listens here too: each event that concerns the
- * member writes a notification, and members cannot subscribe to the audit log itself.
+ * Calls `read` now, after every change to the member's notifications (a new one, one marked read),
+ * on every (re)join of the live feed, and when a notice written for later comes due (no row changes
+ * then, so Realtime is silent: the feed is restarted at that moment, which re-reads). Activity listens
+ * here too: each event that concerns the member writes a notification, and members cannot subscribe
+ * to the audit log itself.
  */
 export function watchNotifications<T>(
   userId: string,
   read: () => Promise<T>,
   handlers: FeedHandlers<T>,
 ): () => void {
-  return watchTable([{ table: 'notifications', filter: `user_id=eq.${userId}` }], read, handlers);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopFeed = () => {};
+
+  const schedule = (seconds: number | null) => {
+    clearTimeout(timer);
+    if (stopped || seconds === null) return;
+    // Half a second late rather than early: the database decides what is due.
+    const wait = Math.min(Math.max(seconds * 1000 + 500, 1000), LONGEST_TIMER_MS);
+    timer = setTimeout(() => {
+      stopFeed();
+      start();
+    }, wait);
+  };
+  const readAndSchedule = async () => {
+    const [value, seconds] = await Promise.all([read(), secondsToNextNotification()]);
+    schedule(seconds);
+    return value;
+  };
+  const start = () => {
+    stopFeed = watchTable(
+      [{ table: 'notifications', filter: `user_id=eq.${userId}` }],
+      readAndSchedule,
+      handlers,
+    );
+  };
+
+  start();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    stopFeed();
+  };
 }

@@ -117,6 +117,26 @@ $$;
 revoke execute on function public.unread_notification_count() from public, anon, service_role;
 grant execute on function public.unread_notification_count() to authenticated;
 
+-- Seconds until the caller's next notice comes due (an address becoming usable), or null. Realtime
+-- says nothing at that moment (no row changes), so the browser re-reads then. Reveals only the time
+-- of the caller's own future notice, which its "added" notice already states.
+create function public.next_notification_in() returns double precision
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_uid uuid := private.require_member();
+begin
+  return (select extract(epoch from min(n.available_at) - now())::double precision
+          from public.notifications n where n.user_id = v_uid and n.available_at > now());
+end
+$$;
+
+revoke execute on function public.next_notification_in() from public, anon;
+grant execute on function public.next_notification_in() to authenticated;
+
 -- The one page-size rule of the member's keyset-paged lists (notifications, activity).
 create function private.require_page_size(p_limit int) returns void
 language plpgsql

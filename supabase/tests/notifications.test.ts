@@ -284,6 +284,11 @@ describe.each(engines)('notifications on %s', (_name, open) => {
     expect(future.rows).toEqual([{ ok: true }]);
     const seen = await notices(asMember());
     expect(seen.map((n) => n.kind)).not.toContain('address_added_usable');
+    // The browser learns when to look again: the seconds until 2030-01-02 03:04, for the member only.
+    const wait = await one<number>(asMember(), `select public.next_notification_in() as r`);
+    const expected = (Date.parse('2030-01-02T03:04:00Z') - Date.now()) / 1000;
+    expect(Math.abs(wait - expected)).toBeLessThan(120);
+    expect(await one<number | null>(asOther(), `select public.next_notification_in() as r`)).toBeNull();
   });
 
   it('writes a notice for each kind other features add, in words', async () => {

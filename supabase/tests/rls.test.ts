@@ -488,6 +488,7 @@ const FUNCTIONS: Record<string, FunctionCase> = {
   unread_notification_count: { sql: () => `select public.unread_notification_count()`, expect: membersOnly },
   my_activity: { sql: () => `select * from public.my_activity(null, 10)`, expect: membersOnly },
   my_notifications: { sql: () => `select * from public.my_notifications(null, 10)`, expect: membersOnly },
+  next_notification_in: { sql: () => `select public.next_notification_in()`, expect: membersOnly },
   verify_audit_chain: {
     sql: () => `select public.verify_audit_chain()`,
     expect: staff(['owner', 'auditor']),

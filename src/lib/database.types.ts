@@ -419,6 +419,50 @@ export type Database = {
         }
         Relationships: []
       }
+      notifications: {
+        Row: {
+          available_at: string
+          body: string
+          created_at: string
+          event_id: number
+          id: number
+          kind: string
+          read_at: string | null
+          title: string
+          user_id: string
+        }
+        Insert: {
+          available_at?: string
+          body: string
+          created_at?: string
+          event_id: number
+          id?: never
+          kind: string
+          read_at?: string | null
+          title: string
+          user_id: string
+        }
+        Update: {
+          available_at?: string
+          body?: string
+          created_at?: string
+          event_id?: number
+          id?: never
+          kind?: string
+          read_at?: string | null
+          title?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "audit_events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           created_at: string
@@ -703,6 +747,18 @@ export type Database = {
         Returns: undefined
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      mark_notifications_read: { Args: { p_ids?: number[] }; Returns: number }
+      my_activity: {
+        Args: { p_before?: number; p_limit?: number }
+        Returns: {
+          actor: string
+          body: string
+          id: number
+          kind: string
+          occurred_at: string
+          title: string
+        }[]
+      }
       my_ledger: {
         Args: {
           p_before_created_at?: string
@@ -721,7 +777,31 @@ export type Database = {
           source_id: number
         }[]
       }
+      my_notifications: {
+        Args: { p_before?: number; p_limit?: number }
+        Returns: {
+          available_at: string
+          body: string
+          created_at: string
+          event_id: number
+          id: number
+          kind: string
+          read_at: string | null
+          title: string
+          user_id: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "notifications"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string }
+      next_notification_in: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       propose_balances: {
         Args: {
           p_balances: Json
@@ -748,6 +828,10 @@ export type Database = {
       set_staff_role: {
         Args: { p_email: string; p_role: string }
         Returns: undefined
+      }
+      unread_notification_count: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
       update_deposit_wallet: {
         Args: {

@@ -408,6 +408,29 @@ const TABLES: Record<string, TableCase> = {
       delete: { sql: () => `delete from public.withdrawal_addresses`, expect: denyAll },
     },
   },
+  notifications: {
+    owner: 'user_id',
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      owner: 'own',
+      support: 'own',
+      finance: 'own',
+      auditor: 'own',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: (i) => `insert into public.notifications (user_id, kind, title, body, event_id)
+                     values ('${i.A}', 'forged', 'Forged', 'Forged', (select max(id) from public.audit_events))`,
+        expect: denyAll,
+      },
+      update: { sql: () => `update public.notifications set read_at = now()`, expect: denyAll },
+      delete: { sql: () => `delete from public.notifications`, expect: denyAll },
+    },
+  },
   contact_messages: {
     select: {
       anon: 'denied',
@@ -490,6 +513,11 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     sql: (i) => `select public.withdraw_balance_proposal(${i.proposalB})`,
     expect: staff(['finance'], '42501'),
   },
+  mark_notifications_read: { sql: () => `select public.mark_notifications_read()`, expect: membersOnly },
+  unread_notification_count: { sql: () => `select public.unread_notification_count()`, expect: membersOnly },
+  my_activity: { sql: () => `select * from public.my_activity(null, 10)`, expect: membersOnly },
+  my_notifications: { sql: () => `select * from public.my_notifications(null, 10)`, expect: membersOnly },
+  next_notification_in: { sql: () => `select public.next_notification_in()`, expect: membersOnly },
   verify_audit_chain: {
     sql: () => `select public.verify_audit_chain()`,
     expect: staff(['owner', 'auditor']),

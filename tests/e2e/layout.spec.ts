@@ -47,6 +47,8 @@ const MEMBER_ROUTES = [
   '/user/addresses',
   '/user/statement',
   '/user/security',
+  '/user/notifications',
+  '/user/activity',
 ];
 const ADMIN_ROUTES = [
   '/admin/home',

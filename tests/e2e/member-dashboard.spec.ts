@@ -11,6 +11,8 @@ const MEMBER_PAGES = [
   '/user/addresses',
   '/user/statement',
   '/user/security',
+  '/user/notifications',
+  '/user/activity',
 ];
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
 

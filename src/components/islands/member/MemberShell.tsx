@@ -5,6 +5,7 @@ import AppShell, { type NavItem } from '../shared/AppShell';
 import Dialog from '../shared/Dialog';
 import Toaster from '../shared/Toaster';
 import MemberSkeleton from './MemberSkeleton';
+import NotificationBell from './NotificationBell';
 import { displayName } from '~/lib/auth';
 import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile, type Profile } from '~/lib/profile';
@@ -68,6 +69,12 @@ export default function MemberShell({ current, heading, children }: MemberShellP
     { label: 'Referrals', onSelect: () => setDialog('referrals') },
     { label: 'Statement', href: '/user/statement', current: current === '/user/statement' },
     { label: 'Security', href: '/user/security', current: current === '/user/security' },
+    {
+      label: 'Notifications',
+      href: '/user/notifications',
+      current: current === '/user/notifications',
+    },
+    { label: 'Activity', href: '/user/activity', current: current === '/user/activity' },
   ];
   const name = displayName(session, profile?.username);
   const close = () => setDialog(null);
@@ -87,16 +94,17 @@ export default function MemberShell({ current, heading, children }: MemberShellP
         userName={name}
         onLogout={() => void logOutAndLeave('/login')}
         header={
-          <div className="flex flex-wrap items-end justify-between gap-2">
-            <div>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
               <h1 className="text-2xl text-ink-950 sm:text-3xl">{heading}</h1>
               <p className="mt-1 text-base text-muted">Hello, {name}</p>
+              {feed === 'reconnecting' && (
+                <p role="status" className="mt-1 text-sm font-medium text-accent-700">
+                  Reconnecting… balances will refresh.
+                </p>
+              )}
             </div>
-            {feed === 'reconnecting' && (
-              <p role="status" className="text-sm font-medium text-accent-700">
-                Reconnecting… balances will refresh.
-              </p>
-            )}
+            <NotificationBell userId={session.user.id} current={current === '/user/notifications'} />
           </div>
         }
       >

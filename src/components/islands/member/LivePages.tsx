@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { errorText } from '~/lib/db-errors';
+import { watchNotifications, type Page } from '~/lib/notifications';
+
+/**
+ * A newest-first list the member reads in pages by key: the first page is live (re-read whenever the
+ * member's notifications change, which every account event causes), older pages are fetched on
+ * demand and kept. Used by /user/notifications and /user/activity.
+ */
+export function useLivePages<T extends { id: string }>(
+  userId: string,
+  readPage: (before: string | null) => Promise<Page<T>>,
+) {
+  const [head, setHead] = useState<Page<T> | null>(null);
+  const [older, setOlder] = useState<Page<T> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+
+  useEffect(
+    () =>
+      watchNotifications(userId, () => readPage(null), {
+        onData: (page) => {
+          setHead(page);
+          setError(null);
+        },
+        onError: (err) => setError(err.message),
+      }),
+    [userId, readPage],
+  );
+
+  // The head may have grown into what was fetched as older: each item shows once, head first.
+  const headIds = new Set(head?.items.map((i) => i.id));
+  const items = head ? [...head.items, ...(older?.items ?? []).filter((i) => !headIds.has(i.id))] : null;
+  const next = older ? older.next : (head?.next ?? null);
+
+  const loadOlder = useCallback(async () => {
+    if (!next) return;
+    setLoadingOlder(true);
+    try {
+      const page = await readPage(next);
+      setOlder((previous) => ({ items: [...(previous?.items ?? []), ...page.items], next: page.next }));
+    } catch (err) {
+      setError(errorText(err, 'Older entries could not be loaded.'));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [next, readPage]);
+
+  /** Applies a local change (e.g. marked read) to every loaded item until the next read confirms it. */
+  const update = useCallback((change: (item: T) => T) => {
+    setHead((page) => page && { ...page, items: page.items.map(change) });
+    setOlder((page) => page && { ...page, items: page.items.map(change) });
+  }, []);
+
+  return { items, error, hasOlder: next !== null, loadOlder, loadingOlder, update };
+}
+
+/**
+ * What both lists show around their items: the error, a placeholder until the first read, the empty
+ * text, and "Show older" while there is more.
+ */
+export function LivePagesFrame<T extends { id: string }>({
+  pages,
+  empty,
+  children,
+}: {
+  pages: ReturnType<typeof useLivePages<T>>;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { items, error, hasOlder, loadOlder, loadingOlder } = pages;
+  return (
+    <>
+      {error && (
+        <p role="alert" className="mt-4 text-sm font-medium text-danger-600">
+          {error}
+        </p>
+      )}
+      {items === null ? (
+        <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+      ) : items.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">{empty}</p>
+      ) : (
+        children(items)
+      )}
+      {hasOlder && (
+        <button
+          type="button"
+          className="btn-outline-dark mt-4"
+          disabled={loadingOlder}
+          onClick={() => void loadOlder()}
+        >
+          {loadingOlder ? 'Loading…' : 'Show older'}
+        </button>
+      )}
+    </>
+  );
+}

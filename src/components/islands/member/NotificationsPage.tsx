@@ -1,0 +1,90 @@
+import { useCallback } from 'react';
+import MemberShell from './MemberShell';
+import { LivePagesFrame, useLivePages } from './LivePages';
+import { errorText } from '~/lib/db-errors';
+import { markRead, myNotifications, type MemberNotification } from '~/lib/notifications';
+import toast from '~/lib/toast';
+
+function NotificationsContent({ userId }: { userId: string }) {
+  const read = useCallback((before: string | null) => myNotifications(before), []);
+  const pages = useLivePages<MemberNotification>(userId, read);
+  const { items, update } = pages;
+  const unread = items?.filter((n) => n.read_at === null).length ?? 0;
+
+  const mark = async (ids?: string[]) => {
+    try {
+      await markRead(ids);
+      const now = new Date().toISOString();
+      // The live feed re-reads too; this only spares the member a flash of the old state.
+      update((n) => (n.read_at === null && (!ids || ids.includes(n.id)) ? { ...n, read_at: now } : n));
+    } catch (err) {
+      toast.error(errorText(err, 'Your notifications could not be marked as read.'));
+    }
+  };
+
+  return (
+    <section aria-labelledby="notifications-heading" className="card p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="notifications-heading" className="text-xl text-ink-950">
+          Notifications
+        </h2>
+        <button
+          type="button"
+          className="btn-outline-dark"
+          disabled={unread === 0}
+          onClick={() => void mark()}
+        >
+          Mark all as read
+        </button>
+      </div>
+      <LivePagesFrame
+        pages={pages}
+        empty="No notifications yet. Changes to your account, balances and requests will appear here."
+      >
+        {(list) => (
+          <ul className="mt-4 divide-y divide-mist-200" aria-label="Notifications, newest first">
+            {list.map((n) => (
+              <li
+                key={n.id}
+                className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2 font-semibold text-ink-950">
+                    {n.read_at === null && (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-accent-700 px-2 text-xs leading-5 text-white">
+                        Unread
+                      </span>
+                    )}
+                    <span>{n.title}</span>
+                  </p>
+                  <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
+                  <p className="mt-1 text-xs text-muted">
+                    <time dateTime={n.available_at}>{new Date(n.available_at).toLocaleString()}</time>
+                  </p>
+                </div>
+                {n.read_at === null && (
+                  <button
+                    type="button"
+                    className="btn-outline-dark shrink-0 self-start"
+                    aria-label={`Mark as read: ${n.title}`}
+                    onClick={() => void mark([n.id])}
+                  >
+                    Mark as read
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </LivePagesFrame>
+    </section>
+  );
+}
+
+export default function NotificationsPage() {
+  return (
+    <MemberShell current="/user/notifications" heading="Notifications">
+      {({ session }) => <NotificationsContent userId={session.user.id} />}
+    </MemberShell>
+  );
+}

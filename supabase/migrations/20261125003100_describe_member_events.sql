@@ -1,0 +1,147 @@
+-- The words a member reads about an event on their account (issues 22 and 23). One mapping in one
+-- place: the notifications trigger and my_activity() both call private.member_event_words, so the
+-- bell, /user/notifications and /user/activity can never describe one event two ways.
+-- Staff appear only as a role word, never by e-mail address or id.
+
+-- The names people read for the six balances (the same names as post_ledger's messages and
+-- src/lib/accounts.ts).
+create function private.account_label(p_account text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(('{"interest_wallet":"Interest Wallet","deposit_wallet":"Deposit Wallet","total_invest":"Total Invest","total_deposit":"Total Deposit","total_withdraw":"Total Withdraw","referral":"Referral Earnings"}'::jsonb) ->> p_account, p_account)
+$$;
+
+-- Who did it, as the member reads it: themself, a role word for staff, or the firm for the
+-- service role and the database's own work.
+create function private.actor_word(e public.audit_events) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when e.actor_id is not null and e.actor_id = e.member_id then 'You'
+    when e.actor_role = 'owner' then 'An administrator'
+    when e.actor_role = 'finance' then 'Our finance team'
+    when e.actor_role = 'support' then 'Our support team'
+    when e.actor_role = 'auditor' then 'An auditor'
+    when e.actor_role = 'member' then 'Another member'
+    else 'Liquid Capital' end
+$$;
+
+-- A UTC moment as members read it in a sentence.
+create function private.when_words(p_at timestamptz) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select to_char(p_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')
+$$;
+
+-- Zero, one or two rows per event:
+--   variant 'now'    : the event itself, available at once (available_at null);
+--   variant 'usable' : address_added's second notice, available from after.usable_from;
+--   variant 'unknown': a kind this mapping does not know (a test fails on it; the member still hears
+--                      that something happened rather than nothing).
+-- No row: events that do not concern the member as a person (balance proposals are staff's internal
+-- review; the member hears of the approved change through its ledger entries).
+create function private.member_event_words(e public.audit_events)
+returns table (variant text, title text, body text, available_at timestamptz)
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_actor text := private.actor_word(e);
+  v_a jsonb := coalesce(e.after, '{}'::jsonb);
+  v_b jsonb := coalesce(e.before, '{}'::jsonb);
+  v_why text := case when nullif(btrim(e.reason), '') is null then '' else ': ' || btrim(e.reason) end;
+  v_at_once constant timestamptz := null;
+  v_address text;
+begin
+  if e.kind like 'proposal\_%' then
+    return;
+  end if;
+  if e.kind in ('address_added', 'address_removed') then
+    v_address := format('the %s address "%s" on the %s network (%s%s)', v_a ->> 'asset',
+      coalesce(nullif(v_a ->> 'label', ''), 'no label'), private.network_label(v_a ->> 'network'), v_a ->> 'address',
+      case when nullif(v_a ->> 'destination_tag', '') is null then ''
+        else ', tag ' || (v_a ->> 'destination_tag') end);
+  end if;
+  case
+    when e.kind = 'ledger_entry' then
+      return query select 'now', private.account_label(v_a ->> 'account') || ' changed',
+        case v_a ->> 'source'
+          when 'deposit_notice' then format('Your %s went from %s to %s: deposit notice #%s was confirmed.',
+            private.account_label(v_a ->> 'account'), v_a ->> 'balance_before', v_a ->> 'balance_after', v_a ->> 'source_id')
+          when 'withdrawal_request' then format('Your %s went from %s to %s for withdrawal request #%s.',
+            private.account_label(v_a ->> 'account'), v_a ->> 'balance_before', v_a ->> 'balance_after', v_a ->> 'source_id')
+          else format('%s changed your %s from %s to %s%s', v_actor, private.account_label(v_a ->> 'account'),
+            v_a ->> 'balance_before', v_a ->> 'balance_after', coalesce(nullif(v_why, ''), '.'))
+        end, v_at_once;
+    when e.kind like 'withdrawal\_%' and e.kind not like 'withdrawals\_%' then
+      return query select 'now', 'Withdrawal ' || (v_a ->> 'status'),
+        format('%s %s your withdrawal request #%s for %s%s', v_actor,
+          case v_a ->> 'status' when 'paid' then 'marked as paid' else v_a ->> 'status' end,
+          v_a ->> 'id', v_a ->> 'amount', coalesce(nullif(v_why, ''), '.')), v_at_once;
+    when e.kind like 'deposit\_notice\_%' then
+      return query select 'now', 'Deposit notice ' || (v_a ->> 'status'),
+        format('%s %s your deposit notice #%s for %s%s', v_actor, v_a ->> 'status', v_a ->> 'id',
+          v_a ->> 'amount', coalesce(nullif(v_why, ''), '.')), v_at_once;
+    when e.kind = 'address_added' then
+      return query select 'now', 'Withdrawal address added',
+        format('%s added %s. It can be used for withdrawals from %s. If this was not you, freeze withdrawals now.',
+          v_actor, v_address, private.when_words(coalesce((v_a ->> 'usable_from')::timestamptz, e.occurred_at))), v_at_once;
+      return query select 'usable', 'Withdrawal address ready',
+        format('%s can now be used for withdrawals.', upper(left(v_address, 1)) || substr(v_address, 2)),
+        (v_a ->> 'usable_from')::timestamptz;
+    when e.kind = 'address_removed' then
+      return query select 'now', 'Withdrawal address removed',
+        format('%s removed %s.', v_actor, v_address), v_at_once;
+    when e.kind = 'withdrawals_frozen' then
+      return query select 'now', 'Withdrawals frozen',
+        format('%s froze withdrawals from your account%s Unfreezing needs the approval of two administrators.',
+          case when (v_a ->> 'frozen_by_member')::boolean then 'You' else v_actor end,
+          coalesce(nullif(v_why, ''), '.')), v_at_once;
+    when e.kind = 'withdrawals_unfrozen' then
+      return query select 'now', 'Withdrawals unfrozen',
+        format('Two administrators approved lifting the freeze: withdrawals from your account are allowed again%s',
+          coalesce(nullif(v_why, ''), '.')), v_at_once;
+    when e.kind = 'member_password_changed' then
+      return query select 'now', 'Password changed',
+        'Your password was changed. If this was not you, reset it and contact us now.', v_at_once;
+    when e.kind = 'member_email_changed' then
+      return query select 'now', 'E-mail address changed',
+        format('The e-mail address of your account changed from %s to %s.', v_b ->> 'email', v_a ->> 'email'), v_at_once;
+    when e.kind = 'member_factor_enrolled' then
+      return query select 'now', 'Authenticator added',
+        format('%s added the authenticator "%s" to your account.', v_actor,
+          coalesce(nullif(v_a ->> 'friendly_name', ''), 'unnamed')), v_at_once;
+    when e.kind = 'member_factor_removed' then
+      return query select 'now', 'Authenticator removed',
+        format('%s removed the authenticator "%s" from your account.', v_actor,
+          coalesce(nullif(v_a ->> 'friendly_name', ''), 'unnamed')), v_at_once;
+    when e.kind = 'mfa_reset' then
+      return query select 'now', 'Authenticator reset',
+        format('%s removed your authenticator apps%s You can add a new one on the Security page.', v_actor,
+          coalesce(nullif(v_why, ''), '.')), v_at_once;
+    when e.kind = 'role_granted' then
+      return query select 'now', 'Staff role granted',
+        format('%s gave you the staff role %s.', v_actor, v_a ->> 'role'), v_at_once;
+    when e.kind = 'role_changed' then
+      return query select 'now', 'Staff role changed',
+        format('%s changed your staff role from %s to %s.', v_actor, v_b ->> 'role', v_a ->> 'role'), v_at_once;
+    when e.kind = 'role_revoked' then
+      return query select 'now', 'Staff role removed',
+        format('%s removed your staff role %s.', v_actor, v_b ->> 'role'), v_at_once;
+    else
+      return query select 'unknown', 'Account event',
+        'Something changed on your account. Contact us if you do not recognise it.', v_at_once;
+  end case;
+end
+$$;
+
+revoke execute on function private.account_label(text), private.actor_word(public.audit_events),
+  private.when_words(timestamptz), private.member_event_words(public.audit_events)
+  from public, anon, authenticated;

@@ -1,0 +1,157 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { expectNoAxeViolations } from './support/page-checks';
+import {
+  createAdmin,
+  createMember,
+  setBalances,
+  signInThroughUi,
+  signedInAdminClient,
+  gotoReady,
+  type TestUser,
+} from './support/users';
+
+/**
+ * Issue 23's notifications and issue 22's /user/activity as a member meets them: the page is open, a
+ * balance change proposed by one admin and approved by a second arrives live in the bell and the
+ * list, marking read updates the count, the activity page says who changed what and why without a
+ * staff e-mail address, and another member sees none of it.
+ */
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
+
+const bell = (page: Page) => page.getByRole('link', { name: /^Notifications, \d+ unread$/ });
+
+async function memberPage(browser: Browser, member: TestUser, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInThroughUi(page, member, path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  // The bell's feed is live: what happens from now on can only reach the page over realtime.
+  await expect(page.locator('a[data-feed="live"][href="/user/notifications"]')).toHaveCount(1);
+  return page;
+}
+
+/** One admin proposes, a second approves: the only way staff change a balance. */
+async function approvedChange(
+  finance: TestUser,
+  owner: TestUser,
+  member: TestUser,
+  value: string,
+  reason: string,
+) {
+  const proposer = await signedInAdminClient(finance);
+  const approver = await signedInAdminClient(owner);
+  const { data: profile } = await proposer.from('profiles').select('version').eq('id', member.id).single();
+  const proposed = await proposer.rpc('propose_balances', {
+    p_user_id: member.id,
+    p_expected_version: (profile as { version: number }).version,
+    p_balances: { interest_wallet: value },
+    p_reason: reason,
+  });
+  if (proposed.error) throw new Error(`propose_balances: ${proposed.error.message}`);
+  const approved = await approver.rpc('approve_balance_proposal', {
+    p_proposal_id: (proposed.data as { id: number }).id,
+  });
+  if (approved.error) throw new Error(`approve_balance_proposal: ${approved.error.message}`);
+}
+
+test('an approved balance change arrives live in the bell and the list; read marks update the count; activity says it in words', async ({
+  browser,
+}) => {
+  const [alice, bob, finance, owner] = await Promise.all([
+    createMember({ username: 'Alice Notified' }),
+    createMember({ username: 'Bob Elsewhere' }),
+    createAdmin({ role: 'finance' }),
+    createAdmin(),
+  ]);
+  await setBalances(alice.id, { interest_wallet: '10.00' }, 'Opening balance');
+
+  const page = await memberPage(browser, alice, '/user/notifications');
+  const other = await memberPage(browser, bob, '/user/notifications');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell(other)).toHaveAccessibleName('Notifications, 0 unread');
+
+  await approvedChange(finance, owner, alice, '15.00', 'Quarterly interest');
+
+  const sentence = 'An administrator changed your Interest Wallet from 10.00 to 15.00: Quarterly interest';
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+  const list = page.getByRole('list', { name: 'Notifications, newest first' });
+  await expect(list.getByRole('listitem').first()).toContainText(sentence);
+  await expect(list.getByRole('listitem').first()).toContainText('Unread');
+  await expect(page.getByText(finance.email)).toHaveCount(0);
+  await expect(page.getByText(owner.email)).toHaveCount(0);
+
+  // Per item, then all at once.
+  await page.getByRole('button', { name: 'Mark as read: Interest Wallet changed' }).first().click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(list.getByRole('listitem').first()).not.toContainText('Unread');
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  // Bob saw nothing of it, live or after a reload.
+  await expect(bell(other)).toHaveAccessibleName('Notifications, 0 unread');
+  await other.reload();
+  await expect(other.getByText('No notifications yet.', { exact: false })).toBeVisible();
+  await expect(other.getByText('Quarterly interest')).toHaveCount(0);
+
+  // Activity: the same words, staff as a role word; live when the next change arrives.
+  await gotoReady(page, '/user/activity');
+  const activity = page.getByRole('list', { name: 'Account activity, newest first' });
+  await expect(activity.getByRole('listitem').first()).toContainText(sentence);
+  await expect(activity.getByRole('listitem').first()).toContainText('An administrator');
+  await expect(page.locator('a[data-feed="live"][href="/user/notifications"]')).toHaveCount(1);
+  await approvedChange(finance, owner, alice, '20.00', 'Loyalty bonus');
+  await expect(activity.getByRole('listitem').first()).toContainText(
+    'An administrator changed your Interest Wallet from 15.00 to 20.00: Loyalty bonus',
+  );
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(page.getByText(finance.email)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await gotoReady(other, '/user/activity');
+  await expect(other.getByText('Nothing has happened on your account yet.')).toBeVisible();
+  await expect(other.getByText('Loyalty bonus')).toHaveCount(0);
+
+  await page.goto('/user/notifications');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expectNoAxeViolations(page);
+});
+
+test('notifications and activity at 360, 768 and 1440 px (screenshots)', async ({ browser }) => {
+  const [member, finance, owner] = await Promise.all([
+    createMember({ username: 'Wendeline Wrapping-Longname' }),
+    createAdmin({ role: 'finance' }),
+    createAdmin(),
+  ]);
+  await setBalances(member.id, { interest_wallet: '1000.00', referral: '12.50' }, 'Opening balance');
+  await approvedChange(
+    finance,
+    owner,
+    member,
+    '1250.00',
+    'Quarterly interest for the period ending 30 September, credited after the review of the loan book',
+  );
+  const page = await memberPage(browser, member, '/user/notifications');
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [360, 768, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/user/notifications', '/user/activity']) {
+      await gotoReady(page, path);
+      await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
+      await expect(page.getByText('Quarterly interest for the period').first()).toBeVisible();
+      // Nothing wider than the screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      const name = path === '/user/notifications' ? 'member-notifications' : 'member-activity';
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    }
+    // The header with the bell (its badge sits over the bell's corner, so the header, not the link).
+    await page
+      .locator('header')
+      .filter({ has: bell(page) })
+      .screenshot({ path: `${SHOTS}/member-bell-${width}.png` });
+  }
+});

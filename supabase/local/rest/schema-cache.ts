@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/engine';
+import { deriveRelationships, type ForeignKey, type Relationship } from './relationships';
 
 /**
  * PostgREST's "schema cache": the tables, views and functions of the exposed schemas. Every name in a
@@ -25,42 +26,6 @@ export interface RelationInfo {
 
 /** `schema.name` of a table or view. */
 export type RelationKey = string;
-
-/**
- * A relationship seen from the table a request starts at, as PostgREST derives them from foreign keys
- * (and from views whose columns carry a table's foreign-key columns unchanged).
- * The join condition is `origin.originColumns[i] = target.targetColumns[i]`, or for many-to-many
- * `junction.junctionOrigin[i] = origin.originColumns[i] and junction.junctionTarget[i] = target.targetColumns[i]`.
- */
-export interface Relationship {
-  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
-  origin: RelationKey;
-  target: RelationKey;
-  /** The foreign key's name; for many-to-many the junction table's name. */
-  constraint: string;
-  originColumns: string[];
-  targetColumns: string[];
-  /** True when origin and target are the same table (a self-reference). */
-  isSelf: boolean;
-  /** Whether the side holding the foreign key is the origin (many-to-one, or the one-to-one "child" side). */
-  foreignKeyOnOrigin: boolean;
-  targetIsView: boolean;
-  junction?: {
-    table: RelationKey;
-    originConstraint: string;
-    targetConstraint: string;
-    junctionOrigin: string[];
-    junctionTarget: string[];
-  };
-}
-
-interface ForeignKey {
-  name: string;
-  table: RelationKey;
-  columns: string[];
-  refTable: RelationKey;
-  refColumns: string[];
-}
 
 export interface FunctionArg {
   name: string;
@@ -209,10 +174,7 @@ export class SchemaCache {
       refTable: f.ref,
       refColumns: JSON.parse(f.refcols) as string[],
     }));
-    this.relationships = buildRelationships(
-      relations,
-      withViewForeignKeys(relations, viewSources, foreignKeys),
-    );
+    this.relationships = deriveRelationships(relations, viewSources, foreignKeys);
     const settings = await this.db.query<{ role: string; settings: string[] | null }>(ROLE_SETTINGS_SQL);
     const byRole = new Map<string, Array<[string, string]>>();
     for (const row of settings.rows) {
@@ -362,120 +324,4 @@ export class SchemaCache {
     }
     return this.castTypes.get(name) ?? undefined;
   }
-}
-
-/**
- * A view that passes a table's foreign-key columns through unchanged (same names) carries that foreign
- * key too, on either side, as PostgREST's view relationships do. Views over views follow by repetition.
- */
-function withViewForeignKeys(
-  relations: Map<RelationKey, RelationInfo>,
-  viewSources: Map<RelationKey, Array<{ table: RelationKey; column: string }>>,
-  foreignKeys: ForeignKey[],
-): Array<ForeignKey & { viaView: boolean }> {
-  const passesThrough = (view: RelationKey, table: RelationKey, columns: string[]): boolean => {
-    const rel = relations.get(view);
-    const used = viewSources.get(view) ?? [];
-    return (
-      !!rel &&
-      columns.every((c) => rel.columns.has(c) && used.some((u) => u.table === table && u.column === c))
-    );
-  };
-  const all: Array<ForeignKey & { viaView: boolean }> = foreignKeys.map((f) => ({ ...f, viaView: false }));
-  const seen = new Set(all.map((f) => `${f.name}|${f.table}|${f.refTable}`));
-  for (let round = 0; round < 3; round++) {
-    const added: Array<ForeignKey & { viaView: boolean }> = [];
-    for (const fk of all) {
-      for (const view of viewSources.keys()) {
-        const candidates: Array<ForeignKey & { viaView: boolean }> = [];
-        if (passesThrough(view, fk.table, fk.columns)) candidates.push({ ...fk, table: view, viaView: true });
-        if (passesThrough(view, fk.refTable, fk.refColumns)) {
-          candidates.push({ ...fk, refTable: view, viaView: true });
-        }
-        for (const c of candidates) {
-          const key = `${c.name}|${c.table}|${c.refTable}`;
-          if (!seen.has(key)) {
-            seen.add(key);
-            added.push(c);
-          }
-        }
-      }
-    }
-    if (added.length === 0) break;
-    all.push(...added);
-  }
-  return all;
-}
-
-const sameSet = (a: string[], b: string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
-
-/** Every relationship in both directions, plus many-to-many through junctions whose primary key holds both keys. */
-function buildRelationships(
-  relations: Map<RelationKey, RelationInfo>,
-  foreignKeys: Array<ForeignKey & { viaView: boolean }>,
-): Map<RelationKey, Relationship[]> {
-  const out = new Map<RelationKey, Relationship[]>();
-  const push = (r: Relationship): void => {
-    out.set(r.origin, [...(out.get(r.origin) ?? []), r]);
-  };
-  const isView = (key: RelationKey): boolean => {
-    const kind = relations.get(key)?.kind;
-    return kind === 'v' || kind === 'm';
-  };
-  for (const fk of foreignKeys) {
-    if (!relations.has(fk.table) || !relations.has(fk.refTable)) continue;
-    const unique = (relations.get(fk.table)?.uniqueKeys ?? []).some((k) => sameSet(k, fk.columns));
-    const isSelf = fk.table === fk.refTable;
-    push({
-      cardinality: unique ? 'one-to-one' : 'many-to-one',
-      origin: fk.table,
-      target: fk.refTable,
-      constraint: fk.name,
-      originColumns: fk.columns,
-      targetColumns: fk.refColumns,
-      isSelf,
-      foreignKeyOnOrigin: true,
-      targetIsView: isView(fk.refTable),
-    });
-    push({
-      cardinality: unique ? 'one-to-one' : 'one-to-many',
-      origin: fk.refTable,
-      target: fk.table,
-      constraint: fk.name,
-      originColumns: fk.refColumns,
-      targetColumns: fk.columns,
-      isSelf,
-      foreignKeyOnOrigin: false,
-      targetIsView: isView(fk.table),
-    });
-  }
-  for (const junctionKey of relations.keys()) {
-    const junction = relations.get(junctionKey) as RelationInfo;
-    const outgoing = foreignKeys.filter((f) => f.table === junctionKey && relations.has(f.refTable));
-    for (const a of outgoing) {
-      for (const b of outgoing) {
-        if (a === b || a.name === b.name) continue;
-        if (![...a.columns, ...b.columns].every((c) => junction.primaryKey.includes(c))) continue;
-        push({
-          cardinality: 'many-to-many',
-          origin: a.refTable,
-          target: b.refTable,
-          constraint: junction.name,
-          originColumns: a.refColumns,
-          targetColumns: b.refColumns,
-          isSelf: a.refTable === b.refTable,
-          foreignKeyOnOrigin: false,
-          targetIsView: isView(b.refTable),
-          junction: {
-            table: junctionKey,
-            originConstraint: a.name,
-            targetConstraint: b.name,
-            junctionOrigin: a.columns,
-            junctionTarget: b.columns,
-          },
-        });
-      }
-    }
-  }
-  return out;
 }

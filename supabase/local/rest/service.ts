@@ -2,14 +2,27 @@ import type { ApiConfig } from '../config';
 import type { Database, Queryable } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { JwtClaims, JwtVerifier } from '../gateway/keys';
+import { parseApiRequest } from './api-request';
+import { ApiError, pgError, pgrstError, toApiError } from './errors';
+import { planRelation } from './plan';
 import { ident } from './query';
-import { checkStrictPreferences } from './request';
 import { read } from './read';
-import { ApiError, errorReply, pgErrorStatus } from './response';
+import { errorReply } from './response';
 import { rpc } from './rpc';
 import type { RestRuntime } from './runtime';
-import { SchemaCache, type RelationInfo } from './schema-cache';
-import { insert, remove, update } from './write';
+import { SchemaCache } from './schema-cache';
+import { mutate } from './write';
+
+/** `/`: PostgREST's OpenAPI description (empty here: nothing reads it). */
+const openApiReply = (): Reply => ({
+  status: 200,
+  headers: { 'content-type': 'application/openapi+json; charset=utf-8' },
+  body: JSON.stringify({
+    swagger: '2.0',
+    info: { title: 'local PostgREST subset', version: 'local' },
+    paths: {},
+  }),
+});
 
 /**
  * The REST service, routed as PostgREST is: authenticate, pick the schema, then read / insert / update /
@@ -50,33 +63,14 @@ export function createRestService(ctx: RestContext): {
     if (!req.bearer) return { role: ctx.anonRole, claims: { role: ctx.anonRole } };
     const result = await ctx.verifier.verify(req.bearer);
     if (!result.ok) {
-      const code = result.reason === 'expired' ? 'PGRST303' : 'PGRST301';
-      throw new ApiError(401, code, result.message, null, null, {
-        'www-authenticate': `Bearer error="invalid_token", error_description="${result.message}"`,
-      });
+      throw result.reason === 'expired' ? pgrstError.PGRST303(result.message) : pgrstError.PGRST301(result.message);
     }
     const role =
       typeof result.claims.role === 'string' && result.claims.role ? result.claims.role : ctx.anonRole;
     if (!(await roles()).has(role)) {
-      throw new ApiError(401, '42501', `permission denied to set role "${role}"`);
+      throw pgError.cannotSetRole(role);
     }
     return { role, claims: { ...result.claims, role } };
-  }
-
-  function schemaFor(req: GatewayRequest): string {
-    const write = !['GET', 'HEAD'].includes(req.method);
-    const requested =
-      (write ? req.headers['content-profile'] : req.headers['accept-profile']) ?? api.schemas[0] ?? 'public';
-    if (!api.schemas.includes(requested)) {
-      throw new ApiError(
-        406,
-        'PGRST106',
-        `Invalid schema: ${requested}`,
-        null,
-        `Only the following schemas are exposed: ${api.schemas.join(', ')}`,
-      );
-    }
-    return requested;
   }
 
   /**
@@ -123,75 +117,30 @@ export function createRestService(ctx: RestContext): {
     );
   }
 
-  async function requireRelation(schema: string, name: string): Promise<RelationInfo> {
-    const rel = await cache.relation(schema, name);
-    if (!rel) {
-      throw new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
-    }
-    return rel;
-  }
-
   async function handle(req: GatewayRequest, retried = false): Promise<Reply> {
     let isAnon = true;
     try {
-      if (req.path === '/' || req.path === '') {
-        return {
-          status: 200,
-          headers: { 'content-type': 'application/openapi+json; charset=utf-8' },
-          body: JSON.stringify({
-            swagger: '2.0',
-            info: { title: 'local PostgREST subset', version: 'local' },
-            paths: {},
-          }),
-        };
-      }
-      const schema = schemaFor(req);
-      checkStrictPreferences(req.headers['prefer']);
+      const request = parseApiRequest(req, api.schemas);
+      if (request.action === 'root') return openApiReply();
       const auth = await authenticate(req);
       isAnon = auth.role === ctx.anonRole;
-      const rpcMatch = /^\/rpc\/([^/]+)$/.exec(req.path);
-      if (rpcMatch) {
-        if (!['GET', 'HEAD', 'POST'].includes(req.method))
-          throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
-        return await rpc(rt, req, schema, decodeURIComponent(rpcMatch[1] as string), auth);
+      const { target } = request;
+      if (target.kind === 'function') return await rpc(rt, req, request, target.name, auth);
+      if (target.kind !== 'relation') throw pgrstError.PGRST125();
+      if (request.action === 'read') return await read(rt, req, request, target.name, auth);
+      // OPTIONS reaches here only past the gateway's CORS answer: what PostgREST allows on a table.
+      if (request.action === 'info') {
+        await planRelation(cache, request.schema, target.name);
+        return { status: 200, headers: { allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' } };
       }
-      const tableMatch = /^\/([^/]+)$/.exec(req.path);
-      if (!tableMatch) throw new ApiError(404, 'PGRST125', `Invalid path specified in request URL`);
-      const rel = await requireRelation(schema, decodeURIComponent(tableMatch[1] as string));
-      switch (req.method) {
-        case 'GET':
-        case 'HEAD':
-          return await read(rt, req, schema, rel, auth);
-        case 'POST':
-          return await insert(rt, req, schema, rel, auth);
-        case 'PATCH':
-          return await update(rt, req, schema, rel, auth);
-        case 'DELETE':
-          return await remove(rt, req, schema, rel, auth);
-        default:
-          throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
-      }
+      return await mutate(rt, req, request, target.name, auth);
     } catch (error) {
       // A column or relationship the cache does not know may have been added since: look again once.
       const stale = error instanceof ApiError && (error.code === '42703' || error.code === 'PGRST200');
       if (stale && !retried && (await cache.reloadIfStale())) {
         return handle(req, true);
       }
-      if (error instanceof ApiError) return errorReply(error);
-      const pg = error as { code?: unknown; message?: string; detail?: string; hint?: string };
-      if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
-        return errorReply(
-          new ApiError(
-            pgErrorStatus(pg.code, pg.message ?? '', isAnon),
-            pg.code,
-            pg.message ?? 'error',
-            pg.detail ?? null,
-            pg.hint ?? null,
-          ),
-        );
-      }
-      console.error('[local-supabase] rest error:', error);
-      return errorReply(new ApiError(500, 'PGRST000', (error as Error).message ?? 'Internal error'));
+      return errorReply(toApiError(error, isAnon));
     }
   }
 

@@ -34,9 +34,7 @@ export type Action =
   | 'root';
 
 export type Target =
-  | { kind: 'relation'; name: string }
-  | { kind: 'function'; name: string }
-  | { kind: 'root' };
+  { kind: 'relation'; name: string } | { kind: 'function'; name: string } | { kind: 'root' };
 
 /** The representation a request asked for with Accept. */
 export type MediaType = 'json' | 'object' | 'csv';

@@ -127,7 +127,11 @@ export const pgrstError = {
     );
   },
   PGRST204: (column: string, relation: string): ApiError =>
-    new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`),
+    new ApiError(
+      400,
+      'PGRST204',
+      `Could not find the '${column}' column of '${relation}' in the schema cache`,
+    ),
   PGRST205: (schema: string, name: string): ApiError =>
     new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`),
   /** A JWT that does not verify. */

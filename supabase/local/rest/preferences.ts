@@ -27,7 +27,7 @@ const oneOf =
     values: ReadonlyArray<NonNullable<Preferences[K]>>,
   ): Setter =>
   (prefs, value) => {
-    const found = values.find((v) => v === value);
+    const found = values.find((v) => v === value.toLowerCase());
     if (found === undefined) return false;
     prefs[key] = found as Preferences[K];
     return true;
@@ -53,7 +53,7 @@ const SETTERS: Record<string, Setter> = {
   },
 };
 
-/** `Prefer` arrives as one comma-separated header (protocol §5.1); names and values are case-insensitive. */
+/** `Prefer` arrives as one comma-separated header (protocol §5.1); names and values are case-insensitive (a time zone is kept as written). */
 export function parsePreferences(header: string | undefined): Preferences {
   const prefs: Preferences = { invalid: [] };
   for (const raw of (header ?? '').split(',')) {
@@ -61,7 +61,7 @@ export function parsePreferences(header: string | undefined): Preferences {
     if (part === '') continue;
     const [name, value] = part.split('=');
     const setter = SETTERS[(name ?? '').trim().toLowerCase()];
-    if (!setter || !setter(prefs, (value ?? '').trim().toLowerCase())) prefs.invalid.push(part);
+    if (!setter || !setter(prefs, (value ?? '').trim())) prefs.invalid.push(part);
   }
   if (prefs.handling === 'strict' && prefs.invalid.length) throw pgrstError.PGRST122(prefs.invalid);
   return prefs;

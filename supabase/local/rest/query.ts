@@ -403,7 +403,12 @@ export function mutationWhereSql(
   return conditions.map((c) => conditionSql(target, c, params)).join(' and ');
 }
 
-export function updateSql(rel: RelationInfo, values: Record<string, unknown>, where: string, params: Params): string {
+export function updateSql(
+  rel: RelationInfo,
+  values: Record<string, unknown>,
+  where: string,
+  params: Params,
+): string {
   const table = tableSql(rel);
   const keys = Object.keys(values);
   return `update ${table} as pgrst_t set ${keys.map((k) => `${ident(k)} = pgrst_body.${ident(k)}`).join(', ')}
@@ -518,7 +523,9 @@ export async function callSql(
   const whereParts = scope.conditions.map((c) => conditionSql(target, c, params));
   const where = whereParts.length ? `where ${whereParts.join(' and ')}` : '';
   const order = scope.order?.length ? `order by ${orderSql(target, scope.order, params)}` : '';
-  const total = o.count ? `(select count(*) from (select 1 from ${source} ${where}) pgrst_c)::text` : 'null::text';
+  const total = o.count
+    ? `(select count(*) from (select 1 from ${source} ${where}) pgrst_c)::text`
+    : 'null::text';
   return `select count(*)::int as page_total, ${total} as total, ${agg('pgrst_r.v')} as body
     from (select pgrst_t as v from ${source} ${where} ${order}${page}) pgrst_r`;
 }

@@ -23,7 +23,13 @@ export async function read(
   const offset = root.offset ?? api.range?.offset ?? 0;
   const limit = Math.min(root.limit ?? api.range?.limit ?? rt.api.maxRows, rt.api.maxRows);
   const count = api.preferences.count;
-  const { sql, unpaged } = readSql(pieces, { media: api.media, count, maxRows: rt.api.maxRows, limit, offset });
+  const { sql, unpaged } = readSql(pieces, {
+    media: api.media,
+    count,
+    maxRows: rt.api.maxRows,
+    limit,
+    offset,
+  });
   const run: RunContext = { req, schema: api.schema, auth, readOnly: true };
   const explain = api.explain;
   if (explain) {
@@ -52,8 +58,12 @@ export async function read(
     const planned = count === 'planned' || (count === 'estimated' && (counted ?? 0) > rt.api.maxRows);
     const total = planned
       ? plannedRows(
-          (await tx.query<{ 'QUERY PLAN': unknown }>(plannedCountSql(`from (${unpaged}) pgrst_c`), params.values))
-            .rows[0]?.['QUERY PLAN'],
+          (
+            await tx.query<{ 'QUERY PLAN': unknown }>(
+              plannedCountSql(`from (${unpaged}) pgrst_c`),
+              params.values,
+            )
+          ).rows[0]?.['QUERY PLAN'],
         )
       : counted;
     return readReply(

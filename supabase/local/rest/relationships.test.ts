@@ -3,7 +3,12 @@ import { deriveRelationships, findRelationship, type ForeignKey, type Relationsh
 import type { RelationInfo, RelationKey } from './schema-cache';
 
 /** A small schema: clients and their loans, a one-to-one profile, tags through a junction, a view, a self-reference. */
-const relation = (name: string, columns: string[], primaryKey: string[], extra: Partial<RelationInfo> = {}): RelationInfo => ({
+const relation = (
+  name: string,
+  columns: string[],
+  primaryKey: string[],
+  extra: Partial<RelationInfo> = {},
+): RelationInfo => ({
   schema: 'public',
   name,
   kind: 'r',
@@ -25,7 +30,13 @@ const relations = new Map<RelationKey, RelationInfo>(
   ].map((r) => [`public.${r.name}`, r]),
 );
 
-const fk = (name: string, table: string, columns: string[], refTable: string, refColumns = ['id']): ForeignKey => ({
+const fk = (
+  name: string,
+  table: string,
+  columns: string[],
+  refTable: string,
+  refColumns = ['id'],
+): ForeignKey => ({
   name,
   table: `public.${table}`,
   columns,
@@ -102,7 +113,10 @@ describe('relationships: derivation from foreign keys', () => {
   it('gives a view the foreign keys of the columns it passes through', () => {
     const viaView = find('loan_summaries', 'clients');
     expect(viaView).toMatchObject({ cardinality: 'many-to-one', constraint: 'loans_client_id_fkey' });
-    expect(find('clients', 'loan_summaries')).toMatchObject({ cardinality: 'one-to-many', targetIsView: true });
+    expect(find('clients', 'loan_summaries')).toMatchObject({
+      cardinality: 'one-to-many',
+      targetIsView: true,
+    });
   });
 
   it('resolves a self-reference: the column names the parent, the table its children', () => {

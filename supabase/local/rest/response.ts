@@ -90,7 +90,11 @@ export function readReply(api: ApiRequest, offset: number, out: Outcome, planned
  * An insert, upsert, update or delete: 201 for a write that created rows (200 for an upsert that
  * only updated), 204 without representation, Content-Range and Preference-Applied.
  */
-export function mutationReply(api: ApiRequest, out: Pick<Outcome, 'pageTotal' | 'inserted' | 'body'>, txOverridable: boolean): Reply {
+export function mutationReply(
+  api: ApiRequest,
+  out: Pick<Outcome, 'pageTotal' | 'inserted' | 'body'>,
+  txOverridable: boolean,
+): Reply {
   const n = out.pageTotal;
   const representation = api.preferences.return === 'representation';
   const counted = api.preferences.count ? String(n) : '*';
@@ -113,7 +117,12 @@ export function mutationReply(api: ApiRequest, out: Pick<Outcome, 'pageTotal' | 
 }
 
 /** A call: 204 for void, one value or row as is, a set of rows paged like a read. */
-export function callReply(api: ApiRequest, result: CallResult, offset: number, out: Omit<Outcome, 'inserted'>): Reply {
+export function callReply(
+  api: ApiRequest,
+  result: CallResult,
+  offset: number,
+  out: Omit<Outcome, 'inserted'>,
+): Reply {
   if (result === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
   const headers: Record<string, string> = { 'content-type': contentTypeOf(api.media) };
   if (result === 'rows') {

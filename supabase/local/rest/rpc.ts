@@ -21,13 +21,21 @@ export async function rpc(
   if (cap !== undefined && !plan.fn.returnsSet) throw pgrstError.PGRST128();
   const result = callResultOf(plan);
   const rows = result === 'rows' || result === 'row';
-  const root = rows && plan.resultRelation ? planSelect(rt, { ...api, scopes: plan.scopes }, plan.resultRelation) : undefined;
+  const root =
+    rows && plan.resultRelation
+      ? planSelect(rt, { ...api, scopes: plan.scopes }, plan.resultRelation)
+      : undefined;
   const scope = plan.scopes.get('');
   const offset = rows ? (root?.offset ?? scope?.offset ?? api.range?.offset ?? 0) : 0;
   const limit = Math.min(root?.limit ?? scope?.limit ?? api.range?.limit ?? rt.api.maxRows, rt.api.maxRows);
   const params = new Params();
   const singular = api.media === 'object';
-  const sql = await callSql(rt.cache, plan, root, params, { singular, count: api.preferences.count, limit, offset });
+  const sql = await callSql(rt.cache, plan, root, params, {
+    singular,
+    count: api.preferences.count,
+    limit,
+    offset,
+  });
   const readOnly = api.action === 'call' && req.method !== 'POST' ? true : plan.fn.volatility !== 'v';
   return runInTransaction(rt, { req, schema: api.schema, auth, readOnly }, async (tx) => {
     const row = (

@@ -63,7 +63,9 @@ export function createRestService(ctx: RestContext): {
     if (!req.bearer) return { role: ctx.anonRole, claims: { role: ctx.anonRole } };
     const result = await ctx.verifier.verify(req.bearer);
     if (!result.ok) {
-      throw result.reason === 'expired' ? pgrstError.PGRST303(result.message) : pgrstError.PGRST301(result.message);
+      throw result.reason === 'expired'
+        ? pgrstError.PGRST303(result.message)
+        : pgrstError.PGRST301(result.message);
     }
     const role =
       typeof result.claims.role === 'string' && result.claims.role ? result.claims.role : ctx.anonRole;

@@ -50,7 +50,11 @@ export async function mutate(
   const representation = api.preferences.return === 'representation';
   if (cte === undefined) {
     return representation
-      ? { status: 200, headers: { 'content-type': contentTypeOf(api.media), 'content-range': '*/*' }, body: '[]' }
+      ? {
+          status: 200,
+          headers: { 'content-type': contentTypeOf(api.media), 'content-range': '*/*' },
+          body: '[]',
+        }
       : { status: 204, headers: { 'content-range': '*/*' } };
   }
   const root = planSelect(rt, api, rel);

@@ -213,29 +213,26 @@ describe('errors: PostgREST error constructors', () => {
     });
   });
 
-  it('raises the PostgreSQL errors the server knows before a statement runs', () => {
-    expect(shape(pgError.cannotSetRole('admin'))).toMatchObject({
-      status: 401,
-      code: '42501',
-      message: 'permission denied to set role "admin"',
-    });
-    expect(shape(pgError.undefinedColumn('loans', 'colour'))).toMatchObject({
-      status: 400,
-      code: '42703',
-      message: 'column loans.colour does not exist',
-    });
-    expect(shape(pgError.undefinedType('money2'))).toMatchObject({
-      code: '42704',
-      message: 'type "money2" does not exist',
-    });
-    expect(shape(pgError.missingWhere('DELETE'))).toMatchObject({
-      status: 400,
-      code: '21000',
-      message: 'DELETE requires a WHERE clause',
-    });
+  it.each([
+    [pgError.cannotSetRole('admin'), 401, '42501', 'permission denied to set role "admin"'],
+    [pgError.undefinedColumn('loans', 'colour'), 400, '42703', 'column loans.colour does not exist'],
+    [pgError.undefinedType('money2'), 400, '42704', 'type "money2" does not exist'],
+    [pgError.missingWhere('DELETE'), 400, '21000', 'DELETE requires a WHERE clause'],
+    [
+      pgError.statementTimeout('why', 'what to do'),
+      500,
+      '57014',
+      'canceling statement due to statement timeout',
+    ],
+  ])(
+    'raises PostgreSQL error %#, known before a statement runs, as Postgres words it',
+    (error, status, code, message) => {
+      expect(shape(error)).toMatchObject({ status, code, message });
+    },
+  );
+
+  it('keeps the details and hint of the PGlite embed cap', () => {
     expect(shape(pgError.statementTimeout('why', 'what to do'))).toMatchObject({
-      status: 500,
-      code: '57014',
       details: 'why',
       hint: 'what to do',
     });

@@ -32,6 +32,12 @@ const invalidJwt = (code: 'PGRST301' | 'PGRST303', message: string): ApiError =>
     'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
   });
 
+/** An error about how many rows a statement gave, which PostgREST states in its details. */
+const rowCountError =
+  (status: number, code: string, message: string, details: (rows: number) => string) =>
+  (rows: number): ApiError =>
+    new ApiError(status, code, message, details(rows));
+
 /** PostgREST's own errors, by code. */
 export const pgrstError = {
   /** Anything unexpected inside the server. */
@@ -62,13 +68,12 @@ export const pgrstError = {
   /** A parameter addresses an embed the select does not have. */
   PGRST108: notEmbedded,
   /** vnd.pgrst.object with a result of `rows` rows. */
-  PGRST116: (rows: number): ApiError =>
-    new ApiError(
-      406,
-      'PGRST116',
-      'Cannot coerce the result to a single JSON object',
-      `The result contains ${rows} rows`,
-    ),
+  PGRST116: rowCountError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    (rows) => `The result contains ${rows} rows`,
+  ),
   PGRST117: (method: string): ApiError => new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   PGRST118: (relation: string, embed: string): ApiError =>
     new ApiError(
@@ -85,13 +90,12 @@ export const pgrstError = {
       `Invalid preferences: ${invalid.join(', ')}`,
     ),
   PGRST123: (): ApiError => new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
-  PGRST124: (rows: number): ApiError =>
-    new ApiError(
-      400,
-      'PGRST124',
-      'Query result exceeds max-affected preference constraint',
-      `The query affects ${rows} rows`,
-    ),
+  PGRST124: rowCountError(
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    (rows) => `The query affects ${rows} rows`,
+  ),
   PGRST125: (): ApiError => new ApiError(404, 'PGRST125', 'Invalid path specified in request URL'),
   PGRST128: (): ApiError =>
     new ApiError(

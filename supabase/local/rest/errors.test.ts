@@ -202,7 +202,7 @@ describe('errors: PostgREST error constructors', () => {
 
   it('asks for a new token on JWT errors (WWW-Authenticate) and keeps it in the reply', () => {
     const reply = errorReply(pgrstError.PGRST303('JWT expired'));
-    expect(reply.headers['www-authenticate']).toBe(
+    expect(reply.headers?.['www-authenticate']).toBe(
       'Bearer error="invalid_token", error_description="JWT expired"',
     );
     expect(JSON.parse(reply.body as string)).toEqual({

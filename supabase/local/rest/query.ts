@@ -3,6 +3,8 @@
  * Embeds become `left join lateral` subqueries yielding one JSON value (`body`) per parent row —
  * an object for to-one relationships, an array for to-many — or, for a spread, the child's columns.
  */
+import type { GatewayRequest } from '../gateway/http';
+import type { JwtClaims } from '../gateway/keys';
 import type { ExplainRequest, InsertPayload, MediaType } from './api-request';
 import { ApiError, pgError, pgrstError } from './errors';
 import type { CallPlan, EmbedNode, ReadNode } from './plan';
@@ -528,4 +530,44 @@ export async function callSql(
     : 'null::text';
   return `select count(*)::int as page_total, ${total} as total, ${agg('pgrst_r.v')} as body
     from (select pgrst_t as v from ${source} ${where} ${order}${page}) pgrst_r`;
+}
+
+/**
+ * PostgREST's per-request settings, all transaction-local (protocol §5.3 point 4), in one round trip:
+ * the role's own settings, search_path, role, JWT claims and the request's method, path, headers and
+ * cookies. Switching a transaction to read-only is allowed at any point, so it rides along.
+ */
+export function requestSettingsSql(o: {
+  req: Pick<GatewayRequest, 'method' | 'path' | 'headers'>;
+  schema: string;
+  extraSearchPath: string[];
+  auth: { role: string; claims: JwtClaims };
+  readOnly: boolean;
+  roleSettings: Array<[string, string]>;
+}): { sql: string; values: unknown[] } {
+  const searchPath = [o.schema, ...o.extraSearchPath.filter((s) => s !== o.schema)].map(ident).join(', ');
+  const cookies: Record<string, string> = {};
+  for (const part of (o.req.headers['cookie'] ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  const values: unknown[] = [
+    searchPath,
+    o.auth.role,
+    JSON.stringify(o.auth.claims),
+    o.req.method,
+    o.req.path,
+    JSON.stringify({ ...o.req.headers }),
+    JSON.stringify(cookies),
+    o.readOnly ? 'on' : 'off',
+  ];
+  const roleSettings = o.roleSettings.map(([name, value]) => {
+    values.push(name, value);
+    return `set_config($${values.length - 1}, $${values.length}, true)`;
+  });
+  const sql = `select ${[...roleSettings, ''].join(', ')}set_config('search_path', $1, true), set_config('role', $2, true),
+         set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
+         set_config('request.path', $5, true), set_config('request.headers', $6, true),
+         set_config('request.cookies', $7, true), set_config('transaction_read_only', $8, true)`;
+  return { sql, values };
 }

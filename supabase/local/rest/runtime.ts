@@ -1,12 +1,14 @@
 /**
  * What the REST handlers share: the database, the API settings, the schema cache and PostgREST's
- * per-request transaction, which ends in a rollback when the request or the server asks for one.
+ * per-request transaction (its settings first), which ends in a rollback when the request or the
+ * server asks for one.
  */
 import type { ApiConfig } from '../config';
 import type { Database, Queryable } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { JwtClaims } from '../gateway/keys';
 import { ApiError, pgrstError } from './errors';
+import { requestSettingsSql } from './query';
 import type { SchemaCache } from './schema-cache';
 
 export type Auth = { role: string; claims: JwtClaims };
@@ -15,15 +17,6 @@ export interface RestRuntime {
   db: Database;
   api: ApiConfig;
   cache: SchemaCache;
-  /** PostgREST's per-request settings (role, claims, search_path, request.*), transaction-local. */
-  prepare(
-    tx: Queryable,
-    req: GatewayRequest,
-    schema: string,
-    role: string,
-    claims: JwtClaims,
-    readOnly: boolean,
-  ): Promise<void>;
 }
 
 /** A rollback carrying the reply to send (singular violations, max-affected, tx=rollback). */
@@ -60,7 +53,13 @@ export async function runInTransaction(
   try {
     return await rt.db.transaction(async (tx) => {
       await run.asServer?.(tx);
-      await rt.prepare(tx, run.req, run.schema, run.auth.role, run.auth.claims, run.readOnly);
+      // The role's own `alter role … set` settings (statement_timeout and the like) apply first, as in PostgREST.
+      const settings = requestSettingsSql({
+        ...run,
+        extraSearchPath: rt.api.extraSearchPath,
+        roleSettings: rt.cache.roleSettings(run.auth.role),
+      });
+      await tx.query(settings.sql, settings.values);
       return work(tx);
     });
   } catch (error) {

@@ -127,115 +127,15 @@ export class SchemaCache {
   ) {}
 
   async reload(): Promise<void> {
-    const rels = await this.db.query<{
-      schema: string;
-      name: string;
-      kind: string;
-      columns: string;
-      pk: string;
-      uniques: string;
-      sources: string;
-    }>(RELATIONS_SQL, [this.schemas]);
-    const relations = new Map<string, RelationInfo>();
-    const viewSources = new Map<RelationKey, Array<{ table: RelationKey; column: string }>>();
-    for (const r of rels.rows) {
-      const cols = JSON.parse(r.columns) as ColumnInfo[];
-      const key = `${r.schema}.${r.name}`;
-      relations.set(key, {
-        schema: r.schema,
-        name: r.name,
-        kind: r.kind,
-        columns: new Map(cols.map((c) => [c.name, c])),
-        columnOrder: cols.map((c) => c.name),
-        primaryKey: JSON.parse(r.pk) as string[],
-        uniqueKeys: JSON.parse(r.uniques) as string[][],
-      });
-      const sources = (JSON.parse(r.sources) as string[]).map(
-        (text) => JSON.parse(text) as { schema: string; name: string; column: string },
-      );
-      if (sources.length) {
-        viewSources.set(
-          key,
-          sources.map((s) => ({ table: `${s.schema}.${s.name}`, column: s.column })),
-        );
-      }
-    }
-    const fks = await this.db.query<{
-      name: string;
-      tbl: string;
-      ref: string;
-      cols: string;
-      refcols: string;
-    }>(FOREIGN_KEYS_SQL, [this.schemas]);
-    const foreignKeys: ForeignKey[] = fks.rows.map((f) => ({
-      name: f.name,
-      table: f.tbl,
-      columns: JSON.parse(f.cols) as string[],
-      refTable: f.ref,
-      refColumns: JSON.parse(f.refcols) as string[],
-    }));
-    this.relationships = deriveRelationships(relations, viewSources, foreignKeys);
-    const settings = await this.db.query<{ role: string; settings: string[] | null }>(ROLE_SETTINGS_SQL);
-    const byRole = new Map<string, Array<[string, string]>>();
-    for (const row of settings.rows) {
-      // Database-wide settings come first, so role-and-database ones override them.
-      const entries = byRole.get(row.role) ?? [];
-      for (const item of row.settings ?? []) {
-        const eq = item.indexOf('=');
-        if (eq > 0) entries.push([item.slice(0, eq), item.slice(eq + 1)]);
-      }
-      byRole.set(row.role, entries);
-    }
+    const { relations, relationships } = await loadRelations(this.db, this.schemas);
+    const byRole = await loadRoleSettings(this.db);
+    const functions = await loadFunctions(this.db, this.schemas);
+    this.relationships = relationships;
     this.roleSettingsByRole = byRole;
     this.inDatabaseConfig = new Map(
       (byRole.get('authenticator') ?? []).filter(([k]) => k.startsWith('pgrst.')),
     );
     this.aggregatesEnabled = this.inDatabaseConfig.get('pgrst.db_aggregates_enabled') === 'true';
-    const fns = await this.db.query<{
-      schema: string;
-      name: string;
-      retset: boolean;
-      volatility: string;
-      nargs: number;
-      ndefaults: number;
-      rettype: string;
-      composite: boolean;
-      void: boolean;
-      return_relation: string | null;
-      args: string;
-      result_columns: string | null;
-    }>(FUNCTIONS_SQL, [this.schemas]);
-    const functions = new Map<string, FunctionInfo[]>();
-    for (const f of fns.rows) {
-      const all = JSON.parse(f.args) as Array<{ name: string; type: string; mode: string }>;
-      const inputs = all.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
-      const firstDefault = inputs.length - Number(f.ndefaults);
-      const outColumns = all.filter((a) => a.mode === 'o' || a.mode === 't');
-      const resultCols = f.result_columns
-        ? (JSON.parse(f.result_columns) as ColumnInfo[])
-        : outColumns.length
-          ? outColumns.map((a) => ({ name: a.name, type: a.type, typname: a.type }))
-          : undefined;
-      const info: FunctionInfo = {
-        schema: f.schema,
-        name: f.name,
-        args: inputs.map((a, i) => ({
-          name: a.name,
-          type: a.type,
-          mode: a.mode,
-          hasDefault: i >= firstDefault,
-        })),
-        returnType: f.rettype,
-        returnsSet: f.retset,
-        returnsComposite: f.composite,
-        returnsVoid: f.void,
-        volatility: f.volatility as FunctionInfo['volatility'],
-        resultColumns: resultCols ? new Map(resultCols.map((c) => [c.name, c])) : undefined,
-        returnRelation: f.return_relation ?? undefined,
-      };
-      const key = `${f.schema}.${f.name}`;
-      functions.set(key, [...(functions.get(key) ?? []), info]);
-    }
     this.relations = relations;
     this.functions = functions;
     this.castTypes.clear();
@@ -324,4 +224,125 @@ export class SchemaCache {
     }
     return this.castTypes.get(name) ?? undefined;
   }
+}
+
+/** Tables and views with their columns and keys, and the relationships their foreign keys make. */
+async function loadRelations(
+  db: Queryable,
+  schemas: string[],
+): Promise<{ relations: Map<RelationKey, RelationInfo>; relationships: Map<RelationKey, Relationship[]> }> {
+  const rels = await db.query<{
+    schema: string;
+    name: string;
+    kind: string;
+    columns: string;
+    pk: string;
+    uniques: string;
+    sources: string;
+  }>(RELATIONS_SQL, [schemas]);
+  const relations = new Map<string, RelationInfo>();
+  const viewSources = new Map<RelationKey, Array<{ table: RelationKey; column: string }>>();
+  for (const r of rels.rows) {
+    const cols = JSON.parse(r.columns) as ColumnInfo[];
+    const key = `${r.schema}.${r.name}`;
+    relations.set(key, {
+      schema: r.schema,
+      name: r.name,
+      kind: r.kind,
+      columns: new Map(cols.map((c) => [c.name, c])),
+      columnOrder: cols.map((c) => c.name),
+      primaryKey: JSON.parse(r.pk) as string[],
+      uniqueKeys: JSON.parse(r.uniques) as string[][],
+    });
+    const sources = (JSON.parse(r.sources) as string[]).map(
+      (text) => JSON.parse(text) as { schema: string; name: string; column: string },
+    );
+    if (sources.length) {
+      viewSources.set(
+        key,
+        sources.map((s) => ({ table: `${s.schema}.${s.name}`, column: s.column })),
+      );
+    }
+  }
+  const fks = await db.query<{
+    name: string;
+    tbl: string;
+    ref: string;
+    cols: string;
+    refcols: string;
+  }>(FOREIGN_KEYS_SQL, [schemas]);
+  const foreignKeys: ForeignKey[] = fks.rows.map((f) => ({
+    name: f.name,
+    table: f.tbl,
+    columns: JSON.parse(f.cols) as string[],
+    refTable: f.ref,
+    refColumns: JSON.parse(f.refcols) as string[],
+  }));
+  return { relations, relationships: deriveRelationships(relations, viewSources, foreignKeys) };
+}
+
+/** `alter role … set` settings by role. */
+async function loadRoleSettings(db: Queryable): Promise<Map<string, Array<[string, string]>>> {
+  const settings = await db.query<{ role: string; settings: string[] | null }>(ROLE_SETTINGS_SQL);
+  const byRole = new Map<string, Array<[string, string]>>();
+  for (const row of settings.rows) {
+    // Database-wide settings come first, so role-and-database ones override them.
+    const entries = byRole.get(row.role) ?? [];
+    for (const item of row.settings ?? []) {
+      const eq = item.indexOf('=');
+      if (eq > 0) entries.push([item.slice(0, eq), item.slice(eq + 1)]);
+    }
+    byRole.set(row.role, entries);
+  }
+  return byRole;
+}
+
+/** Functions of the exposed schemas by `schema.name` (overloads together). */
+async function loadFunctions(db: Queryable, schemas: string[]): Promise<Map<string, FunctionInfo[]>> {
+  const fns = await db.query<{
+    schema: string;
+    name: string;
+    retset: boolean;
+    volatility: string;
+    nargs: number;
+    ndefaults: number;
+    rettype: string;
+    composite: boolean;
+    void: boolean;
+    return_relation: string | null;
+    args: string;
+    result_columns: string | null;
+  }>(FUNCTIONS_SQL, [schemas]);
+  const functions = new Map<string, FunctionInfo[]>();
+  for (const f of fns.rows) {
+    const all = JSON.parse(f.args) as Array<{ name: string; type: string; mode: string }>;
+    const inputs = all.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    const firstDefault = inputs.length - Number(f.ndefaults);
+    const outColumns = all.filter((a) => a.mode === 'o' || a.mode === 't');
+    const resultCols = f.result_columns
+      ? (JSON.parse(f.result_columns) as ColumnInfo[])
+      : outColumns.length
+        ? outColumns.map((a) => ({ name: a.name, type: a.type, typname: a.type }))
+        : undefined;
+    const info: FunctionInfo = {
+      schema: f.schema,
+      name: f.name,
+      args: inputs.map((a, i) => ({
+        name: a.name,
+        type: a.type,
+        mode: a.mode,
+        hasDefault: i >= firstDefault,
+      })),
+      returnType: f.rettype,
+      returnsSet: f.retset,
+      returnsComposite: f.composite,
+      returnsVoid: f.void,
+      volatility: f.volatility as FunctionInfo['volatility'],
+      resultColumns: resultCols ? new Map(resultCols.map((c) => [c.name, c])) : undefined,
+      returnRelation: f.return_relation ?? undefined,
+    };
+    const key = `${f.schema}.${f.name}`;
+    functions.set(key, [...(functions.get(key) ?? []), info]);
+  }
+  return functions;
 }

@@ -1,11 +1,10 @@
 import type { ApiConfig } from '../config';
-import type { Database, Queryable } from '../db/engine';
+import type { Database } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { JwtClaims, JwtVerifier } from '../gateway/keys';
 import { parseApiRequest } from './api-request';
 import { ApiError, pgError, pgrstError, toApiError } from './errors';
 import { planRelation } from './plan';
-import { ident } from './query';
 import { read } from './read';
 import { errorReply } from './response';
 import { rpc } from './rpc';
@@ -75,50 +74,6 @@ export function createRestService(ctx: RestContext): {
     return { role, claims: { ...result.claims, role } };
   }
 
-  /**
-   * PostgREST's per-request settings, all transaction-local (protocol §5.3 point 4), in one round trip.
-   * Switching a transaction to read-only is allowed at any point, so it rides along.
-   */
-  async function prepare(
-    tx: Queryable,
-    req: GatewayRequest,
-    schema: string,
-    role: string,
-    claims: JwtClaims,
-    readOnly: boolean,
-  ): Promise<void> {
-    const searchPath = [schema, ...api.extraSearchPath.filter((s) => s !== schema)].map(ident).join(', ');
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) headers[k] = v;
-    const cookies: Record<string, string> = {};
-    for (const part of (req.headers['cookie'] ?? '').split(';')) {
-      const eq = part.indexOf('=');
-      if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
-    }
-    // The role's own `alter role … set` settings (statement_timeout and the like) apply first, as in PostgREST.
-    const values: unknown[] = [
-      searchPath,
-      role,
-      JSON.stringify(claims),
-      req.method,
-      req.path,
-      JSON.stringify(headers),
-      JSON.stringify(cookies),
-      readOnly ? 'on' : 'off',
-    ];
-    const roleSettings = cache.roleSettings(role).map(([name, value]) => {
-      values.push(name, value);
-      return `set_config($${values.length - 1}, $${values.length}, true)`;
-    });
-    await tx.query(
-      `select ${[...roleSettings, ''].join(', ')}set_config('search_path', $1, true), set_config('role', $2, true),
-         set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
-         set_config('request.path', $5, true), set_config('request.headers', $6, true),
-         set_config('request.cookies', $7, true), set_config('transaction_read_only', $8, true)`,
-      values,
-    );
-  }
-
   async function handle(req: GatewayRequest, retried = false): Promise<Reply> {
     let isAnon = true;
     try {
@@ -146,7 +101,7 @@ export function createRestService(ctx: RestContext): {
     }
   }
 
-  const rt: RestRuntime = { db, api, cache, prepare };
+  const rt: RestRuntime = { db, api, cache };
 
   return { handle: (req: GatewayRequest) => handle(req), cache };
 }

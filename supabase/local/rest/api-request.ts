@@ -221,33 +221,12 @@ function schemaOf(req: GatewayRequest, schemas: string[]): string {
 
 const NOT_ARGUMENTS = new Set(['order', 'limit', 'offset', 'or', 'and']);
 
-/** The whole request as data; every malformed part is refused here with PostgREST's error. */
-export function parseApiRequest(req: GatewayRequest, schemas: string[]): ApiRequest {
-  const target = targetOf(req.path);
-  const empty: ApiRequest = {
-    action: 'root',
-    headersOnly: req.method === 'HEAD',
-    target,
-    schema: schemas[0] ?? 'public',
-    select: [{ kind: 'star' }],
-    scopes: new Map(),
-    callParams: [],
-    range: undefined,
-    preferences: { invalid: [] },
-    media: 'json',
-    explain: undefined,
-    insert: undefined,
-    update: undefined,
-    callBody: undefined,
-    onConflict: undefined,
-  };
-  if (target.kind === 'root') return empty;
-  const schema = schemaOf(req, schemas);
-  const preferences = parsePreferences(req.headers['prefer']);
-  const action = actionOf(req.method, target, preferences);
-  const readCall = action === 'call' && req.method !== 'POST';
+/**
+ * The query's filters, order and pages by embed path. A GET call's root keys may be the function's
+ * arguments: they are kept aside, each with its reading as a filter, until the plan knows the function.
+ */
+function queryOf(req: GatewayRequest, readCall: boolean): Pick<ApiRequest, 'scopes' | 'callParams'> {
   const callParams: CallParam[] = [];
-  // A GET call's root keys may be the function's arguments: keep them aside until the plan knows it.
   const asCallParam = (key: string): boolean => {
     if (!readCall || NOT_ARGUMENTS.has(key) || splitKey(key).length !== 1) return false;
     const value = req.query.get(key) ?? '';
@@ -261,38 +240,72 @@ export function parseApiRequest(req: GatewayRequest, schemas: string[]): ApiRequ
     callParams.push({ key, value, filter });
     return true;
   };
-  const scopes = parseScopedParams(req.query, asCallParam);
-  const media = acceptedMediaType(req.headers['accept']);
-  let insert: InsertPayload | undefined;
-  let update: Record<string, unknown> | undefined;
-  let callBody: Record<string, unknown> | undefined;
+  return { scopes: parseScopedParams(req.query, asCallParam), callParams };
+}
+
+/** The body, as the action needs it: rows to insert, values to set, or a call's arguments. */
+function payloadOf(req: GatewayRequest, action: Action): Pick<ApiRequest, 'insert' | 'update' | 'callBody'> {
+  const none = { insert: undefined, update: undefined, callBody: undefined };
+  const read = (): unknown => parseJsonPayload(req.headers['content-type'], req.body);
   if (action === 'insert' || action === 'upsert') {
-    insert = insertPayload(parseJsonPayload(req.headers['content-type'], req.body), req.query.get('columns'));
-  } else if (action === 'update') {
-    const body = parseJsonPayload(req.headers['content-type'], req.body);
-    if (!isObject(body)) throw pgrstError.PGRST102();
-    update = body;
-  } else if (action === 'call' && !readCall) {
-    const body = parseJsonPayload(req.headers['content-type'], req.body);
-    if (body !== undefined && !isObject(body)) throw pgrstError.PGRST102();
-    callBody = body;
+    return { ...none, insert: insertPayload(read(), req.query.get('columns')) };
   }
+  if (action === 'update') {
+    const body = read();
+    if (!isObject(body)) throw pgrstError.PGRST102();
+    return { ...none, update: body };
+  }
+  if (action === 'call' && req.method === 'POST') {
+    const body = read();
+    if (body !== undefined && !isObject(body)) throw pgrstError.PGRST102();
+    return { ...none, callBody: body };
+  }
+  return none;
+}
+
+/** The whole request as data; every malformed part is refused here with PostgREST's error. */
+export function parseApiRequest(req: GatewayRequest, schemas: string[]): ApiRequest {
+  const target = targetOf(req.path);
+  const headersOnly = req.method === 'HEAD';
+  if (target.kind === 'root') {
+    return {
+      action: 'root',
+      headersOnly,
+      target,
+      schema: schemas[0] ?? 'public',
+      select: [{ kind: 'star' }],
+      scopes: new Map(),
+      callParams: [],
+      range: undefined,
+      preferences: { invalid: [] },
+      media: 'json',
+      explain: undefined,
+      insert: undefined,
+      update: undefined,
+      callBody: undefined,
+      onConflict: undefined,
+    };
+  }
+  const schema = schemaOf(req, schemas);
+  const preferences = parsePreferences(req.headers['prefer']);
+  const action = actionOf(req.method, target, preferences);
+  const query = queryOf(req, action === 'call' && req.method !== 'POST');
+  const media = acceptedMediaType(req.headers['accept']);
+  const payload = payloadOf(req, action);
   const onConflict = req.query.get('on_conflict');
   return {
-    ...empty,
     action,
+    headersOnly,
+    target,
     schema,
     select: parseSelect(req.query.get('select')),
-    scopes,
-    callParams,
+    ...query,
     // Range pages reads (of tables and of function results) only.
     range: action === 'read' || action === 'call' ? parseRange(req.headers['range']) : undefined,
     preferences,
     media,
     explain: parseExplain(req.headers['accept']),
-    insert,
-    update,
-    callBody,
+    ...payload,
     onConflict: action === 'upsert' && onConflict ? parseColumnsParam(onConflict) : undefined,
   };
 }

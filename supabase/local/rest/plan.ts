@@ -44,6 +44,28 @@ export interface PlanOptions {
   scopes: Map<string, ScopedParams>;
 }
 
+/**
+ * A node's filters and related orders: a filter naming an embed (`clients=is.null`) tests the embed,
+ * the rest are the node's own; `order=rel(col)` must name a to-one embed (PGRST108 / PGRST118).
+ */
+function applyScope(node: ReadNode, conditions: Condition[]): void {
+  for (const condition of conditions) {
+    const embed =
+      condition.type === 'filter' && condition.column.path.length === 0
+        ? node.embeds.find((e) => e.outputName === condition.column.name)
+        : undefined;
+    if (embed && condition.type === 'filter' && condition.op === 'is' && /^null$/i.test(condition.value)) {
+      embed.nullTests.push({ negate: condition.negate });
+    } else node.conditions.push(condition);
+  }
+  for (const term of node.order) {
+    if (term.relation === undefined) continue;
+    const embed = node.embeds.find((e) => e.outputName === term.relation);
+    if (!embed) throw pgrstError.PGRST108(term.relation);
+    if (!embed.toOne) throw pgrstError.PGRST118(node.relation.name, term.relation);
+  }
+}
+
 /** Builds the read tree for `items` over `relation`; `path` names the node for per-embed parameters. */
 export function planRead(
   options: PlanOptions,
@@ -104,22 +126,7 @@ export function planRead(
       nullTests: [],
     });
   }
-  // Filters naming an embed (`clients=is.null`) test the embed; the rest are this node's own.
-  for (const condition of scope?.conditions ?? []) {
-    const embed =
-      condition.type === 'filter' && condition.column.path.length === 0
-        ? node.embeds.find((e) => e.outputName === condition.column.name)
-        : undefined;
-    if (embed && condition.type === 'filter' && condition.op === 'is' && /^null$/i.test(condition.value)) {
-      embed.nullTests.push({ negate: condition.negate });
-    } else node.conditions.push(condition);
-  }
-  for (const term of node.order) {
-    if (term.relation === undefined) continue;
-    const embed = node.embeds.find((e) => e.outputName === term.relation);
-    if (!embed) throw pgrstError.PGRST108(term.relation);
-    if (!embed.toOne) throw pgrstError.PGRST118(relation.name, term.relation);
-  }
+  applyScope(node, scope?.conditions ?? []);
   return node;
 }
 

@@ -253,17 +253,18 @@ export async function planCall(cache: SchemaCache, api: ApiRequest, name: string
   for (const p of api.callParams) if (names.has(p.key)) args[p.key] = p.value;
   const fn = pickFunction(candidates, Object.keys(args));
   if (!fn) throw pgrstError.PGRST202(api.schema, name, Object.keys(args).sort());
-  const filters: Condition[] = [];
-  for (const p of api.callParams) {
-    if (fn.args.some((a) => a.name === p.key)) continue;
-    if (p.filter instanceof Error) throw p.filter;
-    filters.push(p.filter);
-  }
   const resultRelation = functionResultRelation(cache, fn);
   const rows = !fn.returnsVoid && (fn.returnsSet || fn.returnsComposite);
   if (rows && !resultRelation && api.select.some((i) => i.kind !== 'star')) {
     // A set of scalars (or records of unknown shape): only filters on the value itself make sense.
     throw pgrstError.PGRST100(`"failed to parse select parameter": ${name} returns scalars`);
+  }
+  // Keys that are no argument filter the result; a single value or none has nothing to filter.
+  const filters: Condition[] = [];
+  for (const p of rows ? api.callParams : []) {
+    if (fn.args.some((a) => a.name === p.key)) continue;
+    if (p.filter instanceof Error) throw p.filter;
+    filters.push(p.filter);
   }
   const scopes = new Map(api.scopes);
   if (filters.length) {

@@ -130,6 +130,17 @@ function buildRelationships(
       targetIsView: isView(fk.table),
     });
   }
+  for (const r of junctionRelationships(relations, foreignKeys, isView)) push(r);
+  return out;
+}
+
+/** Many-to-many between the tables two foreign keys of a junction reference, when its primary key holds both. */
+function junctionRelationships(
+  relations: Map<RelationKey, RelationInfo>,
+  foreignKeys: ForeignKey[],
+  isView: (key: RelationKey) => boolean,
+): Relationship[] {
+  const out: Relationship[] = [];
   for (const junctionKey of relations.keys()) {
     const junction = relations.get(junctionKey) as RelationInfo;
     const outgoing = foreignKeys.filter((f) => f.table === junctionKey && relations.has(f.refTable));
@@ -137,7 +148,7 @@ function buildRelationships(
       for (const b of outgoing) {
         if (a === b || a.name === b.name) continue;
         if (![...a.columns, ...b.columns].every((c) => junction.primaryKey.includes(c))) continue;
-        push({
+        out.push({
           cardinality: 'many-to-many',
           origin: a.refTable,
           target: b.refTable,

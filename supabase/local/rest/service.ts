@@ -1,14 +1,14 @@
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
-import type { JwtClaims, JwtVerifier } from '../gateway/keys';
+import type { JwtVerifier } from '../gateway/keys';
 import { parseApiRequest } from './api-request';
 import { ApiError, pgError, pgrstError, toApiError } from './errors';
 import { planRelation } from './plan';
 import { read } from './read';
 import { errorReply } from './response';
 import { rpc } from './rpc';
-import type { RestRuntime } from './runtime';
+import type { Auth, RestRuntime } from './runtime';
 import { SchemaCache } from './schema-cache';
 import { mutate } from './write';
 
@@ -24,12 +24,11 @@ const openApiReply = (): Reply => ({
 });
 
 /**
- * The REST service, routed as PostgREST is: authenticate, pick the schema, then read / insert / update /
- * delete a relation or call a function. Each request runs in one transaction as the JWT's role with
- * PostgREST's request settings, so RLS and grants decide. Parsing lives in request.ts, the plan
- * (relationships, embeds, aggregates) in plan.ts, SQL in query.ts and response shaping in response.ts.
- * JSON is built by Postgres and passed through as text, so numbers and timestamps look exactly as
- * PostgREST renders them.
+ * The REST service, routed as PostgREST's App.hs: parse the request (api-request.ts), authenticate,
+ * then read / insert / update / delete a relation or call a function, each a pipeline of plan.ts,
+ * query.ts, runtime.ts and response.ts. Each request runs in one transaction as the JWT's role with
+ * PostgREST's request settings, so RLS and grants decide. JSON is built by Postgres and passed
+ * through as text, so numbers and timestamps look exactly as PostgREST renders them.
  */
 export interface RestContext {
   db: Database;
@@ -38,17 +37,16 @@ export interface RestContext {
   anonRole: string;
 }
 
-export function createRestService(ctx: RestContext): {
-  handle: (req: GatewayRequest) => Promise<Reply>;
-  cache: SchemaCache;
-} {
-  const { db, api } = ctx;
-  const cache = new SchemaCache(db, api.schemas);
+/**
+ * PostgREST's authentication: no token is the anonymous role; a token must verify (PGRST301 /
+ * PGRST303) and name a role the authenticator may become (42501 otherwise).
+ */
+function authenticator(ctx: RestContext): (req: GatewayRequest) => Promise<Auth> {
   let allowedRoles: Set<string> | undefined;
 
   async function roles(): Promise<Set<string>> {
     if (!allowedRoles) {
-      const { rows } = await db.query<{ rolname: string }>(
+      const { rows } = await ctx.db.query<{ rolname: string }>(
         `select r.rolname from pg_auth_members m join pg_roles r on r.oid = m.roleid
          join pg_roles a on a.oid = m.member where a.rolname = 'authenticator'`,
       );
@@ -58,7 +56,7 @@ export function createRestService(ctx: RestContext): {
     return allowedRoles;
   }
 
-  async function authenticate(req: GatewayRequest): Promise<{ role: string; claims: JwtClaims }> {
+  return async function authenticate(req: GatewayRequest): Promise<Auth> {
     if (!req.bearer) return { role: ctx.anonRole, claims: { role: ctx.anonRole } };
     const result = await ctx.verifier.verify(req.bearer);
     if (!result.ok) {
@@ -72,7 +70,16 @@ export function createRestService(ctx: RestContext): {
       throw pgError.cannotSetRole(role);
     }
     return { role, claims: { ...result.claims, role } };
-  }
+  };
+}
+
+export function createRestService(ctx: RestContext): {
+  handle: (req: GatewayRequest) => Promise<Reply>;
+  cache: SchemaCache;
+} {
+  const { db, api } = ctx;
+  const cache = new SchemaCache(db, api.schemas);
+  const authenticate = authenticator(ctx);
 
   async function handle(req: GatewayRequest, retried = false): Promise<Reply> {
     let isAnon = true;

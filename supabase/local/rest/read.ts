@@ -1,13 +1,37 @@
 /** GET / HEAD on a table or view: parse → plan → query → run → respond. */
 import type { Queryable } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
-import type { ApiRequest } from './api-request';
+import type { ApiRequest, ExplainRequest } from './api-request';
 import { pgrstError } from './errors';
 import { planRelation, planSelect } from './plan';
 import { explainSql, nodeSql, Params, plannedCountSql, readSql } from './query';
 import { explainReply, plannedRows, readReply } from './response';
 import { runInTransaction, type Auth, type RestRuntime, type RunContext } from './runtime';
 import { planEnabled } from './settings';
+
+/** explain(): the plan of the read's statement, when the server offers plans (db-plan-enabled). */
+function explainRead(
+  rt: RestRuntime,
+  run: RunContext,
+  explain: ExplainRequest,
+  sql: string,
+  params: Params,
+): Promise<Reply> {
+  // db-plan-enabled off: the plan media types are not offered at all, as in PostgREST.
+  if (!planEnabled(rt.cache)) throw pgrstError.PGRST107(explain.accept);
+  // Hosted Postgres loads pg_stat_statements, so a verbose plan carries a query identifier.
+  const asServer = async (tx: Queryable): Promise<void> => {
+    await tx.query(`select set_config('compute_query_id', 'on', true)`);
+  };
+  const verbose = explain.options.includes('verbose');
+  return runInTransaction(rt, { ...run, ...(verbose ? { asServer } : {}) }, async (tx) => {
+    const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(explainSql(explain, sql), params.values);
+    return explainReply(
+      explain,
+      rows.map((r) => r['QUERY PLAN']),
+    );
+  });
+}
 
 export async function read(
   rt: RestRuntime,
@@ -31,24 +55,7 @@ export async function read(
     offset,
   });
   const run: RunContext = { req, schema: api.schema, auth, readOnly: true };
-  const explain = api.explain;
-  if (explain) {
-    // db-plan-enabled off: the plan media types are not offered at all, as in PostgREST.
-    if (!planEnabled(rt.cache)) throw pgrstError.PGRST107(explain.accept);
-    // Hosted Postgres loads pg_stat_statements, so a verbose plan carries a query identifier.
-    const asServer = explain.options.includes('verbose')
-      ? async (tx: Queryable): Promise<void> => {
-          await tx.query(`select set_config('compute_query_id', 'on', true)`);
-        }
-      : undefined;
-    return runInTransaction(rt, { ...run, ...(asServer ? { asServer } : {}) }, async (tx) => {
-      const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(explainSql(explain, sql), params.values);
-      return explainReply(
-        explain,
-        rows.map((r) => r['QUERY PLAN']),
-      );
-    });
-  }
+  if (api.explain) return explainRead(rt, run, api.explain, sql, params);
   return runInTransaction(rt, run, async (tx) => {
     const row = (
       await tx.query<{ total: string | null; page_total: number; body: string | null }>(sql, params.values)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterSql, ident, Params, RANGE, requestSettingsSql, type Target } from './query';
+import { filterSql, ident, Params, RANGE, type Target } from './query';
 import { parseFilter } from './request';
 
 const target: Target = { columns: undefined, label: 't' };
@@ -35,33 +35,5 @@ describe('query: filters', () => {
     expect(() => filterSql(withComputed, parseFilter('nope', 'eq.x'), params)).toThrow(
       'column messages.nope does not exist',
     );
-  });
-});
-
-describe('query: per-request settings', () => {
-  it("sets the role's own settings first, then search_path, role, claims and request.* as bound values", () => {
-    const { sql, values } = requestSettingsSql({
-      req: { method: 'GET', path: '/loans', headers: { cookie: 'a=1; b = two', prefer: 'count=exact' } },
-      schema: 'api',
-      extraSearchPath: ['public', 'api', 'extensions'],
-      auth: { role: 'authenticated', claims: { role: 'authenticated', sub: 'u1' } },
-      readOnly: true,
-      roleSettings: [['statement_timeout', '8s']],
-    });
-    expect(sql.indexOf('set_config($9, $10, true)')).toBeLessThan(
-      sql.indexOf("set_config('role', $2, true)"),
-    );
-    expect(values).toEqual([
-      '"api", "public", "extensions"',
-      'authenticated',
-      '{"role":"authenticated","sub":"u1"}',
-      'GET',
-      '/loans',
-      '{"cookie":"a=1; b = two","prefer":"count=exact"}',
-      '{"a":"1","b":"two"}',
-      'on',
-      'statement_timeout',
-      '8s',
-    ]);
   });
 });

@@ -6,7 +6,7 @@ import type { Reply } from '../gateway/http';
 import { CSV_MT, OBJECT_MT, type ApiRequest, type ExplainRequest, type MediaType } from './api-request';
 import { pgrstError, type ApiError } from './errors';
 import { appliedPreferences } from './preferences';
-import type { CallResult } from './query';
+import type { CallResult } from './statements';
 
 export const JSON_CT = 'application/json; charset=utf-8';
 

@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../db/engine';
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { JwtClaims } from '../gateway/keys';
 import { ApiError, pgrstError } from './errors';
-import { requestSettingsSql } from './query';
+import { requestSettingsSql } from './statements';
 import type { SchemaCache } from './schema-cache';
 
 export type Auth = { role: string; claims: JwtClaims };

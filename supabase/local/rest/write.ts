@@ -2,7 +2,8 @@
 import type { GatewayRequest, Reply } from '../gateway/http';
 import type { ApiRequest } from './api-request';
 import { planRelation, planSelect, planWrittenColumns } from './plan';
-import { deleteSql, insertSql, mutationSql, mutationWhereSql, Params, updateSql } from './query';
+import { Params } from './query';
+import { deleteSql, insertSql, mutationSql, mutationWhereSql, updateSql } from './statements';
 import { maxAffected } from './preferences';
 import { pgrstError } from './errors';
 import { contentTypeOf, mutationReply } from './response';

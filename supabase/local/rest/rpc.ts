@@ -37,7 +37,8 @@ export async function rpc(
     limit,
     offset,
   });
-  const readOnly = api.action === 'call' && req.method !== 'POST' ? true : plan.fn.volatility !== 'v';
+  // A call by GET is read-only whatever the function, as in PostgREST.
+  const readOnly = req.method !== 'POST' || plan.fn.volatility !== 'v';
   return runInTransaction(rt, { req, schema: api.schema, auth, readOnly }, async (tx) => {
     const row = (
       await tx.query<{ page_total: number; total: string | null; body: string | null }>(sql, params.values)

@@ -30,7 +30,8 @@ async function mutationCte(
     if (Object.keys(api.update).length === 0) return { rel: fresh, cte: undefined };
     return { rel: fresh, cte: updateSql(fresh, api.update, where, params) };
   }
-  if (api.action !== 'delete') throw pgrstError.PGRST117('PUT');
+  // parseApiRequest gives this pipeline insert, upsert, update and delete only.
+  if (api.action !== 'delete') throw pgrstError.PGRST000(`no mutation for ${api.action}`);
   return { rel, cte: deleteSql(rel, mutationWhereSql(rel, rootConditions, params, 'DELETE')) };
 }
 

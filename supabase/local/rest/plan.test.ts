@@ -1,100 +1,93 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { findRelationship } from './plan';
-import type { RelationInfo, Relationship, SchemaCache } from './schema-cache';
+import { parseApiRequest } from './api-request';
+import { planCall } from './plan';
+import type { ColumnInfo, FunctionInfo, SchemaCache } from './schema-cache';
 
-const table = (name: string): RelationInfo => ({
+const column = (name: string): [string, ColumnInfo] => [name, { name, type: 'integer', typname: 'int4' }];
+
+const fn = (name: string, args: string[], shape: Partial<FunctionInfo> = {}): FunctionInfo => ({
   schema: 'public',
   name,
-  kind: 'r',
-  columns: new Map(),
-  columnOrder: [],
-  primaryKey: ['id'],
-  uniqueKeys: [['id']],
+  args: args.map((a) => ({ name: a, type: a === '' ? 'json' : 'integer', mode: 'i', hasDefault: false })),
+  returnType: 'integer',
+  returnsSet: false,
+  returnsComposite: false,
+  returnsVoid: false,
+  volatility: 'v',
+  resultColumns: undefined,
+  returnRelation: undefined,
+  ...shape,
 });
 
-const m2o = (origin: string, target: string, constraint: string, column: string): Relationship => ({
-  cardinality: 'many-to-one',
-  origin: `public.${origin}`,
-  target: `public.${target}`,
-  constraint,
-  originColumns: [column],
-  targetColumns: ['id'],
-  isSelf: origin === target,
-  foreignKeyOnOrigin: true,
-  targetIsView: false,
-});
+const FUNCTIONS = [
+  fn('add', ['a', 'b']),
+  fn('add', ['a', 'b', 'c']),
+  fn('loans_of', ['client'], {
+    returnsSet: true,
+    returnsComposite: true,
+    resultColumns: new Map([column('id'), column('amount')]),
+  }),
+  fn('numbers', ['upto'], { returnsSet: true }),
+  fn('echo', ['']),
+];
 
-/** A cache holding only relationships: findRelationship needs nothing else. */
-const cacheWith = (rels: Relationship[]): SchemaCache =>
-  ({
-    relationshipsFrom: (origin: string) => rels.filter((r) => r.origin === origin),
-  }) as unknown as SchemaCache;
+/** A cache holding only functions: the call plan needs nothing else for these. */
+const cache = {
+  functionsNamed: (_schema: string, name: string): Promise<FunctionInfo[]> =>
+    Promise.resolve(FUNCTIONS.filter((f) => f.name === name)),
+  relationByKey: () => undefined,
+} as unknown as SchemaCache;
 
-describe('plan: relationship resolution', () => {
-  const friends = [
-    m2o('best_friends', 'users', 'best_friends_first_user_fkey', 'first_user'),
-    m2o('best_friends', 'users', 'best_friends_second_user_fkey', 'second_user'),
-  ];
+const call = (method: string, pathAndQuery: string, body = ''): ReturnType<typeof planCall> => {
+  const url = new URL(pathAndQuery, 'http://local');
+  const req = {
+    method,
+    path: url.pathname,
+    query: url.searchParams,
+    headers: {},
+    bearer: undefined,
+    body,
+    raw: {} as IncomingMessage,
+  };
+  const api = parseApiRequest(req, ['public']);
+  return planCall(cache, api, api.target.kind === 'function' ? api.target.name : '');
+};
 
-  it('answers PGRST201 (300) with every candidate when two keys lead to the same table', () => {
-    try {
-      findRelationship(cacheWith(friends), table('best_friends'), {
-        name: 'users',
-        spread: false,
-        select: [],
-      });
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toMatchObject({ status: 300, code: 'PGRST201' });
-      expect((error as { details: unknown[] }).details).toHaveLength(2);
-    }
+describe('plan: the function a call runs', () => {
+  it('picks the overload whose parameters the arguments name', async () => {
+    expect((await call('POST', '/rpc/add', '{"a":1,"b":2}')).fn.args).toHaveLength(2);
+    expect((await call('POST', '/rpc/add', '{"a":1,"b":2,"c":3}')).fn.args).toHaveLength(3);
   });
 
-  it('picks one by constraint name or by column name', () => {
-    const cache = cacheWith(friends);
-    const byName = findRelationship(cache, table('best_friends'), {
-      name: 'users',
-      hint: 'best_friends_second_user_fkey',
-      spread: false,
-      select: [],
+  it('answers PGRST202 when no overload takes those arguments', async () => {
+    await expect(call('POST', '/rpc/add', '{"a":1,"z":2}')).rejects.toMatchObject({
+      status: 404,
+      code: 'PGRST202',
+      message: 'Could not find the function public.add(a, z) in the schema cache',
     });
-    expect(byName.originColumns).toEqual(['second_user']);
-    const byColumn = findRelationship(cache, table('best_friends'), {
-      name: 'users',
-      hint: 'first_user',
-      spread: false,
-      select: [],
+  });
+
+  it('gives a single unnamed json parameter the whole body', async () => {
+    const plan = await call('POST', '/rpc/echo', '{"x":[1,2]}');
+    expect(plan).toMatchObject({ singleObject: true, args: { x: [1, 2] } });
+  });
+
+  it("splits a GET call's keys into arguments and filters on the result rows", async () => {
+    const plan = await call('GET', '/rpc/loans_of?client=7&amount=gt.5');
+    expect(plan.args).toEqual({ client: '7' });
+    expect(plan.scopes.get('')?.conditions).toMatchObject([{ op: 'gt', value: '5' }]);
+    expect(plan.resultRelation?.columnOrder).toEqual(['id', 'amount']);
+  });
+
+  it('refuses a GET key that is neither an argument nor a filter (PGRST100)', async () => {
+    await expect(call('GET', '/rpc/loans_of?client=7&amount=5')).rejects.toMatchObject({ code: 'PGRST100' });
+  });
+
+  it('refuses a select of columns on a set of scalars (PGRST100)', async () => {
+    await expect(call('GET', '/rpc/numbers?upto=3&select=v')).rejects.toMatchObject({
+      code: 'PGRST100',
+      message: '"failed to parse select parameter": numbers returns scalars',
     });
-    expect(byColumn.constraint).toBe('best_friends_first_user_fkey');
-  });
-
-  it('answers PGRST200 (400) when nothing relates the two', () => {
-    expect(() =>
-      findRelationship(cacheWith(friends), table('best_friends'), {
-        name: 'channels',
-        spread: false,
-        select: [],
-      }),
-    ).toThrow(expect.objectContaining({ status: 400, code: 'PGRST200' }) as Error);
-  });
-
-  it('resolves a self-reference: the column names the parent, the table its children', () => {
-    const parent = m2o('collections', 'collections', 'collections_parent_id_fkey', 'parent_id');
-    const children: Relationship = {
-      ...parent,
-      cardinality: 'one-to-many',
-      originColumns: ['id'],
-      targetColumns: ['parent_id'],
-      foreignKeyOnOrigin: false,
-    };
-    const cache = cacheWith([parent, children]);
-    expect(
-      findRelationship(cache, table('collections'), { name: 'parent_id', spread: false, select: [] })
-        .cardinality,
-    ).toBe('many-to-one');
-    expect(
-      findRelationship(cache, table('collections'), { name: 'collections', spread: false, select: [] })
-        .cardinality,
-    ).toBe('one-to-many');
   });
 });

@@ -3,9 +3,12 @@
  * relationship of the schema cache (PostgREST's findRel rules, PGRST200/PGRST201 otherwise), with the
  * filters, order, limit and offset addressed to each node, and the aggregate check.
  */
-import { ApiError } from './response';
+import type { Database } from '../db/engine';
+import type { ApiRequest } from './api-request';
+import { pgError, pgrstError } from './errors';
+import { findRelationship, type Relationship } from './relationships';
 import type { Condition, EmbedItem, OrderTerm, ScopedParams, SelectItem } from './request';
-import type { RelationInfo, Relationship, SchemaCache } from './schema-cache';
+import type { FunctionInfo, RelationInfo, SchemaCache } from './schema-cache';
 
 export interface ReadNode {
   relation: RelationInfo;
@@ -36,91 +39,31 @@ export interface EmbedNode {
   nullTests: Array<{ negate: boolean }>;
 }
 
-const relKey = (rel: RelationInfo): string => `${rel.schema}.${rel.name}`;
-const nameOf = (key: string): string => key.slice(key.indexOf('.') + 1);
-
-const fkSingle = (columns: string[], hint: string): boolean => columns.length === 1 && columns[0] === hint;
-
-/** The candidates PostgREST's findRel keeps for `target!hint` seen from `origin`. */
-function matchRelationships(all: Relationship[], target: string, hint: string | undefined): Relationship[] {
-  // The columns of the foreign key itself and of the key it references, whichever side is the origin.
-  const fkColumns = (r: Relationship): string[] => (r.foreignKeyOnOrigin ? r.originColumns : r.targetColumns);
-  const refColumns = (r: Relationship): string[] =>
-    r.foreignKeyOnOrigin ? r.targetColumns : r.originColumns;
-  const m2m = (r: Relationship): boolean => r.cardinality === 'many-to-many';
-  return all.filter((r) => {
-    const targetName = nameOf(r.target);
-    if (r.isSelf && !m2m(r)) {
-      if (hint === undefined) {
-        // Table name → the children (one-to-many); the FK column name → the parent (many-to-one).
-        return (
-          (targetName === target && !r.foreignKeyOnOrigin) ||
-          (fkSingle(r.originColumns, target) && r.foreignKeyOnOrigin)
-        );
-      }
-      return targetName === target && !r.foreignKeyOnOrigin && fkSingle(refColumns(r), hint);
-    }
-    if (hint === undefined) {
-      return (
-        targetName === target ||
-        (!m2m(r) &&
-          !r.targetIsView &&
-          (r.constraint === target || (r.foreignKeyOnOrigin && fkSingle(r.originColumns, target))))
-      );
-    }
-    return (
-      targetName === target &&
-      (m2m(r)
-        ? nameOf(r.junction?.table ?? '') === hint
-        : r.constraint === hint || fkSingle(fkColumns(r), hint) || fkSingle(refColumns(r), hint))
-    );
-  });
-}
-
-function describeRelationship(r: Relationship): Record<string, string> {
-  const cols = (c: string[]): string => `(${c.join(', ')})`;
-  const origin = nameOf(r.origin);
-  const target = nameOf(r.target);
-  if (r.junction) {
-    return {
-      cardinality: 'many-to-many',
-      embedding: `${origin} with ${target}`,
-      relationship: `${nameOf(r.junction.table)} using ${r.junction.originConstraint}${cols(r.junction.junctionOrigin)} and ${r.junction.targetConstraint}${cols(r.junction.junctionTarget)}`,
-    };
-  }
-  return {
-    cardinality: r.cardinality,
-    embedding: `${origin} with ${target}`,
-    relationship: `${r.constraint} using ${origin}${cols(r.originColumns)} and ${target}${cols(r.targetColumns)}`,
-  };
-}
-
-export function findRelationship(cache: SchemaCache, origin: RelationInfo, embed: EmbedItem): Relationship {
-  const found = matchRelationships(cache.relationshipsFrom(relKey(origin)), embed.name, embed.hint);
-  if (found.length === 1) return found[0] as Relationship;
-  if (found.length === 0) {
-    throw new ApiError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${origin.name}' and '${embed.name}' in the schema cache`,
-      `Searched for a foreign key relationship between '${origin.name}' and '${embed.name}'${embed.hint ? ` using the hint '${embed.hint}'` : ''} in the schema '${origin.schema}', but no matches were found.`,
-    );
-  }
-  const hints = found.map(
-    (r) => `'${nameOf(r.target)}!${r.junction ? nameOf(r.junction.table) : r.constraint}'`,
-  );
-  throw new ApiError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${origin.name}' and '${embed.name}'`,
-    found.map(describeRelationship),
-    `Try changing '${embed.name}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
-  );
-}
-
 export interface PlanOptions {
   cache: SchemaCache;
   scopes: Map<string, ScopedParams>;
+}
+
+/**
+ * A node's filters and related orders: a filter naming an embed (`clients=is.null`) tests the embed,
+ * the rest are the node's own; `order=rel(col)` must name a to-one embed (PGRST108 / PGRST118).
+ */
+function applyScope(node: ReadNode, conditions: Condition[]): void {
+  for (const condition of conditions) {
+    const embed =
+      condition.type === 'filter' && condition.column.path.length === 0
+        ? node.embeds.find((e) => e.outputName === condition.column.name)
+        : undefined;
+    if (embed && condition.type === 'filter' && condition.op === 'is' && /^null$/i.test(condition.value)) {
+      embed.nullTests.push({ negate: condition.negate });
+    } else node.conditions.push(condition);
+  }
+  for (const term of node.order) {
+    if (term.relation === undefined) continue;
+    const embed = node.embeds.find((e) => e.outputName === term.relation);
+    if (!embed) throw pgrstError.PGRST108(term.relation);
+    if (!embed.toOne) throw pgrstError.PGRST118(node.relation.name, term.relation);
+  }
 }
 
 /** Builds the read tree for `items` over `relation`; `path` names the node for per-embed parameters. */
@@ -140,7 +83,7 @@ export function planRead(
     i.column.path.length === 0 &&
     !relation.columns.has('count');
   if (items.some((i) => i.kind === 'aggregate') && !options.cache.aggregatesEnabled) {
-    throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    throw pgrstError.PGRST123();
   }
   items = items.map((i) =>
     legacyCount(i) ? { kind: 'aggregate', aggregate: 'count', ...(i.alias ? { alias: i.alias } : {}) } : i,
@@ -162,9 +105,13 @@ export function planRead(
   for (const item of items) {
     if (item.kind !== 'embed') continue;
     const embed = item.embed as EmbedItem;
-    const relationship = findRelationship(options.cache, relation, embed);
+    const relationship = findRelationship(
+      options.cache.relationshipsFrom(`${relation.schema}.${relation.name}`),
+      relation,
+      embed,
+    );
     const target = options.cache.relationByKey(relationship.target);
-    if (!target) throw new ApiError(400, 'PGRST200', `Could not find '${embed.name}' in the schema cache`);
+    if (!target) throw pgrstError.PGRST200(relation, embed.name, embed.hint);
     const outputName = embed.alias ?? embed.name;
     const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
     const child = planRead(options, target, embed.select, [...path, outputName], counter);
@@ -179,42 +126,12 @@ export function planRead(
       nullTests: [],
     });
   }
-  // Filters naming an embed (`clients=is.null`) test the embed; the rest are this node's own.
-  for (const condition of scope?.conditions ?? []) {
-    const embed =
-      condition.type === 'filter' && condition.column.path.length === 0
-        ? node.embeds.find((e) => e.outputName === condition.column.name)
-        : undefined;
-    if (embed && condition.type === 'filter' && condition.op === 'is' && /^null$/i.test(condition.value)) {
-      embed.nullTests.push({ negate: condition.negate });
-    } else node.conditions.push(condition);
-  }
-  for (const term of node.order) {
-    if (term.relation === undefined) continue;
-    const embed = node.embeds.find((e) => e.outputName === term.relation);
-    if (!embed) {
-      throw new ApiError(
-        400,
-        'PGRST108',
-        `'${term.relation}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${term.relation}' is included in the 'select' query parameter.`,
-      );
-    }
-    if (!embed.toOne) {
-      throw new ApiError(
-        400,
-        'PGRST118',
-        `A related order on '${term.relation}' is not possible`,
-        `'${relation.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
-  }
+  applyScope(node, scope?.conditions ?? []);
   return node;
 }
 
 /** Every embed path the request addressed must exist in the tree (PGRST108 otherwise). */
-export function checkScopes(root: ReadNode, scopes: Map<string, ScopedParams>): void {
+function checkScopes(root: ReadNode, scopes: Map<string, ScopedParams>): void {
   const paths = new Set<string>(['']);
   const walk = (node: ReadNode, prefix: string[]): void => {
     for (const e of node.embeds) {
@@ -226,13 +143,139 @@ export function checkScopes(root: ReadNode, scopes: Map<string, ScopedParams>): 
   walk(root, []);
   for (const key of scopes.keys()) {
     if (paths.has(key)) continue;
-    const name = key.split('.').pop() as string;
-    throw new ApiError(
-      400,
-      'PGRST108',
-      `'${name}' is not an embedded resource in this request`,
-      null,
-      `Verify that '${name}' is included in the 'select' query parameter.`,
+    throw pgrstError.PGRST108(key.split('.').pop() as string);
+  }
+}
+
+/**
+ * Embedded resources one request may have on PGlite. Postgres plans each embed as a lateral
+ * subquery and planning time grows steeply with their number (measured on PGlite: 20 embeds
+ * 0.35 s, 40 embeds 2.8 s, 300 exhausted its memory and killed the database). Hosted Supabase has
+ * no such cap: there statement_timeout (anon 3 s) cancels the request and other connections carry
+ * on. PGlite is one connection that cannot cancel a running statement, so the request is refused
+ * before it runs, with the error hosted would give when the timeout fires.
+ */
+export const PGLITE_MAX_EMBEDS = 25;
+
+function embedCount(node: ReadNode): number {
+  return node.embeds.reduce((n, e) => n + 1 + embedCount(e.node), 0);
+}
+
+/** The read tree of a request's select over `rel`, with per-embed parameters checked. */
+export function planSelect(
+  ctx: { cache: SchemaCache; db: Pick<Database, 'kind'> },
+  api: Pick<ApiRequest, 'select' | 'scopes'>,
+  rel: RelationInfo,
+): ReadNode {
+  const root = planRead({ cache: ctx.cache, scopes: api.scopes }, rel, api.select);
+  checkScopes(root, api.scopes);
+  const embeds = embedCount(root);
+  if (ctx.db.kind === 'pglite' && embeds > PGLITE_MAX_EMBEDS) {
+    throw pgError.statementTimeout(
+      `The select embeds ${embeds} resources; the local server on PGlite refuses more than ${PGLITE_MAX_EMBEDS} up front because it cannot cancel a running statement (hosted cancels it at the role's statement_timeout).`,
+      'Embed fewer resources per request, or split the request.',
     );
   }
+  return root;
+}
+
+/** The table or view a request names (PGRST205 when the cache, reloaded once, does not have it). */
+export async function planRelation(cache: SchemaCache, schema: string, name: string): Promise<RelationInfo> {
+  const rel = await cache.relation(schema, name);
+  if (!rel) throw pgrstError.PGRST205(schema, name);
+  return rel;
+}
+
+/** The relation with every written column known, after one schema reload if needed; PostgREST's PGRST204 otherwise. */
+export async function planWrittenColumns(
+  cache: SchemaCache,
+  rel: RelationInfo,
+  keys: string[],
+): Promise<RelationInfo> {
+  const fresh = (await cache.relationWithColumns(rel.schema, rel.name, keys)) ?? rel;
+  for (const key of keys) if (!fresh.columns.has(key)) throw pgrstError.PGRST204(key, rel.name);
+  return fresh;
+}
+
+/** The function a call runs, the arguments it gets and how its rows are read. */
+export interface CallPlan {
+  fn: FunctionInfo;
+  /** Named arguments by name (GET query values, or the POST body's keys). */
+  args: Record<string, unknown>;
+  /** A single unnamed json/jsonb parameter receives the whole body. */
+  singleObject: boolean;
+  /** The relation the rows are read as, when the result has a known shape (embeds, filters by column). */
+  resultRelation: RelationInfo | undefined;
+  /** The request's scopes with the GET keys that are not arguments added as filters on the result. */
+  scopes: Map<string, ScopedParams>;
+}
+
+function pickFunction(candidates: FunctionInfo[], argNames: string[]): FunctionInfo | undefined {
+  const named = candidates.filter((fn) => {
+    const names = fn.args.map((a) => a.name);
+    return (
+      argNames.every((n) => names.includes(n)) &&
+      fn.args.every((a) => a.hasDefault || argNames.includes(a.name))
+    );
+  });
+  if (named.length) return named.sort((a, b) => a.args.length - b.args.length)[0];
+  // A single unnamed json/jsonb parameter receives the whole body (PostgREST's single-object call).
+  return candidates.find(
+    (fn) => fn.args.length === 1 && fn.args[0]?.name === '' && /^jsonb?$/.test(fn.args[0]?.type ?? ''),
+  );
+}
+
+/**
+ * The relation a function's rows are read as: the table or view whose row type it returns, or one
+ * made of its OUT / `returns table` columns (which has no relationships).
+ */
+function functionResultRelation(cache: SchemaCache, fn: FunctionInfo): RelationInfo | undefined {
+  if (!fn.returnsComposite) return undefined;
+  const table = fn.returnRelation ? cache.relationByKey(fn.returnRelation) : undefined;
+  if (table) return table;
+  if (!fn.resultColumns) return undefined;
+  return {
+    schema: fn.schema,
+    name: fn.name,
+    kind: 'f',
+    columns: fn.resultColumns,
+    columnOrder: [...fn.resultColumns.keys()],
+    primaryKey: [],
+    uniqueKeys: [],
+  };
+}
+
+/** PostgREST's function resolution: overloads by argument names, else one unnamed json parameter (PGRST202). */
+export async function planCall(cache: SchemaCache, api: ApiRequest, name: string): Promise<CallPlan> {
+  const candidates = await cache.functionsNamed(api.schema, name);
+  const args: Record<string, unknown> = { ...(api.callBody ?? {}) };
+  const names = new Set(candidates.flatMap((c) => c.args.map((a) => a.name)));
+  for (const p of api.callParams) if (names.has(p.key)) args[p.key] = p.value;
+  const fn = pickFunction(candidates, Object.keys(args));
+  if (!fn) throw pgrstError.PGRST202(api.schema, name, Object.keys(args).sort());
+  const resultRelation = functionResultRelation(cache, fn);
+  const rows = !fn.returnsVoid && (fn.returnsSet || fn.returnsComposite);
+  if (rows && !resultRelation && api.select.some((i) => i.kind !== 'star')) {
+    // A set of scalars (or records of unknown shape): only filters on the value itself make sense.
+    throw pgrstError.PGRST100(`"failed to parse select parameter": ${name} returns scalars`);
+  }
+  // Keys that are no argument filter the result; a single value or none has nothing to filter.
+  const filters: Condition[] = [];
+  for (const p of rows ? api.callParams : []) {
+    if (fn.args.some((a) => a.name === p.key)) continue;
+    if (p.filter instanceof Error) throw p.filter;
+    filters.push(p.filter);
+  }
+  const scopes = new Map(api.scopes);
+  if (filters.length) {
+    const root = scopes.get('') ?? { conditions: [] };
+    scopes.set('', { ...root, conditions: [...root.conditions, ...filters] });
+  }
+  return {
+    fn,
+    args,
+    singleObject: fn.args.length === 1 && fn.args[0]?.name === '',
+    resultRelation,
+    scopes,
+  };
 }

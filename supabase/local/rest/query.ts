@@ -1,12 +1,15 @@
 /**
- * SQL building. Every value is a bound parameter and every identifier comes from the schema cache.
+ * SQL fragments (PostgREST's SqlFragment): columns, filters, order, select lists and the read tree;
+ * `statements.ts` assembles them into whole statements. Every value is a bound parameter and every
+ * identifier comes from the schema cache.
  * Embeds become `left join lateral` subqueries yielding one JSON value (`body`) per parent row —
  * an object for to-one relationships, an array for to-many — or, for a spread, the child's columns.
  */
-import { ApiError } from './response';
-import type { ColumnRef, Condition, Filter, OrderTerm, SelectItem } from './request';
+import { pgError, pgrstError } from './errors';
 import type { EmbedNode, ReadNode } from './plan';
-import type { ColumnInfo, RelationInfo, Relationship, SchemaCache } from './schema-cache';
+import type { Relationship } from './relationships';
+import type { ColumnRef, Condition, Filter, OrderTerm, SelectItem } from './request';
+import type { ColumnInfo, RelationInfo, SchemaCache } from './schema-cache';
 
 export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
@@ -30,13 +33,10 @@ export interface Target {
   computed?: Map<string, string>;
 }
 
-export function missingColumn(target: Target, name: string): ApiError {
-  return new ApiError(400, '42703', `column ${target.label}.${name} does not exist`, null, null);
-}
-
 export function columnSql(target: Target, ref: ColumnRef, params: Params, alias = 'pgrst_t'): string {
   const computed = target.columns?.has(ref.name) ? undefined : target.computed?.get(ref.name);
-  if (target.columns && !target.columns.has(ref.name) && !computed) throw missingColumn(target, ref.name);
+  if (target.columns && !target.columns.has(ref.name) && !computed)
+    throw pgError.undefinedColumn(target.label, ref.name);
   let sql = computed ? `${computed}(${alias})` : `${alias}.${ident(ref.name)}`;
   for (const step of ref.path) {
     const key = /^-?\d+$/.test(step.key) ? step.key : `${params.add(step.key)}::text`;
@@ -94,7 +94,7 @@ export function filterSql(target: Target, f: Filter, params: Params, alias = 'pg
   else if (f.op in FTS) {
     const lang = f.language ? `${params.add(f.language)}::regconfig, ` : '';
     sql = `${col} @@ ${FTS[f.op]}(${lang}${params.add(f.value)})`;
-  } else throw new ApiError(400, 'PGRST100', `"failed to parse filter" unknown operator ${f.op}`);
+  } else throw pgrstError.PGRST100(`"failed to parse filter" unknown operator ${f.op}`);
   return f.negate ? `not (${sql})` : sql;
 }
 
@@ -135,7 +135,7 @@ export interface SelectList {
 
 async function castSql(cache: SchemaCache, sql: string, cast: string): Promise<string> {
   const type = await cache.castType(cast);
-  if (!type) throw new ApiError(400, '42704', `type "${cast}" does not exist`, null, null);
+  if (!type) throw pgError.undefinedType(cast);
   return `(${sql})::${type}`;
 }
 
@@ -187,7 +187,7 @@ function joinSql(cache: SchemaCache, rel: Relationship, parentAlias: string, chi
     lc.map((c, i) => `${left}.${ident(c)} = ${right}.${ident(rc[i] as string)}`);
   if (rel.junction) {
     const junction = cache.relationByKey(rel.junction.table);
-    if (!junction) throw new ApiError(500, 'PGRST000', `junction ${rel.junction.table} vanished`);
+    if (!junction) throw pgrstError.PGRST000(`junction ${rel.junction.table} vanished`);
     const j = `${childAlias}_j`;
     const conds = [
       ...pairs(j, rel.junction.junctionOrigin, parentAlias, rel.originColumns),

@@ -1,15 +1,12 @@
 /**
  * Request parsing: the PostgREST query grammar supabase-js generates (select with embeds and
- * aggregates, filters, logic trees, order, limit/offset, per-embed parameters) and the Prefer header,
- * parsed into plain data. Nothing here touches SQL: names are resolved against the schema cache by the
- * plan and values bound as parameters by the query builder.
+ * aggregates, filters, logic trees, order, limit/offset, per-embed parameters), parsed into plain
+ * data; `api-request.ts` applies it to a whole request. Nothing here touches SQL: names are resolved
+ * against the schema cache by the plan and values bound as parameters by the query builder.
  */
-import { ApiError } from './response';
+import { pgrstError } from './errors';
 
-export { ApiError };
-
-const parseError = (message: string, details: string | null = null): ApiError =>
-  new ApiError(400, 'PGRST100', message, details);
+const parseError = pgrstError.PGRST100;
 
 /** A column reference with an optional JSON path: `data->a->>b`. */
 export interface ColumnRef {
@@ -370,50 +367,6 @@ export function parseNonNegativeInt(name: string, value: string | null): number 
   if (value === null || value === '') return undefined;
   if (!/^\d+$/.test(value)) throw parseError(`"failed to parse ${name} parameter (${value})"`);
   return Number(value);
-}
-
-/** `Prefer` arrives as one comma-separated header (protocol §5.1). */
-export function parsePrefer(header: string | undefined): Map<string, string> {
-  const prefs = new Map<string, string>();
-  for (const part of (header ?? '').split(',')) {
-    const [k, v] = part.trim().split('=');
-    if (k) prefs.set(k.trim().toLowerCase(), (v ?? '').trim().toLowerCase());
-  }
-  return prefs;
-}
-
-const KNOWN_PREFERENCES: Record<string, RegExp> = {
-  return: /^(minimal|headers-only|representation)$/,
-  count: /^(exact|planned|estimated)$/,
-  resolution: /^(merge-duplicates|ignore-duplicates)$/,
-  missing: /^(default|null)$/,
-  handling: /^(strict|lenient)$/,
-  tx: /^(commit|rollback)$/,
-  'max-affected': /^\d+$/,
-  timezone: /^.+$/,
-  params: /^single-object$/,
-};
-
-/** With `Prefer: handling=strict`, a preference PostgREST does not know is an error (PGRST122). */
-export function checkStrictPreferences(header: string | undefined): void {
-  const parts = (header ?? '')
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
-  if (!parts.some((p) => p.toLowerCase() === 'handling=strict')) return;
-  const invalid = parts.filter((p) => {
-    const [k, v] = p.split('=');
-    const rule = KNOWN_PREFERENCES[(k ?? '').trim().toLowerCase()];
-    return !rule || !rule.test((v ?? '').trim().toLowerCase());
-  });
-  if (invalid.length) {
-    throw new ApiError(
-      400,
-      'PGRST122',
-      'Invalid preferences given with handling=strict',
-      `Invalid preferences: ${invalid.join(', ')}`,
-    );
-  }
 }
 
 /** `columns="a","b"` or `columns=a,b`. */

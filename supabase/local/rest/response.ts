@@ -1,83 +1,19 @@
 /**
- * Response shaping as PostgREST does it: error bodies and the HTTP status of each error class,
- * Content-Range, singular (vnd.pgrst.object) and CSV bodies.
+ * Response shaping as PostgREST's `Response.hs` does it: the status, the headers (Content-Range,
+ * Preference-Applied, Content-Type), error bodies, singular (vnd.pgrst.object), CSV and explain bodies.
  */
 import type { Reply } from '../gateway/http';
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: string | null | unknown[] = null,
-    readonly hint: string | null = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+import { CSV_MT, OBJECT_MT, type ApiRequest, type ExplainRequest, type MediaType } from './api-request';
+import { pgrstError, type ApiError } from './errors';
+import { appliedPreferences } from './preferences';
+import type { CallResult } from './statements';
 
 export const JSON_CT = 'application/json; charset=utf-8';
-export const OBJECT_MT = 'application/vnd.pgrst.object+json';
-export const CSV_MT = 'text/csv';
-
-/** The representation a request asked for with Accept. */
-export type MediaType = 'json' | 'object' | 'csv';
-
-/** Media types this server can produce (PostgREST's, without PostGIS's GeoJSON). */
-const PRODUCIBLE = [
-  'application/json',
-  OBJECT_MT,
-  CSV_MT,
-  'application/vnd.pgrst.plan',
-  'application/openapi+json',
-  '*/*',
-  'application/*',
-  'text/*',
-];
-
-export function acceptedMediaType(accept: string | undefined): MediaType {
-  const value = accept ?? '';
-  if (value.includes(OBJECT_MT)) return 'object';
-  if (value.includes(CSV_MT)) return 'csv';
-  const wanted = value
-    .split(',')
-    .map((t) => t.split(';')[0]?.trim().toLowerCase() ?? '')
-    .filter((t) => t !== '');
-  if (wanted.length && !wanted.some((t) => PRODUCIBLE.some((p) => t.startsWith(p)))) {
-    throw new ApiError(406, 'PGRST107', `None of these media types are available: ${wanted.join(', ')}`);
-  }
-  return 'json';
-}
 
 export function contentTypeOf(media: MediaType): string {
   if (media === 'object') return `${OBJECT_MT}; charset=utf-8`;
   if (media === 'csv') return `${CSV_MT}; charset=utf-8`;
   return JSON_CT;
-}
-
-/** PostgREST's mapping of a SQLSTATE to an HTTP status (authenticated requests get 403 for 42501). */
-export function pgErrorStatus(code: string, message: string, isAnon: boolean): number {
-  if (code === '42501') return isAnon ? 401 : 403;
-  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
-  if (code === '23505' || code === '23503') return 409;
-  if (code === '42883' || code === '42P01') return 404;
-  if (code === '25006') return 405;
-  // pg-safeupdate's "… requires a WHERE clause" is the client's fault; other cardinality errors are not.
-  if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
-  if (code === '22023') return /^role .* does not exist$/.test(message) ? 401 : 400;
-  if (code === '53400') return 500;
-  if (code === '57P01' || code.startsWith('08') || code.startsWith('53')) return 503;
-  if (code.startsWith('0L') || code.startsWith('0P') || code.startsWith('28')) return 403;
-  if (
-    code === '42P17' ||
-    code === '57014' ||
-    /^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|XX)/.test(code) ||
-    (code.startsWith('P0') && code !== 'P0001')
-  ) {
-    return 500;
-  }
-  return 400;
 }
 
 export function errorReply(error: ApiError): Reply {
@@ -91,15 +27,6 @@ export function errorReply(error: ApiError): Reply {
       message: error.message,
     }),
   };
-}
-
-export function singularError(n: number): ApiError {
-  return new ApiError(
-    406,
-    'PGRST116',
-    'Cannot coerce the result to a single JSON object',
-    `The result contains ${n} rows`,
-  );
 }
 
 /** `0-9/100`, `*\/100` or `0-9/*` as PostgREST writes Content-Range. */
@@ -128,4 +55,101 @@ export function jsonRowsToCsv(body: string): string {
 export function renderBody(media: MediaType, json: string | null): string {
   if (media === 'csv') return jsonRowsToCsv(json ?? '[]');
   return json ?? 'null';
+}
+
+/** What a statement answered: rows in the page, the count asked for, rows an upsert inserted, the body. */
+export interface Outcome {
+  pageTotal: number;
+  total: number | undefined;
+  inserted: number;
+  body: string | null;
+}
+
+/** A read: 206 for a partial page when a count was asked for, 416 for an offset past the rows. */
+export function readReply(api: ApiRequest, offset: number, out: Outcome, planned: boolean): Reply {
+  const { pageTotal, total } = out;
+  if (api.media === 'object' && pageTotal !== 1) throw pgrstError.PGRST116(pageTotal);
+  if (total !== undefined && offset > 0 && offset >= total && total > 0 && !planned) {
+    throw pgrstError.PGRST103(`An offset of ${offset} was requested, but there are only ${total} rows.`, {
+      'content-range': `*/${total}`,
+    });
+  }
+  const partial = total !== undefined && (pageTotal < total || offset > 0);
+  const headers: Record<string, string> = {
+    'content-type': contentTypeOf(api.media),
+    'content-range': contentRange(offset, pageTotal, total),
+  };
+  return {
+    status: partial ? 206 : 200,
+    headers,
+    body: out.body ?? (api.media === 'csv' ? '' : 'null'),
+  };
+}
+
+/**
+ * An insert, upsert, update or delete: 201 for a write that created rows (200 for an upsert that
+ * only updated), 204 without representation, Content-Range and Preference-Applied.
+ */
+export function mutationReply(
+  api: ApiRequest,
+  out: Pick<Outcome, 'pageTotal' | 'inserted' | 'body'>,
+  txOverridable: boolean,
+): Reply {
+  const n = out.pageTotal;
+  const representation = api.preferences.return === 'representation';
+  const counted = api.preferences.count ? String(n) : '*';
+  const headers: Record<string, string> = {
+    'content-range': representation && n > 0 ? `0-${n - 1}/${counted}` : `*/${counted}`,
+  };
+  const applied = appliedPreferences(api.preferences, txOverridable);
+  if (applied.length) headers['preference-applied'] = applied.join(', ');
+  const creating = api.action === 'insert' || api.action === 'upsert';
+  // An upsert that only updated existing rows answers 200, as PostgREST does.
+  const status = creating && (api.action === 'insert' || out.inserted > 0 || n === 0) ? 201 : 200;
+  if (representation) {
+    return {
+      status,
+      headers: { ...headers, 'content-type': contentTypeOf(api.media) },
+      body: renderBody(api.media, out.body),
+    };
+  }
+  return { status: creating ? status : 204, headers };
+}
+
+/** A call: 204 for void, one value or row as is, a set of rows paged like a read. */
+export function callReply(
+  api: ApiRequest,
+  result: CallResult,
+  offset: number,
+  out: Omit<Outcome, 'inserted'>,
+): Reply {
+  if (result === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
+  const headers: Record<string, string> = { 'content-type': contentTypeOf(api.media) };
+  if (result === 'rows') {
+    headers['content-range'] = contentRange(offset, out.pageTotal, out.total);
+    const partial = out.total !== undefined && (out.pageTotal < out.total || offset > 0);
+    return { status: partial ? 206 : 200, headers, body: renderBody(api.media, out.body) };
+  }
+  // A single value counts as one row when a count is asked for.
+  if (api.preferences.count) headers['content-range'] = '0-0/1';
+  return { status: 200, headers, body: out.body ?? 'null' };
+}
+
+/** The rows of `explain` as PostgREST's plan media types. */
+export function explainReply(explain: ExplainRequest, plans: unknown[]): Reply {
+  const body =
+    explain.format === 'json'
+      ? typeof plans[0] === 'string'
+        ? plans[0]
+        : JSON.stringify(plans[0])
+      : plans.join('\n');
+  const type =
+    explain.format === 'json' ? 'application/vnd.pgrst.plan+json' : 'application/vnd.pgrst.plan+text';
+  return { status: 200, headers: { 'content-type': `${type}; for="${explain.for}"; charset=utf-8` }, body };
+}
+
+/** The planner's `Plan Rows` from `explain (format json)` (count=planned). */
+export function plannedRows(raw: unknown): number {
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/engine';
+import { deriveRelationships, type ForeignKey, type Relationship } from './relationships';
 
 /**
  * PostgREST's "schema cache": the tables, views and functions of the exposed schemas. Every name in a
@@ -25,42 +26,6 @@ export interface RelationInfo {
 
 /** `schema.name` of a table or view. */
 export type RelationKey = string;
-
-/**
- * A relationship seen from the table a request starts at, as PostgREST derives them from foreign keys
- * (and from views whose columns carry a table's foreign-key columns unchanged).
- * The join condition is `origin.originColumns[i] = target.targetColumns[i]`, or for many-to-many
- * `junction.junctionOrigin[i] = origin.originColumns[i] and junction.junctionTarget[i] = target.targetColumns[i]`.
- */
-export interface Relationship {
-  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
-  origin: RelationKey;
-  target: RelationKey;
-  /** The foreign key's name; for many-to-many the junction table's name. */
-  constraint: string;
-  originColumns: string[];
-  targetColumns: string[];
-  /** True when origin and target are the same table (a self-reference). */
-  isSelf: boolean;
-  /** Whether the side holding the foreign key is the origin (many-to-one, or the one-to-one "child" side). */
-  foreignKeyOnOrigin: boolean;
-  targetIsView: boolean;
-  junction?: {
-    table: RelationKey;
-    originConstraint: string;
-    targetConstraint: string;
-    junctionOrigin: string[];
-    junctionTarget: string[];
-  };
-}
-
-interface ForeignKey {
-  name: string;
-  table: RelationKey;
-  columns: string[];
-  refTable: RelationKey;
-  refColumns: string[];
-}
 
 export interface FunctionArg {
   name: string;
@@ -162,118 +127,15 @@ export class SchemaCache {
   ) {}
 
   async reload(): Promise<void> {
-    const rels = await this.db.query<{
-      schema: string;
-      name: string;
-      kind: string;
-      columns: string;
-      pk: string;
-      uniques: string;
-      sources: string;
-    }>(RELATIONS_SQL, [this.schemas]);
-    const relations = new Map<string, RelationInfo>();
-    const viewSources = new Map<RelationKey, Array<{ table: RelationKey; column: string }>>();
-    for (const r of rels.rows) {
-      const cols = JSON.parse(r.columns) as ColumnInfo[];
-      const key = `${r.schema}.${r.name}`;
-      relations.set(key, {
-        schema: r.schema,
-        name: r.name,
-        kind: r.kind,
-        columns: new Map(cols.map((c) => [c.name, c])),
-        columnOrder: cols.map((c) => c.name),
-        primaryKey: JSON.parse(r.pk) as string[],
-        uniqueKeys: JSON.parse(r.uniques) as string[][],
-      });
-      const sources = (JSON.parse(r.sources) as string[]).map(
-        (text) => JSON.parse(text) as { schema: string; name: string; column: string },
-      );
-      if (sources.length) {
-        viewSources.set(
-          key,
-          sources.map((s) => ({ table: `${s.schema}.${s.name}`, column: s.column })),
-        );
-      }
-    }
-    const fks = await this.db.query<{
-      name: string;
-      tbl: string;
-      ref: string;
-      cols: string;
-      refcols: string;
-    }>(FOREIGN_KEYS_SQL, [this.schemas]);
-    const foreignKeys: ForeignKey[] = fks.rows.map((f) => ({
-      name: f.name,
-      table: f.tbl,
-      columns: JSON.parse(f.cols) as string[],
-      refTable: f.ref,
-      refColumns: JSON.parse(f.refcols) as string[],
-    }));
-    this.relationships = buildRelationships(
-      relations,
-      withViewForeignKeys(relations, viewSources, foreignKeys),
-    );
-    const settings = await this.db.query<{ role: string; settings: string[] | null }>(ROLE_SETTINGS_SQL);
-    const byRole = new Map<string, Array<[string, string]>>();
-    for (const row of settings.rows) {
-      // Database-wide settings come first, so role-and-database ones override them.
-      const entries = byRole.get(row.role) ?? [];
-      for (const item of row.settings ?? []) {
-        const eq = item.indexOf('=');
-        if (eq > 0) entries.push([item.slice(0, eq), item.slice(eq + 1)]);
-      }
-      byRole.set(row.role, entries);
-    }
+    const { relations, relationships } = await loadRelations(this.db, this.schemas);
+    const byRole = await loadRoleSettings(this.db);
+    const functions = await loadFunctions(this.db, this.schemas);
+    this.relationships = relationships;
     this.roleSettingsByRole = byRole;
     this.inDatabaseConfig = new Map(
       (byRole.get('authenticator') ?? []).filter(([k]) => k.startsWith('pgrst.')),
     );
     this.aggregatesEnabled = this.inDatabaseConfig.get('pgrst.db_aggregates_enabled') === 'true';
-    const fns = await this.db.query<{
-      schema: string;
-      name: string;
-      retset: boolean;
-      volatility: string;
-      nargs: number;
-      ndefaults: number;
-      rettype: string;
-      composite: boolean;
-      void: boolean;
-      return_relation: string | null;
-      args: string;
-      result_columns: string | null;
-    }>(FUNCTIONS_SQL, [this.schemas]);
-    const functions = new Map<string, FunctionInfo[]>();
-    for (const f of fns.rows) {
-      const all = JSON.parse(f.args) as Array<{ name: string; type: string; mode: string }>;
-      const inputs = all.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
-      const firstDefault = inputs.length - Number(f.ndefaults);
-      const outColumns = all.filter((a) => a.mode === 'o' || a.mode === 't');
-      const resultCols = f.result_columns
-        ? (JSON.parse(f.result_columns) as ColumnInfo[])
-        : outColumns.length
-          ? outColumns.map((a) => ({ name: a.name, type: a.type, typname: a.type }))
-          : undefined;
-      const info: FunctionInfo = {
-        schema: f.schema,
-        name: f.name,
-        args: inputs.map((a, i) => ({
-          name: a.name,
-          type: a.type,
-          mode: a.mode,
-          hasDefault: i >= firstDefault,
-        })),
-        returnType: f.rettype,
-        returnsSet: f.retset,
-        returnsComposite: f.composite,
-        returnsVoid: f.void,
-        volatility: f.volatility as FunctionInfo['volatility'],
-        resultColumns: resultCols ? new Map(resultCols.map((c) => [c.name, c])) : undefined,
-        returnRelation: f.return_relation ?? undefined,
-      };
-      const key = `${f.schema}.${f.name}`;
-      functions.set(key, [...(functions.get(key) ?? []), info]);
-    }
     this.relations = relations;
     this.functions = functions;
     this.castTypes.clear();
@@ -364,118 +226,123 @@ export class SchemaCache {
   }
 }
 
-/**
- * A view that passes a table's foreign-key columns through unchanged (same names) carries that foreign
- * key too, on either side, as PostgREST's view relationships do. Views over views follow by repetition.
- */
-function withViewForeignKeys(
-  relations: Map<RelationKey, RelationInfo>,
-  viewSources: Map<RelationKey, Array<{ table: RelationKey; column: string }>>,
-  foreignKeys: ForeignKey[],
-): Array<ForeignKey & { viaView: boolean }> {
-  const passesThrough = (view: RelationKey, table: RelationKey, columns: string[]): boolean => {
-    const rel = relations.get(view);
-    const used = viewSources.get(view) ?? [];
-    return (
-      !!rel &&
-      columns.every((c) => rel.columns.has(c) && used.some((u) => u.table === table && u.column === c))
+/** Tables and views with their columns and keys, and the relationships their foreign keys make. */
+async function loadRelations(
+  db: Queryable,
+  schemas: string[],
+): Promise<{ relations: Map<RelationKey, RelationInfo>; relationships: Map<RelationKey, Relationship[]> }> {
+  const rels = await db.query<{
+    schema: string;
+    name: string;
+    kind: string;
+    columns: string;
+    pk: string;
+    uniques: string;
+    sources: string;
+  }>(RELATIONS_SQL, [schemas]);
+  const relations = new Map<string, RelationInfo>();
+  const viewSources = new Map<RelationKey, Array<{ table: RelationKey; column: string }>>();
+  for (const r of rels.rows) {
+    const cols = JSON.parse(r.columns) as ColumnInfo[];
+    const key = `${r.schema}.${r.name}`;
+    relations.set(key, {
+      schema: r.schema,
+      name: r.name,
+      kind: r.kind,
+      columns: new Map(cols.map((c) => [c.name, c])),
+      columnOrder: cols.map((c) => c.name),
+      primaryKey: JSON.parse(r.pk) as string[],
+      uniqueKeys: JSON.parse(r.uniques) as string[][],
+    });
+    const sources = (JSON.parse(r.sources) as string[]).map(
+      (text) => JSON.parse(text) as { schema: string; name: string; column: string },
     );
-  };
-  const all: Array<ForeignKey & { viaView: boolean }> = foreignKeys.map((f) => ({ ...f, viaView: false }));
-  const seen = new Set(all.map((f) => `${f.name}|${f.table}|${f.refTable}`));
-  for (let round = 0; round < 3; round++) {
-    const added: Array<ForeignKey & { viaView: boolean }> = [];
-    for (const fk of all) {
-      for (const view of viewSources.keys()) {
-        const candidates: Array<ForeignKey & { viaView: boolean }> = [];
-        if (passesThrough(view, fk.table, fk.columns)) candidates.push({ ...fk, table: view, viaView: true });
-        if (passesThrough(view, fk.refTable, fk.refColumns)) {
-          candidates.push({ ...fk, refTable: view, viaView: true });
-        }
-        for (const c of candidates) {
-          const key = `${c.name}|${c.table}|${c.refTable}`;
-          if (!seen.has(key)) {
-            seen.add(key);
-            added.push(c);
-          }
-        }
-      }
+    if (sources.length) {
+      viewSources.set(
+        key,
+        sources.map((s) => ({ table: `${s.schema}.${s.name}`, column: s.column })),
+      );
     }
-    if (added.length === 0) break;
-    all.push(...added);
   }
-  return all;
+  const fks = await db.query<{
+    name: string;
+    tbl: string;
+    ref: string;
+    cols: string;
+    refcols: string;
+  }>(FOREIGN_KEYS_SQL, [schemas]);
+  const foreignKeys: ForeignKey[] = fks.rows.map((f) => ({
+    name: f.name,
+    table: f.tbl,
+    columns: JSON.parse(f.cols) as string[],
+    refTable: f.ref,
+    refColumns: JSON.parse(f.refcols) as string[],
+  }));
+  return { relations, relationships: deriveRelationships(relations, viewSources, foreignKeys) };
 }
 
-const sameSet = (a: string[], b: string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
-
-/** Every relationship in both directions, plus many-to-many through junctions whose primary key holds both keys. */
-function buildRelationships(
-  relations: Map<RelationKey, RelationInfo>,
-  foreignKeys: Array<ForeignKey & { viaView: boolean }>,
-): Map<RelationKey, Relationship[]> {
-  const out = new Map<RelationKey, Relationship[]>();
-  const push = (r: Relationship): void => {
-    out.set(r.origin, [...(out.get(r.origin) ?? []), r]);
-  };
-  const isView = (key: RelationKey): boolean => {
-    const kind = relations.get(key)?.kind;
-    return kind === 'v' || kind === 'm';
-  };
-  for (const fk of foreignKeys) {
-    if (!relations.has(fk.table) || !relations.has(fk.refTable)) continue;
-    const unique = (relations.get(fk.table)?.uniqueKeys ?? []).some((k) => sameSet(k, fk.columns));
-    const isSelf = fk.table === fk.refTable;
-    push({
-      cardinality: unique ? 'one-to-one' : 'many-to-one',
-      origin: fk.table,
-      target: fk.refTable,
-      constraint: fk.name,
-      originColumns: fk.columns,
-      targetColumns: fk.refColumns,
-      isSelf,
-      foreignKeyOnOrigin: true,
-      targetIsView: isView(fk.refTable),
-    });
-    push({
-      cardinality: unique ? 'one-to-one' : 'one-to-many',
-      origin: fk.refTable,
-      target: fk.table,
-      constraint: fk.name,
-      originColumns: fk.refColumns,
-      targetColumns: fk.columns,
-      isSelf,
-      foreignKeyOnOrigin: false,
-      targetIsView: isView(fk.table),
-    });
-  }
-  for (const junctionKey of relations.keys()) {
-    const junction = relations.get(junctionKey) as RelationInfo;
-    const outgoing = foreignKeys.filter((f) => f.table === junctionKey && relations.has(f.refTable));
-    for (const a of outgoing) {
-      for (const b of outgoing) {
-        if (a === b || a.name === b.name) continue;
-        if (![...a.columns, ...b.columns].every((c) => junction.primaryKey.includes(c))) continue;
-        push({
-          cardinality: 'many-to-many',
-          origin: a.refTable,
-          target: b.refTable,
-          constraint: junction.name,
-          originColumns: a.refColumns,
-          targetColumns: b.refColumns,
-          isSelf: a.refTable === b.refTable,
-          foreignKeyOnOrigin: false,
-          targetIsView: isView(b.refTable),
-          junction: {
-            table: junctionKey,
-            originConstraint: a.name,
-            targetConstraint: b.name,
-            junctionOrigin: a.columns,
-            junctionTarget: b.columns,
-          },
-        });
-      }
+/** `alter role … set` settings by role. */
+async function loadRoleSettings(db: Queryable): Promise<Map<string, Array<[string, string]>>> {
+  const settings = await db.query<{ role: string; settings: string[] | null }>(ROLE_SETTINGS_SQL);
+  const byRole = new Map<string, Array<[string, string]>>();
+  for (const row of settings.rows) {
+    // Database-wide settings come first, so role-and-database ones override them.
+    const entries = byRole.get(row.role) ?? [];
+    for (const item of row.settings ?? []) {
+      const eq = item.indexOf('=');
+      if (eq > 0) entries.push([item.slice(0, eq), item.slice(eq + 1)]);
     }
+    byRole.set(row.role, entries);
   }
-  return out;
+  return byRole;
+}
+
+/** Functions of the exposed schemas by `schema.name` (overloads together). */
+async function loadFunctions(db: Queryable, schemas: string[]): Promise<Map<string, FunctionInfo[]>> {
+  const fns = await db.query<{
+    schema: string;
+    name: string;
+    retset: boolean;
+    volatility: string;
+    nargs: number;
+    ndefaults: number;
+    rettype: string;
+    composite: boolean;
+    void: boolean;
+    return_relation: string | null;
+    args: string;
+    result_columns: string | null;
+  }>(FUNCTIONS_SQL, [schemas]);
+  const functions = new Map<string, FunctionInfo[]>();
+  for (const f of fns.rows) {
+    const all = JSON.parse(f.args) as Array<{ name: string; type: string; mode: string }>;
+    const inputs = all.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    const firstDefault = inputs.length - Number(f.ndefaults);
+    const outColumns = all.filter((a) => a.mode === 'o' || a.mode === 't');
+    const resultCols = f.result_columns
+      ? (JSON.parse(f.result_columns) as ColumnInfo[])
+      : outColumns.length
+        ? outColumns.map((a) => ({ name: a.name, type: a.type, typname: a.type }))
+        : undefined;
+    const info: FunctionInfo = {
+      schema: f.schema,
+      name: f.name,
+      args: inputs.map((a, i) => ({
+        name: a.name,
+        type: a.type,
+        mode: a.mode,
+        hasDefault: i >= firstDefault,
+      })),
+      returnType: f.rettype,
+      returnsSet: f.retset,
+      returnsComposite: f.composite,
+      returnsVoid: f.void,
+      volatility: f.volatility as FunctionInfo['volatility'],
+      resultColumns: resultCols ? new Map(resultCols.map((c) => [c.name, c])) : undefined,
+      returnRelation: f.return_relation ?? undefined,
+    };
+    const key = `${f.schema}.${f.name}`;
+    functions.set(key, [...(functions.get(key) ?? []), info]);
+  }
+  return functions;
 }

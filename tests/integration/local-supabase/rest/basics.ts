@@ -249,6 +249,16 @@ export function basicsSection(engine: Engine, ctx: RestContext): void {
       expect((await ctx.anon().rpc('item_names')).data).toEqual(['apple', 'banana', 'carrot', 'eggplant']);
       const rows = await ctx.anon().rpc('items_in', { cat: 'vegetable' }).select('id, name').gt('id', 3);
       expect(rows.data).toEqual([{ id: 5, name: 'eggplant' }]);
+      // By GET the argument and the filter on the result share the query string.
+      const rowsViaGet = await ctx
+        .anon()
+        .rpc('items_in', { cat: 'vegetable' }, { get: true })
+        .select('id, name')
+        .gt('id', 3);
+      expect(rowsViaGet.data).toEqual([{ id: 5, name: 'eggplant' }]);
+      const notAFilter = await rest('/rpc/items_in?cat=vegetable&id=3');
+      expect(notAFilter.status).toBe(400);
+      expect(((await notAFilter.json()) as { code: string }).code).toBe('PGRST100');
       expect((await ctx.anon().rpc('get_item', { p_id: 2 })).data).toMatchObject({
         id: 2,
         name: 'banana',

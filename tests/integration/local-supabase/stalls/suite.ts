@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PGLITE_MAX_EMBEDS } from '../../../../supabase/local/rest/runtime';
+import { PGLITE_MAX_EMBEDS } from '../../../../supabase/local/rest/plan';
 import { MAX_CHANNELS_PER_CLIENT } from '../../../../supabase/local/realtime/server';
 import type { LocalSupabase } from '../../../../supabase/local/server';
 import { EngineHarness, restRequest, signedInUser, waitFor, type Engine } from '../harness';

@@ -24,8 +24,8 @@ const openApiReply = (): Reply => ({
 });
 
 /**
- * The REST service, routed as PostgREST's App.hs: parse the request (api-request.ts), authenticate,
- * then read / insert / update / delete a relation or call a function, each a pipeline of plan.ts,
+ * The REST service, routed as PostgREST's App.hs: authenticate (its middleware), parse the request
+ * (api-request.ts), then read / insert / update / delete a relation or call a function, each a pipeline of plan.ts,
  * query.ts, runtime.ts and response.ts. Each request runs in one transaction as the JWT's role with
  * PostgREST's request settings, so RLS and grants decide. JSON is built by Postgres and passed
  * through as text, so numbers and timestamps look exactly as PostgREST renders them.
@@ -84,10 +84,12 @@ export function createRestService(ctx: RestContext): {
   async function handle(req: GatewayRequest, retried = false): Promise<Reply> {
     let isAnon = true;
     try {
-      const request = parseApiRequest(req, api.schemas);
-      if (request.action === 'root') return openApiReply();
+      // PostgREST's auth middleware runs before App.hs sees the request: a bad token answers 401 even
+      // when the query string is malformed too.
       const auth = await authenticate(req);
       isAnon = auth.role === ctx.anonRole;
+      const request = parseApiRequest(req, api.schemas);
+      if (request.action === 'root') return openApiReply();
       const { target } = request;
       if (target.kind === 'function') return await rpc(rt, req, request, target.name, auth);
       if (target.kind !== 'relation') throw pgrstError.PGRST125();

@@ -345,6 +345,11 @@ export function basicsSection(engine: Engine, ctx: RestContext): void {
       const malformed = await withToken('abc').from('items').select('id');
       expect(malformed.status).toBe(401);
       expect(malformed.error?.message).toBe('Expected 3 parts in JWT; got 1');
+      // PostgREST checks the token in a middleware before it parses the request or looks up the
+      // table: a bad token wins over a malformed filter and an unknown table.
+      const both = await withToken('abc').from('no_such_table').select('id').eq('id', 'x').or('broken(');
+      expect(both.status).toBe(401);
+      expect(both.error?.message).toBe('Expected 3 parts in JWT; got 1');
       const weirdRole = await new SignJWT({ role: 'postgres' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setExpirationTime('1h')

@@ -44,7 +44,10 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
       `insert into public.deposit_notices (user_id, wallet_id, amount, tx_id) values ($1, 1, 5, $2)`,
       [uid, testTxId(`aal-notice-${uid}`)],
     );
-    await engine.db.query(`insert into public.withdrawal_freezes (user_id, frozen_by, reason) values ($1, $1, 'test')`, [uid]);
+    await engine.db.query(
+      `insert into public.withdrawal_freezes (user_id, frozen_by, reason) values ($1, $1, 'test')`,
+      [uid],
+    );
   }
 
   async function visibleRows(uid: string, aal: Aal): Promise<Record<string, number>> {
@@ -63,12 +66,16 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
 
   const fileNotice = (uid: string, aal: Aal) =>
     probe(engine.db, member(uid, aal), (tx) =>
-      tx.query(`select public.file_deposit_notice(1::smallint, '10.00', $1)`, [testTxId(`aal-${uid}-${aal}`)]),
+      tx.query(`select public.file_deposit_notice(1::smallint, '10.00', $1)`, [
+        testTxId(`aal-${uid}-${aal}`),
+      ]),
     ).then(() => ({ code: 'ok', message: '' }), pgError);
 
   const withdraw = (uid: string, aal: Aal) =>
     probe(engine.db, member(uid, aal), (tx) =>
-      tx.query(`select public.file_withdrawal_request(1::smallint, '1.00', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')`),
+      tx.query(
+        `select public.file_withdrawal_request(1::smallint, '1.00', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')`,
+      ),
     ).then(() => ({ code: 'ok', message: '' }), pgError);
 
   const refused = { code: '42501', message: 'Enter the code from your authenticator app first.' };
@@ -76,7 +83,11 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
   it('without a factor, aal1 reads and files as before', async () => {
     const plain = await createUser(engine.db);
     await giveRows(plain.id);
-    expect(await visibleRows(plain.id, 'aal1')).toMatchObject({ profiles: 1, deposit_notices: 1, withdrawal_freezes: 1 });
+    expect(await visibleRows(plain.id, 'aal1')).toMatchObject({
+      profiles: 1,
+      deposit_notices: 1,
+      withdrawal_freezes: 1,
+    });
     expect(await fileNotice(plain.id, 'aal1')).toEqual({ code: 'ok', message: '' });
   });
 
@@ -86,7 +97,13 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
     await addVerifiedFactor(engine.db, secured.id);
 
     const hidden = await visibleRows(secured.id, 'aal1');
-    expect(hidden).toEqual({ profiles: 0, ledger_entries: 0, deposit_notices: 0, withdrawal_requests: 0, withdrawal_freezes: 0 });
+    expect(hidden).toEqual({
+      profiles: 0,
+      ledger_entries: 0,
+      deposit_notices: 0,
+      withdrawal_requests: 0,
+      withdrawal_freezes: 0,
+    });
     expect(await fileNotice(secured.id, 'aal1')).toEqual(refused);
     expect(await withdraw(secured.id, 'aal1')).toEqual(refused);
     const ledger = await probe(engine.db, member(secured.id, 'aal1'), (tx) =>
@@ -98,7 +115,11 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
     ).catch((e: unknown) => ({ ...pgError(e), hint: (e as { hint?: string }).hint }));
     expect(balance).toMatchObject({ ...refused, hint: 'aal2_required' });
 
-    expect(await visibleRows(secured.id, 'aal2')).toMatchObject({ profiles: 1, deposit_notices: 1, withdrawal_freezes: 1 });
+    expect(await visibleRows(secured.id, 'aal2')).toMatchObject({
+      profiles: 1,
+      deposit_notices: 1,
+      withdrawal_freezes: 1,
+    });
     expect(await fileNotice(secured.id, 'aal2')).toEqual({ code: 'ok', message: '' });
     // Past the second-factor gate: refused for the frozen account, not for the level.
     expect((await withdraw(secured.id, 'aal2')).message).not.toBe(refused.message);
@@ -150,14 +171,19 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
     // As GoTrue verifies: the factor is marked verified, then the session names it.
     await engine.db.query(`update auth.mfa_factors set status = 'verified' where id = $1`, [factor]);
     for (const id of sessions) {
-      await engine.db.query(`update auth.sessions set aal = 'aal2', factor_id = $2 where id = $1`, [id, factor]);
+      await engine.db.query(`update auth.sessions set aal = 'aal2', factor_id = $2 where id = $1`, [
+        id,
+        factor,
+      ]);
     }
     expect(await events(engine.db, user.id)).toEqual([
       { kind: 'member_factor_enrolled', after: { factor_id: factor, friendly_name: 'Phone' } },
     ]);
     // As GoTrue unenrolls: the factor row goes, then the sessions it raised drop to aal1.
     await engine.db.query(`delete from auth.mfa_factors where id = $1`, [factor]);
-    await engine.db.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [factor]);
+    await engine.db.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
+      factor,
+    ]);
     expect(await events(engine.db, user.id)).toEqual([
       { kind: 'member_factor_enrolled', after: { factor_id: factor, friendly_name: 'Phone' } },
       { kind: 'member_factor_removed', after: { factor_id: factor, friendly_name: 'Phone' } },

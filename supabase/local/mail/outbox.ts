@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 /** The mails that carry a link or a code. */
-export type AuthMailType = 'recovery' | 'signup' | 'invite' | 'magiclink' | 'email_change' | 'reauthentication';
+export type AuthMailType =
+  'recovery' | 'signup' | 'invite' | 'magiclink' | 'email_change' | 'reauthentication';
 /** GoTrue's security notifications (its template names); they carry neither link nor code. */
 export type NotificationMailType =
   | 'password_changed_notification'

@@ -4,7 +4,11 @@
  * with its subject and recipient, and none is sent while its `enabled` flag is off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS, loadProjectConfig, type NotificationKind } from '../../../../supabase/local/config';
+import {
+  NOTIFICATION_KINDS,
+  loadProjectConfig,
+  type NotificationKind,
+} from '../../../../supabase/local/config';
 import { DEFAULT_PROJECT_DIR, type LocalSupabase } from '../../../../supabase/local/server';
 import { TotpCodeBook } from '../../../support/totp';
 import { EngineHarness, signedInUser, uniqueEmail } from '../harness';
@@ -26,7 +30,11 @@ describe('security notification e-mails (local server, pglite)', () => {
       notifications: Object.fromEntries(
         NOTIFICATION_KINDS.map((kind) => [
           kind,
-          { enabled, subject: SUBJECTS[kind], content: '<p>For {{ .Email }} ({{ .OldEmail }}{{ .FactorType }})</p>' },
+          {
+            enabled,
+            subject: SUBJECTS[kind],
+            content: '<p>For {{ .Email }} ({{ .OldEmail }}{{ .FactorType }})</p>',
+          },
         ]),
       ) as LocalSupabase['config']['auth']['notifications'],
     });

@@ -168,6 +168,11 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
         [id, user.id],
       );
     }
+    // A session naming a factor that is not verified (never GoTrue's order) announces nothing, and
+    // a session letting go of a factor that still exists is no removal.
+    await engine.db.query(`update auth.sessions set factor_id = $2 where id = $1`, [sessions[0], factor]);
+    await engine.db.query(`update auth.sessions set factor_id = null where id = $1`, [sessions[0]]);
+    expect(await events(engine.db, user.id)).toEqual([]);
     // As GoTrue verifies: the factor is marked verified, then the session names it.
     await engine.db.query(`update auth.mfa_factors set status = 'verified' where id = $1`, [factor]);
     for (const id of sessions) {

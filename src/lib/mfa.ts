@@ -22,12 +22,17 @@ export const MFA_MESSAGES = {
 /** What the signed-in admin still has to do before the admin area opens. */
 export type SecondFactorStep = { step: 'done' } | { step: 'challenge'; factorId: string } | { step: 'enrol' };
 
-/** The session's level, and the first verified authenticator (listFactors' `totp` holds only those). */
-async function levelAndFactor(): Promise<{ aal2: boolean; factorId: string | null }> {
+/**
+ * The session's level, and the first verified authenticator (listFactors' `totp` holds only those).
+ * `knownOnly`: when the stored session says there is no verified factor (nextLevel aal1), answer
+ * without asking the server, so a member page without MFA costs no extra request.
+ */
+async function levelAndFactor(knownOnly = false): Promise<{ aal2: boolean; factorId: string | null }> {
   const mfa = supabase().auth.mfa;
   const level = await mfa.getAuthenticatorAssuranceLevel();
   if (level.error) throw new Error(MFA_MESSAGES.failed);
   if (level.data.currentLevel === 'aal2') return { aal2: true, factorId: null };
+  if (knownOnly && level.data.nextLevel !== 'aal2') return { aal2: false, factorId: null };
   const factors = await mfa.listFactors();
   if (factors.error) throw new Error(MFA_MESSAGES.failed);
   return { aal2: false, factorId: factors.data.totp[0]?.id ?? null };
@@ -42,7 +47,7 @@ export async function secondFactorStep(): Promise<SecondFactorStep> {
 
 /** A member's step: the code when they have an authenticator and the session is still at aal1. */
 export async function memberSecondFactorStep(): Promise<SecondFactorStep> {
-  const { aal2, factorId } = await levelAndFactor();
+  const { aal2, factorId } = await levelAndFactor(true);
   return !aal2 && factorId ? { step: 'challenge', factorId } : { step: 'done' };
 }
 

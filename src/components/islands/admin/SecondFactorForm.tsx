@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import Field from '~/components/islands/shared/Field';
+import CodeField from '~/components/islands/shared/CodeField';
 import { useLoad } from '~/components/islands/shared/useLoad';
 import AuthenticatorKey from '~/components/islands/shared/AuthenticatorKey';
 import { MFA_MESSAGES, startEnrolment, verifyCode, type SecondFactorStep } from '~/lib/mfa';
@@ -59,18 +59,7 @@ export default function SecondFactorForm({
             Admin actions need a code from an authenticator app (Google Authenticator, 1Password, Authy, …).
             Scan the QR code with the app, or type the key into it, then enter the 6-digit code it shows.
           </p>
-          {enrolError ? (
-            <p role="alert" className="text-sm text-danger-600">
-              {enrolError}
-            </p>
-          ) : enrolment ? (
-            <AuthenticatorKey enrolment={enrolment} />
-          ) : (
-            <div
-              className="mx-auto h-48 w-48 animate-pulse rounded-lg bg-mist-100"
-              aria-label="Preparing your key"
-            />
-          )}
+          <AuthenticatorKey enrolment={enrolment} error={enrolError} />
         </div>
       ) : (
         <div className="space-y-2">
@@ -80,25 +69,7 @@ export default function SecondFactorForm({
           </p>
         </div>
       )}
-      <Field
-        id={codeId}
-        label="Authenticator code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${codeId}-error` : undefined}
-      />
-      {error && (
-        <p id={`${codeId}-error`} role="alert" className="text-sm text-danger-600">
-          {error}
-        </p>
-      )}
+      <CodeField id={codeId} value={code} onChange={setCode} error={error} />
       <button type="submit" className="btn-dark w-full" disabled={busy || !factorId}>
         {busy ? 'Checking…' : 'Verify code'}
       </button>

@@ -3,10 +3,32 @@ import { groupedSecret, type Enrolment } from '~/lib/mfa';
 
 /**
  * A new authenticator's key: the QR code for an app to scan and the same key in text for typing by
- * hand. Shared by the admin's first sign-in and the member's security page.
+ * hand; while it is being made, a placeholder; if that failed, why. Shared by the admin's first
+ * sign-in and the member's security page.
  */
-export default function AuthenticatorKey({ enrolment }: { enrolment: Enrolment }) {
+export default function AuthenticatorKey({
+  enrolment,
+  error,
+}: {
+  enrolment: Enrolment | null;
+  error: string | null;
+}) {
   const keyId = useId();
+  if (error) {
+    return (
+      <p role="alert" className="form-error">
+        {error}
+      </p>
+    );
+  }
+  if (!enrolment) {
+    return (
+      <div
+        className="mx-auto h-48 w-48 animate-pulse rounded-lg bg-mist-100"
+        aria-label="Preparing your key"
+      />
+    );
+  }
   return (
     <>
       <img

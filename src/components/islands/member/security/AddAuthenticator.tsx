@@ -38,18 +38,7 @@ export default function AddAuthenticator({ onAdded, onCancel }: AddAuthenticator
         <li>Scan the QR code, or type the key into the app.</li>
         <li>Enter the 6-digit code the app shows to confirm.</li>
       </ol>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : enrolment ? (
-        <AuthenticatorKey enrolment={enrolment} />
-      ) : (
-        <div
-          className="mx-auto h-48 w-48 animate-pulse rounded-lg bg-mist-100"
-          aria-label="Preparing your key"
-        />
-      )}
+      <AuthenticatorKey enrolment={enrolment} error={error} />
     </CodeForm>
   );
 }

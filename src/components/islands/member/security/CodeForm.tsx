@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import Field from '../../shared/Field';
+import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
+import CodeField from '../../shared/CodeField';
 import { errorText } from '~/lib/db-errors';
 import { MFA_MESSAGES } from '~/lib/mfa';
 
@@ -22,7 +22,7 @@ export default function CodeForm({ onCode, submitLabel, busyLabel, onCancel, chi
   const [busy, setBusy] = useState(false);
   const id = useId();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
@@ -40,25 +40,7 @@ export default function CodeForm({ onCode, submitLabel, busyLabel, onCancel, chi
   return (
     <form className="space-y-4 rounded-lg border border-mist-200 p-4" onSubmit={onSubmit} aria-busy={busy}>
       {children}
-      <Field
-        id={id}
-        label="Authenticator code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <CodeField id={id} value={code} onChange={setCode} error={error} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-dark" disabled={busy}>
           {busy ? busyLabel : submitLabel}

@@ -90,6 +90,8 @@ test.describe('member authenticator', () => {
       to: member.email,
     });
 
+    // Opened afresh (still at aal2) so no toast covers the page in the pictures.
+    await gotoReady(page, '/user/security');
     for (const width of [360, 768, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(page.getByRole('list', { name: 'Your authenticators' })).toBeVisible();

@@ -82,6 +82,13 @@ async function hasProfile(userId: string): Promise<boolean> {
   return data !== null;
 }
 
+/** Signed in with a password while the account has a verified authenticator (aal1, next aal2). */
+async function owesSecondFactor(): Promise<boolean> {
+  const { data, error } = await supabase().auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw new Error(AUTH_MESSAGES.loginFailed);
+  return data.currentLevel === 'aal1' && data.nextLevel === 'aal2';
+}
+
 export type SignInRole = 'admin' | 'member';
 
 /**
@@ -97,6 +104,9 @@ export async function signIn(email: string, password: string): Promise<SignInRol
   try {
     if (await isAdmin()) return 'admin';
     if (await hasProfile(userId)) return 'member';
+    // A member with an authenticator sees no row of their own until the code (issue 23): the code
+    // prompt comes next, and the member pages check the profile again at aal2.
+    if (await owesSecondFactor()) return 'member';
   } catch {
     await signOutQuietly();
     throw new Error(AUTH_MESSAGES.loginFailed);

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Session } from '@supabase/supabase-js';
 import { $session } from '~/stores/session';
 import { isAdmin, signOut } from './auth';
-import { secondFactorStep } from './mfa';
+import { memberSecondFactorStep, secondFactorStep } from './mfa';
 
 /**
  * Client-side route guard for member and admin pages. It is a convenience redirect only: the
@@ -44,9 +44,23 @@ function currentPath(): string {
   return window.location.pathname + window.location.search;
 }
 
-/** An admin session below aal2 goes to the code prompt on /admin/login, then back here. */
+/**
+ * A session below aal2 goes to the code prompt, then back here: on /admin/login from the admin area,
+ * on /login from the member area (a member with an authenticator, issue 23).
+ */
 export function sendToSecondFactor(): void {
-  window.location.replace(loginRedirect('admin', currentPath()));
+  const area: GuardRole = window.location.pathname.startsWith('/admin') ? 'admin' : 'member';
+  window.location.replace(loginRedirect(area, currentPath()));
+}
+
+/** A member at aal2, or without an authenticator? One still owing a code is sent to the prompt. */
+async function memberReady(): Promise<boolean> {
+  const next = await memberSecondFactorStep();
+  if (next.step !== 'done') {
+    sendToSecondFactor();
+    return new Promise<boolean>(() => undefined);
+  }
+  return true;
 }
 
 /** Admin, and at aal2? An admin still owing a code is sent to the prompt (the answer stays pending). */
@@ -61,14 +75,15 @@ async function adminReady(): Promise<boolean> {
 }
 
 /**
- * `useGuard('member')`: no session → /login?next=<this page>. `useGuard('admin')`: no session →
+ * `useGuard('member')`: no session → /login?next=<this page>; a member with an authenticator at aal1
+ * → the code prompt on /login?next=…. `useGuard('admin')`: no session →
  * /admin/login?next=…; a signed-in non-admin → /user-dashboard; an admin at aal1 → the code prompt on
  * /admin/login?next=…. Render a skeleton until the
  * result is 'allowed' so no member content flashes for a visitor.
  */
 export function useGuard(role: GuardRole): GuardState {
   const session = useStore($session);
-  const [adminCheck, setAdminCheck] = useState<{ userId: string; result: boolean | Error } | null>(null);
+  const [check, setCheck] = useState<{ userId: string; result: boolean | Error } | null>(null);
   const userId = session.status === 'signed-in' ? session.session.user.id : null;
 
   useEffect(() => {
@@ -77,17 +92,17 @@ export function useGuard(role: GuardRole): GuardState {
   }, [session.status, role]);
 
   useEffect(() => {
-    if (role !== 'admin' || !userId) return;
+    if (!userId) return;
     let cancelled = false;
-    adminReady().then(
+    (role === 'admin' ? adminReady() : memberReady()).then(
       (result) => {
         if (cancelled) return;
-        setAdminCheck({ userId, result });
+        setCheck({ userId, result });
         if (!result) window.location.replace('/user-dashboard');
       },
       (error: unknown) => {
         if (!cancelled)
-          setAdminCheck({ userId, result: error instanceof Error ? error : new Error(String(error)) });
+          setCheck({ userId, result: error instanceof Error ? error : new Error(String(error)) });
       },
     );
     return () => {
@@ -96,8 +111,7 @@ export function useGuard(role: GuardRole): GuardState {
   }, [role, userId]);
 
   if (session.status !== 'signed-in') return { status: 'checking' };
-  if (role === 'member') return { status: 'allowed', session: session.session };
-  if (!adminCheck || adminCheck.userId !== session.session.user.id) return { status: 'checking' };
-  if (adminCheck.result instanceof Error) return { status: 'error', message: adminCheck.result.message };
-  return adminCheck.result ? { status: 'allowed', session: session.session } : { status: 'checking' };
+  if (!check || check.userId !== session.session.user.id) return { status: 'checking' };
+  if (check.result instanceof Error) return { status: 'error', message: check.result.message };
+  return check.result ? { status: 'allowed', session: session.session } : { status: 'checking' };
 }

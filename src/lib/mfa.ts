@@ -2,9 +2,10 @@ import { isAdmin } from './auth';
 import { supabase } from './supabase';
 
 /**
- * The admin's second factor (TOTP) through supabase-js's `mfa` API. The database is what requires it:
- * every admin function and admin-only read needs a session at aal2 (`aal` in the JWT). Each function
- * throws an Error whose message is the text to show.
+ * The second factor (TOTP) through supabase-js's `mfa` API: required for admins, optional for members
+ * (issue 23). The database is what requires it: every admin function and admin-only read needs a
+ * session at aal2 (`aal` in the JWT), and so does every member function and own-row read once the
+ * member has a verified factor. Each function throws an Error whose message is the text to show.
  */
 
 export const MFA_MESSAGES = {
@@ -13,20 +14,41 @@ export const MFA_MESSAGES = {
   tooManyTries: 'Too many tries. Wait a minute, then enter the newest code.',
   failed: 'Could not check the code. Please try again.',
   enrolFailed: 'Could not start setting up your authenticator. Please try again.',
+  listFailed: 'Could not load your authenticators. Please reload the page.',
+  removeNeedsCode: 'Enter a code from your authenticator app first: removing one needs it.',
+  removeFailed: 'Could not remove the authenticator. Please try again.',
 } as const;
 
 /** What the signed-in admin still has to do before the admin area opens. */
 export type SecondFactorStep = { step: 'done' } | { step: 'challenge'; factorId: string } | { step: 'enrol' };
 
-export async function secondFactorStep(): Promise<SecondFactorStep> {
+/**
+ * The session's level, and the first verified authenticator (listFactors' `totp` holds only those).
+ * `knownOnly`: when the stored session says there is no verified factor (nextLevel aal1), answer
+ * without asking the server, so a member page without MFA costs no extra request.
+ */
+async function levelAndFactor(knownOnly = false): Promise<{ aal2: boolean; factorId: string | null }> {
   const mfa = supabase().auth.mfa;
   const level = await mfa.getAuthenticatorAssuranceLevel();
   if (level.error) throw new Error(MFA_MESSAGES.failed);
-  if (level.data.currentLevel === 'aal2') return { step: 'done' };
+  if (level.data.currentLevel === 'aal2') return { aal2: true, factorId: null };
+  if (knownOnly && level.data.nextLevel !== 'aal2') return { aal2: false, factorId: null };
   const factors = await mfa.listFactors();
   if (factors.error) throw new Error(MFA_MESSAGES.failed);
-  const totp = factors.data.totp[0];
-  return totp ? { step: 'challenge', factorId: totp.id } : { step: 'enrol' };
+  return { aal2: false, factorId: factors.data.totp[0]?.id ?? null };
+}
+
+/** The admin's step: the code, or enrolment when there is no authenticator yet (admins must have one). */
+export async function secondFactorStep(): Promise<SecondFactorStep> {
+  const { aal2, factorId } = await levelAndFactor();
+  if (aal2) return { step: 'done' };
+  return factorId ? { step: 'challenge', factorId } : { step: 'enrol' };
+}
+
+/** A member's step: the code when they have an authenticator and the session is still at aal1. */
+export async function memberSecondFactorStep(): Promise<SecondFactorStep> {
+  const { aal2, factorId } = await levelAndFactor(true);
+  return !aal2 && factorId ? { step: 'challenge', factorId } : { step: 'done' };
 }
 
 /**
@@ -40,12 +62,30 @@ export async function pendingSecondFactor(): Promise<Exclude<SecondFactorStep, {
   return next.step === 'done' ? null : next;
 }
 
+/** The same for /login: a member (or anyone) signed in at aal1 who has an authenticator. */
+export async function pendingMemberSecondFactor(): Promise<{ step: 'challenge'; factorId: string } | null> {
+  const { data } = await supabase().auth.getSession();
+  if (!data.session) return null;
+  const next = await memberSecondFactorStep();
+  return next.step === 'challenge' ? next : null;
+}
+
 export interface Enrolment {
   factorId: string;
   /** data:image/svg+xml URI of the QR code for an authenticator app, safe for an <img> (qrImageSource). */
   qrCode: string;
   /** The base32 key, for typing into an app by hand. */
   secret: string;
+}
+
+const BASE_NAME = 'Authenticator app';
+
+/** GoTrue refuses a second factor with the same friendly name: the first free "Authenticator app n". */
+export function freeFactorName(taken: readonly string[]): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? BASE_NAME : `${BASE_NAME} ${n}`;
+    if (!taken.includes(name)) return name;
+  }
 }
 
 /** Starts a TOTP enrolment; a half-finished earlier one (never verified) is dropped first. */
@@ -56,7 +96,8 @@ export async function startEnrolment(): Promise<Enrolment> {
   for (const stale of factors.data.all.filter((f) => f.status === 'unverified')) {
     await mfa.unenroll({ factorId: stale.id });
   }
-  const { data, error } = await mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+  const taken = factors.data.all.filter((f) => f.status === 'verified').map((f) => f.friendly_name ?? '');
+  const { data, error } = await mfa.enroll({ factorType: 'totp', friendlyName: freeFactorName(taken) });
   if (error) throw new Error(MFA_MESSAGES.enrolFailed);
   return { factorId: data.id, qrCode: qrImageSource(data.totp.qr_code), secret: data.totp.secret };
 }
@@ -105,4 +146,40 @@ export async function verifyCode(factorId: string, code: string): Promise<void> 
 /** The key in groups of four, as authenticator apps show it for typing by hand. */
 export function groupedSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** One verified authenticator, as the member's security page lists it. */
+export interface Authenticator {
+  id: string;
+  name: string;
+  addedAt: string;
+}
+
+/** The caller's verified authenticators, oldest first. */
+export async function listAuthenticators(): Promise<Authenticator[]> {
+  const { data, error } = await supabase().auth.mfa.listFactors();
+  if (error) throw new Error(MFA_MESSAGES.listFailed);
+  return data.totp.map((f) => ({ id: f.id, name: f.friendly_name || BASE_NAME, addedAt: f.created_at }));
+}
+
+/** Drops an enrolment that was started but never confirmed with a code (the person cancelled). */
+export async function cancelEnrolment(factorId: string): Promise<void> {
+  await supabase().auth.mfa.unenroll({ factorId });
+}
+
+/**
+ * Removes an authenticator after a fresh code from it (or from another one) raised the session to
+ * aal2: GoTrue refuses a verified factor's removal below aal2, and asking again proves the person at
+ * the keyboard holds a device, not just an open session.
+ */
+export async function removeAuthenticator(factorId: string, code: string): Promise<void> {
+  await verifyCode(factorId, code);
+  const { error } = await supabase().auth.mfa.unenroll({ factorId });
+  if (!error) {
+    // GoTrue lowered the session the factor had raised: take the tokens that say so.
+    await supabase().auth.refreshSession();
+    return;
+  }
+  if (error.code === 'insufficient_aal') throw new Error(MFA_MESSAGES.removeNeedsCode);
+  throw new Error(MFA_MESSAGES.removeFailed);
 }

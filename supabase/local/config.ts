@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'smol-toml';
 
 /**
@@ -33,6 +33,25 @@ export interface AuthConfig {
   /** `enable_manual_linking`: linkIdentity()/unlinkIdentity(). */
   enableManualLinking: boolean;
   rateLimit: RateLimitConfig;
+  /** `[auth.email.notification.*]`: GoTrue's security e-mails (2.180+), each off unless enabled. */
+  notifications: Record<NotificationKind, NotificationConfig>;
+}
+
+/** The security notifications the local server sends (GoTrue's names in config.toml). */
+export const NOTIFICATION_KINDS = [
+  'password_changed',
+  'email_changed',
+  'mfa_factor_enrolled',
+  'mfa_factor_unenrolled',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NotificationConfig {
+  enabled: boolean;
+  /** Undefined: GoTrue's default subject. */
+  subject?: string;
+  /** The template read from content_path; undefined: GoTrue's default body. */
+  content?: string;
 }
 
 /**
@@ -97,6 +116,12 @@ export const DEFAULT_CONFIG: ProjectConfig = {
       signInSignUps: 30,
       tokenVerifications: 30,
     },
+    notifications: {
+      password_changed: { enabled: false },
+      email_changed: { enabled: false },
+      mfa_factor_enrolled: { enabled: false },
+      mfa_factor_unenrolled: { enabled: false },
+    },
   },
 };
 
@@ -138,6 +163,33 @@ const strList = (value: unknown, fallback: string[]): string[] => {
   const v = envValue(value);
   return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : fallback;
 };
+
+/**
+ * A template's content_path, as the CLI reads it: relative to the project root (the folder holding
+ * supabase/), else to the supabase folder itself. A missing file leaves GoTrue's default body.
+ */
+function templateContent(projectDir: string, path: unknown): string | undefined {
+  if (typeof path !== 'string' || path === '') return undefined;
+  for (const base of [dirname(projectDir), projectDir]) {
+    const file = join(base, path);
+    if (existsSync(file)) return readFileSync(file, 'utf8');
+  }
+  return undefined;
+}
+
+function notificationsOf(projectDir: string, section: Table): AuthConfig['notifications'] {
+  const entries = NOTIFICATION_KINDS.map((kind) => {
+    const t = table(section[kind]);
+    const subject = envValue(t['subject']);
+    const config: NotificationConfig = {
+      enabled: bool(t['enabled'], false),
+      ...(typeof subject === 'string' && subject !== '' ? { subject } : {}),
+    };
+    const content = templateContent(projectDir, envValue(t['content_path']));
+    return [kind, content === undefined ? config : { ...config, content }] as const;
+  });
+  return Object.fromEntries(entries) as AuthConfig['notifications'];
+}
 
 export function loadProjectConfig(
   projectDir: string,
@@ -185,6 +237,7 @@ export function loadProjectConfig(
         signInSignUps: num(rateLimit['sign_in_sign_ups'], limits.signInSignUps),
         tokenVerifications: num(rateLimit['token_verifications'], limits.tokenVerifications),
       },
+      notifications: notificationsOf(projectDir, table(email['notification'])),
       ...authOverrides,
     },
   };

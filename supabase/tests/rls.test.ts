@@ -656,7 +656,9 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     callers = {
       anon: { role: 'anon' },
       memberA: { role: 'authenticated', uid: A.id },
-      memberB: { role: 'authenticated', uid: B.id },
+      // Member B has a verified authenticator (below) and so reads and acts at aal2 (issue 23); the
+      // same member at aal1 is refused everywhere: supabase/tests/member-aal.test.ts.
+      memberB: { role: 'authenticated', uid: B.id, aal: 'aal2' },
       adminAal1: { role: 'authenticated', uid: admin.id, aal: 'aal1' },
       owner: { role: 'authenticated', uid: admin.id, aal: 'aal2' },
       support: { role: 'authenticated', uid: staffOf.support!, aal: 'aal2' },

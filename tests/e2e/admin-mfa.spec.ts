@@ -154,9 +154,10 @@ test('an aal1 admin session can call no admin function and read no other memberâ
       hint: 'aal2_required',
     });
   }
-  // Own rows only, as any member; nothing admin-only.
+  // Nothing admin-only, and not even the admin's own profile: an account with an authenticator reads
+  // none of its own member rows at aal1 (issue 23).
   const profiles = await aal1.from('profiles').select('id');
-  expect(profiles.data?.map((p: { id: string }) => p.id)).toEqual([admin.id]);
+  expect(profiles.data).toEqual([]);
   for (const table of ['ledger_entries', 'deposit_notices', 'withdrawal_requests']) {
     const { data, error } = await aal1.from(table).select('user_id').neq('user_id', admin.id);
     expect(error, table).toBeNull();

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/engine';
-import type { Mail } from '../mail/outbox';
+import type { AuthMailType } from '../mail/outbox';
 import type { Auth } from './context';
 import { ErrorCode, tooManyRequests } from './errors';
 import { renderMail } from './templates';
@@ -143,7 +143,7 @@ export function verifyLink(auth: Auth, tokenHash: string, type: string, redirect
 /** Writes one mail to the outbox. */
 export function deliver(
   auth: Auth,
-  type: Mail['type'],
+  type: AuthMailType,
   to: string,
   token: IssuedToken,
   link: string,

@@ -52,6 +52,7 @@ import { clientAddress } from './rate-limit';
 import { parseBody, type JsonObject } from './request';
 import { requireUser, sessionIdOf, tokenResponse } from './sessions';
 import { parseUuid } from './uuid';
+import { notify } from './notifications';
 
 /**
  * TOTP multi-factor authentication as GoTrue serves it (internal/api/mfa.go): enrol, challenge,
@@ -246,7 +247,10 @@ async function verify(
     const step = await checkAnswer(tx, req, factor, params);
     if (step instanceof AuthError) return step;
     await markChallengeVerified(tx, params.challengeId ?? '', step);
-    if (factor.status !== 'verified') await markFactorVerified(tx, factor.id);
+    if (factor.status !== 'verified') {
+      await markFactorVerified(tx, factor.id);
+      notify(auth, 'mfa_factor_enrolled', { email: user.email ?? '', factorType: factor.factor_type });
+    }
     return raiseToAal2(auth, tx, user.id, sessionId, factor.id);
   });
   // Refusals are answered after the transaction commits, so an expired challenge stays deleted.
@@ -296,6 +300,10 @@ async function unenroll(
       throw unprocessable(ErrorCode.insufficientAal, 'AAL2 required to unenroll verified factor');
     }
     await removeFactor(tx, factor);
+    // A half-finished enrolment going away is no news to the owner.
+    if (factor.status === 'verified') {
+      notify(auth, 'mfa_factor_unenrolled', { email: user.email ?? '', factorType: factor.factor_type });
+    }
   });
   return json(200, { id: loaded.id });
 }

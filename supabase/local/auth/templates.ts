@@ -1,4 +1,4 @@
-import type { Mail } from '../mail/outbox';
+import type { AuthMailType } from '../mail/outbox';
 
 /** What a template gets: GoTrue's template variables (ConfirmationURL, Token, ...). */
 export interface TemplateData {
@@ -23,7 +23,7 @@ interface Template {
 }
 
 // The wording of the Supabase CLI's default templates, per mail type.
-const TEMPLATES: Record<Mail['type'], Template> = {
+const TEMPLATES: Record<AuthMailType, Template> = {
   signup: {
     subject: 'Confirm Your Signup',
     title: 'Confirm your signup',
@@ -59,7 +59,7 @@ const TEMPLATES: Record<Mail['type'], Template> = {
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function renderMail(type: Mail['type'], data: TemplateData): RenderedMail {
+export function renderMail(type: AuthMailType, data: TemplateData): RenderedMail {
   const t = TEMPLATES[type];
   const action = t.action(data);
   if (!data.confirmationUrl) {

@@ -16,6 +16,7 @@ import {
 } from './request';
 import { requireUser, sessionIdOf } from './sessions';
 import { checkPassword, checkPkceParams, validateEmail } from './validation';
+import { notify } from './notifications';
 import {
   clearReauthentication,
   hasVerifiedFactor,
@@ -149,6 +150,7 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
       await replaceUserMetadata(tx, user.id, mergedUserMetadata(user.raw_user_meta_data, params.data));
   });
 
+  if (passwordHash) notify(auth, 'password_changed', { email: user.email ?? '' });
   if (newEmail) {
     const current = (await loadUserById(auth.db, user.id)) ?? user;
     await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, params.redirectTo), pkce);

@@ -17,6 +17,7 @@ import { parseBody, stringField, type JsonObject } from './request';
 import { issueSession } from './sessions';
 import { confirmUser, isBanned, loadUserById, type UserRow } from './models/user';
 import { validateEmail } from './validation';
+import { notify } from './notifications';
 import { issueAuthCode } from './models/flow-state';
 import { applyEmailChange, markEmailChangeHalfConfirmed, setPassword } from './models/user';
 
@@ -57,6 +58,8 @@ async function applyVerification(
       return undefined;
     }
     await applyEmailChange(tx, user.id, user.email_change ?? '');
+    // GoTrue sends it from inside the same transaction, to the address being left.
+    notify(auth, 'email_changed', { email: user.email_change ?? '', oldEmail: user.email ?? '' });
   }
   return (await loadUserById(tx, user.id)) ?? user;
 }

@@ -2,6 +2,16 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
+/** The mails that carry a link or a code. */
+export type AuthMailType =
+  'recovery' | 'signup' | 'invite' | 'magiclink' | 'email_change' | 'reauthentication';
+/** GoTrue's security notifications (its template names); they carry neither link nor code. */
+export type NotificationMailType =
+  | 'password_changed_notification'
+  | 'email_changed_notification'
+  | 'mfa_factor_enrolled_notification'
+  | 'mfa_factor_unenrolled_notification';
+
 /** A mail the local server "sent": kept so a person or a test can open the link. */
 export interface Mail {
   id: string;
@@ -9,7 +19,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  type: 'recovery' | 'signup' | 'invite' | 'magiclink' | 'email_change' | 'reauthentication';
+  type: AuthMailType | NotificationMailType;
   /** The link in the mail (GoTrue's ConfirmationURL). */
   link: string;
   /** The one-time code (GoTrue's Token). */

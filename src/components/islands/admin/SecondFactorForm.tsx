@@ -1,13 +1,16 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import Field from '~/components/islands/shared/Field';
+import CodeField from '~/components/islands/shared/CodeField';
 import { useLoad } from '~/components/islands/shared/useLoad';
-import { MFA_MESSAGES, groupedSecret, startEnrolment, verifyCode, type SecondFactorStep } from '~/lib/mfa';
+import AuthenticatorKey from '~/components/islands/shared/AuthenticatorKey';
+import { MFA_MESSAGES, startEnrolment, verifyCode, type SecondFactorStep } from '~/lib/mfa';
 import { errorText } from '~/lib/db-errors';
 
 export interface SecondFactorFormProps {
   step: Exclude<SecondFactorStep, { step: 'done' }>;
   onVerified: () => void;
   onCancel: () => void;
+  /** Whose sign-in this is: the lost-device advice differs (default admin). */
+  audience?: 'admin' | 'member';
 }
 
 /**
@@ -15,12 +18,16 @@ export interface SecondFactorFormProps {
  * text for typing by hand, and a field for the first code. Otherwise: the code prompt. A wrong code
  * shows a message and changes nothing else; the admin just types the next code.
  */
-export default function SecondFactorForm({ step, onVerified, onCancel }: SecondFactorFormProps) {
+export default function SecondFactorForm({
+  step,
+  onVerified,
+  onCancel,
+  audience = 'admin',
+}: SecondFactorFormProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const codeId = useId();
-  const keyId = useId();
 
   const enrol = useMemo(() => (step.step === 'enrol' ? startEnrolment : null), [step.step]);
   const { data: enrolment, error: enrolError } = useLoad(enrol, MFA_MESSAGES.enrolFailed, { toast: false });
@@ -52,38 +59,7 @@ export default function SecondFactorForm({ step, onVerified, onCancel }: SecondF
             Admin actions need a code from an authenticator app (Google Authenticator, 1Password, Authy, …).
             Scan the QR code with the app, or type the key into it, then enter the 6-digit code it shows.
           </p>
-          {enrolError ? (
-            <p role="alert" className="text-sm text-danger-600">
-              {enrolError}
-            </p>
-          ) : enrolment ? (
-            <>
-              <img
-                src={enrolment.qrCode}
-                alt="QR code for your authenticator app"
-                width={192}
-                height={192}
-                className="mx-auto rounded-lg border border-mist-200 bg-white p-2"
-              />
-              <div>
-                <p id={keyId} className="field-label">
-                  Key for manual entry
-                </p>
-                <code
-                  aria-labelledby={keyId}
-                  data-testid="totp-secret"
-                  className="block rounded-md bg-mist-100 px-3 py-2 text-center font-mono text-sm break-all text-ink-950 select-all"
-                >
-                  {groupedSecret(enrolment.secret)}
-                </code>
-              </div>
-            </>
-          ) : (
-            <div
-              className="mx-auto h-48 w-48 animate-pulse rounded-lg bg-mist-100"
-              aria-label="Preparing your key"
-            />
-          )}
+          <AuthenticatorKey enrolment={enrolment} error={enrolError} />
         </div>
       ) : (
         <div className="space-y-2">
@@ -93,30 +69,14 @@ export default function SecondFactorForm({ step, onVerified, onCancel }: SecondF
           </p>
         </div>
       )}
-      <Field
-        id={codeId}
-        label="Authenticator code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${codeId}-error` : undefined}
-      />
-      {error && (
-        <p id={`${codeId}-error`} role="alert" className="text-sm text-danger-600">
-          {error}
-        </p>
-      )}
+      <CodeField id={codeId} value={code} onChange={setCode} error={error} />
       <button type="submit" className="btn-dark w-full" disabled={busy || !factorId}>
         {busy ? 'Checking…' : 'Verify code'}
       </button>
       <p className="text-center text-sm text-muted">
-        Lost your device? Another admin can reset your authenticator on the Admins page.{' '}
+        {audience === 'admin'
+          ? 'Lost your device? Another admin can reset your authenticator on the Admins page.'
+          : 'Lost your device? Contact us: we check who you are before we remove it.'}{' '}
         <button
           type="button"
           className="font-semibold text-accent-700 underline-offset-4 hover:underline"

@@ -1,4 +1,4 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import toast from '~/lib/toast';
 import Toaster from '../shared/Toaster';
 import SubmitButton from '../shared/SubmitButton';
@@ -14,13 +14,66 @@ import {
   signInProblem,
 } from '~/lib/auth-rules';
 
-/** /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. */
+// The code prompt and supabase-js load only when someone signs in or already has a session.
+const SecondFactorForm = lazy(() => import('../admin/SecondFactorForm'));
+
+type CodeStep = { step: 'challenge'; factorId: string };
+
+const hasStoredSession = (): boolean => {
+  try {
+    return Object.keys(window.localStorage).some((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
+  } catch {
+    return false;
+  }
+};
+
+const nextPath = (): string => safeNextPath(new URLSearchParams(window.location.search).get('next'));
+
+/** Signed in: the success toast, then the page asked for (spec: after 2 seconds). */
+function enter(role: 'admin' | 'member'): void {
+  toast.success(role === 'admin' ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess);
+  window.setTimeout(
+    () => window.location.assign(role === 'admin' ? '/admin/home' : nextPath()),
+    REDIRECT_DELAY_MS,
+  );
+}
+
+/**
+ * /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. A
+ * member with an authenticator is asked for its code first (issue 23), as is one sent back here by a
+ * member page because the session is still at aal1.
+ */
 export default function SignInForm() {
   const [busy, setBusy] = useState(false);
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
   // Set when the password was right but the address is not confirmed yet: offer the mail again.
   const [unconfirmed, setUnconfirmed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const { report, fieldProps, alert } = useFormProblem();
+
+  useEffect(() => {
+    if (!hasStoredSession()) return;
+    let cancelled = false;
+    import('~/lib/mfa')
+      .then(({ pendingMemberSecondFactor }) => pendingMemberSecondFactor())
+      .then(
+        (pending) => {
+          if (!cancelled && pending) setCodeStep(pending);
+        },
+        // No answer: the page stays the sign-in form it always was.
+        () => undefined,
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  async function signOutAndRestart() {
+    const { signOut } = await import('~/lib/auth');
+    await signOut().catch(() => undefined);
+    setCodeStep(null);
+    setBusy(false);
+  }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,20 +86,40 @@ export default function SignInForm() {
     setUnconfirmed(false);
     try {
       // supabase-js loads on the first attempt, not with the page.
-      const { signIn } = await import('~/lib/auth');
+      const [{ signIn }, { memberSecondFactorStep }] = await Promise.all([
+        import('~/lib/auth'),
+        import('~/lib/mfa'),
+      ]);
       const role = await signIn(email, password);
-      const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
-      toast.success(role === 'admin' ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess);
+      const step = role === 'member' ? await memberSecondFactorStep() : { step: 'done' as const };
+      if (step.step === 'challenge') {
+        setCodeStep(step);
+        setBusy(false);
+        return;
+      }
       // Stay busy: the button remains disabled until the page changes.
-      window.setTimeout(
-        () => window.location.assign(role === 'admin' ? '/admin/home' : next),
-        REDIRECT_DELAY_MS,
-      );
+      enter(role);
     } catch (error) {
       setUnconfirmed(error instanceof Error && error.message === AUTH_MESSAGES.emailNotConfirmed);
       toast.error(shownMessage(error, AUTH_MESSAGES.loginFailed));
       setBusy(false);
     }
+  }
+
+  if (codeStep) {
+    return (
+      <>
+        <Toaster />
+        <Suspense fallback={<p className="text-sm text-muted">Loading…</p>}>
+          <SecondFactorForm
+            step={codeStep}
+            audience="member"
+            onVerified={() => enter('member')}
+            onCancel={() => void signOutAndRestart()}
+          />
+        </Suspense>
+      </>
+    );
   }
 
   return (

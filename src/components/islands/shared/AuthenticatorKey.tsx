@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { groupedSecret, type Enrolment } from '~/lib/mfa';
+
+/**
+ * A new authenticator's key: the QR code for an app to scan and the same key in text for typing by
+ * hand; while it is being made, a placeholder; if that failed, why. Shared by the admin's first
+ * sign-in and the member's security page.
+ */
+export default function AuthenticatorKey({
+  enrolment,
+  error,
+}: {
+  enrolment: Enrolment | null;
+  error: string | null;
+}) {
+  const keyId = useId();
+  if (error) {
+    return (
+      <p role="alert" className="form-error">
+        {error}
+      </p>
+    );
+  }
+  if (!enrolment) {
+    return (
+      <div
+        className="mx-auto h-48 w-48 animate-pulse rounded-lg bg-mist-100"
+        aria-label="Preparing your key"
+      />
+    );
+  }
+  return (
+    <>
+      <img
+        src={enrolment.qrCode}
+        alt="QR code for your authenticator app"
+        width={192}
+        height={192}
+        className="mx-auto rounded-lg border border-mist-200 bg-white p-2"
+      />
+      <div>
+        <p id={keyId} className="field-label">
+          Key for manual entry
+        </p>
+        <code
+          aria-labelledby={keyId}
+          data-testid="totp-secret"
+          className="block rounded-md bg-mist-100 px-3 py-2 text-center font-mono text-sm break-all text-ink-950 select-all"
+        >
+          {groupedSecret(enrolment.secret)}
+        </code>
+      </div>
+    </>
+  );
+}

@@ -24,6 +24,8 @@ const OWN_TABLES = [
   ['deposit_notices', 'user_id'],
   ['withdrawal_requests', 'user_id'],
   ['withdrawal_freezes', 'user_id'],
+  ['withdrawal_addresses', 'user_id'],
+  ['notifications', 'user_id'],
 ] as const;
 
 describe.each(engines)('member second factor on %s', (_name, open) => {
@@ -48,6 +50,13 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
       `insert into public.withdrawal_freezes (user_id, frozen_by, reason) values ($1, $1, 'test')`,
       [uid],
     );
+    await engine.db.query(
+      `insert into public.withdrawal_addresses (user_id, wallet_id, address, label, usable_from)
+       values ($1, 1, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'test', now())`,
+      [uid],
+    );
+    // An audit event about the member writes their notification.
+    await engine.db.query(`select private.audit('member_password_changed', $1, null, '{}', null)`, [uid]);
   }
 
   async function visibleRows(uid: string, aal: Aal): Promise<Record<string, number>> {
@@ -103,6 +112,8 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
       deposit_notices: 0,
       withdrawal_requests: 0,
       withdrawal_freezes: 0,
+      withdrawal_addresses: 0,
+      notifications: 0,
     });
     expect(await fileNotice(secured.id, 'aal1')).toEqual(refused);
     expect(await withdraw(secured.id, 'aal1')).toEqual(refused);
@@ -119,6 +130,8 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
       profiles: 1,
       deposit_notices: 1,
       withdrawal_freezes: 1,
+      withdrawal_addresses: 1,
+      notifications: 2, // the freeze and the password change
     });
     expect(await fileNotice(secured.id, 'aal2')).toEqual({ code: 'ok', message: '' });
     // Past the second-factor gate: refused for the frozen account, not for the level.

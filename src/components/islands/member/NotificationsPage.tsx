@@ -4,6 +4,7 @@ import { LivePagesFrame, useLivePages } from './LivePages';
 import { errorText } from '~/lib/db-errors';
 import { markRead, myNotifications, type MemberNotification } from '~/lib/notifications';
 import toast from '~/lib/toast';
+import FreezeWithdrawals from './FreezeWithdrawals';
 
 function NotificationsContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myNotifications(before), []);
@@ -84,7 +85,13 @@ function NotificationsContent({ userId }: { userId: string }) {
 export default function NotificationsPage() {
   return (
     <MemberShell current="/user/notifications" heading="Notifications">
-      {({ session }) => <NotificationsContent userId={session.user.id} />}
+      {({ session }) => (
+        <div className="grid gap-6">
+          <NotificationsContent userId={session.user.id} />
+          {/* Where a member reads of a change they did not make, they can stop money leaving at once. */}
+          <FreezeWithdrawals userId={session.user.id} />
+        </div>
+      )}
     </MemberShell>
   );
 }

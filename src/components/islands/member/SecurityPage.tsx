@@ -8,6 +8,7 @@ import { SECURITY_MESSAGES, type EmailChangeLanding } from '~/lib/security-rules
 import PasswordSection from './security/PasswordSection';
 import EmailSection from './security/EmailSection';
 import SessionsSection from './security/SessionsSection';
+import FreezeWithdrawals from './FreezeWithdrawals';
 
 // The authenticator section carries the enrolment flow (QR code, key, code): loaded after the rest.
 const AuthenticatorSection = lazy(() => import('./security/AuthenticatorSection'));
@@ -44,6 +45,7 @@ function SecurityContent({ session, link }: { session: Session; link: LinkState 
         <AuthenticatorSection />
       </Suspense>
       <SessionsSection />
+      <FreezeWithdrawals userId={session.user.id} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import lighthouse, { defaultConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { freeLowPort } from './free-port.mjs';
+import { sessionInjector, signIn, startLocalSupabase } from './lighthouse-signed-in.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const budgets = JSON.parse(fs.readFileSync(path.join(root, 'tests/budgets.json'), 'utf8'));
@@ -36,6 +37,11 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs));
 /** @type {string[]} */
 const routes = values.routes ? values.routes.split(',') : budgets.routes;
+/** Routes measured signed in, and as whom ('member' or 'admin'). @type {Record<string, string>} */
+const signedInAs = Object.fromEntries(
+  Object.entries(budgets.signedIn ?? {}).filter(([route]) => !route.startsWith('$')),
+);
+const roles = new Set(routes.map((r) => signedInAs[r]).filter((r) => r !== undefined));
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -159,13 +165,16 @@ function fmt(n) {
  * that is a failed measurement, not a slow page.
  * @param {string} url
  * @param {number} port
+ * @param {boolean} [signedIn]
  */
-async function audit(url, port) {
+async function audit(url, port, signedIn = false) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-lighthouse-'));
   const flags = {
     output: /** @type {'json'} */ ('json'),
     logLevel: /** @type {'error'} */ ('error'),
     onlyCategories: CATEGORIES,
+    // Signed in: keep the origin's storage (the session). The HTTP cache is emptied separately.
+    disableStorageReset: signedIn,
   };
   let last = '';
   try {
@@ -199,13 +208,23 @@ async function main() {
   let distDir = given ? path.resolve(given) : path.join(root, '.lighthouse/dist');
   const port = await freeLowPort();
   const origin = `http://127.0.0.1:${port}`;
+  // Signed-in routes need a Supabase beside the site: the local server on a fixed port (so that
+  // LIGHTHOUSE_SKIP_BUILD can reuse a build made against it), fresh and seeded for every run.
+  const supabase = roles.size
+    ? await startLocalSupabase(root, Number(process.env.LIGHTHOUSE_SUPABASE_PORT ?? 24391))
+    : undefined;
   if (!given && process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
     console.log(`Building into ${path.relative(root, distDir)} ...`);
     execFileSync('npx', ['astro', 'build'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       // The production build as is (same env as npm run build), only in its own folder.
-      env: { ...process.env, ASTRO_OUT_DIR: distDir },
+      // With signed-in routes, the site talks to the local server started above.
+      env: {
+        ...process.env,
+        ASTRO_OUT_DIR: distDir,
+        ...(supabase ? { PUBLIC_SUPABASE_URL: supabase.url } : {}),
+      },
     });
   }
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}`);
@@ -226,7 +245,11 @@ async function main() {
   /** @type {Map<string, Array<ReturnType<typeof numbers>>>} */
   const results = new Map(routes.map((r) => [r, []]));
   const started = Date.now();
+  /** @type {Awaited<ReturnType<typeof sessionInjector>> | undefined} */
+  let injector;
   try {
+    const sessions = supabase ? await signIn(supabase.url, roles) : new Map();
+    if (supabase) injector = await sessionInjector(chrome.port, origin, supabase.url);
     for (let i = 0; i < 50; i += 1) {
       if (
         await fetch(`${origin}/`).then(
@@ -241,7 +264,14 @@ async function main() {
     await audit(`${origin}/`, chrome.port);
     for (let run = 1; run <= runs; run += 1) {
       for (const route of routes) {
-        const lhr = await audit(`${origin}${route}`, chrome.port);
+        const role = signedInAs[route];
+        if (role) await injector?.put(sessions.get(role));
+        const lhr = await audit(`${origin}${route}`, chrome.port, Boolean(role));
+        if (role) {
+          // The page may have refreshed the session, retiring the refresh token we hold.
+          sessions.set(role, (await injector?.take()) ?? sessions.get(role));
+          await injector?.clear();
+        }
         const n = numbers(lhr);
         results.get(route)?.push(n);
         process.stdout.write(
@@ -250,8 +280,10 @@ async function main() {
       }
     }
   } finally {
+    await injector?.close();
     await chrome.kill();
     server.kill();
+    supabase?.stop();
   }
 
   /** @type {Array<{ route: string } & Omit<ReturnType<typeof numbers>, 'failed'> & { failed: string[], broken: string[] }>} */

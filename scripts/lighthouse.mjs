@@ -31,6 +31,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: String(budgets.runs ?? 3) },
     routes: { type: 'string' },
     json: { type: 'string' },
+    // A folder for every run's full Lighthouse report (JSON: the trace-derived audits, the LCP element).
+    reports: { type: 'string' },
     dir: { type: 'string' },
   },
 });
@@ -78,6 +80,19 @@ function median(list) {
 }
 
 /**
+ * The element of the largest contentful paint: its text, else its markup (Lighthouse 13 reports it in
+ * the LCP breakdown insight; earlier versions in largest-contentful-paint-element).
+ * @param {any} lhr
+ */
+function lcpElementOf(lhr) {
+  const details = (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])?.details;
+  /** @type {any[]} */
+  const items = details?.items ?? [];
+  const node = items.find((i) => i?.type === 'node') ?? items.flatMap((i) => i?.items ?? []).find((i) => i?.node)?.node;
+  return node ? `${node.selector ?? ''} "${String(node.nodeLabel ?? '').slice(0, 50)}"` : '?';
+}
+
+/**
  * The numbers we track from one Lighthouse result.
  * @param {any} lhr  Lighthouse's result object (typed loosely: we read a handful of documented fields)
  */
@@ -109,6 +124,8 @@ function numbers(lhr) {
     // Lighthouse's own CPU speed probe for this run: low values mean a slow or busy machine.
     benchmarkIndex: Number(lhr.environment?.benchmarkIndex ?? NaN),
     cpuMultiplier: Number(lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN),
+    // The element Chromium reported as the largest contentful paint (the first node of the audit).
+    lcpElement: lcpElementOf(lhr),
     failed,
   };
 }
@@ -267,6 +284,15 @@ async function main() {
         const role = signedInAs[route];
         if (role) await injector?.put(sessions.get(role));
         const lhr = await audit(`${origin}${route}`, chrome.port, Boolean(role));
+        if (values.reports) {
+          fs.mkdirSync(values.reports, { recursive: true });
+          const name = `${route.replace(/\W+/g, '_') || 'root'}-${run}.json`;
+          fs.writeFileSync(path.join(values.reports, name), JSON.stringify(lhr));
+        }
+        // A signed-in route that sent us to a sign-in page measured the wrong page.
+        const landed = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl ?? origin).pathname;
+        if (role && landed !== route)
+          throw new Error(`${route} (as ${role}) ended on ${landed}: not signed in?`);
         if (role) {
           // The page may have refreshed the session, retiring the refresh token we hold.
           sessions.set(role, (await injector?.take()) ?? sessions.get(role));
@@ -286,7 +312,7 @@ async function main() {
     supabase?.stop();
   }
 
-  /** @type {Array<{ route: string } & Omit<ReturnType<typeof numbers>, 'failed'> & { failed: string[], broken: string[] }>} */
+  /** @type {Array<{ route: string } & Omit<ReturnType<typeof numbers>, 'failed' | 'lcpElement'> & { lcpElement?: string, failed: string[], broken: string[] }>} */
   const rows = [];
   for (const [route, list] of results) {
     const m = {
@@ -306,7 +332,12 @@ async function main() {
     const failed = [...new Set(list.flatMap((n) => n.failed))].filter((id) =>
       list.every((n) => n.failed.includes(id)),
     );
-    rows.push({ route, ...m, failed, broken: check(route, { ...m, failed }) });
+    // The element that was largest in most runs.
+    const elements = list.map((n) => n.lcpElement);
+    const lcpElement = elements.sort(
+      (a, b) => elements.filter((e) => e === b).length - elements.filter((e) => e === a).length,
+    )[0];
+    rows.push({ route, ...m, lcpElement, failed, broken: check(route, { ...m, failed }) });
   }
 
   const kb = (/** @type {number} */ b) => (b / 1024).toFixed(1);
@@ -349,6 +380,7 @@ async function main() {
   console.log(line(header));
   for (const row of table) console.log(line(row));
   for (const r of rows) {
+    console.log(`  ${r.route}: LCP element ${r.lcpElement?.slice(0, 140)}`);
     if (r.failed.length) console.log(`  ${r.route}: failing audits: ${r.failed.join(', ')}`);
     for (const b of r.broken) console.log(`  ${r.route}: BUDGET ${b}`);
   }

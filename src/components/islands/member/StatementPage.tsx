@@ -181,9 +181,11 @@ function StatementContent({ userId }: { userId: string }) {
             </select>
           </div>
         </div>
-        <div className="mt-4">
+        {/* Room for the chart (240 px) and a caption of up to two lines, loaded or not: the ledger below
+            stays where it first appeared when the entries arrive (no layout shift). */}
+        <div className="mt-4 min-h-[288px]">
           {entries === null ? (
-            <div className="h-40 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+            <div className="h-60 animate-pulse rounded bg-mist-100" aria-hidden="true" />
           ) : (
             <BalanceChart entries={entries} account={chosen} />
           )}

@@ -85,10 +85,12 @@ function median(list) {
  * @param {any} lhr
  */
 function lcpElementOf(lhr) {
-  const details = (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])?.details;
+  const details = (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])
+    ?.details;
   /** @type {any[]} */
   const items = details?.items ?? [];
-  const node = items.find((i) => i?.type === 'node') ?? items.flatMap((i) => i?.items ?? []).find((i) => i?.node)?.node;
+  const node =
+    items.find((i) => i?.type === 'node') ?? items.flatMap((i) => i?.items ?? []).find((i) => i?.node)?.node;
   return node ? `${node.selector ?? ''} "${String(node.nodeLabel ?? '').slice(0, 50)}"` : '?';
 }
 

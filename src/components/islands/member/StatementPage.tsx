@@ -192,7 +192,8 @@ function StatementContent({ userId }: { userId: string }) {
         </div>
       </section>
       <section aria-labelledby="ledger-heading" className="card p-5 sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* As tall as the Download CSV button (min-h-11) before it appears: the heading stays put. */}
+        <div className="flex min-h-11 flex-wrap items-center justify-between gap-3">
           <h2 id="ledger-heading" className="text-xl text-ink-950">
             Ledger entries
           </h2>

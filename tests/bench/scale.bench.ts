@@ -29,6 +29,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
 import { startThrowawayPostgres } from '../../supabase/local/db/throwaway-postgres';
+import { BALANCE_ACCOUNTS } from '../../src/lib/accounts';
 import { idBatches } from '../../src/lib/id-batches';
 import { ledgerCsv } from '../../src/lib/ledger-csv';
 import { readStatement, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/ledger-entry';
@@ -303,14 +304,7 @@ async function plans(
  * without its index. Each variant drops indexes inside a transaction that is rolled back.
  */
 async function balanceIndexCost(db: pg.Client): Promise<string> {
-  const balanceIdx = [
-    'interest_wallet',
-    'deposit_wallet',
-    'total_invest',
-    'total_deposit',
-    'total_withdraw',
-    'referral',
-  ].map((c) => `public.profiles_${c}_id_idx`);
+  const balanceIdx = BALANCE_ACCOUNTS.map((c) => `public.profiles_${c}_id_idx`);
   const variants: Array<[string, string[]]> = [
     ['all indexes (as migrated)', []],
     ['without the 6 balance indexes', balanceIdx],

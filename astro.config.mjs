@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import netlifyHeaders from './scripts/postbuild-headers.mjs';
+import modulePreloads from './scripts/modulepreload.mjs';
 
 // Tests build into their own folder (ASTRO_OUT_DIR) so parallel runs never share dist/.
 export default defineConfig({
@@ -14,7 +15,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 4321 },
   // After every build: writes dist/_headers (an exact CSP per page) and fails the build if a secret
   // is found in the output. See scripts/postbuild-headers.mjs.
-  integrations: [react(), netlifyHeaders()],
+  // Before that: client-only pages preload their whole first load (scripts/modulepreload.mjs).
+  integrations: [react(), modulePreloads(), netlifyHeaders()],
   // Page scripts always ship as hashed /_astro/*.js files (cached for a year, no inline code for the
   // CSP to hash), never inlined into each page's HTML.
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },

@@ -23,7 +23,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * @typedef {{ route: string, file: string, hasForm: boolean, jsFiles: number, jsRaw: number,
- *   jsGzip: number, lazyGzip: number, cssGzip: number, htmlGzip: number, imageBytes: number, totalGzip: number }} PageWeight
+ *   jsGzip: number, lazyGzip: number, cssGzip: number, htmlGzip: number, imageBytes: number, totalGzip: number,
+ *   jsUrls: string[] }} PageWeight
  */
 
 const gzipSize = (/** @type {Buffer | string} */ data) => zlib.gzipSync(data, { level: 9 }).length;
@@ -189,6 +190,8 @@ export function measurePage(root, file) {
     htmlGzip,
     imageBytes,
     totalGzip: htmlGzip + jsGzip + cssGzip + imageBytes,
+    // The first-load modules as the page requests them (scripts/modulepreload.mjs preloads these).
+    jsUrls: [...js].map((f) => `/${path.relative(root, f).split(path.sep).join('/')}`).sort(),
   };
 }
 

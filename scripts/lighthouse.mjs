@@ -21,6 +21,7 @@ import lighthouse, { defaultConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { freeLowPort } from './free-port.mjs';
+import { sessionInjector, signIn, startLocalSupabase } from './lighthouse-signed-in.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const budgets = JSON.parse(fs.readFileSync(path.join(root, 'tests/budgets.json'), 'utf8'));
@@ -30,12 +31,19 @@ const { values } = parseArgs({
     runs: { type: 'string', default: String(budgets.runs ?? 3) },
     routes: { type: 'string' },
     json: { type: 'string' },
+    // A folder for every run's full Lighthouse report (JSON: the trace-derived audits, the LCP element).
+    reports: { type: 'string' },
     dir: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs));
 /** @type {string[]} */
 const routes = values.routes ? values.routes.split(',') : budgets.routes;
+/** Routes measured signed in, and as whom ('member' or 'admin'). @type {Record<string, string>} */
+const signedInAs = Object.fromEntries(
+  Object.entries(budgets.signedIn ?? {}).filter(([route]) => !route.startsWith('$')),
+);
+const roles = new Set(routes.map((r) => signedInAs[r]).filter((r) => r !== undefined));
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -72,6 +80,21 @@ function median(list) {
 }
 
 /**
+ * The element of the largest contentful paint: its text, else its markup (Lighthouse 13 reports it in
+ * the LCP breakdown insight; earlier versions in largest-contentful-paint-element).
+ * @param {any} lhr
+ */
+function lcpElementOf(lhr) {
+  const details = (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])
+    ?.details;
+  /** @type {any[]} */
+  const items = details?.items ?? [];
+  const node =
+    items.find((i) => i?.type === 'node') ?? items.flatMap((i) => i?.items ?? []).find((i) => i?.node)?.node;
+  return node ? `${node.selector ?? ''} "${String(node.nodeLabel ?? '').slice(0, 50)}"` : '?';
+}
+
+/**
  * The numbers we track from one Lighthouse result.
  * @param {any} lhr  Lighthouse's result object (typed loosely: we read a handful of documented fields)
  */
@@ -103,6 +126,8 @@ function numbers(lhr) {
     // Lighthouse's own CPU speed probe for this run: low values mean a slow or busy machine.
     benchmarkIndex: Number(lhr.environment?.benchmarkIndex ?? NaN),
     cpuMultiplier: Number(lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN),
+    // The element Chromium reported as the largest contentful paint (the first node of the audit).
+    lcpElement: lcpElementOf(lhr),
     failed,
   };
 }
@@ -159,13 +184,16 @@ function fmt(n) {
  * that is a failed measurement, not a slow page.
  * @param {string} url
  * @param {number} port
+ * @param {boolean} [signedIn]
  */
-async function audit(url, port) {
+async function audit(url, port, signedIn = false) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-lighthouse-'));
   const flags = {
     output: /** @type {'json'} */ ('json'),
     logLevel: /** @type {'error'} */ ('error'),
     onlyCategories: CATEGORIES,
+    // Signed in: keep the origin's storage (the session). The HTTP cache is emptied separately.
+    disableStorageReset: signedIn,
   };
   let last = '';
   try {
@@ -199,13 +227,23 @@ async function main() {
   let distDir = given ? path.resolve(given) : path.join(root, '.lighthouse/dist');
   const port = await freeLowPort();
   const origin = `http://127.0.0.1:${port}`;
+  // Signed-in routes need a Supabase beside the site: the local server on a fixed port (so that
+  // LIGHTHOUSE_SKIP_BUILD can reuse a build made against it), fresh and seeded for every run.
+  const supabase = roles.size
+    ? await startLocalSupabase(root, Number(process.env.LIGHTHOUSE_SUPABASE_PORT ?? 24391))
+    : undefined;
   if (!given && process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
     console.log(`Building into ${path.relative(root, distDir)} ...`);
     execFileSync('npx', ['astro', 'build'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       // The production build as is (same env as npm run build), only in its own folder.
-      env: { ...process.env, ASTRO_OUT_DIR: distDir },
+      // With signed-in routes, the site talks to the local server started above.
+      env: {
+        ...process.env,
+        ASTRO_OUT_DIR: distDir,
+        ...(supabase ? { PUBLIC_SUPABASE_URL: supabase.url } : {}),
+      },
     });
   }
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}`);
@@ -226,7 +264,11 @@ async function main() {
   /** @type {Map<string, Array<ReturnType<typeof numbers>>>} */
   const results = new Map(routes.map((r) => [r, []]));
   const started = Date.now();
+  /** @type {Awaited<ReturnType<typeof sessionInjector>> | undefined} */
+  let injector;
   try {
+    const sessions = supabase ? await signIn(supabase.url, roles) : new Map();
+    if (supabase) injector = await sessionInjector(chrome.port, origin, supabase.url);
     for (let i = 0; i < 50; i += 1) {
       if (
         await fetch(`${origin}/`).then(
@@ -241,7 +283,23 @@ async function main() {
     await audit(`${origin}/`, chrome.port);
     for (let run = 1; run <= runs; run += 1) {
       for (const route of routes) {
-        const lhr = await audit(`${origin}${route}`, chrome.port);
+        const role = signedInAs[route];
+        if (role) await injector?.put(sessions.get(role));
+        const lhr = await audit(`${origin}${route}`, chrome.port, Boolean(role));
+        if (values.reports) {
+          fs.mkdirSync(values.reports, { recursive: true });
+          const name = `${route.replace(/\W+/g, '_') || 'root'}-${run}.json`;
+          fs.writeFileSync(path.join(values.reports, name), JSON.stringify(lhr));
+        }
+        // A signed-in route that sent us to a sign-in page measured the wrong page.
+        const landed = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl ?? origin).pathname;
+        if (role && landed !== route)
+          throw new Error(`${route} (as ${role}) ended on ${landed}: not signed in?`);
+        if (role) {
+          // The page may have refreshed the session, retiring the refresh token we hold.
+          sessions.set(role, (await injector?.take()) ?? sessions.get(role));
+          await injector?.clear();
+        }
         const n = numbers(lhr);
         results.get(route)?.push(n);
         process.stdout.write(
@@ -250,11 +308,13 @@ async function main() {
       }
     }
   } finally {
+    await injector?.close();
     await chrome.kill();
     server.kill();
+    supabase?.stop();
   }
 
-  /** @type {Array<{ route: string } & Omit<ReturnType<typeof numbers>, 'failed'> & { failed: string[], broken: string[] }>} */
+  /** @type {Array<{ route: string } & Omit<ReturnType<typeof numbers>, 'failed' | 'lcpElement'> & { lcpElement?: string, failed: string[], broken: string[] }>} */
   const rows = [];
   for (const [route, list] of results) {
     const m = {
@@ -274,7 +334,12 @@ async function main() {
     const failed = [...new Set(list.flatMap((n) => n.failed))].filter((id) =>
       list.every((n) => n.failed.includes(id)),
     );
-    rows.push({ route, ...m, failed, broken: check(route, { ...m, failed }) });
+    // The element that was largest in most runs.
+    const elements = list.map((n) => n.lcpElement);
+    const lcpElement = elements.sort(
+      (a, b) => elements.filter((e) => e === b).length - elements.filter((e) => e === a).length,
+    )[0];
+    rows.push({ route, ...m, lcpElement, failed, broken: check(route, { ...m, failed }) });
   }
 
   const kb = (/** @type {number} */ b) => (b / 1024).toFixed(1);
@@ -317,6 +382,7 @@ async function main() {
   console.log(line(header));
   for (const row of table) console.log(line(row));
   for (const r of rows) {
+    console.log(`  ${r.route}: LCP element ${r.lcpElement?.slice(0, 140)}`);
     if (r.failed.length) console.log(`  ${r.route}: failing audits: ${r.failed.join(', ')}`);
     for (const b of r.broken) console.log(`  ${r.route}: BUDGET ${b}`);
   }

@@ -391,7 +391,7 @@ export function generateHeaders({ distDir, env }) {
  * @param {string} root
  * @param {string} mode
  */
-async function buildEnv(root, mode) {
+export async function buildEnv(root, mode) {
   const { loadEnv } = await import('vite');
   return { ...loadEnv(mode, root, 'PUBLIC_'), ...process.env };
 }

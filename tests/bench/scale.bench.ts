@@ -29,6 +29,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
 import { startThrowawayPostgres } from '../../supabase/local/db/throwaway-postgres';
+import { BALANCE_ACCOUNTS } from '../../src/lib/accounts';
 import { idBatches } from '../../src/lib/id-batches';
 import { ledgerCsv } from '../../src/lib/ledger-csv';
 import { readStatement, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/ledger-entry';
@@ -293,6 +294,57 @@ async function plans(
     await c.end();
   }
   return { text, seqScans };
+}
+
+/**
+ * The balance-column indexes question (docs/performance.md): a profile update can be HOT (no index
+ * touched) only when no indexed column changes. Times the same 200 ledger postings (private.post_ledger,
+ * as an approved proposal runs it) and counts HOT updates with every index as migrated, without the six
+ * balance indexes, and without those and the updated_at one; and the admin list sorted by a balance
+ * without its index. Each variant drops indexes inside a transaction that is rolled back.
+ */
+async function balanceIndexCost(db: pg.Client): Promise<string> {
+  const balanceIdx = BALANCE_ACCOUNTS.map((c) => `public.profiles_${c}_id_idx`);
+  const variants: Array<[string, string[]]> = [
+    ['all indexes (as migrated)', []],
+    ['without the 6 balance indexes', balanceIdx],
+    ['without those and updated_at', [...balanceIdx, 'public.profiles_updated_at_id_idx']],
+  ];
+  const ids = (await db.query<{ id: string }>(`select id from public.profiles order by id limit 200`)).rows;
+  const lines = ['Balance edits (200 postings of private.post_ledger, server side) and profile HOT updates:'];
+  for (const [name, drop] of variants) {
+    await db.query('begin');
+    try {
+      for (const idx of drop) await db.query(`drop index ${idx}`);
+      // Counters of this backend not yet flushed to the statistics: read before and after.
+      const counters = async () =>
+        (
+          await db.query<{ upd: number; hot: number }>(
+            `select pg_stat_get_xact_tuples_updated('public.profiles'::regclass)::int as upd,
+                pg_stat_get_xact_tuples_hot_updated('public.profiles'::regclass)::int as hot`,
+          )
+        ).rows[0]!;
+      const before = await counters();
+      const t0 = performance.now();
+      for (const { id } of ids)
+        await db.query(
+          `select private.post_ledger($1, '{"referral":"0.01"}', 'bench', null, 'admin_edit', null)`,
+          [id],
+        );
+      const ms = performance.now() - t0;
+      const after = await counters();
+      const hot = { upd: after.upd - before.upd, hot: after.hot - before.hot };
+      const s0 = performance.now();
+      await db.query(`select * from public.profiles order by interest_wallet desc, id desc limit 25`);
+      const sort = `; a page sorted by a balance: ${(performance.now() - s0).toFixed(1)} ms`;
+      lines.push(
+        `  ${name}: ${(ms / ids.length).toFixed(2)} ms a posting; HOT ${hot.hot} of ${hot.upd} updates${sort}`,
+      );
+    } finally {
+      await db.query('rollback');
+    }
+  }
+  return lines.join('\n');
 }
 
 async function main(): Promise<void> {
@@ -617,6 +669,11 @@ async function main(): Promise<void> {
       mkdirSync('.bench', { recursive: true });
       writeFileSync('.bench/scale-plans.txt', found.text);
     }
+
+    // Printed beside the table; a failure here must not lose the measures above.
+    console.log(
+      await balanceIndexCost(superuser).catch((e: unknown) => `balance index measure failed: ${String(e)}`),
+    );
 
     const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
     const table = rows.map((r) => {

@@ -42,7 +42,8 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
             <>
               <span className="block text-sm font-medium text-muted">{label}</span>
               {profile === null ? (
-                <span className="mt-3 block h-8 w-32 animate-pulse rounded bg-mist-200" aria-hidden="true" />
+                // Where the value will be and as tall (text-3xl's line): nothing moves when it arrives.
+                <span className="mt-2 block h-9 w-32 animate-pulse rounded bg-mist-200" aria-hidden="true" />
               ) : (
                 <span
                   className="mt-2 block font-serif text-3xl text-ink-950 tabular-nums"

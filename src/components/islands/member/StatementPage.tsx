@@ -68,16 +68,19 @@ function StatementContent({ userId }: { userId: string }) {
             </select>
           </div>
         </div>
-        <div className="mt-4">
+        {/* Room for the chart (240 px) and a caption of up to two lines, loaded or not: the ledger below
+            stays where it first appeared when the entries arrive (no layout shift). */}
+        <div className="mt-4 min-h-[288px]">
           {entries === null ? (
-            <div className="h-40 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+            <div className="h-60 animate-pulse rounded bg-mist-100" aria-hidden="true" />
           ) : (
             <BalanceChart entries={entries} account={chosen} />
           )}
         </div>
       </section>
       <section aria-labelledby="ledger-heading" className="card p-5 sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* As tall as the Download CSV button (min-h-11) before it appears: the heading stays put. */}
+        <div className="flex min-h-11 flex-wrap items-center justify-between gap-3">
           <h2 id="ledger-heading" className="text-xl text-ink-950">
             Ledger entries
           </h2>

@@ -121,9 +121,10 @@ export default function UsersTable({ can }: { can: Capabilities }) {
           </div>
         ) : (
           <div className="mt-4" aria-busy={loading}>
-            <h3 id={captionId} className="sr-only">
+            {/* h2: the page's h1 is the only heading above it (axe heading-order). */}
+            <h2 id={captionId} className="sr-only">
               Users and their balances
-            </h3>
+            </h2>
             {page?.rows.length === 0 ? (
               <p className="py-8 text-center text-muted">{emptyText}</p>
             ) : (

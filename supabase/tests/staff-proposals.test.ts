@@ -45,7 +45,13 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
       const r = rows[0]?.r;
       return (typeof r === 'string' && r !== '' ? JSON.parse(r) : r) as T;
     });
-  const propose = (caller: Caller, kind: string, target: string | null, payload: unknown, reason = 'four eyes test') =>
+  const propose = (
+    caller: Caller,
+    kind: string,
+    target: string | null,
+    payload: unknown,
+    reason = 'four eyes test',
+  ) =>
     rpc<Proposal>(caller, 'select public.propose_staff_change($1, $2, $3::jsonb, $4) as r', [
       kind,
       target,
@@ -59,7 +65,9 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
   const withdraw = (caller: Caller, id: number) =>
     rpc<Proposal>(caller, 'select public.withdraw_staff_change($1) as r', [id]);
   /** The refusal as code + hint + message, or 'ok'. */
-  const refusal = async (fn: () => Promise<unknown>): Promise<{ code: string; hint?: string; message: string }> => {
+  const refusal = async (
+    fn: () => Promise<unknown>,
+  ): Promise<{ code: string; hint?: string; message: string }> => {
     try {
       await fn();
       return { code: 'ok', message: '' };
@@ -105,9 +113,10 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
       'support',
       'auditor',
     ].map((n) => adminAtAal2(ids[n]!));
-    await db.query(`insert into public.withdrawal_freezes (user_id, frozen_by, reason) values ($1, $1, 'phone stolen')`, [
-      ids.frozen,
-    ]);
+    await db.query(
+      `insert into public.withdrawal_freezes (user_id, frozen_by, reason) values ($1, $1, 'phone stolen')`,
+      [ids.frozen],
+    );
   });
 
   afterAll(async () => {
@@ -118,13 +127,19 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     const p = await propose(finance, 'deposit_address', '1', { address: ` ${NEW_BTC} `, enabled: true });
     expect(p).toMatchObject({ kind: 'deposit_address', status: 'open', payload: { address: NEW_BTC } });
     expect(p.before).toMatchObject({ network: 'bitcoin', enabled: true });
-    expect((await one<{ address: string }>('select address from public.deposit_wallets where id = 1')).address).not.toBe(
-      NEW_BTC,
-    );
+    expect(
+      (await one<{ address: string }>('select address from public.deposit_wallets where id = 1')).address,
+    ).not.toBe(NEW_BTC);
     // The proposer, in any session, cannot approve; support and auditors cannot decide.
     expect(await refusal(() => approve(finance, p.id))).toMatchObject({ code: '42501', hint: 'four_eyes' });
-    expect(await refusal(() => approve(support, p.id))).toMatchObject({ code: '42501', hint: 'role_required' });
-    expect(await refusal(() => approve(auditor, p.id))).toMatchObject({ code: '42501', hint: 'role_required' });
+    expect(await refusal(() => approve(support, p.id))).toMatchObject({
+      code: '42501',
+      hint: 'role_required',
+    });
+    expect(await refusal(() => approve(auditor, p.id))).toMatchObject({
+      code: '42501',
+      hint: 'role_required',
+    });
     expect(await refusal(() => reject(finance2, p.id, ' '))).toMatchObject({ code: '22023' });
     expect(await approve(finance2, p.id)).toMatchObject({ status: 'approved' });
     const wallet = await one<{ address: string; updated_by: string }>(
@@ -149,9 +164,9 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     expect(
       await refusal(() => propose(finance, 'deposit_address', '1', { address: NEW_BTC, enabled: true })),
     ).toMatchObject({ code: '22023', message: expect.stringMatching(/^Nothing to approve/) });
-    expect(await refusal(() => propose(finance, 'deposit_address', '9', { address: NEW_BTC, enabled: true }))).toMatchObject(
-      { code: '22023', message: 'Unknown wallet.' },
-    );
+    expect(
+      await refusal(() => propose(finance, 'deposit_address', '9', { address: NEW_BTC, enabled: true })),
+    ).toMatchObject({ code: '22023', message: 'Unknown wallet.' });
     const first = await propose(finance, 'deposit_address', '1', { address: NEW_BTC, enabled: false });
     expect(
       await refusal(() => propose(owner, 'deposit_address', '1', { address: NEW_BTC, enabled: false })),
@@ -167,7 +182,10 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
   });
 
   it('an address proposal made stale by another change is refused on approval', async () => {
-    const p = await propose(finance, 'deposit_address', '3', { address: '0x52908400098527886E0F7030069857D2E4169EE7', enabled: true });
+    const p = await propose(finance, 'deposit_address', '3', {
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      enabled: true,
+    });
     await rpc(
       SERVICE,
       `select public.update_deposit_wallet(3::smallint, '0x8617E340B3D01FA5F11F306F4090FD50E238070D', true, 'operator') as r`,
@@ -179,12 +197,17 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
   it('grants, changes and revokes staff roles only with a second owner', async () => {
     // Finance cannot even propose a role change.
     expect(
-      await refusal(() => propose(finance, 'staff_role', null, { email: 'member@staff.test', role: 'support' })),
+      await refusal(() =>
+        propose(finance, 'staff_role', null, { email: 'member@staff.test', role: 'support' }),
+      ),
     ).toMatchObject({ code: '42501', hint: 'role_required' });
     const grant = await propose(owner, 'staff_role', null, { email: ' MEMBER@staff.test ', role: 'finance' });
     expect(grant).toMatchObject({ target: ids.member, before: { role: null } });
     expect(await refusal(() => approve(owner, grant.id))).toMatchObject({ code: '42501', hint: 'four_eyes' });
-    expect(await refusal(() => approve(finance, grant.id))).toMatchObject({ code: '42501', hint: 'role_required' });
+    expect(await refusal(() => approve(finance, grant.id))).toMatchObject({
+      code: '42501',
+      hint: 'role_required',
+    });
     await approve(owner2, grant.id);
     expect(await one('select role, granted_by from public.admins where user_id = $1', [ids.member])).toEqual({
       role: 'finance',
@@ -194,7 +217,9 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     await approve(owner, change.id);
     const revoke = await propose(owner, 'staff_role', null, { email: 'member@staff.test', role: null });
     await approve(owner2, revoke.id);
-    expect((await engine.db.query('select 1 from public.admins where user_id = $1', [ids.member])).rows).toEqual([]);
+    expect(
+      (await engine.db.query('select 1 from public.admins where user_id = $1', [ids.member])).rows,
+    ).toEqual([]);
     const kinds = (
       await engine.db.query<{ kind: string }>(
         `select kind from public.audit_events where member_id = $1 and kind like 'role_%' order by id`,
@@ -214,7 +239,9 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     await withdraw(owner, p.id);
     await engine.db.query(`update auth.users set email_confirmed_at = null where id = $1`, [ids.newcomer]);
     expect(
-      await refusal(() => propose(owner, 'staff_role', null, { email: 'newcomer@staff.test', role: 'support' })),
+      await refusal(() =>
+        propose(owner, 'staff_role', null, { email: 'newcomer@staff.test', role: 'support' }),
+      ),
     ).toMatchObject({ code: '22023', message: expect.stringMatching(/not confirmed/) });
     expect(
       await refusal(() => propose(owner, 'staff_role', null, { email: 'newcomer@staff.test', role: 'boss' })),
@@ -222,13 +249,16 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     expect(
       await refusal(() => propose(owner, 'staff_role', null, { email: 'newcomer@staff.test', role: null })),
     ).toMatchObject({ code: '22023', message: 'That user is not staff.' });
-    expect(await one<{ n: number }>(`select count(*)::int as n from public.staff_proposals where status = 'open'`)).toEqual({
+    expect(
+      await one<{ n: number }>(`select count(*)::int as n from public.staff_proposals where status = 'open'`),
+    ).toEqual({
       n: 0,
     });
   });
 
   it('changes the firm settings only with a second owner, and validates them', async () => {
-    const bad = async (payload: unknown) => (await refusal(() => propose(owner, 'firm_settings', null, payload))).code;
+    const bad = async (payload: unknown) =>
+      (await refusal(() => propose(owner, 'firm_settings', null, payload))).code;
     expect(await bad({ small_edit_threshold: '0', address_cooling_off_hours: 24 })).toBe('22023');
     expect(await bad({ small_edit_threshold: '1.234', address_cooling_off_hours: 24 })).toBe('22023');
     expect(await bad({ small_edit_threshold: null, address_cooling_off_hours: 721 })).toBe('22023');
@@ -237,15 +267,23 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     expect(await bad({ small_edit_threshold: null, address_cooling_off_hours: 24 })).toBe('22023');
     expect(
       await refusal(() =>
-        propose(finance, 'firm_settings', null, { small_edit_threshold: '5.00', address_cooling_off_hours: 24 }),
+        propose(finance, 'firm_settings', null, {
+          small_edit_threshold: '5.00',
+          address_cooling_off_hours: 24,
+        }),
       ),
     ).toMatchObject({ code: '42501', hint: 'role_required' });
-    const p = await propose(owner, 'firm_settings', null, { small_edit_threshold: '100', address_cooling_off_hours: 48 });
+    const p = await propose(owner, 'firm_settings', null, {
+      small_edit_threshold: '100',
+      address_cooling_off_hours: 48,
+    });
     expect(p.payload).toEqual({ small_edit_threshold: '100.00', address_cooling_off_hours: 48 });
     expect(await refusal(() => approve(finance, p.id))).toMatchObject({ code: '42501' });
     await approve(owner2, p.id);
     expect(
-      await one(`select small_edit_threshold::text as t, extract(epoch from address_cooling_off)::int / 3600 as h from public.firm_settings`),
+      await one(
+        `select small_edit_threshold::text as t, extract(epoch from address_cooling_off)::int / 3600 as h from public.firm_settings`,
+      ),
     ).toEqual({ t: '100.00', h: 48 });
   });
 
@@ -254,30 +292,39 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
       code: '22023',
       message: "This member's withdrawals are not frozen.",
     });
-    expect(await refusal(() => propose(support, 'unfreeze', ids.frozen!, {}))).toMatchObject({ code: '42501' });
+    expect(await refusal(() => propose(support, 'unfreeze', ids.frozen!, {}))).toMatchObject({
+      code: '42501',
+    });
     const p = await propose(finance, 'unfreeze', ids.frozen!, {});
     expect(p.before).toMatchObject({ frozen: true, freeze_reason: 'phone stolen' });
     expect(await refusal(() => approve(finance, p.id))).toMatchObject({ code: '42501', hint: 'four_eyes' });
     await approve(owner, p.id);
-    expect((await engine.db.query('select 1 from public.withdrawal_freezes where user_id = $1', [ids.frozen])).rows).toEqual(
-      [],
-    );
+    expect(
+      (await engine.db.query('select 1 from public.withdrawal_freezes where user_id = $1', [ids.frozen]))
+        .rows,
+    ).toEqual([]);
     const [event] = await audits('withdrawals_unfrozen');
     expect(event).toMatchObject({ member_id: ids.frozen, after: { proposal_id: p.id }, actor_role: 'owner' });
   });
 
   it('an expired proposal cannot be approved, and the next proposal closes it as expired', async () => {
-    await engine.db.query(`insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1)`, [ids.member]);
+    await engine.db.query(`insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1)`, [
+      ids.member,
+    ]);
     const p = await propose(finance, 'unfreeze', ids.member!, {});
     await asCaller(engine.db, SERVICE, (tx) =>
-      tx.query(`update public.staff_proposals set expires_at = now() - interval '1 second' where id = $1`, [p.id]),
+      tx.query(`update public.staff_proposals set expires_at = now() - interval '1 second' where id = $1`, [
+        p.id,
+      ]),
     );
     expect(await refusal(() => approve(owner, p.id))).toMatchObject({
       code: 'PT409',
       message: expect.stringMatching(/^This proposal expired on/),
     });
     const next = await propose(finance2, 'unfreeze', ids.member!, {});
-    expect(await one('select status from public.staff_proposals where id = $1', [p.id])).toEqual({ status: 'expired' });
+    expect(await one('select status from public.staff_proposals where id = $1', [p.id])).toEqual({
+      status: 'expired',
+    });
     await withdraw(finance2, next.id);
   });
 
@@ -310,7 +357,9 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
       });
     }
     // The service role (seed, operator scripts such as `npm run admin:grant`) keeps the direct path.
-    await probe(engine.db, SERVICE, (tx) => tx.query(`select public.grant_admin('member@staff.test', 'support')`));
+    await probe(engine.db, SERVICE, (tx) =>
+      tx.query(`select public.grant_admin('member@staff.test', 'support')`),
+    );
     // Even the table owner cannot record an approval by the proposer (a check constraint).
     const p = await propose(finance, 'deposit_address', '1', { address: NEW_BTC, enabled: false });
     await expect(
@@ -323,7 +372,10 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
   });
 
   it('anon and members cannot call any of it', async () => {
-    for (const caller of [{ role: 'anon' } as Caller, { role: 'authenticated', uid: ids.member! } as Caller]) {
+    for (const caller of [
+      { role: 'anon' } as Caller,
+      { role: 'authenticated', uid: ids.member! } as Caller,
+    ]) {
       expect((await refusal(() => propose(caller, 'unfreeze', ids.frozen!, {}))).code).toBe('42501');
       expect((await refusal(() => approve(caller, 1))).code).toBe('42501');
       const { rows } = await probe(engine.db, caller, (tx) =>
@@ -341,9 +393,10 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
 
   const proposeBalances = async (balances: Record<string, string>) =>
     asCaller(engine.db, finance, async (tx) => {
-      const { rows: v } = await tx.query<{ version: string }>('select version::text from public.profiles where id = $1', [
-        member,
-      ]);
+      const { rows: v } = await tx.query<{ version: string }>(
+        'select version::text from public.profiles where id = $1',
+        [member],
+      );
       const { rows } = await tx.query<{ r: Record<string, unknown> | string }>(
         `select public.propose_balances($1, $2, $3::jsonb, 'threshold test') as r`,
         [member, v[0]!.version, JSON.stringify(balances)],
@@ -353,8 +406,11 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     });
   const openProposals = async () =>
     Number(
-      (await engine.db.query<{ n: string }>(`select count(*) as n from public.balance_proposals where status = 'open'`))
-        .rows[0]!.n,
+      (
+        await engine.db.query<{ n: string }>(
+          `select count(*) as n from public.balance_proposals where status = 'open'`,
+        )
+      ).rows[0]!.n,
     );
   const setThreshold = (value: string | null) =>
     engine.db.query('update public.firm_settings set small_edit_threshold = $1', [value]);
@@ -375,7 +431,9 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     const r = await proposeBalances({ referral: '0.01' });
     expect(r.status).toBe('open');
     expect(await openProposals()).toBe(1);
-    await engine.db.query(`update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`);
+    await engine.db.query(
+      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
+    );
   });
 
   it('applies an edit at once only when every account moves by less than the threshold', async () => {
@@ -388,7 +446,9 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
       `select actor_id, source_id, delta::text from public.ledger_entries where user_id = $1`,
       [member],
     );
-    expect(rows).toEqual([{ actor_id: finance.role === 'authenticated' ? finance.uid : '', source_id: null, delta: '99.99' }]);
+    expect(rows).toEqual([
+      { actor_id: finance.role === 'authenticated' ? finance.uid : '', source_id: null, delta: '99.99' },
+    ]);
     // Down by 99.99 is below too (the size of the move counts, not its sign).
     expect(await proposeBalances({ interest_wallet: '0.00' })).toMatchObject({ applied: true });
     // At the cap: a proposal.
@@ -396,12 +456,20 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     expect(at).toMatchObject({ status: 'open' });
     // While it is open, not even a small edit goes past it.
     await expect(proposeBalances({ referral: '1.00' })).rejects.toMatchObject({ code: 'PT409' });
-    await engine.db.query(`update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`);
+    await engine.db.query(
+      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
+    );
     // Above the cap, and one small account beside one large one: proposals.
     expect(await proposeBalances({ interest_wallet: '100.01' })).toMatchObject({ status: 'open' });
-    await engine.db.query(`update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`);
-    expect(await proposeBalances({ referral: '1.00', total_invest: '500.00' })).toMatchObject({ status: 'open' });
-    await engine.db.query(`update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`);
+    await engine.db.query(
+      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
+    );
+    expect(await proposeBalances({ referral: '1.00', total_invest: '500.00' })).toMatchObject({
+      status: 'open',
+    });
+    await engine.db.query(
+      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
+    );
     await setThreshold(null);
   });
 });

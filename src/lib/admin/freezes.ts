@@ -31,8 +31,12 @@ export async function listFreezes(): Promise<Map<string, Freeze>> {
 
 /** Calls `onChange` when a freeze or a proposal changes, and each time the feed (re)joins. */
 export function watchFreezes(onChange: () => void): () => void {
-  return subscribeToChanges('admin-freezes', [{ table: 'withdrawal_freezes' }, { table: 'staff_proposals' }], {
-    onChange,
-    onLive: onChange,
-  });
+  return subscribeToChanges(
+    'admin-freezes',
+    [{ table: 'withdrawal_freezes' }, { table: 'staff_proposals' }],
+    {
+      onChange,
+      onLive: onChange,
+    },
+  );
 }

@@ -80,7 +80,7 @@ export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'before' 
     case 'deposit_address':
       row('Address', String(b.address ?? ''), String(p.address ?? ''));
       row('Shown to members', yesNo(b.enabled), yesNo(p.enabled));
-      return { title: `Deposit address: ${String(b.wallet_name ?? '')} (${String(b.asset ?? '')})`, rows };
+      return { title: `Deposit address: ${String(b.wallet_name ?? '')}`, rows };
     case 'staff_role':
       row('Role', roleText(b.role), roleText(p.role));
       return {
@@ -167,7 +167,9 @@ export async function firmSettings(): Promise<FirmSettings> {
   if (!data) throw new DbError('The settings could not be read.');
   return {
     small_edit_threshold: (data as { small_edit_threshold: string | null }).small_edit_threshold,
-    address_cooling_off_hours: intervalHours(String((data as { address_cooling_off: unknown }).address_cooling_off)),
+    address_cooling_off_hours: intervalHours(
+      String((data as { address_cooling_off: unknown }).address_cooling_off),
+    ),
   };
 }
 

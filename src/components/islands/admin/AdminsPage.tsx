@@ -118,8 +118,8 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
             Propose a staff role
           </h2>
           <p className="mt-1 text-sm text-muted">
-            The person must already have an account (they sign up at /register). For someone who is
-            staff already, this changes their role. Another owner approves it.
+            The person must already have an account (they sign up at /register). For someone who is staff
+            already, this changes their role. Another owner approves it.
           </p>
           <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant} noValidate>
             {alert && <div className="w-full">{alert}</div>}
@@ -257,8 +257,8 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
         }
       >
         <p>
-          Once another owner approves, {confirm?.email} loses admin access at once, including any open
-          admin pages.
+          Once another owner approves, {confirm?.email} loses admin access at once, including any open admin
+          pages.
         </p>
         <Field
           id={revokeReasonId}

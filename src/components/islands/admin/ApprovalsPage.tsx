@@ -132,7 +132,12 @@ function DecisionActions({
           <button type="button" className="btn-dark" disabled={busy} onClick={rejectNow}>
             Reject
           </button>
-          <button type="button" className="btn-outline-dark" disabled={busy} onClick={() => setRejecting(false)}>
+          <button
+            type="button"
+            className="btn-outline-dark"
+            disabled={busy}
+            onClick={() => setRejecting(false)}
+          >
             Cancel
           </button>
         </>
@@ -146,7 +151,12 @@ function DecisionActions({
           >
             Approve
           </button>
-          <button type="button" className="btn-outline-dark" disabled={busy} onClick={() => setRejecting(true)}>
+          <button
+            type="button"
+            className="btn-outline-dark"
+            disabled={busy}
+            onClick={() => setRejecting(true)}
+          >
             Reject…
           </button>
         </>

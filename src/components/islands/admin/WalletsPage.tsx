@@ -115,7 +115,11 @@ async function loadWallets(): Promise<{
   changes: WalletChange[];
   pending: Map<string, StaffChange>;
 }> {
-  const [wallets, changes, open] = await Promise.all([listWallets(), listWalletChanges(), openStaffChanges()]);
+  const [wallets, changes, open] = await Promise.all([
+    listWallets(),
+    listWalletChanges(),
+    openStaffChanges(),
+  ]);
   const pending = new Map(
     open.filter((c) => c.kind === 'deposit_address' && !c.expired).map((c) => [c.target, c]),
   );
@@ -202,7 +206,13 @@ function Wallets({ session }: { session: StaffSession }) {
                   className="btn-outline-dark mt-3"
                   aria-label={`Edit ${wallet.wallet_name}`}
                   onClick={() =>
-                    setDraft({ wallet, address: wallet.address, enabled: wallet.enabled, reason: '', errors: {} })
+                    setDraft({
+                      wallet,
+                      address: wallet.address,
+                      enabled: wallet.enabled,
+                      reason: '',
+                      errors: {},
+                    })
                   }
                 >
                   Edit

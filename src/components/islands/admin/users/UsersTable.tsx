@@ -61,7 +61,9 @@ export default function UsersTable({ can }: { can: Capabilities }) {
     setUnfreezeBusy(true);
     try {
       await proposeStaffChange('unfreeze', unfreezing.id, {}, unfreezeReason);
-      toast.success(`Proposed: unfreeze ${unfreezing.username || unfreezing.email}. Another admin approves it.`);
+      toast.success(
+        `Proposed: unfreeze ${unfreezing.username || unfreezing.email}. Another admin approves it.`,
+      );
       setUnfreezing(null);
       setUnfreezeReason('');
       reloadFreezes();
@@ -194,8 +196,8 @@ export default function UsersTable({ can }: { can: Capabilities }) {
       >
         <form className="space-y-4" onSubmit={(e) => void proposeUnfreeze(e)} noValidate>
           <p>
-            {unfreezing?.username || unfreezing?.email} froze their withdrawals. Once another finance admin
-            or owner approves, withdrawals are allowed again. Check with the member first.
+            {unfreezing?.username || unfreezing?.email} froze their withdrawals. Once another finance admin or
+            owner approves, withdrawals are allowed again. Check with the member first.
           </p>
           <Field
             id={unfreezeReasonId}

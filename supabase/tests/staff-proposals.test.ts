@@ -105,7 +105,9 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     for (const name of ['member', 'frozen', 'newcomer']) {
       ids[name] = (await createUser(db, { email: `${name}@staff.test` })).id;
     }
-    [owner, owner2, finance, finance2, support, auditor] = (['owner', 'owner2', 'finance', 'finance2', 'support', 'auditor'] as const).map((n) => adminAtAal2(ids[n]!)) as [Caller, Caller, Caller, Caller, Caller, Caller];
+    [owner, owner2, finance, finance2, support, auditor] = (
+      ['owner', 'owner2', 'finance', 'finance2', 'support', 'auditor'] as const
+    ).map((n) => adminAtAal2(ids[n]!)) as [Caller, Caller, Caller, Caller, Caller, Caller];
     await db.query(
       `insert into public.withdrawal_freezes (user_id, frozen_by, reason) values ($1, $1, 'phone stolen')`,
       [ids.frozen],

@@ -157,34 +157,40 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     await expect(engine.db.query(`truncate public.audit_events`)).rejects.toMatchObject({ code: '42501' });
   });
 
-  it('detects an event edited or deleted around the API by the table owner', async () => {
+  /**
+   * What verify_audit_chain says after the table owner ran `sql` with the guard trigger off, all in
+   * one transaction that is rolled back, so the real chain is untouched.
+   */
+  const verifyAfterTamper = async (sql: string, params: unknown[]): Promise<Verdict> => {
     const ROLLBACK = new Error('rollback');
+    let verdict: Verdict | undefined;
+    await engine.db
+      .transaction(async (tx) => {
+        await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
+        await tx.query(sql, params);
+        await tx.query('alter table public.audit_events enable trigger audit_events_no_update_delete');
+        await tx.query(
+          `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
+        );
+        const { rows: r } = await tx.query<{ v: Verdict | string }>(
+          'select public.verify_audit_chain() as v',
+        );
+        const v = r[0]!.v;
+        verdict = (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
+        throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+    return verdict!;
+  };
+
+  it('detects an event edited or deleted around the API by the table owner', async () => {
     const { rows } = await engine.db.query<{ id: string }>(
       `select id::text from public.audit_events where kind = 'proposal_approved'`,
     );
     const target = Number(rows[0]!.id);
-    const tampered = async (sql: string): Promise<Verdict> => {
-      let verdict: Verdict | undefined;
-      await engine.db
-        .transaction(async (tx) => {
-          await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
-          await tx.query(sql, [target]);
-          await tx.query('alter table public.audit_events enable trigger audit_events_no_update_delete');
-          await tx.query(
-            `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
-          );
-          const { rows: r } = await tx.query<{ v: Verdict | string }>(
-            'select public.verify_audit_chain() as v',
-          );
-          const v = r[0]!.v;
-          verdict = (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
-          throw ROLLBACK;
-        })
-        .catch((error: unknown) => {
-          if (error !== ROLLBACK) throw error;
-        });
-      return verdict!;
-    };
+    const tampered = (sql: string) => verifyAfterTamper(sql, [target]);
     // Someone makes the approval look like someone else's.
     const edited = await tampered(`update public.audit_events set actor_role = 'support' where id = $1`);
     expect(edited).toMatchObject({
@@ -203,34 +209,15 @@ describe.each(engines)('audit log on %s', (_name, open) => {
   });
 
   it('detects the newest events deleted by the table owner (a truncated tail)', async () => {
-    const ROLLBACK = new Error('rollback');
     const { rows } = await engine.db.query<{ id: string }>(
       `select e.id::text as id from public.audit_events e order by e.id desc limit 3`,
     );
     const newest = Number(rows[0]!.id);
     const keptThrough = Number(rows[2]!.id) - 1;
-    let verdict: Verdict | undefined;
-    await engine.db
-      .transaction(async (tx) => {
-        await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
-        await tx.query('delete from public.audit_events where id > $1', [keptThrough]);
-        await tx.query('alter table public.audit_events enable trigger audit_events_no_update_delete');
-        await tx.query(
-          `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
-        );
-        const { rows: r } = await tx.query<{ v: Verdict | string }>(
-          'select public.verify_audit_chain() as v',
-        );
-        const v = r[0]!.v;
-        verdict = (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
-        throw ROLLBACK;
-      })
-      .catch((error: unknown) => {
-        if (error !== ROLLBACK) throw error;
-      });
+    const verdict = await verifyAfterTamper('delete from public.audit_events where id > $1', [keptThrough]);
     // Every remaining link still matches; only the head kept beside the log tells.
     expect(verdict).toMatchObject({ intact: false, intact_through: keptThrough, broken_at: newest });
-    expect(verdict!.problem).toMatch(
+    expect(verdict.problem).toMatch(
       /^The newest events were removed: the log ends at event \d+, but \d+ events were written, the last being event \d+\.$/,
     );
     // The head itself is out of reach of every API role and only moves forward, even for its owner.

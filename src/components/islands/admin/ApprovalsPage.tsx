@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import toast from '~/lib/toast';
 import { ACCOUNT_LABELS } from '~/lib/accounts';
 import {
@@ -244,10 +244,22 @@ function ProposalCard({
   );
 }
 
-/** The approvals queue: open balance proposals, oldest first, live. */
-function Approvals({ session }: { session: StaffSession }) {
-  const { data, error, reload } = useLoad(openProposals, 'Could not load the proposals.');
-  useEffect(() => watchProposals(reload), [reload]);
+/** A live queue of open proposals, oldest first: loads, re-reads on every change, renders each. */
+function LiveQueue<T extends { id: string }>({
+  load,
+  watch,
+  label,
+  empty,
+  render,
+}: {
+  load: () => Promise<T[]>;
+  watch: (onChange: () => void) => () => void;
+  label: string;
+  empty: string;
+  render: (item: T, reload: () => void) => ReactNode;
+}) {
+  const { data, error, reload } = useLoad(load, 'Could not load the proposals.');
+  useEffect(() => watch(reload), [watch, reload]);
 
   if (error && !data) {
     return (
@@ -257,11 +269,11 @@ function Approvals({ session }: { session: StaffSession }) {
     );
   }
   if (!data) return <LoadingCards label="Loading proposals" />;
-  if (data.length === 0) return <p className="text-muted">No balance changes are awaiting approval.</p>;
+  if (data.length === 0) return <p className="text-muted">{empty}</p>;
   return (
-    <ol className="space-y-4" aria-label="Balance changes awaiting approval, oldest first">
-      {data.map((p) => (
-        <ProposalCard key={p.id} proposal={p} session={session} onDone={reload} />
+    <ol className="space-y-4" aria-label={label}>
+      {data.map((item) => (
+        <Fragment key={item.id}>{render(item, reload)}</Fragment>
       ))}
     </ol>
   );
@@ -315,28 +327,6 @@ function StaffChangeCard({
         />
       </article>
     </li>
-  );
-}
-
-/** Address, role, settings and unfreeze proposals, oldest first, live. */
-function StaffChanges({ session }: { session: StaffSession }) {
-  const { data, error, reload } = useLoad(openStaffChanges, 'Could not load the proposals.');
-  useEffect(() => watchStaffChanges(reload), [reload]);
-  if (error && !data) {
-    return (
-      <p role="alert" className="text-danger-600">
-        {error}
-      </p>
-    );
-  }
-  if (!data) return <LoadingCards label="Loading proposals" />;
-  if (data.length === 0) return <p className="text-muted">No other changes are awaiting approval.</p>;
-  return (
-    <ol className="space-y-4" aria-label="Other changes awaiting approval, oldest first">
-      {data.map((c) => (
-        <StaffChangeCard key={c.id} change={c} session={session} onDone={reload} />
-      ))}
-    </ol>
   );
 }
 
@@ -472,13 +462,29 @@ export default function ApprovalsPage({ current }: { current: AdminPath }) {
               <h2 id="approvals-balances" className="text-xl text-ink-950">
                 Balance changes
               </h2>
-              <Approvals session={session} />
+              <LiveQueue
+                load={openProposals}
+                watch={watchProposals}
+                label="Balance changes awaiting approval, oldest first"
+                empty="No balance changes are awaiting approval."
+                render={(p: BalanceProposal, reload) => (
+                  <ProposalCard proposal={p} session={session} onDone={reload} />
+                )}
+              />
             </section>
             <section aria-labelledby="approvals-other" className="space-y-4">
               <h2 id="approvals-other" className="text-xl text-ink-950">
                 Addresses, roles, settings and unfreezes
               </h2>
-              <StaffChanges session={session} />
+              <LiveQueue
+                load={openStaffChanges}
+                watch={watchStaffChanges}
+                label="Other changes awaiting approval, oldest first"
+                empty="No other changes are awaiting approval."
+                render={(c: StaffChange, reload) => (
+                  <StaffChangeCard change={c} session={session} onDone={reload} />
+                )}
+              />
             </section>
             <section aria-labelledby="approvals-settings" className="space-y-4">
               <h2 id="approvals-settings" className="text-xl text-ink-950">

@@ -4,6 +4,7 @@
  * admin with the right role approves them; every path around that is refused. Also the small-edit
  * threshold on balance proposals. Both engines.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAtAal2,
@@ -466,5 +467,183 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
       `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
     );
     await setThreshold(null);
+  });
+});
+
+/**
+ * Property: no sequence of proposals, approvals, rejections and withdrawals by any staff role ever
+ * changes an address, a role, the settings or a freeze unless a second admin with the kind's role
+ * approved it. A model says what each step must do; after every step the database must equal it.
+ */
+describe.each(engines)('staff proposals property on %s', (name, open) => {
+  type Who = 'owner' | 'owner2' | 'finance' | 'finance2' | 'support' | 'auditor';
+  type Kind = 'deposit_address' | 'staff_role' | 'firm_settings' | 'unfreeze';
+  const WHO: Who[] = ['owner', 'owner2', 'finance', 'finance2', 'support', 'auditor'];
+  const ROLE: Record<Who, string> = {
+    owner: 'owner',
+    owner2: 'owner',
+    finance: 'finance',
+    finance2: 'finance',
+    support: 'support',
+    auditor: 'auditor',
+  };
+  const MAY: Record<Kind, string[]> = {
+    deposit_address: ['finance', 'owner'],
+    unfreeze: ['finance', 'owner'],
+    staff_role: ['owner'],
+    firm_settings: ['owner'],
+  };
+  const ADDRESSES = [
+    '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    NEW_BTC,
+    'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  ];
+  let engine: Engine;
+  let ids: Record<string, string>;
+
+  interface State {
+    address: string;
+    role: string | null;
+    threshold: string | null;
+    frozen: boolean;
+  }
+  interface Open {
+    id: number;
+    kind: Kind;
+    by: Who;
+    change: Partial<State>;
+  }
+
+  const caller = (who: Who): Caller => adminAtAal2(ids[who]!);
+  const call = (who: Who, sql: string, params: unknown[]) =>
+    asCaller(engine.db, caller(who), async (tx) => {
+      const { rows } = await tx.query<{ r: string | { id: number } }>(sql, params);
+      const r = rows[0]!.r;
+      return (typeof r === 'string' ? JSON.parse(r) : r) as { id: number };
+    });
+  const read = async (): Promise<State> => {
+    const { rows } = await engine.db.query<State>(
+      `select (select address from public.deposit_wallets where id = 1) as address,
+              (select role from public.admins where user_id = $1) as role,
+              (select small_edit_threshold::text from public.firm_settings) as threshold,
+              exists (select 1 from public.withdrawal_freezes where user_id = $1) as frozen`,
+      [ids.member],
+    );
+    return rows[0]!;
+  };
+
+  beforeAll(async () => {
+    engine = await open();
+    ids = {};
+    for (const who of WHO) {
+      const u = await createUser(engine.db, { email: `${who}@prop.test` });
+      await makeAdmin(engine.db, u.id, ROLE[who] as 'owner');
+      ids[who] = u.id;
+    }
+    ids.member = (await createUser(engine.db, { email: 'member@prop.test' })).id;
+  });
+
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  const stepArb = fc.record({
+    who: fc.constantFrom(...WHO),
+    action: fc.constantFrom('propose', 'propose', 'approve', 'approve', 'reject', 'withdraw'),
+    kind: fc.constantFrom<Kind>('deposit_address', 'staff_role', 'firm_settings', 'unfreeze'),
+    pick: fc.nat(20),
+    value: fc.nat(2),
+  });
+
+  it('changes nothing without a second admin of the right role', async () => {
+    const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    console.log(`staff proposals property on ${name}: seed ${seed} (rerun with FC_SEED=${seed})`);
+    let applied = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 25 }), async (steps) => {
+        await engine.db.query(
+          `update public.staff_proposals set status = 'withdrawn', decided_by = proposed_by, decided_at = now() where status = 'open'`,
+        );
+        // Some runs start frozen, so unfreezes happen.
+        await engine.db.query(
+          `insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1) on conflict do nothing`,
+          [ids.member],
+        );
+        const model = await read();
+        const open: Open[] = [];
+        for (const step of steps) {
+          const role = ROLE[step.who];
+          if (step.action === 'propose') {
+            const change: Partial<State> =
+              step.kind === 'deposit_address'
+                ? { address: ADDRESSES[step.value]! }
+                : step.kind === 'staff_role'
+                  ? { role: [null, 'support', 'auditor'][step.value]! }
+                  : step.kind === 'firm_settings'
+                    ? { threshold: [null, '10.00', '250.00'][step.value]! }
+                    : { frozen: false };
+            const payload =
+              step.kind === 'deposit_address'
+                ? { address: change.address, enabled: true }
+                : step.kind === 'staff_role'
+                  ? { email: 'member@prop.test', role: change.role }
+                  : step.kind === 'firm_settings'
+                    ? { small_edit_threshold: change.threshold, address_cooling_off_hours: 24 }
+                    : {};
+            const target =
+              step.kind === 'deposit_address' ? '1' : step.kind === 'unfreeze' ? ids.member! : null;
+            const allowed =
+              MAY[step.kind].includes(role) &&
+              !open.some((o) => o.kind === step.kind) &&
+              (Object.keys(change) as (keyof State)[]).some((k) => change[k] !== model[k]) &&
+              !(step.kind === 'staff_role' && change.role === null && model.role === null);
+            const result = await call(
+              step.who,
+              'select public.propose_staff_change($1, $2, $3::jsonb, $4) as r',
+              [step.kind, target, JSON.stringify(payload), 'property step'],
+            ).then(
+              (p) => p,
+              () => null,
+            );
+            expect(result !== null, `${step.who} proposes ${step.kind} ${JSON.stringify(change)}`).toBe(
+              allowed,
+            );
+            if (result) open.push({ id: result.id, kind: step.kind, by: step.who, change });
+          } else if (open.length > 0) {
+            const target = open[step.pick % open.length]!;
+            const sql =
+              step.action === 'approve'
+                ? 'select public.approve_staff_change($1) as r'
+                : step.action === 'reject'
+                  ? `select public.reject_staff_change($1, 'property says no') as r`
+                  : 'select public.withdraw_staff_change($1) as r';
+            const allowed =
+              step.action === 'withdraw'
+                ? step.who === target.by
+                : step.who !== target.by && MAY[target.kind].includes(role);
+            const ok = await call(step.who, sql, [target.id]).then(
+              () => true,
+              () => false,
+            );
+            expect(ok, `${step.who} ${step.action}s ${target.kind} of ${target.by}`).toBe(allowed);
+            if (ok) {
+              open.splice(open.indexOf(target), 1);
+              if (step.action === 'approve') {
+                Object.assign(model, target.change);
+                applied++;
+              }
+            }
+          }
+          expect(await read()).toEqual(model);
+        }
+      }),
+      { seed, numRuns: name === 'pglite' ? 15 : 25, endOnFailure: true },
+    );
+    // The runs reached approvals, not only refusals.
+    expect(applied).toBeGreaterThan(0);
+    const { rows } = await engine.db.query<{ n: string }>(
+      `select count(*) as n from public.staff_proposals where status = 'approved' and decided_by = proposed_by`,
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 });

@@ -34,9 +34,10 @@ test('a frozen member: one finance admin proposes the unfreeze, a second approve
   browser,
 }) => {
   const tag = runTag();
-  const [maker, checker] = await Promise.all([
+  const [maker, checker, support] = await Promise.all([
     createAdmin({ username: `mk${tag}`, role: 'finance' }),
     createAdmin({ username: `ck${tag}`, role: 'finance' }),
+    createAdmin({ username: `su${tag}`, role: 'support' }),
   ]);
   const member = await createMember({ username: `frz${tag}` });
   const frozen = await serviceClient()
@@ -59,6 +60,18 @@ test('a frozen member: one finance admin proposes the unfreeze, a second approve
   ).toBeVisible();
   await expect(page.getByText('Awaiting approval')).toBeVisible();
   await expect(page.getByRole('button', { name: `Propose unfreeze for ${member.username}` })).toHaveCount(0);
+
+  // Support sees the freeze and the proposal, but no way to propose or decide.
+  const supportContext = await browser.newContext();
+  try {
+    const supportPage = await supportContext.newPage();
+    await adminSignIn(supportPage, support);
+    await findUser(supportPage, member);
+    await expect(supportPage.getByText('Withdrawals frozen')).toBeVisible();
+    await expect(supportPage.getByRole('button', { name: /^Propose unfreeze/ })).toHaveCount(0);
+  } finally {
+    await supportContext.close();
+  }
 
   // The maker cannot approve their own proposal, in this session or any other.
   const proposalId = await openProposalId('unfreeze', member.id);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addVerifiedFactor,
   adminAtAal2,
-  asCaller,
+  callAs,
   createUser,
   engines,
   makeAdmin,
@@ -33,13 +33,8 @@ describe.each(engines)('audit log on %s', (_name, open) => {
   let member: { id: string; email: string };
   const SERVICE: Caller = { role: 'service_role' };
 
-  const rpc = async <T>(caller: Caller, sql: string, params: unknown[] = []): Promise<T> =>
-    asCaller(engine.db, caller, async (tx) => {
-      const { rows } = await tx.query<{ r: T | string }>(sql, params);
-      const r = rows[0]?.r;
-      // Functions returning void answer ''.
-      return (typeof r === 'string' && r !== '' ? JSON.parse(r) : r) as T;
-    });
+  const rpc = <T>(caller: Caller, sql: string, params: unknown[] = []) =>
+    callAs<T>(engine.db, caller, sql, params);
   const verify = (caller: Caller = auditor) =>
     rpc<Verdict>(caller, 'select public.verify_audit_chain() as r');
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAtAal2,
   asCaller,
+  callAs,
   createUser,
   engines,
   makeAdmin,
@@ -40,12 +41,8 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
   let ids: Record<string, string>;
   const SERVICE: Caller = { role: 'service_role' };
 
-  const rpc = async <T>(caller: Caller, sql: string, params: unknown[] = []): Promise<T> =>
-    asCaller(engine.db, caller, async (tx) => {
-      const { rows } = await tx.query<{ r: T | string }>(sql, params);
-      const r = rows[0]?.r;
-      return (typeof r === 'string' && r !== '' ? JSON.parse(r) : r) as T;
-    });
+  const rpc = <T>(caller: Caller, sql: string, params: unknown[] = []) =>
+    callAs<T>(engine.db, caller, sql, params);
   const propose = (
     caller: Caller,
     kind: string,

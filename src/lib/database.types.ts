@@ -511,6 +511,54 @@ export type Database = {
         }
         Relationships: []
       }
+      staff_proposals: {
+        Row: {
+          before: NonNullable<Json>
+          decided_at: string | null
+          decided_by: string | null
+          decision_note: string | null
+          expires_at: string
+          id: number
+          kind: string
+          payload: NonNullable<Json>
+          proposed_at: string
+          proposed_by: string
+          reason: string
+          status: string
+          target: string
+        }
+        Insert: {
+          before: NonNullable<Json>
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_note?: string | null
+          expires_at?: string
+          id?: never
+          kind: string
+          payload: NonNullable<Json>
+          proposed_at?: string
+          proposed_by: string
+          reason: string
+          status?: string
+          target: string
+        }
+        Update: {
+          before?: NonNullable<Json>
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_note?: string | null
+          expires_at?: string
+          id?: never
+          kind?: string
+          payload?: NonNullable<Json>
+          proposed_at?: string
+          proposed_by?: string
+          reason?: string
+          status?: string
+          target?: string
+        }
+        Relationships: []
+      }
       withdrawal_addresses: {
         Row: {
           address: string
@@ -728,6 +776,7 @@ export type Database = {
         Args: { p_proposal_id: number }
         Returns: Json
       }
+      approve_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
       file_deposit_notice: {
         Args: { p_amount: string; p_tx_id: string; p_wallet_id: number }
         Returns: Json
@@ -811,7 +860,20 @@ export type Database = {
         }
         Returns: Json
       }
+      propose_staff_change: {
+        Args: {
+          p_kind: string
+          p_payload: Json
+          p_reason: string
+          p_target: string
+        }
+        Returns: Json
+      }
       reject_balance_proposal: {
+        Args: { p_proposal_id: number; p_reason: string }
+        Returns: Json
+      }
+      reject_staff_change: {
         Args: { p_proposal_id: number; p_reason: string }
         Returns: Json
       }
@@ -847,6 +909,7 @@ export type Database = {
         Args: { p_proposal_id: number }
         Returns: Json
       }
+      withdraw_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
       withdrawable_balance: {
         Args: Record<PropertyKey, never>
         Returns: string

@@ -1,7 +1,8 @@
 /**
  * Admin rights go only to accounts whose e-mail address was confirmed (issue 20): an address
  * registered by someone else and never confirmed must not become an admin, whichever path writes the
- * admins row (grant_admin as an admin at aal2, or a service-role insert as `npm run admin:grant` does).
+ * admins row (a role proposal by an owner at aal2, refused when proposed; or a service-role insert as
+ * `npm run admin:grant` does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -57,7 +58,9 @@ describe.each(engines)('grant_admin on %s', (_name, open) => {
     const before = await fingerprint(engine.db);
     const error = await failure(() =>
       asCaller(engine.db, adminAtAal2(adminId), (tx) =>
-        tx.query(`select public.grant_admin(' pre.registered@GRANT.test ')`),
+        tx.query(
+          `select public.propose_staff_change('staff_role', null, '{"email":" pre.registered@GRANT.test ","role":"support"}', 'new colleague')`,
+        ),
       ),
     );
     expect(error).toEqual({ code: '22023', message: REFUSAL });
@@ -79,7 +82,7 @@ describe.each(engines)('grant_admin on %s', (_name, open) => {
   it('grants once the same account has confirmed its address', async () => {
     const target = await unconfirmed('later@grant.test');
     await engine.db.query('update auth.users set email_confirmed_at = now() where id = $1', [target]);
-    await asCaller(engine.db, adminAtAal2(adminId), (tx) =>
+    await asCaller(engine.db, { role: 'service_role' }, (tx) =>
       tx.query(`select public.grant_admin('later@grant.test')`),
     );
     expect(await isAdmin(target)).toBe(true);

@@ -9,6 +9,7 @@ import {
   adminAtAal2,
   asCaller,
   addActiveAddress,
+  callAs,
   createUser,
   engines,
   makeAdmin,
@@ -34,13 +35,8 @@ describe.each(engines)('audit log on %s', (_name, open) => {
   let member: { id: string; email: string };
   const SERVICE: Caller = { role: 'service_role' };
 
-  const rpc = async <T>(caller: Caller, sql: string, params: unknown[] = []): Promise<T> =>
-    asCaller(engine.db, caller, async (tx) => {
-      const { rows } = await tx.query<{ r: T | string }>(sql, params);
-      const r = rows[0]?.r;
-      // Functions returning void answer ''.
-      return (typeof r === 'string' && r !== '' ? JSON.parse(r) : r) as T;
-    });
+  const rpc = <T>(caller: Caller, sql: string, params: unknown[] = []) =>
+    callAs<T>(engine.db, caller, sql, params);
   const verify = (caller: Caller = auditor) =>
     rpc<Verdict>(caller, 'select public.verify_audit_chain() as r');
 
@@ -76,12 +72,13 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     );
     await rpc(finance, `select public.review_withdrawal_request($1, 'approve', null) as r`, [request.id]);
     await rpc(owner, `select public.review_withdrawal_request($1, 'pay', null) as r`, [request.id]);
+    // Addresses and roles change by proposal (staff-proposals.test.ts); the operator path is the service role's.
     await rpc(
-      owner,
+      SERVICE,
       `select public.update_deposit_wallet(1::smallint, '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', true, 'new cold wallet') as r`,
     );
-    await rpc(owner, `select public.set_staff_role('finance@audit.test', 'support') as r`);
-    await rpc(owner, `select public.set_staff_role('finance@audit.test', 'finance') as r`);
+    await rpc(SERVICE, `select public.set_staff_role('finance@audit.test', 'support') as r`);
+    await rpc(SERVICE, `select public.set_staff_role('finance@audit.test', 'finance') as r`);
     await addVerifiedFactor(db, member.id);
     await rpc(owner, `select public.admin_reset_mfa($1, 'lost phone') as r`, [member.id]);
   });
@@ -168,34 +165,40 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     ).toBeGreaterThan(0);
   });
 
-  it('detects an event edited or deleted around the API by the table owner', async () => {
+  /**
+   * What verify_audit_chain says after the table owner ran `sql` with the guard trigger off, all in
+   * one transaction that is rolled back, so the real chain is untouched.
+   */
+  const verifyAfterTamper = async (sql: string, params: unknown[]): Promise<Verdict> => {
     const ROLLBACK = new Error('rollback');
+    let verdict: Verdict | undefined;
+    await engine.db
+      .transaction(async (tx) => {
+        await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
+        await tx.query(sql, params);
+        await tx.query('alter table public.audit_events enable trigger audit_events_no_update_delete');
+        await tx.query(
+          `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
+        );
+        const { rows: r } = await tx.query<{ v: Verdict | string }>(
+          'select public.verify_audit_chain() as v',
+        );
+        const v = r[0]!.v;
+        verdict = (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
+        throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+    return verdict!;
+  };
+
+  it('detects an event edited or deleted around the API by the table owner', async () => {
     const { rows } = await engine.db.query<{ id: string }>(
       `select id::text from public.audit_events where kind = 'proposal_approved'`,
     );
     const target = Number(rows[0]!.id);
-    const tampered = async (sql: string): Promise<Verdict> => {
-      let verdict: Verdict | undefined;
-      await engine.db
-        .transaction(async (tx) => {
-          await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
-          await tx.query(sql, [target]);
-          await tx.query('alter table public.audit_events enable trigger audit_events_no_update_delete');
-          await tx.query(
-            `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
-          );
-          const { rows: r } = await tx.query<{ v: Verdict | string }>(
-            'select public.verify_audit_chain() as v',
-          );
-          const v = r[0]!.v;
-          verdict = (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
-          throw ROLLBACK;
-        })
-        .catch((error: unknown) => {
-          if (error !== ROLLBACK) throw error;
-        });
-      return verdict!;
-    };
+    const tampered = (sql: string) => verifyAfterTamper(sql, [target]);
     // Someone makes the approval look like someone else's.
     const edited = await tampered(`update public.audit_events set actor_role = 'support' where id = $1`);
     expect(edited).toMatchObject({
@@ -210,6 +213,32 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     expect(removed.broken_at).toBeGreaterThan(target);
     expect(removed.problem).toMatch(/^The link to the previous event does not match/);
     // Rolled back: the real chain is whole again.
+    expect(await verify()).toMatchObject({ intact: true });
+  });
+
+  it('detects the newest events deleted by the table owner (a truncated tail)', async () => {
+    const { rows } = await engine.db.query<{ id: string }>(
+      `select e.id::text as id from public.audit_events e order by e.id desc limit 3`,
+    );
+    const newest = Number(rows[0]!.id);
+    const keptThrough = Number(rows[2]!.id) - 1;
+    const verdict = await verifyAfterTamper('delete from public.audit_events where id > $1', [keptThrough]);
+    // Every remaining link still matches; only the head kept beside the log tells.
+    expect(verdict).toMatchObject({ intact: false, intact_through: keptThrough, broken_at: newest });
+    expect(verdict.problem).toMatch(
+      /^The newest events were removed: the log ends at event \d+, but \d+ events were written, the last being event \d+\.$/,
+    );
+    // The head itself is out of reach of every API role and only moves forward, even for its owner.
+    for (const caller of [owner, auditor, SERVICE]) {
+      expect(
+        await outcome(() =>
+          probe(engine.db, caller, (tx) => tx.query('update private.audit_chain_head set events = 0')),
+        ),
+      ).toBe('42501');
+    }
+    await expect(engine.db.query('update private.audit_chain_head set events = 0')).rejects.toMatchObject({
+      code: '42501',
+    });
     expect(await verify()).toMatchObject({ intact: true });
   });
 });

@@ -62,6 +62,7 @@ interface Ids {
   requestA: string;
   proposalB: string; // open, proposed by the finance admin
   addressA: string; // member A's active address-book entry
+  staffProposalB: string; // open unfreeze of member B, proposed by the finance admin
 }
 
 const denyAll: Record<Role, Result> = {
@@ -316,6 +317,33 @@ const TABLES: Record<string, TableCase> = {
       delete: { sql: () => `delete from public.balance_proposals`, expect: denyAll },
     },
   },
+  staff_proposals: {
+    select: {
+      anon: 'denied',
+      memberA: 'nothing',
+      memberB: 'nothing',
+      adminAal1: 'nothing',
+      owner: 'all',
+      support: 'nothing',
+      finance: 'all',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: (i) => `insert into public.staff_proposals (kind, target, before, payload, reason, proposed_by)
+                     values ('unfreeze', '${i.disposable}', '{}', '{}', 'forged', '${i.admin}')`,
+        expect: denyAll,
+      },
+      // The service role may move expires_at (tests, operators) but never a decision.
+      update: {
+        sql: (i) =>
+          `update public.staff_proposals set status = 'approved', decided_by = '${i.admin}', decided_at = now() where id = ${i.staffProposalB}`,
+        expect: denyAll,
+      },
+      delete: { sql: () => `delete from public.staff_proposals`, expect: denyAll },
+    },
+  },
   audit_events: {
     select: {
       anon: 'denied',
@@ -526,16 +554,49 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     sql: (i) => `select * from public.admin_user_ledger('${i.A}')`,
     expect: staff(['owner', 'finance', 'auditor']),
   },
-  grant_admin: { sql: () => `select public.grant_admin('b@rls.test', 'support')`, expect: ownerOnly },
+  // Roles and addresses change by proposal; the direct functions serve only the service role.
+  grant_admin: { sql: () => `select public.grant_admin('b@rls.test', 'support')`, expect: staff([]) },
   set_staff_role: {
     sql: () => `select public.set_staff_role('admin2@rls.test', 'auditor')`,
-    expect: ownerOnly,
+    expect: staff([]),
   },
-  revoke_admin: { sql: () => `select public.revoke_admin('admin2@rls.test')`, expect: ownerOnly },
+  revoke_admin: { sql: () => `select public.revoke_admin('admin2@rls.test')`, expect: staff([]) },
   update_deposit_wallet: {
     sql: () =>
       `select public.update_deposit_wallet(1::smallint, '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', true, 'matrix test')`,
-    expect: money,
+    expect: staff([]),
+  },
+  'propose_staff_change (deposit address)': {
+    sql: () =>
+      `select public.propose_staff_change('deposit_address', '1', '{"address":"3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy","enabled":true}', 'matrix test')`,
+    expect: staff(['owner', 'finance'], '42501'),
+  },
+  'propose_staff_change (unfreeze)': {
+    sql: (i) => `select public.propose_staff_change('unfreeze', '${i.disposable}', '{}', 'matrix test')`,
+    expect: staff(['owner', 'finance'], '42501'),
+  },
+  'propose_staff_change (staff role)': {
+    sql: () =>
+      `select public.propose_staff_change('staff_role', null, '{"email":"b@rls.test","role":"support"}', 'matrix test')`,
+    expect: staff(['owner'], '42501'),
+  },
+  'propose_staff_change (settings)': {
+    sql: () =>
+      `select public.propose_staff_change('firm_settings', null, '{"small_edit_threshold":"10.00","address_cooling_off_hours":24}', 'matrix test')`,
+    expect: staff(['owner'], '42501'),
+  },
+  // The finance admin proposed the unfreeze: the owner may approve or reject it, only finance withdraw.
+  approve_staff_change: {
+    sql: (i) => `select public.approve_staff_change(${i.staffProposalB})`,
+    expect: staff(['owner'], '42501'),
+  },
+  reject_staff_change: {
+    sql: (i) => `select public.reject_staff_change(${i.staffProposalB}, 'matrix says no')`,
+    expect: staff(['owner'], '42501'),
+  },
+  withdraw_staff_change: {
+    sql: (i) => `select public.withdraw_staff_change(${i.staffProposalB})`,
+    expect: staff(['finance'], '42501'),
   },
   review_deposit_notice: {
     sql: (i) => `select public.review_deposit_notice(${i.noticeA}, 'reject', null)`,
@@ -711,6 +772,13 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       );
       return r.rows[0]!.id;
     });
+    const staffProposalB = await asCaller(db, callers.finance, async (tx) => {
+      const r = await tx.query<{ id: string }>(
+        `select (public.propose_staff_change('unfreeze', $1, '{}', 'matrix setup') ->> 'id') as id`,
+        [B.id],
+      );
+      return r.rows[0]!.id;
+    });
     ids = {
       A: A.id,
       B: B.id,
@@ -722,6 +790,7 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
       requestA: a.request,
       proposalB,
       addressA: String(addressA),
+      staffProposalB,
     };
   });
 
@@ -940,7 +1009,10 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     for (const [role, sql] of [
       ['support', `select public.propose_balances('${ids.A}', 1, '{"referral":"1.00"}', 'not mine')`],
       ['auditor', `select public.review_withdrawal_request(${ids.requestA}, 'approve', null)`],
-      ['finance', `select public.grant_admin('b@rls.test', 'owner')`],
+      [
+        'finance',
+        `select public.propose_staff_change('staff_role', null, '{"email":"b@rls.test","role":"owner"}', 'promote')`,
+      ],
     ] as const) {
       const error = await probe(engine.db, callers[role], (tx) => tx.query(sql)).then(
         () => undefined,

@@ -2,7 +2,7 @@
  * `npx tsx tests/bench/audit-log.bench.ts`: the /admin/audit queries on 1,000,000 audit events on a
  * throwaway PostgreSQL 15 (the size the issue asks to stay fast at). Reports the median of 5 runs of
  * each page query the screen sends (newest first, 50 rows, by kind, actor, member, date range, a deep
- * page) and one chain verification time. Reports numbers; asserts nothing.
+ * page by offset and by key). Reports numbers; asserts nothing.
  *   BENCH_EVENTS=1000000
  */
 import { openPostgres } from '../../supabase/local/db/engine';
@@ -33,6 +33,12 @@ async function main(): Promise<void> {
     await db.query('analyze public.audit_events');
     console.log(`inserted ${EVENTS} events in ${Math.round(performance.now() - started)} ms`);
     const cols = 'id, occurred_at, actor_id, actor_role, member_id, kind, before, after, reason';
+    const page = 'order by occurred_at desc, id desc limit 51';
+    // Events older than event g (the cursor), as the keyset filter of the screen writes it.
+    const older = (g: number) => {
+      const t = `(timestamptz '2026-01-01' + ${g} * interval '15 seconds')`;
+      return `occurred_at <= ${t} and (occurred_at < ${t} or (occurred_at = ${t} and id < ${g}))`;
+    };
     const queries: [string, string][] = [
       ['newest 50', `select ${cols} from public.audit_events order by occurred_at desc, id desc limit 51`],
       [
@@ -58,6 +64,21 @@ async function main(): Promise<void> {
       [
         'page 200',
         `select ${cols} from public.audit_events order by occurred_at desc, id desc limit 51 offset 10000`,
+      ],
+      // The page before the oldest: offset against the key /admin/audit pages by (src/lib/admin/audit.ts
+      // sends `occurred_at <= t` plus the tie-break as PostgREST filters).
+      [
+        'page 19,999 offset',
+        `select ${cols} from public.audit_events order by occurred_at desc, id desc limit 51 offset 999900`,
+      ],
+      ['page 19,999 keyset', `select ${cols} from public.audit_events where ${older(150)} ${page}`],
+      [
+        'kind deep keyset',
+        `select ${cols} from public.audit_events where kind = 'address_edit' and ${older(1000)} ${page}`,
+      ],
+      [
+        'member deep keyset',
+        `select ${cols} from public.audit_events where member_id = '00000000-0000-0000-0001-000000000042' and ${older(5042)} ${page}`,
       ],
     ];
     for (const [label, sql] of queries) {

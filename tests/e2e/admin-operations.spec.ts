@@ -21,8 +21,9 @@ test.beforeAll(async () => {
   admin = await createAdmin({ username: `ops${runTag()}` });
 });
 
-test('wallets: an address is validated per network, saved with a reason and the change listed', async ({
+test('wallets: an address is validated per network, proposed with a reason, and applied only when a second admin approves', async ({
   page,
+  browser,
 }) => {
   const wallets = serviceClient();
   const { data: before } = await wallets
@@ -32,6 +33,8 @@ test('wallets: an address is validated per network, saved with a reason and the 
     .single();
   const original = before as { address: string; enabled: boolean };
   const next = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const checker = await createAdmin({ username: `chk${runTag()}`, role: 'finance' });
+  const context = await browser.newContext();
   try {
     await adminSignIn(page, admin);
     await page
@@ -45,38 +48,74 @@ test('wallets: an address is validated per network, saved with a reason and the 
     // One letter in the wrong case breaks the EIP-55 checksum: refused before sending.
     await address.fill('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     await dialog.getByLabel('Reason for the change').fill('Rotate the USDT deposit address');
-    await dialog.getByRole('button', { name: 'Save wallet' }).click();
+    await dialog.getByRole('button', { name: 'Propose change' }).click();
     await expect(
       dialog.getByText('That is not a valid Ethereum address. Check it and try again.'),
     ).toBeVisible();
     await expect(address).toHaveAttribute('aria-invalid', 'true');
 
     await address.fill(next);
-    await dialog.getByRole('button', { name: 'Save wallet' }).click();
-    await expect(page.getByText('Tether (ETH) saved.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Propose change' }).click();
+    await expect(
+      page.getByText('Proposed: another admin approves the change to Tether (ETH).'),
+    ).toBeVisible();
     await expect(dialog).toHaveCount(0);
     const card = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: '3. Tether (ETH)' }) });
+    // Nothing changed yet: the card shows the old address and the proposal awaiting approval.
+    await expect(card).toContainText('Awaiting approval');
+    await expect(card).toContainText(`Address: ${original.address} → ${next}`);
+    await expect(card.getByRole('button', { name: 'Edit Tether (ETH)' })).toHaveCount(0);
+    const { data: unchanged } = await wallets.from('deposit_wallets').select('address').eq('id', 3).single();
+    expect(unchanged).toEqual({ address: original.address });
+
+    // The proposer cannot approve: no button here, and the database refuses it under any session.
+    await page.goto('/admin/approvals');
+    const mine = page.getByRole('article', { name: /Deposit address: Tether \(ETH\)/ });
+    await expect(mine).toContainText('You proposed this: another admin approves it.');
+    await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    const { data: open } = await wallets
+      .from('staff_proposals')
+      .select('id')
+      .eq('kind', 'deposit_address')
+      .eq('target', '3')
+      .eq('status', 'open')
+      .single();
+    const proposalId = (open as { id: number }).id;
+    const self = await signedInAdminClient(admin);
+    const selfApproval = await self.rpc('approve_staff_change', { p_proposal_id: proposalId });
+    expect(selfApproval.error?.message).toBe('You proposed this change: another admin must approve it.');
+    // Nor is there a way around it through the old function.
+    const direct = await self.rpc('update_deposit_wallet', {
+      p_wallet_id: 3,
+      p_address: next,
+      p_enabled: true,
+      p_reason: 'direct call',
+    });
+    expect(direct.error?.hint).toBe('four_eyes');
+
+    // A second admin, in another browser, approves.
+    const approver = await context.newPage();
+    await adminSignIn(approver, checker);
+    await approver.goto('/admin/approvals');
+    const theirs = approver.getByRole('article', { name: /Deposit address: Tether \(ETH\)/ });
+    await expect(theirs).toContainText(`${original.address} → ${next}`);
+    await expect(theirs).toContainText(`proposed by ${admin.email}`);
+    await theirs.getByRole('button', { name: 'Approve' }).click();
+    await expect(approver.getByText('Approved: Deposit address: Tether (ETH).')).toBeVisible();
+    await expect(theirs).toHaveCount(0);
+
+    // The proposer's wallets page shows the new address and the change, made by the approver.
+    await page.goto('/admin/wallets');
     await expect(card).toContainText(next);
-    const history = page
-      .getByRole('region', { name: 'Change history' })
-      .or(page.locator('section[aria-labelledby="wallet-history"]'));
+    await expect(card).not.toContainText('Awaiting approval');
+    const history = page.locator('section[aria-labelledby="wallet-history"]');
     const entry = history.getByRole('listitem').filter({ hasText: 'Rotate the USDT deposit address' });
     await expect(entry).toContainText(`${original.address} → ${next}`);
-    await expect(entry).toContainText(`By ${admin.email}`);
+    await expect(entry).toContainText(`By ${checker.email}`);
 
-    // Switching a wallet off is a change too.
-    await page.getByRole('button', { name: 'Edit Tether (ETH)' }).click();
-    await dialog.getByLabel('Enabled (members see this wallet)').uncheck();
-    await dialog.getByLabel('Reason for the change').fill('Paused for maintenance');
-    await dialog.getByRole('button', { name: 'Save wallet' }).click();
-    await expect(card).toContainText('Off');
-    await expect(history.getByRole('listitem').filter({ hasText: 'Paused for maintenance' })).toContainText(
-      'Switched off',
-    );
-
-    // The database re-validates: an invalid address sent directly is refused.
+    // The database re-validates: an invalid address sent directly (service role) is refused.
     const { error } = await wallets.rpc('update_deposit_wallet', {
       p_wallet_id: 3,
       p_address: '0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -85,6 +124,7 @@ test('wallets: an address is validated per network, saved with a reason and the 
     });
     expect(error?.code).toBe('22023');
   } finally {
+    await context.close();
     await wallets.rpc('update_deposit_wallet', {
       p_wallet_id: 3,
       p_address: original.address,
@@ -283,25 +323,29 @@ test('requests: two members filing one transaction id both reach the admin, flag
   expect(data).toEqual({ deposit_wallet: 0 });
 });
 
-test('admins: grant a role by e-mail, the new admin signs in with it, then revoke; nobody can revoke themselves', async ({
+test('admins: an owner proposes a role by e-mail, a second owner approves, the new admin signs in with it, then a revocation the same way; nobody proposes for themselves', async ({
   page,
   browser,
 }) => {
   const candidate = await createMember({ username: `cand${runTag()}`, password: 'candidate-password-1' });
+  const secondOwner = await createAdmin({ username: `own${runTag()}` });
+  const ownerContext = await browser.newContext();
+  const checker = await ownerContext.newPage();
   await adminSignIn(page, admin);
   await page.goto('/admin/admins');
   // Checked in the page before any request: a typing slip is explained and the field focused.
   await page.getByLabel('Account e-mail').fill('not-an-address');
-  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await page.getByRole('button', { name: 'Propose role' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Please enter a valid email address.' }),
   ).toBeVisible();
   await expect(page.getByLabel('Account e-mail')).toBeFocused();
   await page.getByLabel('Account e-mail').fill(`nobody-${runTag()}@example.com`);
-  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await page.getByLabel('Reason').fill('New colleague');
+  await page.getByRole('button', { name: 'Propose role' }).click();
   await expect(page.getByText('No account uses that e-mail address.')).toBeVisible();
 
-  // Someone registered this address and never confirmed it: no admin rights, and the page says why.
+  // Someone registered this address and never confirmed it: refused when proposed, and the page says why.
   const unconfirmed = uniqueEmail('unconfirmed');
   const registered = await serviceClient().auth.admin.createUser({
     email: unconfirmed,
@@ -310,30 +354,44 @@ test('admins: grant a role by e-mail, the new admin signs in with it, then revok
   });
   expect(registered.error).toBeNull();
   await page.getByLabel('Account e-mail').fill(unconfirmed);
-  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await page.getByRole('button', { name: 'Propose role' }).click();
   await expect(
     page.getByText(
       'That account has not confirmed its e-mail address yet. Admin rights go only to confirmed accounts',
     ),
   ).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: unconfirmed })).toHaveCount(0);
-  const { data: unconfirmedAdmins } = await serviceClient()
-    .from('admins')
-    .select('user_id')
-    .eq('user_id', registered.data.user?.id ?? '');
-  expect(unconfirmedAdmins).toEqual([]);
+  const { data: unconfirmedProposals } = await serviceClient()
+    .from('staff_proposals')
+    .select('id')
+    .eq('target', registered.data.user?.id ?? '');
+  expect(unconfirmedProposals).toEqual([]);
 
   await page.getByLabel('Account e-mail').fill(candidate.email);
-  await page.getByLabel('Role').selectOption('auditor');
-  await page.getByRole('button', { name: 'Grant admin' }).click();
-  await expect(page.getByText(`${candidate.email} is now an admin (Auditor).`)).toBeVisible();
-  const entry = page.getByRole('listitem').filter({ hasText: candidate.email });
+  await page.getByLabel('Role', { exact: true }).selectOption('auditor');
+  await page.getByRole('button', { name: 'Propose role' }).click();
+  await expect(
+    page.getByText(`Proposed: ${candidate.email} as Auditor. Another owner approves it.`),
+  ).toBeVisible();
+  const pending = page.getByRole('list', { name: 'Roles awaiting approval' });
+  await expect(pending).toContainText(`Grant staff role: ${candidate.email}`);
+  await expect(pending).toContainText('Role: Not staff → auditor');
+  expect((await (await signedInClient(candidate)).rpc('is_admin')).data).toBe(false);
+
+  // The second owner approves in another browser.
+  await adminSignIn(checker, secondOwner);
+  await checker.goto('/admin/approvals');
+  const grant = checker
+    .getByRole('article', { name: /Grant staff role/ })
+    .filter({ hasText: candidate.email });
+  await grant.getByRole('button', { name: 'Approve' }).click();
+  await expect(checker.getByText(`Approved: Grant staff role: ${candidate.email}.`)).toBeVisible();
+  const entry = page.getByRole('listitem').filter({ hasText: candidate.email }).first();
   await expect(entry).toContainText(`Auditor · granted by ${admin.email}`);
   // The signed-in admin has no revoke button for themselves.
   await expect(page.getByRole('button', { name: `Revoke admin from ${admin.email}` })).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: admin.email }).first()).toContainText('(you)');
 
-  // The auditor signs in with that role: no grant form and no revoke or reset buttons for them.
+  // The auditor signs in with that role: no proposal form and no revoke or reset buttons for them.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await adminSignIn(otherPage, { ...candidate });
@@ -342,20 +400,36 @@ test('admins: grant a role by e-mail, the new admin signs in with it, then revok
   await expect(otherPage.getByRole('listitem').filter({ hasText: admin.email }).first()).toContainText(
     'Owner',
   );
-  await expect(otherPage.getByRole('button', { name: 'Grant admin' })).toHaveCount(0);
+  await expect(otherPage.getByRole('button', { name: 'Propose role' })).toHaveCount(0);
   await expect(otherPage.getByRole('button', { name: /^Revoke admin from/ })).toHaveCount(0);
   await other.close();
 
   await page.getByRole('button', { name: `Revoke admin from ${candidate.email}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Revoke admin access?' });
-  await dialog.getByRole('button', { name: 'Revoke access' }).click();
-  await expect(page.getByText(`${candidate.email} is no longer an admin.`)).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Propose revoking admin access?' });
+  await dialog.getByLabel('Reason').fill('Left the firm');
+  await dialog.getByRole('button', { name: 'Propose revocation' }).click();
+  await expect(
+    page.getByText(`Proposed: revoke ${candidate.email}. Another owner approves it.`),
+  ).toBeVisible();
+  await checker.reload();
+  const revoke = checker.getByRole('article', { name: /Revoke staff access/ });
+  await expect(revoke).toContainText('auditor → Not staff');
+  await revoke.getByRole('button', { name: 'Approve' }).click();
+  await expect(checker.getByText(`Approved: Revoke staff access: ${candidate.email}.`)).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: candidate.email })).toHaveCount(0);
   const revoked = await signedInClient(candidate);
   expect((await revoked.rpc('is_admin')).data).toBe(false);
+  await ownerContext.close();
 
-  // Self-revocation is refused by the database too.
+  // Proposing a change to one's own role is refused by the database; so is the old direct path.
   const self = await signedInAdminClient(admin);
+  const own = await self.rpc('propose_staff_change', {
+    p_kind: 'staff_role',
+    p_target: '',
+    p_payload: { email: admin.email, role: null },
+    p_reason: 'leaving',
+  });
+  expect(own.error?.message).toBe('You cannot change your own role. Ask another owner.');
   const { error } = await self.rpc('revoke_admin', { p_email: admin.email });
-  expect(error?.message).toBe('You cannot remove your own admin rights.');
+  expect(error?.hint).toBe('four_eyes');
 });

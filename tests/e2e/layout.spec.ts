@@ -109,6 +109,14 @@ test.beforeAll(async () => {
     p_reason: `Reclassification after the annual review of ${tag}`,
   });
   expect(proposal.error).toBeNull();
+  // And a deposit-address change awaiting approval (the other kind of proposal, with a long value).
+  const addressChange = await proposer.rpc('propose_staff_change', {
+    p_kind: 'deposit_address',
+    p_target: '1',
+    p_payload: { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', enabled: true },
+    p_reason: `Move to the new cold wallet after the custody review of ${tag}`,
+  });
+  expect(addressChange.error).toBeNull();
   const { error } = await serviceClient()
     .from('contact_messages')
     .insert({

@@ -86,7 +86,9 @@ describe('searchUsers', () => {
 describe('proposeBalances', () => {
   it('sends the typed text, the version seen and the reason to propose_balances', async () => {
     nextResult = { data: { id: 7, status: 'open' }, error: null };
-    await proposeBalances(profile.id, 3, { interest_wallet: '20' }, '  bonus  ');
+    await expect(proposeBalances(profile.id, 3, { interest_wallet: '20' }, '  bonus  ')).resolves.toEqual({
+      applied: false,
+    });
     expect(calls[0]).toEqual({
       fn: 'propose_balances',
       args: {
@@ -95,6 +97,13 @@ describe('proposeBalances', () => {
         p_balances: { interest_wallet: '20' },
         p_reason: 'bonus',
       },
+    });
+  });
+
+  it('tells a small edit applied at once (below the firm threshold) from a proposal', async () => {
+    nextResult = { data: { ...profile, applied: true }, error: null };
+    await expect(proposeBalances(profile.id, 3, { referral: '1.00' }, 'small fix')).resolves.toEqual({
+      applied: true,
     });
   });
 

@@ -1,5 +1,5 @@
 import { supabase } from '~/lib/supabase';
-import { DbError, toDbError } from '~/lib/db-errors';
+import { toDbError } from '~/lib/db-errors';
 import { peopleById } from './people';
 import { isStaffRole, type StaffRole } from './staff';
 
@@ -40,26 +40,6 @@ export async function listAdmins(): Promise<AdminAccount[]> {
     role: isStaffRole(r.role) ? r.role : 'support',
     authenticators: authenticators.get(r.user_id) ?? 0,
   }));
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function checkEmail(email: string): string {
-  const value = email.trim();
-  if (!EMAIL.test(value)) throw new DbError('Enter the e-mail address of an existing account.');
-  return value;
-}
-
-/** Grants a staff role to the account with this e-mail (owners only); the database refuses unknown e-mails. */
-export async function grantAdmin(email: string, role: StaffRole): Promise<void> {
-  const { error } = await supabase().rpc('grant_admin', { p_email: checkEmail(email), p_role: role });
-  if (error) throw toDbError(error, 'Could not grant admin access.');
-}
-
-/** Revokes admin rights; the database refuses an admin revoking themselves. */
-export async function revokeAdmin(email: string): Promise<void> {
-  const { error } = await supabase().rpc('revoke_admin', { p_email: checkEmail(email) });
-  if (error) throw toDbError(error, 'Could not revoke admin access.');
 }
 
 /**

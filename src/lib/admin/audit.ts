@@ -37,6 +37,12 @@ export const AUDIT_KINDS = [
   'proposal_rejected',
   'proposal_withdrawn',
   'proposal_expired',
+  'staff_proposal_open',
+  'staff_proposal_approved',
+  'staff_proposal_rejected',
+  'staff_proposal_withdrawn',
+  'staff_proposal_expired',
+  'withdrawals_unfrozen',
   'ledger_entry',
   'withdrawal_approved',
   'withdrawal_paid',
@@ -63,14 +69,30 @@ async function idForEmail(email: string): Promise<string | null> {
   return (data?.[0] as { id: string } | undefined)?.id ?? null;
 }
 
+/** Where a page starts: just older than this event (the last row of the page before). */
+export interface AuditCursor {
+  occurred_at: string;
+  id: number;
+}
+
+/**
+ * The timestamp as PostgREST returned it (microseconds kept: a JS Date would drop them and skip or
+ * repeat events at a page edge), in the `Z` form so no `+` or `,` reaches the or-filter.
+ */
+function cursorTime(value: string): string {
+  return value.replace(/\+00(:?00)?$/, 'Z');
+}
+
 /**
  * One page of events, newest first, filtered on the server (each filter column leads an index ending
- * in occurred_at, id: the migration's index plan). `hasMore` comes from asking for
- * one row more than the page, so no count over the whole log is needed.
+ * in occurred_at, id: the migration's index plan). Pages follow by key, not offset: the next page is
+ * the events older than the cursor in (occurred_at, id) order, so page 20,000 costs what page 1 does.
+ * The redundant `occurred_at <= cursor` gives the planner an index bound; the or-filter breaks ties.
+ * `hasMore` comes from asking for one row more than the page, so no count over the log is needed.
  */
 export async function listAuditEvents(
   filter: AuditFilter,
-  offset: number,
+  cursor: AuditCursor | null,
   limit: number,
 ): Promise<{ rows: AuditEvent[]; hasMore: boolean }> {
   for (const [label, value] of [
@@ -84,7 +106,13 @@ export async function listAuditEvents(
     .select('id, occurred_at, actor_id, actor_role, member_id, kind, before, after, reason')
     .order('occurred_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(offset, offset + limit);
+    .limit(limit + 1);
+  if (cursor) {
+    const at = cursorTime(cursor.occurred_at);
+    query = query
+      .lte('occurred_at', at)
+      .or(`occurred_at.lt.${at},and(occurred_at.eq.${at},id.lt.${Math.trunc(cursor.id)})`);
+  }
   if (filter.kind) query = query.eq('kind', filter.kind);
   if (filter.from) query = query.gte('occurred_at', `${filter.from}T00:00:00Z`);
   if (filter.to)

@@ -74,25 +74,29 @@ export async function openProposals(): Promise<BalanceProposal[]> {
 
 /**
  * Proposes new values for the edited balances, against the version the admin saw. Nothing changes
- * until another finance admin or owner approves. The database refuses a stale version (PT409), a
- * second open proposal for the member (PT409) and invalid amounts (22023).
+ * until another finance admin or owner approves, unless every account moves by less than the firm's
+ * small-edit threshold: then the edit is applied at once and this answers `{ applied: true }`. The
+ * database refuses a stale version (PT409), a second open proposal for the member (PT409) and
+ * invalid amounts (22023).
  */
 export async function proposeBalances(
   userId: string,
   expectedVersion: number,
   balances: Partial<Record<BalanceAccount, string>>,
   reason: string,
-): Promise<void> {
+): Promise<{ applied: boolean }> {
   if (Object.keys(balances).length === 0)
     throw new DbError('Nothing changed: edit at least one amount before saving.');
   if (!reason.trim()) throw new DbError('A reason is required for every balance change.');
-  const { error } = await supabase().rpc('propose_balances', {
+  const { data, error } = await supabase().rpc('propose_balances', {
     p_user_id: userId,
     p_expected_version: expectedVersion,
     p_balances: balances,
     p_reason: reason.trim(),
   });
   if (error) throw toDbError(error, 'Could not propose the change.');
+  const answer: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+  return { applied: (answer as { applied?: unknown } | null)?.applied === true };
 }
 
 export async function approveProposal(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { supabase } from '~/lib/supabase';
-import { DbError, toDbError } from '~/lib/db-errors';
+import { toDbError } from '~/lib/db-errors';
 import { peopleById } from './people';
 
 export interface AdminWallet {
@@ -51,23 +51,4 @@ export async function listWalletChanges(limit = 100): Promise<WalletChange[]> {
     old_enabled: r.old_enabled ?? r.new_enabled,
     actor_email: (actor_id && people.get(actor_id)?.email) || 'command line',
   }));
-}
-
-/** Changes one wallet's address and/or switch; the database validates the address for its network. */
-export async function updateWallet(
-  walletId: number,
-  address: string,
-  enabled: boolean,
-  reason: string,
-): Promise<AdminWallet> {
-  if (!reason.trim()) throw new DbError('A reason is required for every wallet change.');
-  const { data, error } = await supabase().rpc('update_deposit_wallet', {
-    p_wallet_id: walletId,
-    p_address: address.trim(),
-    p_enabled: enabled,
-    p_reason: reason.trim(),
-  });
-  if (error) throw toDbError(error, 'Could not save the wallet.');
-  if (!data) throw new DbError('The wallet was not saved: the server returned no row.');
-  return (typeof data === 'string' ? JSON.parse(data) : data) as AdminWallet;
 }

@@ -86,6 +86,15 @@ export function asCaller<T>(db: Database, caller: Caller, fn: (tx: Queryable) =>
   });
 }
 
+/** Runs one `select … as r` as `caller` (committed) and answers `r`, JSON parsed ('' for void). */
+export function callAs<T>(db: Database, caller: Caller, sql: string, params: unknown[] = []): Promise<T> {
+  return asCaller(db, caller, async (tx) => {
+    const { rows } = await tx.query<{ r: T | string }>(sql, params);
+    const r = rows[0]?.r;
+    return (typeof r === 'string' && r !== '' ? JSON.parse(r) : r) as T;
+  });
+}
+
 /** Runs `fn` as `caller` and always rolls back: for probing what a role may do without side effects. */
 export async function probe<T>(db: Database, caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const ROLLBACK = Symbol('rollback');

@@ -1,16 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import toast from '~/lib/toast';
 import AdminArea, { type AdminPath } from './AdminArea';
 import { ROLE_LABELS, STAFF_ROLES, type Capabilities, type StaffRole } from '~/lib/admin/staff';
 import Dialog from '~/components/islands/shared/Dialog';
 import Field from '~/components/islands/shared/Field';
+import { listAdmins, resetAuthenticator, type AdminAccount } from '~/lib/admin/admins';
 import {
-  grantAdmin,
-  listAdmins,
-  resetAuthenticator,
-  revokeAdmin,
-  type AdminAccount,
-} from '~/lib/admin/admins';
+  describeStaffChange,
+  openStaffChanges,
+  proposeStaffRole,
+  watchStaffChanges,
+  type StaffChange,
+} from '~/lib/admin/staff-changes';
+import { reasonError } from '~/lib/admin/balances';
+import AwaitingChange from './AwaitingChange';
 import { formatDateTime } from './format';
 import { errorText } from '~/lib/db-errors';
 import { useLoad } from '../shared/useLoad';
@@ -18,10 +21,26 @@ import LoadingCards from '../shared/LoadingCards';
 import { useFormProblem } from '../shared/formProblem';
 import { emailProblem } from '~/lib/auth-rules';
 
-/** Grant admin by e-mail; list admins with a revoke button (never for oneself: the database refuses it too). */
+async function loadStaff(): Promise<{ admins: AdminAccount[]; pending: StaffChange[] }> {
+  const [admins, open] = await Promise.all([listAdmins(), openStaffChanges()]);
+  return { admins, pending: open.filter((c) => c.kind === 'staff_role' && !c.expired) };
+}
+
+/**
+ * Owners propose a role for an e-mail (a grant or a change) and propose revocations; another owner
+ * approves on the Approvals page. Nobody proposes for themselves (the database refuses it too).
+ */
 function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
-  const { data: admins, reload } = useLoad(listAdmins, 'Could not load the admins.');
+  const { data, reload } = useLoad(loadStaff, 'Could not load the admins.');
+  useEffect(() => watchStaffChanges(reload, 'admin-staff-proposals'), [reload]);
+  const admins = data?.admins ?? null;
+  const pendingFor = (userId: string) => data?.pending.find((c) => c.target === userId);
+  const pendingGrants = data?.pending.filter((c) => !admins?.some((a) => a.user_id === c.target)) ?? [];
   const [email, setEmail] = useState('');
+  const [grantReason, setGrantReason] = useState('');
+  const grantReasonId = useId();
+  const [revokeReason, setRevokeReason] = useState('');
+  const revokeReasonId = useId();
   const [role, setRole] = useState<StaffRole>('support');
   const roleId = useId();
   const [busy, setBusy] = useState(false);
@@ -52,29 +71,40 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
   async function onGrant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (report(event.currentTarget, emailProblem(email))) return;
+    const reasonProblem = reasonError(grantReason);
+    const problem =
+      emailProblem(email) ?? (reasonProblem ? { message: reasonProblem, fields: ['reason'] } : null);
+    if (report(event.currentTarget, problem)) return;
     setBusy(true);
     try {
-      await grantAdmin(email, role);
-      toast.success(`${email.trim()} is now an admin (${ROLE_LABELS[role]}).`);
+      await proposeStaffRole(email, role, grantReason);
+      toast.success(`Proposed: ${email.trim()} as ${ROLE_LABELS[role]}. Another owner approves it.`);
       setEmail('');
+      setGrantReason('');
       reload();
     } catch (e) {
-      toast.error(errorText(e, 'Could not grant admin access.'));
+      toast.error(errorText(e, 'Could not propose the role.'));
     } finally {
       setBusy(false);
     }
   }
 
   async function onRevoke(admin: AdminAccount) {
+    const problem = reasonError(revokeReason);
+    if (problem) {
+      toast.error(problem);
+      document.getElementById(revokeReasonId)?.focus();
+      return;
+    }
     setConfirm(null);
     setBusy(true);
     try {
-      await revokeAdmin(admin.email);
-      toast.success(`${admin.email} is no longer an admin.`);
+      await proposeStaffRole(admin.email, null, revokeReason);
+      toast.success(`Proposed: revoke ${admin.email}. Another owner approves it.`);
+      setRevokeReason('');
       reload();
     } catch (e) {
-      toast.error(errorText(e, 'Could not revoke admin access.'));
+      toast.error(errorText(e, 'Could not propose the revocation.'));
     } finally {
       setBusy(false);
     }
@@ -85,10 +115,11 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
       {can.manageStaff && (
         <section className="card p-5 sm:p-6" aria-labelledby={`${emailId}-h`}>
           <h2 id={`${emailId}-h`} className="text-xl text-ink-950">
-            Grant admin access
+            Propose a staff role
           </h2>
           <p className="mt-1 text-sm text-muted">
-            The person must already have an account (they sign up at /register).
+            The person must already have an account (they sign up at /register). For someone who is staff
+            already, this changes their role. Another owner approves it.
           </p>
           <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onGrant} noValidate>
             {alert && <div className="w-full">{alert}</div>}
@@ -121,8 +152,19 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
                 ))}
               </select>
             </div>
+            <Field
+              id={grantReasonId}
+              label="Reason"
+              className="w-full max-w-sm"
+              required
+              maxLength={500}
+              value={grantReason}
+              onChange={(e) => setGrantReason(e.target.value)}
+              name="reason"
+              {...fieldProps('reason')}
+            />
             <button type="submit" className="btn-dark" disabled={busy}>
-              Grant admin
+              Propose role
             </button>
           </form>
         </section>
@@ -155,6 +197,11 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
                   <p className="text-sm text-muted">
                     {admin.authenticators > 0 ? 'Authenticator set up' : 'No authenticator yet'}
                   </p>
+                  {pendingFor(admin.user_id) && (
+                    <div className="mt-2">
+                      <AwaitingChange change={pendingFor(admin.user_id)!} />
+                    </div>
+                  )}
                 </div>
                 {can.manageStaff && admin.user_id !== selfId && admin.authenticators > 0 && (
                   <button
@@ -167,7 +214,7 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
                     Reset authenticator
                   </button>
                 )}
-                {can.manageStaff && admin.user_id !== selfId && (
+                {can.manageStaff && admin.user_id !== selfId && !pendingFor(admin.user_id) && (
                   <button
                     type="button"
                     className="btn-outline-dark"
@@ -182,11 +229,21 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
             ))}
           </ul>
         )}
+        {pendingGrants.length > 0 && (
+          <ul className="mt-4 space-y-2" aria-label="Roles awaiting approval">
+            {pendingGrants.map((c) => (
+              <li key={c.id}>
+                <p className="font-medium break-all text-ink-950">{describeStaffChange(c).title}</p>
+                <AwaitingChange change={c} />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <Dialog
         open={confirm !== null}
-        title="Revoke admin access?"
+        title="Propose revoking admin access?"
         onClose={() => setConfirm(null)}
         actions={
           <>
@@ -194,12 +251,24 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
               Cancel
             </button>
             <button type="button" className="btn-dark" onClick={() => confirm && void onRevoke(confirm)}>
-              Revoke access
+              Propose revocation
             </button>
           </>
         }
       >
-        <p>{confirm?.email} will lose admin access at once, including any open admin pages.</p>
+        <p>
+          Once another owner approves, {confirm?.email} loses admin access at once, including any open admin
+          pages.
+        </p>
+        <Field
+          id={revokeReasonId}
+          label="Reason"
+          className="mt-4"
+          required
+          maxLength={500}
+          value={revokeReason}
+          onChange={(e) => setRevokeReason(e.target.value)}
+        />
       </Dialog>
 
       <Dialog

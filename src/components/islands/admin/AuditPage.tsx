@@ -6,6 +6,7 @@ import {
   auditCsv,
   listAuditEvents,
   verifyChain,
+  type AuditCursor,
   type AuditFilter,
   type ChainVerdict,
 } from '~/lib/admin/audit';
@@ -30,23 +31,25 @@ function summary(value: unknown): string {
 function Audit() {
   const [draft, setDraft] = useState<AuditFilter>(EMPTY_FILTER);
   const [filter, setFilter] = useState<AuditFilter>(EMPTY_FILTER);
-  const [offset, setOffset] = useState(0);
+  // The cursor of each page shown so far (null: the newest page); Newer pops, Older pushes.
+  const [cursors, setCursors] = useState<(AuditCursor | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1] ?? null;
   const [verdict, setVerdict] = useState<ChainVerdict | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
-  const load = useCallback(() => listAuditEvents(filter, offset, PAGE), [filter, offset]);
+  const load = useCallback(() => listAuditEvents(filter, cursor, PAGE), [filter, cursor]);
   const { data, error, loading } = useLoad(load, 'Could not load the audit log.', { toast: false });
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setOffset(0);
+    setCursors([null]);
     setFilter(draft);
   }
 
   async function exportCsv() {
     setBusy(true);
     try {
-      const { rows } = await listAuditEvents(filter, 0, CSV_LIMIT);
+      const { rows } = await listAuditEvents(filter, null, CSV_LIMIT);
       saveCsv(auditCsv(rows), 'audit-events.csv');
     } catch (e) {
       toast.error(errorText(e, 'Could not export the audit log.'));
@@ -167,8 +170,8 @@ function Audit() {
         <button
           type="button"
           className="btn-outline-dark"
-          disabled={offset === 0}
-          onClick={() => setOffset(Math.max(0, offset - PAGE))}
+          disabled={cursors.length === 1}
+          onClick={() => setCursors(cursors.slice(0, -1))}
         >
           Newer
         </button>
@@ -176,7 +179,10 @@ function Audit() {
           type="button"
           className="btn-outline-dark"
           disabled={!data?.hasMore}
-          onClick={() => setOffset(offset + PAGE)}
+          onClick={() => {
+            const last = data?.rows[data.rows.length - 1];
+            if (last) setCursors([...cursors, { occurred_at: last.occurred_at, id: last.id }]);
+          }}
         >
           Older
         </button>

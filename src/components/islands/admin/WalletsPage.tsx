@@ -1,18 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import toast from '~/lib/toast';
-import AdminArea, { type AdminPath } from './AdminArea';
+import AdminArea, { type AdminPath, type StaffSession } from './AdminArea';
 import Dialog from '~/components/islands/shared/Dialog';
 import type { AddressNetwork } from '~/lib/addresses';
 import { networkLabel } from '~/lib/wallets';
+import { listWalletChanges, listWallets, type AdminWallet, type WalletChange } from '~/lib/admin/wallets';
 import {
-  listWalletChanges,
-  listWallets,
-  updateWallet,
-  type AdminWallet,
-  type WalletChange,
-} from '~/lib/admin/wallets';
+  openStaffChanges,
+  proposeStaffChange,
+  watchStaffChanges,
+  type StaffChange,
+} from '~/lib/admin/staff-changes';
 import { reasonError } from '~/lib/admin/balances';
 import { formatDateTime } from './format';
+import AwaitingChange from './AwaitingChange';
 import { errorText } from '~/lib/db-errors';
 import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
@@ -102,21 +103,36 @@ function WalletForm({
           Cancel
         </button>
         <button type="submit" className="btn-dark" disabled={saving}>
-          {saving ? 'Saving…' : 'Save wallet'}
+          {saving ? 'Proposing…' : 'Propose change'}
         </button>
       </div>
     </form>
   );
 }
 
-async function loadWallets(): Promise<{ wallets: AdminWallet[]; changes: WalletChange[] }> {
-  const [wallets, changes] = await Promise.all([listWallets(), listWalletChanges()]);
-  return { wallets, changes };
+async function loadWallets(): Promise<{
+  wallets: AdminWallet[];
+  changes: WalletChange[];
+  pending: Map<string, StaffChange>;
+}> {
+  const [wallets, changes, open] = await Promise.all([
+    listWallets(),
+    listWalletChanges(),
+    openStaffChanges(),
+  ]);
+  const pending = new Map(
+    open.filter((c) => c.kind === 'deposit_address' && !c.expired).map((c) => [c.target, c]),
+  );
+  return { wallets, changes, pending };
 }
 
-/** The seven deposit wallets: edit address and on/off with a reason; every change is listed below. */
-function Wallets() {
+/**
+ * The seven deposit wallets: finance admins and owners propose a new address or on/off with a
+ * reason; another one approves it on the Approvals page. Every applied change is listed below.
+ */
+function Wallets({ session }: { session: StaffSession }) {
   const { data, reload } = useLoad(loadWallets, 'Could not load the wallets.');
+  useEffect(() => watchStaffChanges(reload, 'admin-wallet-proposals'), [reload]);
   const wallets = data?.wallets ?? null;
   const changes = data?.changes ?? null;
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -141,12 +157,17 @@ function Wallets() {
     }
     setSaving(true);
     try {
-      await updateWallet(draft.wallet.id, address, draft.enabled, draft.reason);
-      toast.success(`${draft.wallet.wallet_name} saved.`);
+      await proposeStaffChange(
+        'deposit_address',
+        String(draft.wallet.id),
+        { address, enabled: draft.enabled },
+        draft.reason,
+      );
+      toast.success(`Proposed: another admin approves the change to ${draft.wallet.wallet_name}.`);
       setDraft(null);
       reload();
     } catch (e) {
-      toast.error(errorText(e, 'Could not save the wallet.'));
+      toast.error(errorText(e, 'Could not propose the change.'));
     } finally {
       setSaving(false);
     }
@@ -174,16 +195,30 @@ function Wallets() {
               {wallet.asset} · {networkLabel(wallet.network as AddressNetwork, wallet.asset)}
             </p>
             <p className="mt-2 font-mono text-sm break-all text-ink-800">{wallet.address}</p>
-            <button
-              type="button"
-              className="btn-outline-dark mt-3"
-              aria-label={`Edit ${wallet.wallet_name}`}
-              onClick={() =>
-                setDraft({ wallet, address: wallet.address, enabled: wallet.enabled, reason: '', errors: {} })
-              }
-            >
-              Edit
-            </button>
+            {data?.pending.get(String(wallet.id)) ? (
+              <div className="mt-3">
+                <AwaitingChange change={data.pending.get(String(wallet.id))!} />
+              </div>
+            ) : (
+              session.can.moveMoney && (
+                <button
+                  type="button"
+                  className="btn-outline-dark mt-3"
+                  aria-label={`Edit ${wallet.wallet_name}`}
+                  onClick={() =>
+                    setDraft({
+                      wallet,
+                      address: wallet.address,
+                      enabled: wallet.enabled,
+                      reason: '',
+                      errors: {},
+                    })
+                  }
+                >
+                  Edit
+                </button>
+              )
+            )}
           </li>
         ))}
       </ul>
@@ -237,7 +272,7 @@ function Wallets() {
 export default function WalletsPage({ current }: { current: AdminPath }) {
   return (
     <AdminArea current={current} title="Wallets">
-      {() => <Wallets />}
+      {(session) => <Wallets session={session} />}
     </AdminArea>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ACCOUNT_LABELS, BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { AmountInput, ReasonInput } from './CellEditors';
+import FrozenNotice from './FrozenNotice';
 import PendingChange from './PendingChange';
 import RowActions from './RowActions';
 import { displayName, type UserItemProps } from './itemProps';
@@ -12,6 +13,8 @@ export default function UserCard({
   serial,
   edit,
   pending,
+  freeze,
+  onUnfreeze,
   onField,
   onReason,
   ...actions
@@ -58,6 +61,11 @@ export default function UserCard({
               </div>
             ))}
           </dl>
+          {freeze && (
+            <div className="mt-3">
+              <FrozenNotice name={name} freeze={freeze} onUnfreeze={onUnfreeze} />
+            </div>
+          )}
           {pending && (
             <div className="mt-3">
               <PendingChange proposal={pending} />

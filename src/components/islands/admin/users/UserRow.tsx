@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { AmountInput, ReasonInput } from './CellEditors';
+import FrozenNotice from './FrozenNotice';
 import PendingChange from './PendingChange';
 import RowActions from './RowActions';
 import { stickyStart } from './columns';
@@ -13,6 +14,8 @@ export default function UserRow({
   serial,
   edit,
   pending,
+  freeze,
+  onUnfreeze,
   onField,
   onReason,
   ...actions
@@ -45,6 +48,14 @@ export default function UserRow({
           <RowActions name={name} edit={edit} {...actions} />
         </td>
       </tr>
+      {freeze && !edit && (
+        <tr className={`border-b border-mist-200 ${rowTint}`}>
+          <td className={stickyStart(0)} />
+          <td colSpan={BALANCE_ACCOUNTS.length + 3} className="px-2 pb-3">
+            <FrozenNotice name={name} freeze={freeze} onUnfreeze={onUnfreeze} />
+          </td>
+        </tr>
+      )}
       {pending && !edit && (
         <tr className={`border-b border-mist-200 ${rowTint}`}>
           <td className={stickyStart(0)} />

@@ -1,7 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import type { AdminUser } from '~/lib/admin/users';
 import { openProposals, watchProposals } from '~/lib/admin/proposals';
+import { listFreezes, watchFreezes } from '~/lib/admin/freezes';
+import { proposeStaffChange } from '~/lib/admin/staff-changes';
+import { reasonError } from '~/lib/admin/balances';
+import { errorText } from '~/lib/db-errors';
+import toast from '~/lib/toast';
+import Dialog from '../../shared/Dialog';
+import Field from '../../shared/Field';
 import type { Capabilities } from '~/lib/admin/staff';
 import { useLoad } from '../../shared/useLoad';
 import Pagination from './Pagination';
@@ -35,6 +42,37 @@ export default function UsersTable({ can }: { can: Capabilities }) {
     () => new Map((proposals.data ?? []).map((p) => [p.user_id, p])),
     [proposals.data],
   );
+  const freezes = useLoad(listFreezes, 'Could not load the withdrawal freezes.');
+  const { reload: reloadFreezes } = freezes;
+  useEffect(() => watchFreezes(reloadFreezes), [reloadFreezes]);
+  const [unfreezing, setUnfreezing] = useState<AdminUser | null>(null);
+  const [unfreezeReason, setUnfreezeReason] = useState('');
+  const [unfreezeBusy, setUnfreezeBusy] = useState(false);
+  const unfreezeReasonId = useId();
+  async function proposeUnfreeze(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!unfreezing || unfreezeBusy) return;
+    const problem = reasonError(unfreezeReason);
+    if (problem) {
+      toast.error(problem);
+      document.getElementById(unfreezeReasonId)?.focus();
+      return;
+    }
+    setUnfreezeBusy(true);
+    try {
+      await proposeStaffChange('unfreeze', unfreezing.id, {}, unfreezeReason);
+      toast.success(
+        `Proposed: unfreeze ${unfreezing.username || unfreezing.email}. Another admin approves it.`,
+      );
+      setUnfreezing(null);
+      setUnfreezeReason('');
+      reloadFreezes();
+    } catch (e) {
+      toast.error(errorText(e, 'Could not propose the unfreeze.'));
+    } finally {
+      setUnfreezeBusy(false);
+    }
+  }
   const balanceEdit = useBalanceEdit(reloadProposals);
   const { edit } = balanceEdit;
   // Live refreshes wait while a row is being edited.
@@ -48,12 +86,15 @@ export default function UsersTable({ can }: { can: Capabilities }) {
   const itemProps = (user: AdminUser, index: number): UserItemProps & { key: string } => {
     const mine = edit?.user.id === user.id ? edit : null;
     const pending = pendingByUser.get(user.id) ?? null;
+    const freeze = freezes.data?.get(user.id) ?? null;
     return {
       key: user.id,
       user: mine ? mine.user : user,
       serial: pageIndex * PAGE_SIZE + index + 1,
       edit: mine,
       pending,
+      freeze,
+      onUnfreeze: can.moveMoney && freeze && !freeze.unfreeze ? () => setUnfreezing(user) : undefined,
       onEdit: can.moveMoney && !pending ? () => balanceEdit.start(user) : undefined,
       onCancel: balanceEdit.cancel,
       onField: balanceEdit.setField,
@@ -147,6 +188,36 @@ export default function UsersTable({ can }: { can: Capabilities }) {
       </form>
 
       <Pagination pageIndex={pageIndex} total={page?.total ?? 0} onPage={state.setPageIndex} />
+
+      <Dialog
+        open={unfreezing !== null}
+        title="Propose lifting the withdrawal freeze?"
+        size="md"
+        onClose={() => !unfreezeBusy && setUnfreezing(null)}
+      >
+        <form className="space-y-4" onSubmit={(e) => void proposeUnfreeze(e)} noValidate>
+          <p>
+            {unfreezing?.username || unfreezing?.email} froze their withdrawals. Once another finance admin or
+            owner approves, withdrawals are allowed again. Check with the member first.
+          </p>
+          <Field
+            id={unfreezeReasonId}
+            label="Reason"
+            required
+            maxLength={500}
+            value={unfreezeReason}
+            onChange={(e) => setUnfreezeReason(e.target.value)}
+          />
+          <div className="flex justify-end gap-3">
+            <button type="button" className="btn-outline-dark" onClick={() => setUnfreezing(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-dark" disabled={unfreezeBusy}>
+              Propose unfreeze
+            </button>
+          </div>
+        </form>
+      </Dialog>
 
       {/* Mounted only while open, so a reopened history never shows an earlier read. */}
       {ledgerUser && (

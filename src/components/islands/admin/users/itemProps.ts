@@ -1,6 +1,7 @@
 import type { BalanceAccount } from '~/lib/accounts';
 import type { AdminUser } from '~/lib/admin/users';
 import type { BalanceProposal } from '~/lib/admin/proposals';
+import type { Freeze } from '~/lib/admin/freezes';
 import type { RowHandlers } from './RowActions';
 import type { Edit } from './useBalanceEdit';
 
@@ -11,6 +12,10 @@ export interface UserItemProps extends RowHandlers {
   edit: Edit | null;
   /** The member's open balance proposal, shown as "awaiting approval" (readers of money only). */
   pending: BalanceProposal | null;
+  /** The member froze their withdrawals (shown to every staff role). */
+  freeze: Freeze | null;
+  /** Absent: not frozen, an unfreeze already awaits approval, or the role may not propose one. */
+  onUnfreeze?: (() => void) | undefined;
   onField: (account: BalanceAccount, value: string) => void;
   onReason: (reason: string) => void;
 }

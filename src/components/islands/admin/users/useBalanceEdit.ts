@@ -92,11 +92,13 @@ export function useBalanceEdit(onProposed: () => void) {
     }
     setEdit({ ...edit, errors: {}, saving: true });
     try {
-      await proposeBalances(edit.user.id, edit.version, changes, edit.reason);
+      const { applied } = await proposeBalances(edit.user.id, edit.version, changes, edit.reason);
       setEdit(null);
       onProposed();
       toast.success(
-        `Proposed a change to ${edit.user.username}'s balances: awaiting another admin's approval.`,
+        applied
+          ? `Saved ${edit.user.username}'s balances: every change is below the firm's small-edit threshold, so no second admin is needed.`
+          : `Proposed a change to ${edit.user.username}'s balances: awaiting another admin's approval.`,
       );
     } catch (error) {
       toast.error(errorText(error, 'Could not save the balances.'));

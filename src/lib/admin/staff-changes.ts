@@ -1,0 +1,181 @@
+import { subscribeToChanges } from '~/lib/realtime';
+import { supabase } from '~/lib/supabase';
+import { DbError, toDbError } from '~/lib/db-errors';
+import type { Json } from '~/lib/database.types';
+import { peopleById } from './people';
+import type { Capabilities, StaffRole } from './staff';
+
+/**
+ * Changes other than balances that need a second admin (public.staff_proposals, docs/four-eyes.md):
+ * a deposit address, a staff role, the firm's settings, lifting a member's withdrawal freeze.
+ */
+export type StaffChangeKind = 'deposit_address' | 'staff_role' | 'firm_settings' | 'unfreeze';
+
+export interface StaffChange {
+  id: string;
+  kind: StaffChangeKind;
+  target: string;
+  before: Record<string, unknown>;
+  payload: Record<string, unknown>;
+  reason: string;
+  proposed_by: string;
+  proposer_email: string;
+  proposed_at: string;
+  expires_at: string;
+  /** Still open but past expires_at: nobody can approve it any more. */
+  expired: boolean;
+}
+
+/** Who may propose, approve and reject each kind (the database's private.staff_change_roles). */
+export function mayDecide(kind: StaffChangeKind, can: Capabilities): boolean {
+  return kind === 'deposit_address' || kind === 'unfreeze' ? can.moveMoney : can.manageStaff;
+}
+
+function json(value: unknown): Record<string, unknown> {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+}
+
+/** Open proposals (expired ones too, marked), oldest first, with who made them. */
+export async function openStaffChanges(): Promise<StaffChange[]> {
+  const { data, error } = await supabase()
+    .from('staff_proposals')
+    .select('id, kind, target, before, payload, reason, proposed_by, proposed_at, expires_at')
+    .eq('status', 'open')
+    .order('proposed_at', { ascending: true });
+  if (error) throw toDbError(error, 'Could not load the proposals.');
+  const rows = data ?? [];
+  const people = await peopleById(rows.map((r) => r.proposed_by));
+  const now = Date.now();
+  return rows.map((r) => ({
+    id: String(r.id),
+    kind: r.kind as StaffChangeKind,
+    target: r.target,
+    before: json(r.before),
+    payload: json(r.payload),
+    reason: r.reason,
+    proposed_by: r.proposed_by,
+    proposer_email: people.get(r.proposed_by)?.email ?? 'another admin',
+    proposed_at: r.proposed_at,
+    expires_at: r.expires_at,
+    expired: Date.parse(r.expires_at) <= now,
+  }));
+}
+
+const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
+const roleText = (value: unknown) => (typeof value === 'string' ? value : 'Not staff');
+const threshold = (value: unknown) => (typeof value === 'string' ? `$${value}` : 'None (every edit)');
+
+/** What a proposal is about and each field it changes, now and proposed, in words. */
+export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'before' | 'payload'>): {
+  title: string;
+  rows: { field: string; now: string; proposed: string }[];
+} {
+  const { before: b, payload: p } = change;
+  const rows: { field: string; now: string; proposed: string }[] = [];
+  const row = (field: string, now: string, proposed: string) => {
+    if (now !== proposed) rows.push({ field, now, proposed });
+  };
+  switch (change.kind) {
+    case 'deposit_address':
+      row('Address', String(b.address ?? ''), String(p.address ?? ''));
+      row('Shown to members', yesNo(b.enabled), yesNo(p.enabled));
+      return { title: `Deposit address: ${String(b.wallet_name ?? '')}`, rows };
+    case 'staff_role':
+      row('Role', roleText(b.role), roleText(p.role));
+      return {
+        title:
+          p.role === null
+            ? `Revoke staff access: ${String(b.email ?? '')}`
+            : b.role === null
+              ? `Grant staff role: ${String(b.email ?? '')}`
+              : `Change staff role: ${String(b.email ?? '')}`,
+        rows,
+      };
+    case 'firm_settings':
+      row('Small-edit threshold', threshold(b.small_edit_threshold), threshold(p.small_edit_threshold));
+      row(
+        'Address cooling-off',
+        `${String(b.address_cooling_off_hours)} h`,
+        `${String(p.address_cooling_off_hours)} h`,
+      );
+      return { title: 'Firm settings', rows };
+    case 'unfreeze':
+      rows.push({ field: 'Withdrawals', now: 'Frozen', proposed: 'Allowed' });
+      return { title: `Unfreeze withdrawals: ${String(b.email ?? '')}`, rows };
+  }
+}
+
+/** Proposes a change; nothing happens until another admin with the right role approves it. */
+export async function proposeStaffChange(
+  kind: StaffChangeKind,
+  target: string | null,
+  payload: Record<string, Json>,
+  reason: string,
+): Promise<void> {
+  if (reason.trim().length < 3) throw new DbError('Reason must be 3 to 500 characters.');
+  const { error } = await supabase().rpc('propose_staff_change', {
+    p_kind: kind,
+    p_target: target ?? '',
+    p_payload: payload,
+    p_reason: reason.trim(),
+  });
+  if (error) throw toDbError(error, 'Could not propose the change.');
+}
+
+export async function approveStaffChange(id: string): Promise<void> {
+  const { error } = await supabase().rpc('approve_staff_change', { p_proposal_id: Number(id) });
+  if (error) throw toDbError(error, 'Could not approve the change.');
+}
+
+export async function rejectStaffChange(id: string, reason: string): Promise<void> {
+  if (reason.trim().length < 3) throw new DbError('Reason must be 3 to 500 characters.');
+  const { error } = await supabase().rpc('reject_staff_change', {
+    p_proposal_id: Number(id),
+    p_reason: reason.trim(),
+  });
+  if (error) throw toDbError(error, 'Could not reject the change.');
+}
+
+export async function withdrawStaffChange(id: string): Promise<void> {
+  const { error } = await supabase().rpc('withdraw_staff_change', { p_proposal_id: Number(id) });
+  if (error) throw toDbError(error, 'Could not withdraw the change.');
+}
+
+/** Proposes a role for the account with this e-mail; `null` revokes staff access. */
+export function proposeStaffRole(email: string, role: StaffRole | null, reason: string): Promise<void> {
+  return proposeStaffChange('staff_role', null, { email: email.trim(), role }, reason);
+}
+
+/** Calls `onChange` on every proposal change and each time the feed (re)joins. Returns the cleanup. */
+export function watchStaffChanges(onChange: () => void, channel = 'admin-staff-changes'): () => void {
+  return subscribeToChanges(channel, [{ table: 'staff_proposals' }], { onChange, onLive: onChange });
+}
+
+export interface FirmSettings {
+  small_edit_threshold: string | null;
+  address_cooling_off_hours: number;
+}
+
+/** The firm's settings (every staff role may read them). */
+export async function firmSettings(): Promise<FirmSettings> {
+  const { data, error } = await supabase()
+    .from('firm_settings')
+    .select('small_edit_threshold::text, address_cooling_off')
+    .maybeSingle();
+  if (error) throw toDbError(error, 'Could not load the settings.');
+  if (!data) throw new DbError('The settings could not be read.');
+  return {
+    small_edit_threshold: (data as { small_edit_threshold: string | null }).small_edit_threshold,
+    address_cooling_off_hours: intervalHours(
+      String((data as { address_cooling_off: unknown }).address_cooling_off),
+    ),
+  };
+}
+
+/** Postgres interval text ("24:00:00", "2 days", "1 day 06:00:00") as whole hours. */
+export function intervalHours(value: string): number {
+  const days = /(\d+) days?/.exec(value);
+  const time = /(\d+):(\d{2}):(\d{2})/.exec(value);
+  return (days ? Number(days[1]) * 24 : 0) + (time ? Number(time[1]) : 0);
+}

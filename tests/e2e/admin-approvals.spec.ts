@@ -1,0 +1,235 @@
+import { expect, test } from '@playwright/test';
+import { adminSignIn, findUser, runTag } from './admin-helpers';
+import { createAdmin, createMember, serviceClient, signedInAdminClient } from './support/users';
+
+/**
+ * Four eyes beyond balances (docs/four-eyes.md): lifting a member's withdrawal freeze and changing
+ * the firm's settings are proposals another admin approves on /admin/approvals; a proposal older
+ * than 7 days shows as expired and cannot be approved; the audit log pages by key.
+ */
+
+/** Time travel for expiry: the service role moves a proposal's expires_at into the past. */
+async function expire(proposalId: number): Promise<void> {
+  const { error } = await serviceClient()
+    .from('staff_proposals')
+    .update({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+    .eq('id', proposalId);
+  if (error) throw new Error(`expiring proposal ${proposalId} failed: ${error.message}`);
+}
+
+async function openProposalId(kind: string, target: string): Promise<number> {
+  const { data, error } = await serviceClient()
+    .from('staff_proposals')
+    .select('id')
+    .eq('kind', kind)
+    .eq('target', target)
+    .eq('status', 'open')
+    .single();
+  if (error) throw new Error(`no open ${kind} proposal: ${error.message}`);
+  return (data as { id: number }).id;
+}
+
+test('a frozen member: one finance admin proposes the unfreeze, a second approves it, and the freeze is gone', async ({
+  page,
+  browser,
+}) => {
+  const tag = runTag();
+  const [maker, checker, support] = await Promise.all([
+    createAdmin({ username: `mk${tag}`, role: 'finance' }),
+    createAdmin({ username: `ck${tag}`, role: 'finance' }),
+    createAdmin({ username: `su${tag}`, role: 'support' }),
+  ]);
+  const member = await createMember({ username: `frz${tag}` });
+  const frozen = await serviceClient()
+    .from('withdrawal_freezes')
+    .insert({ user_id: member.id, frozen_by: member.id, reason: 'Lost my phone' });
+  expect(frozen.error).toBeNull();
+
+  await adminSignIn(page, maker);
+  await findUser(page, member);
+  await expect(page.getByText('Withdrawals frozen')).toBeVisible();
+  await expect(page.getByText('“Lost my phone”')).toBeVisible();
+  await page.getByRole('button', { name: `Propose unfreeze for ${member.username}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Propose lifting the withdrawal freeze?' });
+  await dialog.getByRole('button', { name: 'Propose unfreeze' }).click();
+  await expect(page.getByText('Reason must be 3 to 500 characters.')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Member called from the registered number');
+  await dialog.getByRole('button', { name: 'Propose unfreeze' }).click();
+  await expect(
+    page.getByText(`Proposed: unfreeze ${member.username}. Another admin approves it.`),
+  ).toBeVisible();
+  await expect(page.getByText('Awaiting approval')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Propose unfreeze for ${member.username}` })).toHaveCount(0);
+
+  // Support sees the freeze and the proposal, but no way to propose or decide.
+  const supportContext = await browser.newContext();
+  try {
+    const supportPage = await supportContext.newPage();
+    await adminSignIn(supportPage, support);
+    await findUser(supportPage, member);
+    await expect(supportPage.getByText('Withdrawals frozen')).toBeVisible();
+    await expect(supportPage.getByRole('button', { name: /^Propose unfreeze/ })).toHaveCount(0);
+  } finally {
+    await supportContext.close();
+  }
+
+  // The maker cannot approve their own proposal, in this session or any other.
+  const proposalId = await openProposalId('unfreeze', member.id);
+  const self = await signedInAdminClient(maker);
+  const selfApproval = await self.rpc('approve_staff_change', { p_proposal_id: proposalId });
+  expect(selfApproval.error?.hint).toBe('four_eyes');
+
+  const context = await browser.newContext();
+  try {
+    const approver = await context.newPage();
+    await adminSignIn(approver, checker);
+    await approver.goto('/admin/approvals');
+    const card = approver.getByRole('article', {
+      name: `Proposal #${proposalId}: Unfreeze withdrawals: ${member.email}`,
+    });
+    await expect(card).toContainText('Frozen → Allowed');
+    await expect(card).toContainText('Reason: Member called from the registered number');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(approver.getByText(`Approved: Unfreeze withdrawals: ${member.email}.`)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  // The maker's table follows live: no freeze, nothing awaiting.
+  await expect(page.getByText('Withdrawals frozen')).toHaveCount(0);
+  await expect(page.getByText('Awaiting approval')).toHaveCount(0);
+  const { data: left } = await serviceClient()
+    .from('withdrawal_freezes')
+    .select('user_id')
+    .eq('user_id', member.id);
+  expect(left).toEqual([]);
+  const { data: audit } = await serviceClient()
+    .from('audit_events')
+    .select('member_id, after')
+    .eq('kind', 'withdrawals_unfrozen')
+    .eq('member_id', member.id);
+  expect(audit).toEqual([{ member_id: member.id, after: { proposal_id: proposalId } }]);
+});
+
+test('a settings proposal older than 7 days shows as expired and cannot be approved', async ({
+  page,
+  browser,
+}) => {
+  const tag = runTag();
+  const [owner, other] = await Promise.all([
+    createAdmin({ username: `so${tag}` }),
+    createAdmin({ username: `sp${tag}` }),
+  ]);
+  await adminSignIn(page, owner);
+  await page.goto('/admin/approvals');
+  const settings = page.getByRole('region', { name: 'Firm settings' });
+  await expect(settings).toContainText('none (every balance edit needs a second admin)');
+  await settings.getByLabel('Small-edit threshold (USD, empty for none)').fill('12.345');
+  await settings.getByLabel('Reason').fill('Small corrections');
+  await settings.getByRole('button', { name: 'Propose settings' }).click();
+  await expect(settings.getByRole('alert')).toHaveText(
+    'The threshold is an amount in dollars with at most 2 decimals, or empty for none.',
+  );
+  await settings.getByLabel('Small-edit threshold (USD, empty for none)').fill('25');
+  await settings.getByRole('button', { name: 'Propose settings' }).click();
+  await expect(page.getByText('Proposed: another owner approves the new settings.')).toBeVisible();
+  const mine = page.getByRole('article', { name: /Firm settings$/ });
+  await expect(mine).toContainText('None (every edit) → $25.00');
+  const proposalId = await openProposalId('firm_settings', 'firm');
+
+  // A week later: the proposal has expired.
+  await expire(proposalId);
+  const context = await browser.newContext();
+  try {
+    const approver = await context.newPage();
+    await adminSignIn(approver, other);
+    await approver.goto('/admin/approvals');
+    const card = approver.getByRole('article', { name: `Proposal #${proposalId}: Firm settings` });
+    await expect(card).toContainText('Expired: nobody can approve it now.');
+    await expect(card).toContainText('expired');
+    await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    // Nor through the API.
+    const client = await signedInAdminClient(other);
+    const late = await client.rpc('approve_staff_change', { p_proposal_id: proposalId });
+    expect(late.error?.message).toMatch(
+      /^This proposal expired on \d{4}-\d{2}-\d{2}; propose the change again\.$/,
+    );
+  } finally {
+    await context.close();
+  }
+  const { data } = await serviceClient().from('firm_settings').select('small_edit_threshold').single();
+  expect(data).toEqual({ small_edit_threshold: null });
+  // The next proposal closes the expired one (lazily) and may be made again.
+  await page.reload();
+  await page
+    .getByRole('region', { name: 'Firm settings' })
+    .getByLabel('Reason')
+    .fill('Small corrections again');
+  await page
+    .getByRole('region', { name: 'Firm settings' })
+    .getByLabel('Small-edit threshold (USD, empty for none)')
+    .fill('25');
+  await page
+    .getByRole('region', { name: 'Firm settings' })
+    .getByRole('button', { name: 'Propose settings' })
+    .click();
+  await expect(page.getByText('Proposed: another owner approves the new settings.')).toBeVisible();
+  const { data: closed } = await serviceClient()
+    .from('staff_proposals')
+    .select('status')
+    .eq('id', proposalId)
+    .single();
+  expect(closed).toEqual({ status: 'expired' });
+  await (
+    await signedInAdminClient(owner)
+  ).rpc('withdraw_staff_change', {
+    p_proposal_id: await openProposalId('firm_settings', 'firm'),
+  });
+});
+
+test('the audit log pages by key: Older walks every event once, Newer comes back', async ({ page }) => {
+  const tag = runTag();
+  const auditor = await createAdmin({ username: `ka${tag}`, role: 'auditor' });
+  const member = await createMember({ username: `kp${tag}` });
+  // 60 events about one member: 30 service-role edits of two balances each.
+  const service = serviceClient();
+  for (let i = 1; i <= 30; i++) {
+    const { data: profile } = await service.from('profiles').select('version').eq('id', member.id).single();
+    const { error } = await service.rpc('admin_update_balances', {
+      p_user_id: member.id,
+      p_expected_version: (profile as { version: number }).version,
+      p_balances: { interest_wallet: `${i}.00`, referral: `${i}.50` },
+      p_reason: `paging ${i}`,
+    });
+    expect(error).toBeNull();
+  }
+  const { data: all } = await service
+    .from('audit_events')
+    .select('id')
+    .eq('member_id', member.id)
+    .order('occurred_at', { ascending: false })
+    .order('id', { ascending: false });
+  const expected = (all ?? []).map((e: { id: number }) => `#${e.id}`);
+  expect(expected.length).toBeGreaterThan(50);
+
+  await adminSignIn(page, auditor);
+  await page.goto('/admin/audit');
+  await page.getByLabel('Member e-mail').fill(member.email);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const events = page.getByRole('list', { name: 'Audit events, newest first' }).getByRole('article');
+  await expect(events).toHaveCount(50);
+  const ids = async () =>
+    (await events.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''))).map((label) =>
+      label.replace(/:.*$/, '').replace('Event ', ''),
+    );
+  const first = await ids();
+  await page.getByRole('button', { name: 'Older' }).click();
+  await expect(events).toHaveCount(expected.length - 50);
+  const second = await ids();
+  expect([...first, ...second]).toEqual(expected);
+  await expect(page.getByRole('button', { name: 'Older' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Newer' }).click();
+  await expect(events).toHaveCount(50);
+  expect(await ids()).toEqual(first);
+  await expect(page.getByRole('button', { name: 'Newer' })).toBeDisabled();
+});

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addVerifiedFactor,
   adminAtAal2,
-  asCaller,
   addActiveAddress,
   callAs,
   createUser,

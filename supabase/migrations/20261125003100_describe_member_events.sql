@@ -44,8 +44,8 @@ $$;
 --   variant 'usable' : address_added's second notice, available from after.usable_from;
 --   variant 'unknown': a kind this mapping does not know (a test fails on it; the member still hears
 --                      that something happened rather than nothing).
--- No row: events that do not concern the member as a person (balance proposals are staff's internal
--- review; the member hears of the approved change through its ledger entries).
+-- No row: events that do not concern the member as a person (balance and staff proposals are staff's
+-- internal review; the member hears of the approved change through its ledger entries and the rest).
 create function private.member_event_words(e public.audit_events)
 returns table (variant text, title text, body text, available_at timestamptz)
 language plpgsql
@@ -60,7 +60,9 @@ declare
   v_at_once constant timestamptz := null;
   v_address text;
 begin
-  if e.kind like 'proposal\_%' then
+  -- Balance proposals and staff proposals (addresses, roles, settings, unfreezes) are staff's own
+  -- review: the member hears the outcome (ledger entries, withdrawals_unfrozen, role_*), not the steps.
+  if e.kind like 'proposal\_%' or e.kind like 'staff\_proposal\_%' then
     return;
   end if;
   if e.kind in ('address_added', 'address_removed') then

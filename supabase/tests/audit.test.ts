@@ -221,7 +221,11 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     );
     const newest = Number(rows[0]!.id);
     const keptThrough = Number(rows[2]!.id) - 1;
-    const verdict = await verifyAfterTamper('delete from public.audit_events where id > $1', [keptThrough]);
+    // The owner removes the notifications that name those events first (their foreign key), then the events.
+    const verdict = await verifyAfterTamper(
+      'with gone as (delete from public.notifications where event_id > $1) delete from public.audit_events where id > $1',
+      [keptThrough],
+    );
     // Every remaining link still matches; only the head kept beside the log tells.
     expect(verdict).toMatchObject({ intact: false, intact_through: keptThrough, broken_at: newest });
     expect(verdict.problem).toMatch(

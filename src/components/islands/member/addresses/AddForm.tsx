@@ -61,7 +61,8 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    if (report(form, await addressProblem({ wallet, address, tag, label }, loadValidators)) || !wallet) return;
+    if (report(form, await addressProblem({ wallet, address, tag, label }, loadValidators)) || !wallet)
+      return;
     setBusy(true);
     try {
       await attempt(form, {

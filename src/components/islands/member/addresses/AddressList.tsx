@@ -31,7 +31,9 @@ function AddressItem({
         <p className="mt-1 flex min-w-0 items-start gap-1 text-xs text-muted">
           <CopyableValue label={`address of ${entry.label}`} value={entry.address} />
         </p>
-        {entry.destination_tag && <p className="text-xs text-muted">Destination tag {entry.destination_tag}</p>}
+        {entry.destination_tag && (
+          <p className="text-xs text-muted">Destination tag {entry.destination_tag}</p>
+        )}
         <p className="mt-1 text-xs text-muted">{usableText(entry, now)}</p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
@@ -72,7 +74,9 @@ export default function AddressList({
       {entries === null ? (
         <div className="mt-4 h-24 animate-pulse rounded bg-mist-100" aria-hidden="true" />
       ) : entries.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">No addresses yet. Withdrawals can only go to an address listed here.</p>
+        <p className="mt-4 text-sm text-muted">
+          No addresses yet. Withdrawals can only go to an address listed here.
+        </p>
       ) : (
         <ul className="mt-4 divide-y divide-mist-200">
           {entries.map((entry) => (

@@ -5,7 +5,13 @@ import { errorText } from '~/lib/db-errors';
 import { removeWithdrawalAddress, type AddressEntry } from '~/lib/withdrawal-addresses';
 
 /** "Remove this address?": open while `entry` is set; closes itself once the entry is removed. */
-export default function RemoveDialog({ entry, onClose }: { entry: AddressEntry | null; onClose: () => void }) {
+export default function RemoveDialog({
+  entry,
+  onClose,
+}: {
+  entry: AddressEntry | null;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
 
   async function remove() {

@@ -27,7 +27,9 @@ const draft = (over: Partial<AddressDraft>): AddressDraft => ({
 describe('addressProblem', () => {
   it('accepts a valid draft, trimming what was typed', async () => {
     expect(await addressProblem(draft({ address: ` ${BTC} `, label: ' Cold ' }), load)).toBeNull();
-    expect(await addressProblem(draft({ wallet: ripple, address: XRP, tag: String(MAX_TAG) }), load)).toBeNull();
+    expect(
+      await addressProblem(draft({ wallet: ripple, address: XRP, tag: String(MAX_TAG) }), load),
+    ).toBeNull();
   });
 
   it('asks for the asset first, without loading the validators', async () => {
@@ -90,9 +92,13 @@ describe('address list text', () => {
     const usable_from = '2026-11-25T12:00:00Z';
     const when = new Date(usable_from).toLocaleString();
     const at = (iso: string) => Date.parse(iso);
-    expect(usableText({ usable_from }, at('2026-11-24T12:01:00Z'))).toBe(`Usable from ${when} (in 23 h 59 min)`);
+    expect(usableText({ usable_from }, at('2026-11-24T12:01:00Z'))).toBe(
+      `Usable from ${when} (in 23 h 59 min)`,
+    );
     expect(usableText({ usable_from }, at('2026-11-25T11:56:00Z'))).toBe(`Usable from ${when} (in 4 min)`);
-    expect(usableText({ usable_from }, at('2026-11-25T11:59:30Z'))).toBe(`Usable from ${when} (in under a minute)`);
+    expect(usableText({ usable_from }, at('2026-11-25T11:59:30Z'))).toBe(
+      `Usable from ${when} (in under a minute)`,
+    );
     expect(usableText({ usable_from }, at('2026-11-25T12:00:00Z'))).toBe(`Usable since ${when}`);
   });
 });

@@ -55,7 +55,10 @@ export async function addressProblem(
     return { message: invalidAddressMessage(wallet.network), fields: ['address-value'] };
   }
   if (wallet.network === 'ripple' && tag && (!/^\d{1,10}$/.test(tag) || Number(tag) > MAX_TAG)) {
-    return { message: `Destination tag must be a whole number from 0 to ${MAX_TAG}.`, fields: ['address-tag'] };
+    return {
+      message: `Destination tag must be a whole number from 0 to ${MAX_TAG}.`,
+      fields: ['address-tag'],
+    };
   }
   if (!label || label.length > 60) {
     return { message: 'Label is required (up to 60 characters).', fields: ['address-label'] };

@@ -1,18 +1,19 @@
 import MemberShell, { WITHDRAW_DIALOG_TEXT } from './MemberShell';
 import { useLoad } from '../shared/useLoad';
+import { useFeed } from '../shared/useFeed';
 import { supportChatLink } from '~/config/chat';
+import { watchMyRequests } from '~/lib/requests';
 import { listDepositWallets } from '~/lib/wallets';
 import { FrozenNotice, useWithdrawalFreeze } from './FreezeWithdrawals';
 import { useMyAddresses } from './addresses/useAddressBook';
 import RequestList from './withdraw/RequestList';
 import WithdrawalForm from './withdraw/WithdrawalForm';
-import { useMyRequests } from './withdraw/useMyRequests';
 
 function WithdrawContent({ userId }: { userId: string }) {
   const wallets = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.').data ?? [];
   const frozen = useWithdrawalFreeze(userId);
   const addresses = useMyAddresses(userId);
-  const snapshot = useMyRequests(userId);
+  const snapshot = useFeed(watchMyRequests, userId, 'requests-feed');
   const support = supportChatLink();
 
   return (

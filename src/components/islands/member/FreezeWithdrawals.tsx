@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from '~/lib/toast';
 import Dialog from '../shared/Dialog';
+import { useFeed } from '../shared/useFeed';
 import { errorText } from '~/lib/db-errors';
 import { freezeWithdrawals, watchFreeze } from '~/lib/withdrawal-addresses';
 
@@ -9,16 +10,7 @@ export const FROZEN_TEXT =
 
 /** Whether the member's withdrawals are frozen, kept live; null until the first read. */
 export function useWithdrawalFreeze(userId: string): boolean | null {
-  const [frozen, setFrozen] = useState<boolean | null>(null);
-  useEffect(
-    () =>
-      watchFreeze(userId, {
-        onData: setFrozen,
-        onError: (error) => toast.error(error.message, { id: 'freeze-feed' }),
-      }),
-    [userId],
-  );
-  return frozen;
+  return useFeed(watchFreeze, userId, 'freeze-feed');
 }
 
 /** The calm notice shown wherever withdrawals would be offered. */

@@ -10,6 +10,8 @@ interface SubmitButtonProps {
   busyLabel: string;
   busy: boolean;
   className: string;
+  /** Also disabled when there is nothing to submit yet (e.g. no asset to choose). */
+  disabled?: boolean;
 }
 
 /**
@@ -18,7 +20,13 @@ interface SubmitButtonProps {
  * from submitting (HTML's implicit submission), so nothing typed can leave the page in a native
  * POST or GET before our handler exists, and the typed values stay where they are.
  */
-export default function SubmitButton({ label, busyLabel, busy, className }: SubmitButtonProps) {
+export default function SubmitButton({
+  label,
+  busyLabel,
+  busy,
+  className,
+  disabled = false,
+}: SubmitButtonProps) {
   // false in the server's HTML and while hydrating (React uses the server snapshot), true after.
   const ready = useSyncExternalStore(
     neverChanges,
@@ -26,7 +34,7 @@ export default function SubmitButton({ label, busyLabel, busy, className }: Subm
     () => false,
   );
   return (
-    <button type="submit" className={className} disabled={!ready || busy} data-ready={ready}>
+    <button type="submit" className={className} disabled={!ready || busy || disabled} data-ready={ready}>
       {!ready ? FORM_NOT_READY : busy ? busyLabel : label}
     </button>
   );

@@ -1,0 +1,159 @@
+import { useState, type SubmitEvent } from 'react';
+import toast from '~/lib/toast';
+import Field from '../../shared/Field';
+import SubmitButton from '../../shared/SubmitButton';
+import WalletSelect from '../../shared/WalletSelect';
+import { useFormProblem } from '../../shared/formProblem';
+import { useWalletChoice } from '../../shared/useWalletChoice';
+import { errorText } from '~/lib/db-errors';
+import type { DepositWallet } from '~/lib/wallets';
+import {
+  addWithdrawalAddress,
+  needsStepUp,
+  sendStepUpCode,
+  verifiedFactorId,
+  type NewAddress,
+} from '~/lib/withdrawal-addresses';
+import StepUpPrompt from './StepUpPrompt';
+import { ADDRESS_ADDED, addressProblem, type StepUp } from './rules';
+
+// The validators (hashes, base58, bech32) load with the first submit, not with the page.
+const loadValidators = () => import('~/lib/addresses');
+
+/** "Add an address": the form, and in its place the step-up prompt when the database asks for one. */
+export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; email: string }) {
+  const { usable, wallet, setWalletId } = useWalletChoice(wallets);
+  const [address, setAddress] = useState('');
+  const [tag, setTag] = useState('');
+  const [label, setLabel] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<NewAddress | null>(null);
+  const [stepUp, setStepUp] = useState<StepUp | null>(null);
+  const { report, fieldProps, alert, clear } = useFormProblem();
+  const isRipple = wallet?.network === 'ripple';
+
+  function done() {
+    toast.success(ADDRESS_ADDED);
+    setAddress('');
+    setTag('');
+    setLabel('');
+    setPending(null);
+    setStepUp(null);
+    clear();
+  }
+
+  /** Adds `input`; when the database asks for a fresh code, asks for it in place and keeps `input`. */
+  async function attempt(form: HTMLFormElement, input: NewAddress): Promise<void> {
+    try {
+      await addWithdrawalAddress(input);
+      done();
+    } catch (error) {
+      if (!needsStepUp(error)) throw error;
+      const factorId = await verifiedFactorId();
+      if (!factorId) await sendStepUpCode(email);
+      report(form, null);
+      setPending(input);
+      setStepUp(factorId ? { kind: 'totp', factorId } : { kind: 'email', email });
+    }
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    if (report(form, await addressProblem({ wallet, address, tag, label }, loadValidators)) || !wallet)
+      return;
+    setBusy(true);
+    try {
+      await attempt(form, {
+        walletId: wallet.id,
+        address,
+        label,
+        destinationTag: isRipple ? tag : undefined,
+      });
+    } catch (error) {
+      report(form, { message: errorText(error, 'The address could not be added.'), fields: [] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card space-y-4 p-5 sm:p-6" aria-labelledby="add-address-heading">
+      <h2 id="add-address-heading" className="text-xl text-ink-950">
+        Add an address
+      </h2>
+      <p className="text-sm text-muted">
+        For your safety, a new address can receive withdrawals only after a waiting period (usually 24 hours),
+        and adding one needs a one-time code.
+      </p>
+      {stepUp && pending ? (
+        <StepUpPrompt
+          stepUp={stepUp}
+          onConfirmed={async () => {
+            await addWithdrawalAddress(pending);
+            done();
+          }}
+          onCancel={() => {
+            setStepUp(null);
+            setPending(null);
+          }}
+        />
+      ) : (
+        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Add an address">
+          <WalletSelect
+            id="address-asset"
+            wallets={usable}
+            value={wallet ? String(wallet.id) : ''}
+            onChange={setWalletId}
+          />
+          <Field
+            id="address-value"
+            label="Address"
+            controlClassName="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            {...fieldProps('address-value')}
+          />
+          {isRipple && (
+            <Field
+              id="address-tag"
+              label={
+                <>
+                  Destination tag{' '}
+                  <span className="font-normal text-muted">(if your receiving account needs one)</span>
+                </>
+              }
+              controlClassName="font-mono"
+              inputMode="numeric"
+              autoComplete="off"
+              value={tag}
+              onChange={(e) => setTag(e.target.value)}
+              {...fieldProps('address-tag')}
+            />
+          )}
+          <Field
+            id="address-label"
+            label="Label"
+            placeholder="e.g. My hardware wallet"
+            maxLength={60}
+            autoComplete="off"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            {...fieldProps('address-label')}
+          />
+          {alert}
+          <SubmitButton
+            className="btn-dark"
+            label="Add address"
+            busyLabel="Adding…"
+            busy={busy}
+            disabled={usable.length === 0}
+          />
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import CopyableValue from '../../shared/CopyableValue';
+import type { DepositWallet } from '~/lib/wallets';
+import { isActive, type AddressEntry } from '~/lib/withdrawal-addresses';
+import RemoveDialog from './RemoveDialog';
+import { entryWalletText, usableText } from './rules';
+import { useNow } from './useAddressBook';
+
+function AddressItem({
+  entry,
+  wallet,
+  now,
+  onRemove,
+}: {
+  entry: AddressEntry;
+  wallet: DepositWallet | undefined;
+  now: number;
+  onRemove: () => void;
+}) {
+  const active = isActive(entry, now);
+  return (
+    <li
+      className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="address-entry"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold text-ink-950">
+          {entry.label}
+          <span className="font-normal text-muted"> · {entryWalletText(wallet, entry.wallet_id)}</span>
+        </p>
+        <p className="mt-1 flex min-w-0 items-start gap-1 text-xs text-muted">
+          <CopyableValue label={`address of ${entry.label}`} value={entry.address} />
+        </p>
+        {entry.destination_tag && (
+          <p className="text-xs text-muted">Destination tag {entry.destination_tag}</p>
+        )}
+        <p className="mt-1 text-xs text-muted">{usableText(entry, now)}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <span
+          className={`rounded-full px-3 py-1 text-xs font-semibold ${active ? 'bg-success-600 text-white' : 'bg-accent-300/40 text-ink-950'}`}
+        >
+          {active ? 'Active' : 'Pending'}
+        </span>
+        <button
+          type="button"
+          className="btn-outline-dark px-3 py-1 text-xs"
+          aria-label={`Remove ${entry.label}`}
+          onClick={onRemove}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** "Your addresses": each entry with its state (Pending with a countdown, or Active) and Remove. */
+export default function AddressList({
+  entries,
+  wallets,
+}: {
+  entries: AddressEntry[] | null;
+  wallets: DepositWallet[];
+}) {
+  const now = useNow();
+  const [removing, setRemoving] = useState<AddressEntry | null>(null);
+
+  return (
+    <section aria-labelledby="address-list-heading" className="card p-5 sm:p-6">
+      <h2 id="address-list-heading" className="text-xl text-ink-950">
+        Your addresses
+      </h2>
+      {entries === null ? (
+        <div className="mt-4 h-24 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+      ) : entries.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">
+          No addresses yet. Withdrawals can only go to an address listed here.
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-mist-200">
+          {entries.map((entry) => (
+            <AddressItem
+              key={entry.id}
+              entry={entry}
+              wallet={wallets.find((w) => w.id === entry.wallet_id)}
+              now={now}
+              onRemove={() => setRemoving(entry)}
+            />
+          ))}
+        </ul>
+      )}
+      <RemoveDialog entry={removing} onClose={() => setRemoving(null)} />
+    </section>
+  );
+}

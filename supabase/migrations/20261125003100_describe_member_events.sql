@@ -13,6 +13,21 @@ as $$
   select coalesce(('{"interest_wallet":"Interest Wallet","deposit_wallet":"Deposit Wallet","total_invest":"Total Invest","total_deposit":"Total Deposit","total_withdraw":"Total Withdraw","referral":"Referral Earnings"}'::jsonb) ->> p_account, p_account)
 $$;
 
+-- An amount as members read it everywhere else (src/lib/money.ts formatUsd): "$1,250.00". Text that
+-- is not a number is shown as it is rather than lost.
+create function private.usd_words(p_amount text) returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return case when p_amount::numeric < 0 then '-$' else '$' end
+    || to_char(abs(p_amount::numeric), 'FM999,999,999,999,999,990.00');
+exception when others then
+  return p_amount;
+end
+$$;
+
 -- Who did it, as the member reads it: themself, a role word for staff, or the firm for the
 -- service role and the database's own work.
 create function private.actor_word(e public.audit_events) returns text
@@ -76,21 +91,21 @@ begin
       return query select 'now', private.account_label(v_a ->> 'account') || ' changed',
         case v_a ->> 'source'
           when 'deposit_notice' then format('Your %s went from %s to %s: deposit notice #%s was confirmed.',
-            private.account_label(v_a ->> 'account'), v_a ->> 'balance_before', v_a ->> 'balance_after', v_a ->> 'source_id')
+            private.account_label(v_a ->> 'account'), private.usd_words(v_a ->> 'balance_before'), private.usd_words(v_a ->> 'balance_after'), v_a ->> 'source_id')
           when 'withdrawal_request' then format('Your %s went from %s to %s for withdrawal request #%s.',
-            private.account_label(v_a ->> 'account'), v_a ->> 'balance_before', v_a ->> 'balance_after', v_a ->> 'source_id')
+            private.account_label(v_a ->> 'account'), private.usd_words(v_a ->> 'balance_before'), private.usd_words(v_a ->> 'balance_after'), v_a ->> 'source_id')
           else format('%s changed your %s from %s to %s%s', v_actor, private.account_label(v_a ->> 'account'),
-            v_a ->> 'balance_before', v_a ->> 'balance_after', coalesce(nullif(v_why, ''), '.'))
+            private.usd_words(v_a ->> 'balance_before'), private.usd_words(v_a ->> 'balance_after'), coalesce(nullif(v_why, ''), '.'))
         end, v_at_once;
     when e.kind like 'withdrawal\_%' and e.kind not like 'withdrawals\_%' then
       return query select 'now', 'Withdrawal ' || (v_a ->> 'status'),
         format('%s %s your withdrawal request #%s for %s%s', v_actor,
           case v_a ->> 'status' when 'paid' then 'marked as paid' else v_a ->> 'status' end,
-          v_a ->> 'id', v_a ->> 'amount', coalesce(nullif(v_why, ''), '.')), v_at_once;
+          v_a ->> 'id', private.usd_words(v_a ->> 'amount'), coalesce(nullif(v_why, ''), '.')), v_at_once;
     when e.kind like 'deposit\_notice\_%' then
       return query select 'now', 'Deposit notice ' || (v_a ->> 'status'),
         format('%s %s your deposit notice #%s for %s%s', v_actor, v_a ->> 'status', v_a ->> 'id',
-          v_a ->> 'amount', coalesce(nullif(v_why, ''), '.')), v_at_once;
+          private.usd_words(v_a ->> 'amount'), coalesce(nullif(v_why, ''), '.')), v_at_once;
     when e.kind = 'address_added' then
       return query select 'now', 'Withdrawal address added',
         format('%s added %s. It can be used for withdrawals from %s. If this was not you, freeze withdrawals now.',
@@ -144,6 +159,6 @@ begin
 end
 $$;
 
-revoke execute on function private.account_label(text), private.actor_word(public.audit_events),
+revoke execute on function private.account_label(text), private.usd_words(text), private.actor_word(public.audit_events),
   private.when_words(timestamptz), private.member_event_words(public.audit_events)
   from public, anon, authenticated;

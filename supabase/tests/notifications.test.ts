@@ -223,14 +223,21 @@ describe.each(engines)('notifications on %s', (_name, open) => {
   it('announces a balance change approved by a second admin in words, with the reason, without staff e-mails', async () => {
     const mine = await notices(asMember());
     const bodies = mine.map((n) => n.body);
-    expect(bodies).toContain('Liquid Capital changed your Interest Wallet from 0.00 to 100.00: opening');
+    expect(bodies).toContain('Liquid Capital changed your Interest Wallet from $0.00 to $100.00: opening');
     expect(bodies).toContain(
-      'An administrator changed your Interest Wallet from 100.00 to 115.00: loyalty bonus',
+      'An administrator changed your Interest Wallet from $100.00 to $115.00: loyalty bonus',
     );
     expect(mine.map((n) => n.kind)).not.toContain('proposal_open');
     expect(mine.find((n) => n.kind === 'withdrawal_approved')?.body).toMatch(
-      /^Our finance team approved your withdrawal request #\d+ for 30\.00\.$/,
+      /^Our finance team approved your withdrawal request #\d+ for \$30\.00\.$/,
     );
+    // Amounts read as everywhere else in the portal: dollars, thousands separated, always two decimals.
+    const usd = async (amount: string) =>
+      (await engine.db.query<{ w: string }>(`select private.usd_words($1) as w`, [amount])).rows[0]!.w;
+    expect(await usd('1234567.5')).toBe('$1,234,567.50');
+    expect(await usd('0')).toBe('$0.00');
+    expect(await usd('-12.345')).toBe('-$12.35');
+    expect(await usd('not a number')).toBe('not a number');
     for (const n of mine) {
       expect(n.body).not.toContain(ownerUser.email);
       expect(n.body).not.toContain(financeUser.email);
@@ -397,7 +404,7 @@ describe.each(engines)('notifications on %s', (_name, open) => {
       );
     const all = await page(asMember(), null, 100);
     expect(all.map((a) => a.body)).toContain(
-      'An administrator changed your Interest Wallet from 100.00 to 115.00: loyalty bonus',
+      'An administrator changed your Interest Wallet from $100.00 to $115.00: loyalty bonus',
     );
     expect(all.find((a) => a.kind === 'withdrawal_approved')?.actor).toBe('Our finance team');
     expect(all.some((a) => a.kind.startsWith('proposal_'))).toBe(false);

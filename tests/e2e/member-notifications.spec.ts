@@ -72,7 +72,7 @@ test('an approved balance change arrives live in the bell and the list; read mar
 
   await approvedChange(finance, owner, alice, '15.00', 'Quarterly interest');
 
-  const sentence = 'An administrator changed your Interest Wallet from 10.00 to 15.00: Quarterly interest';
+  const sentence = 'An administrator changed your Interest Wallet from $10.00 to $15.00: Quarterly interest';
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
   const list = page.getByRole('list', { name: 'Notifications, newest first' });
   await expect(list.getByRole('listitem').first()).toContainText(sentence);
@@ -105,7 +105,7 @@ test('an approved balance change arrives live in the bell and the list; read mar
   await expect(page.locator('a[data-feed="live"][href="/user/notifications"]')).toHaveCount(1);
   await approvedChange(finance, owner, alice, '20.00', 'Loyalty bonus');
   await expect(activity.getByRole('listitem').first()).toContainText(
-    'An administrator changed your Interest Wallet from 15.00 to 20.00: Loyalty bonus',
+    'An administrator changed your Interest Wallet from $15.00 to $20.00: Loyalty bonus',
   );
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   await expect(page.getByText(finance.email)).toHaveCount(0);

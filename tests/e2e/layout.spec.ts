@@ -116,7 +116,9 @@ test.beforeAll(async () => {
     p_payload: { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', enabled: true },
     p_reason: `Move to the new cold wallet after the custody review of ${tag}`,
   });
-  expect(addressChange.error).toBeNull();
+  // Each width's setup proposes again, and other specs share the server: an address change already
+  // awaiting approval (PT409) shows the same card, which is all this page needs.
+  if (addressChange.error?.code !== 'PT409') expect(addressChange.error).toBeNull();
   const { error } = await serviceClient()
     .from('contact_messages')
     .insert({

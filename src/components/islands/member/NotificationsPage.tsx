@@ -86,7 +86,7 @@ export default function NotificationsPage() {
   return (
     <MemberShell current="/user/notifications" heading="Notifications">
       {({ session }) => (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <NotificationsContent userId={session.user.id} />
           {/* Where a member reads of a change they did not make, they can stop money leaving at once. */}
           <FreezeWithdrawals userId={session.user.id} />

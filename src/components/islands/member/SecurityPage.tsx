@@ -38,7 +38,7 @@ function useEmailChangeReport(link: LinkState, session: Session) {
 function SecurityContent({ session, link }: { session: Session; link: LinkState }) {
   useEmailChangeReport(link, session);
   return (
-    <div className="grid max-w-3xl gap-6">
+    <div className="grid max-w-3xl grid-cols-1 gap-6">
       <PasswordSection email={session.user.email ?? ''} />
       <EmailSection session={session} landing={landingOf(link)} />
       <Suspense fallback={<div className="card h-40 animate-pulse" aria-label="Loading authenticators" />}>

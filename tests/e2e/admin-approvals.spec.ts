@@ -231,6 +231,18 @@ test('approvals at 360, 768 and 1440 px: amounts never break inside a number (sc
   });
   expect(proposed.error).toBeNull();
   const proposalId = (proposed.data as { id: number }).id;
+  // And one of the other kind, so both queues show.
+  const frozen = await serviceClient()
+    .from('withdrawal_freezes')
+    .insert({ user_id: member.id, frozen_by: member.id, reason: 'Lost my phone' });
+  expect(frozen.error).toBeNull();
+  const unfreeze = await proposer.rpc('propose_staff_change', {
+    p_kind: 'unfreeze',
+    p_target: member.id,
+    p_payload: {},
+    p_reason: 'Member called from the registered number',
+  });
+  expect(unfreeze.error).toBeNull();
 
   await adminSignIn(page, owner);
   await page.goto('/admin/approvals');
@@ -262,6 +274,9 @@ test('approvals at 360, 768 and 1440 px: amounts never break inside a number (sc
     }
   } finally {
     await proposer.rpc('withdraw_balance_proposal', { p_proposal_id: proposalId });
+    await proposer.rpc('withdraw_staff_change', {
+      p_proposal_id: await openProposalId('unfreeze', member.id),
+    });
   }
 });
 

@@ -37,18 +37,15 @@ export default function BalanceChanges({ proposal }: { proposal: BalanceProposal
           <caption className="sr-only">Balances this proposal changes</caption>
           <thead>
             <tr className="text-muted">
-              <th scope="col" className="py-1 pr-3 font-normal">
-                Balance
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-normal">
-                Now
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-normal">
-                Proposed
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-normal">
-                Change
-              </th>
+              {['Balance', 'Now', 'Proposed', 'Change'].map((heading, i) => (
+                <th
+                  key={heading}
+                  scope="col"
+                  className={`py-1 font-normal ${i === 0 ? 'pr-3' : 'pl-3 text-right'}`}
+                >
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -3,6 +3,7 @@ import toast from '~/lib/toast';
 import { firmSettings, proposeStaffChange, watchStaffChanges } from '~/lib/admin/staff-changes';
 import { errorText } from '~/lib/db-errors';
 import type { StaffSession } from '../AdminArea';
+import Field from '../../shared/Field';
 import LoadingCards from '../../shared/LoadingCards';
 import { useLoad } from '../../shared/useLoad';
 import { settingsProblem, thresholdText } from './proposal-text';
@@ -67,42 +68,28 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
       </p>
       {session.can.manageStaff && (
         <form className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={(e) => void propose(e)} noValidate>
-          <div>
-            <label htmlFor={`${ids}-threshold`} className="field-label">
-              Small-edit threshold (USD, empty for none)
-            </label>
-            <input
-              id={`${ids}-threshold`}
-              className="field-input"
-              inputMode="decimal"
-              value={thresholdDraft}
-              onChange={(e) => setThreshold(e.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-hours`} className="field-label">
-              Cooling-off (hours)
-            </label>
-            <input
-              id={`${ids}-hours`}
-              className="field-input"
-              inputMode="numeric"
-              value={hoursDraft}
-              onChange={(e) => setHours(e.target.value)}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={`${ids}-reason`} className="field-label">
-              Reason
-            </label>
-            <input
-              id={`${ids}-reason`}
-              className="field-input"
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          <Field
+            id={`${ids}-threshold`}
+            label="Small-edit threshold (USD, empty for none)"
+            inputMode="decimal"
+            value={thresholdDraft}
+            onChange={(e) => setThreshold(e.target.value)}
+          />
+          <Field
+            id={`${ids}-hours`}
+            label="Cooling-off (hours)"
+            inputMode="numeric"
+            value={hoursDraft}
+            onChange={(e) => setHours(e.target.value)}
+          />
+          <Field
+            id={`${ids}-reason`}
+            label="Reason"
+            className="sm:col-span-2"
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+          />
           {problem && (
             <p role="alert" className="text-danger-600 sm:col-span-2">
               {problem}

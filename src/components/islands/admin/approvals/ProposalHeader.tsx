@@ -20,7 +20,7 @@ export default function ProposalHeader({
 }) {
   return (
     <header className="flex flex-wrap items-baseline justify-between gap-2">
-      <h3 className="font-sans text-base font-semibold break-all text-ink-950">{title}</h3>
+      <h3 className="font-sans text-base font-semibold text-ink-950 [overflow-wrap:anywhere]">{title}</h3>
       <p className="text-sm text-muted">
         #{id} · proposed by {proposer} · <time dateTime={proposedAt}>{formatDateTime(proposedAt)}</time> ·{' '}
         {expired ? 'expired' : 'expires'} <time dateTime={expiresAt}>{formatDateTime(expiresAt)}</time>

@@ -1,6 +1,30 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { adminSignIn, findUser, runTag } from './admin-helpers';
-import { createAdmin, createMember, serviceClient, signedInAdminClient } from './support/users';
+import { createAdmin, createMember, serviceClient, setBalances, signedInAdminClient } from './support/users';
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
+
+/**
+ * How many lines each visible dollar amount inside `scope` takes: a Range over the amount's text has
+ * one client rect per line box it spans, so anything but 1 means the number broke inside.
+ */
+async function amountLines(scope: Locator): Promise<{ amount: string; lines: number }[]> {
+  return scope.evaluate((root) => {
+    const found: { amount: string; lines: number }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/[+−-]?\$[\d,]+\.\d{2}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = [...range.getClientRects()].filter((r) => r.width > 0).length;
+        if (lines > 0) found.push({ amount: match[0], lines }); // 0: hidden at this width
+      }
+    }
+    return found;
+  });
+}
 
 /**
  * Four eyes beyond balances (docs/four-eyes.md): lifting a member's withdrawal freeze and changing
@@ -185,6 +209,75 @@ test('a settings proposal older than 7 days shows as expired and cannot be appro
   ).rpc('withdraw_staff_change', {
     p_proposal_id: await openProposalId('firm_settings', 'firm'),
   });
+});
+
+test('approvals at 360, 768 and 1440 px: amounts never break inside a number (screenshots)', async ({
+  page,
+}) => {
+  const tag = runTag();
+  const [finance, owner] = await Promise.all([
+    createAdmin({ username: `fw${tag}`, role: 'finance' }),
+    createAdmin({ username: `ow${tag}` }),
+  ]);
+  const member = await createMember({ username: `Wide Amounts ${tag}` });
+  await setBalances(member.id, { interest_wallet: '1312500.75', referral: '4000000.00' }, 'Opening balance');
+  const proposer = await signedInAdminClient(finance);
+  const { data: profile } = await proposer.from('profiles').select('version').eq('id', member.id).single();
+  const proposed = await proposer.rpc('propose_balances', {
+    p_user_id: member.id,
+    p_expected_version: (profile as { version: number }).version,
+    p_balances: { interest_wallet: '9999999.99', referral: '12.50' },
+    p_reason: 'Correction of the quarterly interest after the review of the loan book',
+  });
+  expect(proposed.error).toBeNull();
+  const proposalId = (proposed.data as { id: number }).id;
+  // And one of the other kind, so both queues show.
+  const frozen = await serviceClient()
+    .from('withdrawal_freezes')
+    .insert({ user_id: member.id, frozen_by: member.id, reason: 'Lost my phone' });
+  expect(frozen.error).toBeNull();
+  const unfreeze = await proposer.rpc('propose_staff_change', {
+    p_kind: 'unfreeze',
+    p_target: member.id,
+    p_payload: {},
+    p_reason: 'Member called from the registered number',
+  });
+  expect(unfreeze.error).toBeNull();
+
+  await adminSignIn(page, owner);
+  await page.goto('/admin/approvals');
+  const card = page.getByRole('article', { name: `Proposal #${proposalId} for ${member.username}` });
+  mkdirSync(SHOTS, { recursive: true });
+  try {
+    for (const width of [360, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(card).toContainText('$9,999,999.99');
+      const lines = await amountLines(card);
+      // Before, proposed and change for both accounts, each on a single line.
+      expect(lines.map((l) => l.amount).sort(), `amounts at ${width}px`).toEqual(
+        [
+          '$1,312,500.75',
+          '$9,999,999.99',
+          '+$8,687,499.24',
+          '$4,000,000.00',
+          '$12.50',
+          '−$3,999,987.50',
+        ].sort(),
+      );
+      expect(
+        lines.filter((l) => l.lines !== 1),
+        `amounts wrapped at ${width}px`,
+      ).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/admin-approvals-${width}.png`, fullPage: true });
+    }
+  } finally {
+    await proposer.rpc('withdraw_balance_proposal', { p_proposal_id: proposalId });
+    await proposer.rpc('withdraw_staff_change', {
+      p_proposal_id: await openProposalId('unfreeze', member.id),
+    });
+  }
 });
 
 test('the audit log pages by key: Older walks every event once, Newer comes back', async ({ page }) => {

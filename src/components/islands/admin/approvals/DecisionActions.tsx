@@ -1,0 +1,141 @@
+import { useId, useState } from 'react';
+import toast from '~/lib/toast';
+import { errorText } from '~/lib/db-errors';
+import { reasonProblem } from './proposal-text';
+
+/**
+ * What this admin may do with one open proposal: the proposer withdraws; another admin with the
+ * role approves or rejects with a reason; an expired one is only shown. Every outcome is a toast.
+ */
+export default function DecisionActions({
+  mine,
+  mayDecide,
+  expired,
+  subject,
+  approved,
+  approve,
+  reject,
+  withdraw,
+  onDone,
+}: {
+  mine: boolean;
+  mayDecide: boolean;
+  expired: boolean;
+  /** "the change to X's balances", as the toasts say it. */
+  subject: string;
+  /** The toast after an approval: what changed. */
+  approved: string;
+  approve: () => Promise<void>;
+  reject: (reason: string) => Promise<void>;
+  withdraw: () => Promise<void>;
+  onDone: () => void;
+}) {
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId();
+
+  async function act(run: () => Promise<void>, done: string, failure: string) {
+    setBusy(true);
+    try {
+      await run();
+      toast.success(done);
+      onDone();
+    } catch (error) {
+      toast.error(errorText(error, failure));
+      setBusy(false);
+    }
+  }
+
+  function rejectNow() {
+    const short = reasonProblem(reason);
+    if (short) {
+      setProblem(short);
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    void act(() => reject(reason), `Rejected ${subject}.`, 'Could not reject the change.');
+  }
+
+  if (expired) {
+    return (
+      <p className="mt-4 text-sm font-semibold text-danger-600">
+        Expired: nobody can approve it now. Propose the change again if it is still needed.
+      </p>
+    );
+  }
+  if (!mayDecide && !mine) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-end gap-2">
+      {mine ? (
+        <>
+          <p className="text-sm text-muted">You proposed this: another admin approves it.</p>
+          <button
+            type="button"
+            className="btn-outline-dark"
+            disabled={busy}
+            onClick={() => void act(withdraw, `Withdrew ${subject}.`, 'Could not withdraw the change.')}
+          >
+            Withdraw
+          </button>
+        </>
+      ) : rejecting ? (
+        <>
+          <div className="min-w-0 flex-1">
+            <label htmlFor={reasonId} className="field-label">
+              Reason for rejecting
+            </label>
+            <input
+              id={reasonId}
+              className="field-input mt-1"
+              value={reason}
+              maxLength={500}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${reasonId}-problem` : undefined}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setProblem('');
+              }}
+            />
+            {problem && (
+              <p id={`${reasonId}-problem`} className="mt-1 text-sm text-danger-600">
+                {problem}
+              </p>
+            )}
+          </div>
+          <button type="button" className="btn-dark" disabled={busy} onClick={rejectNow}>
+            Reject
+          </button>
+          <button
+            type="button"
+            className="btn-outline-dark"
+            disabled={busy}
+            onClick={() => setRejecting(false)}
+          >
+            Cancel
+          </button>
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="btn-dark"
+            disabled={busy}
+            onClick={() => void act(approve, approved, 'Could not approve the change.')}
+          >
+            Approve
+          </button>
+          <button
+            type="button"
+            className="btn-outline-dark"
+            disabled={busy}
+            onClick={() => setRejecting(true)}
+          >
+            Reject…
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

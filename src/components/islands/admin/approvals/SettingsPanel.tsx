@@ -1,0 +1,107 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import toast from '~/lib/toast';
+import { firmSettings, proposeStaffChange, watchStaffChanges } from '~/lib/admin/staff-changes';
+import { errorText } from '~/lib/db-errors';
+import type { StaffSession } from '../AdminArea';
+import Field from '../../shared/Field';
+import LoadingCards from '../../shared/LoadingCards';
+import { useLoad } from '../../shared/useLoad';
+import { settingsProblem, thresholdText } from './proposal-text';
+
+/** The firm's two settings; owners propose new values (another owner approves). */
+export default function SettingsPanel({ session }: { session: StaffSession }) {
+  const { data, error, reload } = useLoad(firmSettings, 'Could not load the settings.');
+  const [threshold, setThreshold] = useState<string | null>(null);
+  const [hours, setHours] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+  useEffect(() => watchStaffChanges(reload, 'admin-settings'), [reload]);
+
+  if (error && !data) {
+    return (
+      <p role="alert" className="text-danger-600">
+        {error}
+      </p>
+    );
+  }
+  if (!data) return <LoadingCards label="Loading settings" />;
+  const thresholdDraft = threshold ?? data.small_edit_threshold ?? '';
+  const hoursDraft = hours ?? String(data.address_cooling_off_hours);
+
+  async function propose(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const wrong = settingsProblem(thresholdDraft, hoursDraft, reason);
+    if (wrong) {
+      setProblem(wrong);
+      return;
+    }
+    setBusy(true);
+    try {
+      await proposeStaffChange(
+        'firm_settings',
+        null,
+        {
+          small_edit_threshold: thresholdDraft.trim() || null,
+          address_cooling_off_hours: Number(hoursDraft),
+        },
+        reason,
+      );
+      toast.success('Proposed: another owner approves the new settings.');
+      setReason('');
+      setProblem('');
+    } catch (e) {
+      toast.error(errorText(e, 'Could not propose the settings.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="card p-5 text-sm">
+      <p>
+        Small-edit threshold: <strong>{thresholdText(data.small_edit_threshold)}</strong>
+      </p>
+      <p className="mt-1">
+        Cooling-off for new withdrawal addresses: <strong>{data.address_cooling_off_hours} hours</strong>
+      </p>
+      {session.can.manageStaff && (
+        <form className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={(e) => void propose(e)} noValidate>
+          <Field
+            id={`${ids}-threshold`}
+            label="Small-edit threshold (USD, empty for none)"
+            inputMode="decimal"
+            value={thresholdDraft}
+            onChange={(e) => setThreshold(e.target.value)}
+          />
+          <Field
+            id={`${ids}-hours`}
+            label="Cooling-off (hours)"
+            inputMode="numeric"
+            value={hoursDraft}
+            onChange={(e) => setHours(e.target.value)}
+          />
+          <Field
+            id={`${ids}-reason`}
+            label="Reason"
+            className="sm:col-span-2"
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {problem && (
+            <p role="alert" className="text-danger-600 sm:col-span-2">
+              {problem}
+            </p>
+          )}
+          <div className="sm:col-span-2">
+            <button type="submit" className="btn-dark" disabled={busy}>
+              Propose settings
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatUsd } from '~/lib/money';
+
+/** "Give a reason …": the copy both the reject box and the settings form show for a short reason. */
+export const REASON_PROBLEM = 'Give a reason of 3 to 500 characters.';
+
+export function reasonProblem(reason: string): string | null {
+  return reason.trim().length < 3 ? REASON_PROBLEM : null;
+}
+
+/** The signed difference between two stored amounts, in cents (to avoid float drift) and as "+$1.00"/"−$1.00". */
+export function balanceDifference(before: string, after: string): { cents: number; text: string } {
+  const cents = Math.round(Number(after) * 100) - Math.round(Number(before) * 100);
+  return { cents, text: `${cents >= 0 ? '+' : '−'}${formatUsd((Math.abs(cents) / 100).toFixed(2))}` };
+}
+
+/** What is wrong with a settings proposal's draft, or null when it may be sent. */
+export function settingsProblem(threshold: string, hours: string, reason: string): string | null {
+  const amount = threshold.trim();
+  if (amount && !/^\d+(\.\d{1,2})?$/.test(amount)) {
+    return 'The threshold is an amount in dollars with at most 2 decimals, or empty for none.';
+  }
+  if (!/^\d+$/.test(hours.trim()) || Number(hours) > 720) {
+    return 'The cooling-off period is a whole number of hours from 0 to 720.';
+  }
+  return reasonProblem(reason);
+}
+
+/** How the panel states the current threshold. */
+export function thresholdText(threshold: string | null): string {
+  return threshold
+    ? `$${threshold} (smaller balance edits need no second admin)`
+    : 'none (every balance edit needs a second admin)';
+}

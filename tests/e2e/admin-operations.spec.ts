@@ -138,6 +138,8 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
   page,
   browser,
 }) => {
+  // Three people sign in (two of them with authenticator codes): about 55 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const member = await createMember({ username: `req${runTag()}` });
   await setBalances(member.id, { interest_wallet: '500.00' });
   const memberClient = await signedInClient(member);
@@ -327,6 +329,8 @@ test('admins: an owner proposes a role by e-mail, a second owner approves, the n
   page,
   browser,
 }) => {
+  // Three people sign in (two of them with authenticator codes): about 55 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const candidate = await createMember({ username: `cand${runTag()}`, password: 'candidate-password-1' });
   const secondOwner = await createAdmin({ username: `own${runTag()}` });
   const ownerContext = await browser.newContext();

@@ -1,6 +1,6 @@
 import { supabase } from './supabase';
 import { DbError, toDbError } from './db-errors';
-import { isRateLimited, isMailIntervalRefusal } from './auth';
+import { isRateLimited, isMailIntervalRefusal } from './auth-session';
 import { watchTable, type FeedHandlers } from './realtime';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from '~/lib/toast';
-import Dialog from '../shared/Dialog';
+import Dialog from '../shared/LazyDialog';
 import { useFeed } from '../shared/useFeed';
 import { errorText } from '~/lib/db-errors';
 import { freezeWithdrawals, watchFreeze } from '~/lib/withdrawal-addresses';

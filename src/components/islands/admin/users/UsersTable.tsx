@@ -7,7 +7,7 @@ import { proposeStaffChange } from '~/lib/admin/staff-changes';
 import { reasonError } from '~/lib/admin/balances';
 import { errorText } from '~/lib/db-errors';
 import toast from '~/lib/toast';
-import Dialog from '../../shared/Dialog';
+import Dialog from '../../shared/LazyDialog';
 import Field from '../../shared/Field';
 import type { Capabilities } from '~/lib/admin/staff';
 import { useLoad } from '../../shared/useLoad';

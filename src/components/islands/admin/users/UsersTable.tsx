@@ -3,7 +3,6 @@ import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import type { AdminUser } from '~/lib/admin/users';
 import { openProposals, watchProposals } from '~/lib/admin/proposals';
 import { listFreezes, watchFreezes } from '~/lib/admin/freezes';
-import { proposeStaffChange } from '~/lib/admin/staff-changes';
 import { reasonError } from '~/lib/admin/balances';
 import { errorText } from '~/lib/db-errors';
 import toast from '~/lib/toast';
@@ -60,6 +59,7 @@ export default function UsersTable({ can }: { can: Capabilities }) {
     }
     setUnfreezeBusy(true);
     try {
+      const { proposeStaffChange } = await import('~/lib/admin/staff-changes');
       await proposeStaffChange('unfreeze', unfreezing.id, {}, unfreezeReason);
       toast.success(
         `Proposed: unfreeze ${unfreezing.username || unfreezing.email}. Another admin approves it.`,

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
-import { isAdmin, isRateLimited, signOutQuietly, type AuthErrorLike } from './auth-session';
+import { isAdmin, isMailIntervalRefusal, isRateLimited, signOutQuietly, type AuthErrorLike } from './auth-session';
 import {
   AUTH_MESSAGES,
   PASSWORD_MIN_LENGTH,

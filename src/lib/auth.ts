@@ -1,6 +1,12 @@
 import type { Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
-import { isAdmin, isMailIntervalRefusal, isRateLimited, signOutQuietly, type AuthErrorLike } from './auth-session';
+import {
+  isAdmin,
+  isMailIntervalRefusal,
+  isRateLimited,
+  signOutQuietly,
+  type AuthErrorLike,
+} from './auth-session';
 import {
   AUTH_MESSAGES,
   PASSWORD_MIN_LENGTH,
@@ -30,7 +36,6 @@ export {
  * Sign-in, sign-up, sign-out and password recovery. Every function throws an Error whose message
  * is the text a person should see (the spec's catalogue), so islands only have to show it.
  */
-
 
 /** GoTrue reports a short password as `weak_password` (newer) or by its message (older servers). */
 function isWeakPassword(error: AuthErrorLike): boolean {

@@ -14,7 +14,6 @@ export type GuardRole = 'member' | 'admin';
 export type GuardState =
   { status: 'checking' } | { status: 'allowed'; session: Session } | { status: 'error'; message: string };
 
-
 /** Where a visitor without a session is sent from `path`. */
 export function loginRedirect(role: GuardRole, path: string): string {
   const next = encodeURIComponent(path);

@@ -39,4 +39,3 @@ export async function memberSecondFactorStep(): Promise<SecondFactorStep> {
   const { aal2, factorId } = await levelAndFactor(true);
   return !aal2 && factorId ? { step: 'challenge', factorId } : { step: 'done' };
 }
-

@@ -1,6 +1,11 @@
 import { isAdmin } from './auth-session';
 import { supabase } from './supabase';
-import { MFA_CHECK_FAILED, memberSecondFactorStep, secondFactorStep, type SecondFactorStep } from './mfa-step';
+import {
+  MFA_CHECK_FAILED,
+  memberSecondFactorStep,
+  secondFactorStep,
+  type SecondFactorStep,
+} from './mfa-step';
 
 export { memberSecondFactorStep, secondFactorStep, type SecondFactorStep } from './mfa-step';
 

@@ -50,12 +50,7 @@ export default function UnfreezeDialog({
   }
 
   return (
-    <Dialog
-      open
-      title="Propose lifting the withdrawal freeze?"
-      size="md"
-      onClose={() => !busy && onClose()}
-    >
+    <Dialog open title="Propose lifting the withdrawal freeze?" size="md" onClose={() => !busy && onClose()}>
       <form className="space-y-4" onSubmit={(e) => void propose(e)} noValidate>
         <p>
           {user.username || user.email} froze their withdrawals. Once another finance admin or owner approves,

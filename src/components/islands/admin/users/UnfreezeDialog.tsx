@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { AdminUser } from '~/lib/admin/users';
 import { reasonError } from '~/lib/admin/balances';
 import { errorText } from '~/lib/db-errors';
@@ -27,7 +27,7 @@ export default function UnfreezeDialog({
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
 
-  async function propose(event: FormEvent<HTMLFormElement>) {
+  async function propose(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const problem = reasonError(reason);

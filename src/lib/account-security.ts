@@ -1,6 +1,6 @@
 import type { AuthError, User } from '@supabase/supabase-js';
 import { supabase } from './supabase';
-import { isRateLimited } from './auth';
+import { isRateLimited } from './auth-session';
 import {
   SECURITY_MESSAGES,
   validateEmailChange,

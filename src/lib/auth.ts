@@ -1,5 +1,12 @@
-import type { AuthError, Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
+import {
+  isAdmin,
+  isMailIntervalRefusal,
+  isRateLimited,
+  signOutQuietly,
+  type AuthErrorLike,
+} from './auth-session';
 import {
   AUTH_MESSAGES,
   PASSWORD_MIN_LENGTH,
@@ -7,6 +14,15 @@ import {
   validateSignUp,
   type SignUpInput,
 } from './auth-rules';
+
+export {
+  clearSupabaseStorage,
+  displayName,
+  isAdmin,
+  isMailIntervalRefusal,
+  isRateLimited,
+  signOut,
+} from './auth-session';
 
 export {
   AUTH_MESSAGES,
@@ -21,28 +37,9 @@ export {
  * is the text a person should see (the spec's catalogue), so islands only have to show it.
  */
 
-type AuthErrorLike = Pick<AuthError, 'message'> & { code?: string | undefined; status?: number | undefined };
-
 /** GoTrue reports a short password as `weak_password` (newer) or by its message (older servers). */
 function isWeakPassword(error: AuthErrorLike): boolean {
   return error.code === 'weak_password' || /password should be at least/i.test(error.message);
-}
-
-/** GoTrue's 429s: the per-address mail interval, the hourly mail budget, the per-IP request limit. */
-export function isRateLimited(error: AuthErrorLike): boolean {
-  return (
-    error.status === 429 ||
-    error.code === 'over_email_send_rate_limit' ||
-    error.code === 'over_request_rate_limit'
-  );
-}
-
-/**
- * GoTrue's per-address mail interval (max_frequency), as opposed to the server-wide hourly budget,
- * which shares the code: only the interval names the seconds to wait.
- */
-export function isMailIntervalRefusal(error: AuthErrorLike): boolean {
-  return error.code === 'over_email_send_rate_limit' && /for security purposes/i.test(error.message);
 }
 
 export function signInErrorMessage(error: AuthErrorLike): string {
@@ -67,13 +64,6 @@ export function updatePasswordErrorMessage(error: AuthErrorLike): string {
   if (isWeakPassword(error)) return AUTH_MESSAGES.weakPassword;
   if (error.code === 'same_password') return AUTH_MESSAGES.samePassword;
   return AUTH_MESSAGES.passwordUpdateFailed;
-}
-
-/** True when the signed-in caller is an admin (the `admins` table, checked by the database). */
-export async function isAdmin(): Promise<boolean> {
-  const { data, error } = await supabase().rpc('is_admin');
-  if (error) throw new Error(`Could not check admin rights: ${error.message}`);
-  return data === true;
 }
 
 async function hasProfile(userId: string): Promise<boolean> {
@@ -176,39 +166,6 @@ export async function resendConfirmation(
   throw new Error(isRateLimited(error) ? AUTH_MESSAGES.mailRateLimited : AUTH_MESSAGES.resendFailed);
 }
 
-/** Removes every Supabase key (sb-*) the client may have left in web storage. */
-export function clearSupabaseStorage(): void {
-  for (const storage of [globalThis.localStorage, globalThis.sessionStorage]) {
-    if (!storage) continue;
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i += 1) {
-      const key = storage.key(i);
-      if (key?.startsWith('sb-')) keys.push(key);
-    }
-    for (const key of keys) storage.removeItem(key);
-  }
-}
-
-async function signOutQuietly(): Promise<void> {
-  // 'local' never fails on the network; the server-side session is revoked by signOut() below.
-  await supabase().auth.signOut({ scope: 'local' });
-  clearSupabaseStorage();
-}
-
-/**
- * Signs out everywhere this session reaches and leaves no token in storage, even when the server
- * cannot be reached (then only the local copy goes, and the error is reported).
- */
-export async function signOut(): Promise<void> {
-  const { error } = await supabase().auth.signOut();
-  if (error) {
-    await signOutQuietly();
-    clearSupabaseStorage();
-    throw new Error(`Signed out on this device, but the server could not be told: ${error.message}`);
-  }
-  clearSupabaseStorage();
-}
-
 /** Sends the recovery mail. The caller always shows the same neutral text on success. */
 export async function requestPasswordReset(
   email: string,
@@ -227,13 +184,4 @@ export async function updatePassword(password: string): Promise<void> {
   const { data, error } = await supabase().auth.updateUser({ password });
   if (error) throw new Error(updatePasswordErrorMessage(error));
   if (!data.user) throw new Error(AUTH_MESSAGES.passwordUpdateFailed);
-}
-
-/** The display name: what sign-up set, else the username, else the e-mail's local part. */
-export function displayName(session: Session, profileUsername?: string | null): string {
-  const meta = session.user.user_metadata as { display_name?: unknown; username?: unknown } | undefined;
-  if (typeof meta?.display_name === 'string' && meta.display_name.trim()) return meta.display_name.trim();
-  if (profileUsername?.trim()) return profileUsername.trim();
-  if (typeof meta?.username === 'string' && meta.username.trim()) return meta.username.trim();
-  return session.user.email?.split('@')[0] ?? 'member';
 }

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Session } from '@supabase/supabase-js';
 import { $session } from '~/stores/session';
-import { isAdmin, signOut } from './auth';
-import { memberSecondFactorStep, secondFactorStep } from './mfa';
+import { isAdmin, signOut } from './auth-session';
+import { memberSecondFactorStep, secondFactorStep } from './mfa-step';
 
 /**
  * Client-side route guard for member and admin pages. It is a convenience redirect only: the
@@ -13,8 +13,6 @@ export type GuardRole = 'member' | 'admin';
 
 export type GuardState =
   { status: 'checking' } | { status: 'allowed'; session: Session } | { status: 'error'; message: string };
-
-export { safeNextPath } from './auth-rules';
 
 /** Where a visitor without a session is sent from `path`. */
 export function loginRedirect(role: GuardRole, path: string): string {

@@ -1,5 +1,13 @@
-import { isAdmin } from './auth';
+import { isAdmin } from './auth-session';
 import { supabase } from './supabase';
+import {
+  MFA_CHECK_FAILED,
+  memberSecondFactorStep,
+  secondFactorStep,
+  type SecondFactorStep,
+} from './mfa-step';
+
+export { memberSecondFactorStep, secondFactorStep, type SecondFactorStep } from './mfa-step';
 
 /**
  * The second factor (TOTP) through supabase-js's `mfa` API: required for admins, optional for members
@@ -12,44 +20,12 @@ export const MFA_MESSAGES = {
   wrongCode: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
   codeFormat: 'Enter the 6 digits from your authenticator app.',
   tooManyTries: 'Too many tries. Wait a minute, then enter the newest code.',
-  failed: 'Could not check the code. Please try again.',
+  failed: MFA_CHECK_FAILED,
   enrolFailed: 'Could not start setting up your authenticator. Please try again.',
   listFailed: 'Could not load your authenticators. Please reload the page.',
   removeNeedsCode: 'Enter a code from your authenticator app first: removing one needs it.',
   removeFailed: 'Could not remove the authenticator. Please try again.',
 } as const;
-
-/** What the signed-in admin still has to do before the admin area opens. */
-export type SecondFactorStep = { step: 'done' } | { step: 'challenge'; factorId: string } | { step: 'enrol' };
-
-/**
- * The session's level, and the first verified authenticator (listFactors' `totp` holds only those).
- * `knownOnly`: when the stored session says there is no verified factor (nextLevel aal1), answer
- * without asking the server, so a member page without MFA costs no extra request.
- */
-async function levelAndFactor(knownOnly = false): Promise<{ aal2: boolean; factorId: string | null }> {
-  const mfa = supabase().auth.mfa;
-  const level = await mfa.getAuthenticatorAssuranceLevel();
-  if (level.error) throw new Error(MFA_MESSAGES.failed);
-  if (level.data.currentLevel === 'aal2') return { aal2: true, factorId: null };
-  if (knownOnly && level.data.nextLevel !== 'aal2') return { aal2: false, factorId: null };
-  const factors = await mfa.listFactors();
-  if (factors.error) throw new Error(MFA_MESSAGES.failed);
-  return { aal2: false, factorId: factors.data.totp[0]?.id ?? null };
-}
-
-/** The admin's step: the code, or enrolment when there is no authenticator yet (admins must have one). */
-export async function secondFactorStep(): Promise<SecondFactorStep> {
-  const { aal2, factorId } = await levelAndFactor();
-  if (aal2) return { step: 'done' };
-  return factorId ? { step: 'challenge', factorId } : { step: 'enrol' };
-}
-
-/** A member's step: the code when they have an authenticator and the session is still at aal1. */
-export async function memberSecondFactorStep(): Promise<SecondFactorStep> {
-  const { aal2, factorId } = await levelAndFactor(true);
-  return !aal2 && factorId ? { step: 'challenge', factorId } : { step: 'done' };
-}
 
 /**
  * For a page opened with a session already there: the step an admin signed in at aal1 still owes

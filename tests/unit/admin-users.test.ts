@@ -23,7 +23,8 @@ vi.mock('~/lib/supabase', () => ({
   }),
 }));
 
-const { searchUsers, userLedger } = await import('~/lib/admin/users');
+const { searchUsers } = await import('~/lib/admin/users');
+const { userLedger } = await import('~/lib/admin/user-ledger');
 const { proposeBalances, proposalChanges } = await import('~/lib/admin/proposals');
 const { DbError, isStale } = await import('~/lib/db-errors');
 

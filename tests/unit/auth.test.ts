@@ -9,7 +9,8 @@ import {
   updatePasswordErrorMessage,
   validateSignUp,
 } from '~/lib/auth';
-import { loginRedirect, safeNextPath } from '~/lib/guard';
+import { loginRedirect } from '~/lib/guard';
+import { safeNextPath } from '~/lib/auth-rules';
 
 describe('password minimum', () => {
   it('matches supabase/config.toml, and the message names the number', () => {

@@ -17,7 +17,8 @@ vi.mock('~/lib/supabase', () => ({
   }),
 }));
 
-const { bellLabel, myNotifications, unreadCount, watchNotifications } = await import('~/lib/notifications');
+const { bellLabel, unreadCount, watchNotifications } = await import('~/lib/notifications');
+const { myNotifications } = await import('~/lib/notification-lists');
 
 const notice = (id: number) => ({
   id,

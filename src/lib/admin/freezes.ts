@@ -1,7 +1,7 @@
 import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { toDbError } from '~/lib/db-errors';
-import { openStaffChanges, type StaffChange } from './staff-changes';
+import type { StaffChange } from './staff-changes';
 
 /** A member who froze their withdrawals (public.withdrawal_freezes), and any open unfreeze proposal. */
 export interface Freeze {
@@ -15,7 +15,8 @@ export interface Freeze {
 export async function listFreezes(): Promise<Map<string, Freeze>> {
   const [{ data, error }, changes] = await Promise.all([
     supabase().from('withdrawal_freezes').select('user_id, frozen_at, reason'),
-    openStaffChanges(),
+    // On demand: the users page loads this list after it has hydrated, and only this needs the module.
+    import('./staff-changes').then((m) => m.openStaffChanges()),
   ]);
   if (error) throw toDbError(error, 'Could not load the withdrawal freezes.');
   const unfreezes = new Map(

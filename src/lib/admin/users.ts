@@ -1,6 +1,5 @@
 import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
-import { readAllRows, toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger-entry';
 import { DbError, toDbError } from '~/lib/db-errors';
 import { BALANCE_ACCOUNTS, type BalanceDraft } from '~/lib/accounts';
 
@@ -33,7 +32,7 @@ export interface UserPage {
 const PROFILE_COLUMNS =
   'id, username, email, interest_wallet::text, deposit_wallet::text, total_invest::text, total_deposit::text, total_withdraw::text, referral::text, version, created_at';
 
-function text(value: unknown): string {
+export function text(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
@@ -82,23 +81,6 @@ export async function fetchUser(userId: string): Promise<AdminUser> {
   if (error) throw toDbError(error, 'Could not load this user.');
   if (!data) throw new DbError('This user no longer exists or you cannot see it.');
   return toAdminUser(data);
-}
-
-/** Admins also see who made each change. */
-export interface LedgerEntry extends MemberLedgerEntry {
-  actor_email: string;
-}
-
-/** A user's ledger, as the database orders it: who changed which account, by how much, when and why. */
-export async function userLedger(userId: string): Promise<LedgerEntry[]> {
-  const rows = await readAllRows(
-    (from, to) => supabase().rpc('admin_user_ledger', { p_user_id: userId }).range(from, to),
-    (error) => toDbError(error, 'Could not load the ledger.'),
-  );
-  return rows.map((r) => ({
-    ...toLedgerEntry(r),
-    actor_email: text(r.actor_email),
-  }));
 }
 
 /**

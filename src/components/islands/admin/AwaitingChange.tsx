@@ -1,20 +1,5 @@
-import type { ReactNode } from 'react';
 import { describeStaffChange, type StaffChange } from '~/lib/admin/staff-changes';
-
-/** The "Awaiting approval" box: who proposed it and why, then what it changes. */
-export function AwaitingBox({ by, reason, children }: { by: string; reason: string; children: ReactNode }) {
-  return (
-    <div className="rounded-md border border-accent-300 bg-accent-50 p-2 text-sm text-ink-900">
-      <p className="font-semibold">
-        Awaiting approval{' '}
-        <span className="font-normal break-words text-muted">
-          (proposed by {by}: “{reason}”)
-        </span>
-      </p>
-      {children}
-    </div>
-  );
-}
+import AwaitingBox from './AwaitingBox';
 
 /** "Awaiting approval" with what an open proposal changes, where the thing it changes is shown. */
 export default function AwaitingChange({ change }: { change: StaffChange }) {

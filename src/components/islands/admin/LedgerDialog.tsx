@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import Dialog from '~/components/islands/shared/Dialog';
 import { formatUsd } from '~/lib/money';
-import { userLedger, type AdminUser } from '~/lib/admin/users';
+import type { AdminUser } from '~/lib/admin/users';
+import { userLedger } from '~/lib/admin/user-ledger';
 import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatDateTime } from './format';
 import LoadingCards from '../shared/LoadingCards';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import MemberShell from './MemberShell';
 import { LivePagesFrame, useLivePages } from './LivePages';
-import { myActivity, type ActivityEvent } from '~/lib/notifications';
+import { myActivity, type ActivityEvent } from '~/lib/notification-lists';
 
 function ActivityContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myActivity(before), []);

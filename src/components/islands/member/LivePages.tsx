@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { errorText } from '~/lib/db-errors';
-import { watchNotifications, type Page } from '~/lib/notifications';
+import { watchNotifications } from '~/lib/notifications';
+import type { Page } from '~/lib/notification-lists';
 
 /**
  * A newest-first list the member reads in pages by key: the first page is live (re-read whenever the

@@ -2,11 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '../shared/AppShell';
-import Dialog from '../shared/Dialog';
+import Dialog from '../shared/LazyDialog';
 import Toaster from '../shared/Toaster';
 import MemberSkeleton from './MemberSkeleton';
 import NotificationBell from './NotificationBell';
-import { displayName } from '~/lib/auth';
+import { displayName } from '~/lib/auth-session';
 import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile, type Profile } from '~/lib/profile';
 

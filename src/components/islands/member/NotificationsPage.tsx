@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import MemberShell from './MemberShell';
 import { LivePagesFrame, useLivePages } from './LivePages';
 import { errorText } from '~/lib/db-errors';
-import { markRead, myNotifications, type MemberNotification } from '~/lib/notifications';
+import { markRead, myNotifications, type MemberNotification } from '~/lib/notification-lists';
 import toast from '~/lib/toast';
 import FreezeWithdrawals from './FreezeWithdrawals';
 

@@ -8,10 +8,11 @@ import { SECURITY_MESSAGES, type EmailChangeLanding } from '~/lib/security-rules
 import PasswordSection from './security/PasswordSection';
 import EmailSection from './security/EmailSection';
 import SessionsSection from './security/SessionsSection';
-import FreezeWithdrawals from './FreezeWithdrawals';
 
 // The authenticator section carries the enrolment flow (QR code, key, code): loaded after the rest.
 const AuthenticatorSection = lazy(() => import('./security/AuthenticatorSection'));
+// The freeze card sits last and shows nothing until its own first read: it need not be in the first load.
+const FreezeWithdrawals = lazy(() => import('./FreezeWithdrawals'));
 
 /** How far an e-mail change got when the page was opened from one of its links. */
 function landingOf(link: LinkState): EmailChangeLanding {
@@ -45,7 +46,9 @@ function SecurityContent({ session, link }: { session: Session; link: LinkState 
         <AuthenticatorSection />
       </Suspense>
       <SessionsSection />
-      <FreezeWithdrawals userId={session.user.id} />
+      <Suspense fallback={null}>
+        <FreezeWithdrawals userId={session.user.id} />
+      </Suspense>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useFeed } from '../shared/useFeed';
 import { supportChatLink } from '~/config/chat';
 import { watchMyRequests } from '~/lib/requests';
 import { listDepositWallets } from '~/lib/wallets';
-import { FrozenNotice, useWithdrawalFreeze } from './FreezeWithdrawals';
+import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 import { useMyAddresses } from './addresses/useAddressBook';
 import RequestList from './withdraw/RequestList';
 import WithdrawalForm from './withdraw/WithdrawalForm';

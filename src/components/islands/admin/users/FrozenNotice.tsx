@@ -1,6 +1,10 @@
 import type { Freeze } from '~/lib/admin/freezes';
-import AwaitingChange from '../AwaitingChange';
+import { Suspense, lazy } from 'react';
 import { formatDateTime } from '../format';
+
+// Only a frozen member with an unfreeze proposal shows it, after the freezes have loaded: the users
+// page does not load it (nor the staff-changes module) before its first interaction.
+const AwaitingChange = lazy(() => import('../AwaitingChange'));
 
 /** "Withdrawals frozen" on a user's row or card, with the unfreeze proposal or the way to make one. */
 export default function FrozenNotice({
@@ -34,7 +38,11 @@ export default function FrozenNotice({
           </button>
         )}
       </p>
-      {freeze.unfreeze && <AwaitingChange change={freeze.unfreeze} />}
+      {freeze.unfreeze && (
+        <Suspense fallback={null}>
+          <AwaitingChange change={freeze.unfreeze} />
+        </Suspense>
+      )}
     </div>
   );
 }

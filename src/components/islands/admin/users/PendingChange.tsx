@@ -1,7 +1,7 @@
 import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { proposalChanges, type BalanceProposal } from '~/lib/admin/proposals';
 import { formatUsd } from '~/lib/money';
-import { AwaitingBox } from '../AwaitingChange';
+import AwaitingBox from '../AwaitingBox';
 
 /** "Awaiting approval" with the proposed values, under a user's row or on their card. */
 export default function PendingChange({ proposal }: { proposal: BalanceProposal }) {

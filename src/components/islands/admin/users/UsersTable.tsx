@@ -1,14 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import type { AdminUser } from '~/lib/admin/users';
 import { openProposals, watchProposals } from '~/lib/admin/proposals';
 import { listFreezes, watchFreezes } from '~/lib/admin/freezes';
-import { proposeStaffChange } from '~/lib/admin/staff-changes';
-import { reasonError } from '~/lib/admin/balances';
-import { errorText } from '~/lib/db-errors';
-import toast from '~/lib/toast';
-import Dialog from '../../shared/Dialog';
-import Field from '../../shared/Field';
 import type { Capabilities } from '~/lib/admin/staff';
 import { useLoad } from '../../shared/useLoad';
 import Pagination from './Pagination';
@@ -24,6 +18,8 @@ import { useWideLayout } from './useWideLayout';
 
 // A user's ledger loads when an admin opens it, not with the page.
 const LedgerDialog = lazy(() => import('../LedgerDialog'));
+// Opened from a frozen member's row: loaded on the first opening (issue 24).
+const UnfreezeDialog = lazy(() => import('./UnfreezeDialog'));
 
 /**
  * The admin users table: server-side search, sort and paging (admin_search_users), live refresh
@@ -47,32 +43,6 @@ export default function UsersTable({ can }: { can: Capabilities }) {
   useEffect(() => watchFreezes(reloadFreezes), [reloadFreezes]);
   const [unfreezing, setUnfreezing] = useState<AdminUser | null>(null);
   const [unfreezeReason, setUnfreezeReason] = useState('');
-  const [unfreezeBusy, setUnfreezeBusy] = useState(false);
-  const unfreezeReasonId = useId();
-  async function proposeUnfreeze(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!unfreezing || unfreezeBusy) return;
-    const problem = reasonError(unfreezeReason);
-    if (problem) {
-      toast.error(problem);
-      document.getElementById(unfreezeReasonId)?.focus();
-      return;
-    }
-    setUnfreezeBusy(true);
-    try {
-      await proposeStaffChange('unfreeze', unfreezing.id, {}, unfreezeReason);
-      toast.success(
-        `Proposed: unfreeze ${unfreezing.username || unfreezing.email}. Another admin approves it.`,
-      );
-      setUnfreezing(null);
-      setUnfreezeReason('');
-      reloadFreezes();
-    } catch (e) {
-      toast.error(errorText(e, 'Could not propose the unfreeze.'));
-    } finally {
-      setUnfreezeBusy(false);
-    }
-  }
   const balanceEdit = useBalanceEdit(reloadProposals);
   const { edit } = balanceEdit;
   // Live refreshes wait while a row is being edited.
@@ -189,35 +159,21 @@ export default function UsersTable({ can }: { can: Capabilities }) {
 
       <Pagination pageIndex={pageIndex} total={page?.total ?? 0} onPage={state.setPageIndex} />
 
-      <Dialog
-        open={unfreezing !== null}
-        title="Propose lifting the withdrawal freeze?"
-        size="md"
-        onClose={() => !unfreezeBusy && setUnfreezing(null)}
-      >
-        <form className="space-y-4" onSubmit={(e) => void proposeUnfreeze(e)} noValidate>
-          <p>
-            {unfreezing?.username || unfreezing?.email} froze their withdrawals. Once another finance admin or
-            owner approves, withdrawals are allowed again. Check with the member first.
-          </p>
-          <Field
-            id={unfreezeReasonId}
-            label="Reason"
-            required
-            maxLength={500}
-            value={unfreezeReason}
-            onChange={(e) => setUnfreezeReason(e.target.value)}
+      {unfreezing && (
+        <Suspense fallback={null}>
+          <UnfreezeDialog
+            user={unfreezing}
+            reason={unfreezeReason}
+            onReason={setUnfreezeReason}
+            onClose={() => setUnfreezing(null)}
+            onProposed={() => {
+              setUnfreezing(null);
+              setUnfreezeReason('');
+              reloadFreezes();
+            }}
           />
-          <div className="flex justify-end gap-3">
-            <button type="button" className="btn-outline-dark" onClick={() => setUnfreezing(null)}>
-              Cancel
-            </button>
-            <button type="submit" className="btn-dark" disabled={unfreezeBusy}>
-              Propose unfreeze
-            </button>
-          </div>
-        </form>
-      </Dialog>
+        </Suspense>
+      )}
 
       {/* Mounted only while open, so a reopened history never shows an earlier read. */}
       {ledgerUser && (

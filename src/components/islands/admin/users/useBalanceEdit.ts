@@ -6,7 +6,6 @@ import { fetchUser, type AdminUser } from '~/lib/admin/users';
 import { proposeBalances } from '~/lib/admin/proposals';
 import { changedAccounts, draftErrors, reasonError } from '~/lib/admin/balances';
 import { errorText, isStale } from '~/lib/db-errors';
-import { mergeAfterRefusedSave } from './merge';
 
 export interface Edit {
   user: AdminUser;
@@ -110,7 +109,11 @@ export function useBalanceEdit(onProposed: () => void) {
   /** Someone else saved first: merge, and adopt the new version so a deliberate second save goes through. */
   async function adoptStored(refused: Edit, onRow: (user: AdminUser) => void) {
     try {
-      const fresh = await fetchUser(refused.user.id);
+      // The merge is loaded only here, on a refused save, not before the page's first interaction.
+      const [fresh, { mergeAfterRefusedSave }] = await Promise.all([
+        fetchUser(refused.user.id),
+        import('./merge'),
+      ]);
       const stored = pick(fresh);
       const { draft, moved } = mergeAfterRefusedSave(refused.original, refused.draft, stored);
       onRow(fresh);

@@ -7,13 +7,8 @@ import { useFormProblem } from '../../shared/formProblem';
 import { useWalletChoice } from '../../shared/useWalletChoice';
 import { errorText } from '~/lib/db-errors';
 import type { DepositWallet } from '~/lib/wallets';
-import {
-  addWithdrawalAddress,
-  needsStepUp,
-  sendStepUpCode,
-  verifiedFactorId,
-  type NewAddress,
-} from '~/lib/withdrawal-addresses';
+import { addWithdrawalAddress, type NewAddress } from '~/lib/withdrawal-addresses';
+import { needsStepUp, sendStepUpCode, verifiedFactorId } from '~/lib/step-up';
 import StepUpPrompt from './StepUpPrompt';
 import { ADDRESS_ADDED, addressProblem, type StepUp } from './rules';
 

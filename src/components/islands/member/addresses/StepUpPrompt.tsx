@@ -5,7 +5,7 @@ import SubmitButton from '../../shared/SubmitButton';
 import { useFormProblem } from '../../shared/formProblem';
 import { errorText } from '~/lib/db-errors';
 import { verifyCode } from '~/lib/mfa';
-import { sendStepUpCode, verifyStepUpCode } from '~/lib/withdrawal-addresses';
+import { sendStepUpCode, verifyStepUpCode } from '~/lib/step-up';
 import { stepUpLabel, stepUpPrompt, type StepUp } from './rules';
 
 interface StepUpPromptProps {

@@ -1,0 +1,27 @@
+import { useFeed } from '../shared/useFeed';
+import { watchFreeze } from '~/lib/withdrawal-addresses';
+
+// Apart from FreezeWithdrawals (the freeze button and its confirmation): the withdraw page needs only
+// the state and the notice before its first interaction (issue 24).
+
+export const FROZEN_TEXT =
+  'Withdrawals are frozen. No new request can be filed and nothing pending will be paid. To lift the freeze, contact us: a second member of our team must approve it.';
+
+/** Whether the member's withdrawals are frozen, kept live; null until the first read. */
+export function useWithdrawalFreeze(userId: string): boolean | null {
+  return useFeed(watchFreeze, userId, 'freeze-feed');
+}
+
+/** The calm notice shown wherever withdrawals would be offered. */
+export function FrozenNotice() {
+  return (
+    <div
+      role="status"
+      className="card border-l-4 border-danger-600 p-5 sm:p-6"
+      data-testid="withdrawals-frozen"
+    >
+      <h2 className="text-xl text-ink-950">Withdrawals are frozen</h2>
+      <p className="mt-2 text-sm text-ink-800">{FROZEN_TEXT}</p>
+    </div>
+  );
+}

@@ -15,23 +15,6 @@ import {
   type SignUpInput,
 } from './auth-rules';
 
-export {
-  clearSupabaseStorage,
-  displayName,
-  isAdmin,
-  isMailIntervalRefusal,
-  isRateLimited,
-  signOut,
-} from './auth-session';
-
-export {
-  AUTH_MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  REDIRECT_DELAY_MS,
-  validateSignUp,
-  type SignUpInput,
-} from './auth-rules';
-
 /**
  * Sign-in, sign-up, sign-out and password recovery. Every function throws an Error whose message
  * is the text a person should see (the spec's catalogue), so islands only have to show it.

@@ -7,8 +7,6 @@ import {
   type SecondFactorStep,
 } from './mfa-step';
 
-export { memberSecondFactorStep, secondFactorStep, type SecondFactorStep } from './mfa-step';
-
 /**
  * The second factor (TOTP) through supabase-js's `mfa` API: required for admins, optional for members
  * (issue 23). The database is what requires it: every admin function and admin-only read needs a

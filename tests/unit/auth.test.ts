@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import {
-  AUTH_MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  signInErrorMessage,
-  signUpErrorMessage,
-  updatePasswordErrorMessage,
-  validateSignUp,
-} from '~/lib/auth';
+import { signInErrorMessage, signUpErrorMessage, updatePasswordErrorMessage } from '~/lib/auth';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, safeNextPath, validateSignUp } from '~/lib/auth-rules';
 import { loginRedirect } from '~/lib/guard';
-import { safeNextPath } from '~/lib/auth-rules';
 
 describe('password minimum', () => {
   it('matches supabase/config.toml, and the message names the number', () => {

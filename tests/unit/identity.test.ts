@@ -30,7 +30,8 @@ vi.mock('~/lib/supabase', () => ({
   }),
 }));
 
-const { AUTH_MESSAGES, requestPasswordReset, resendConfirmation, signUp } = await import('~/lib/auth');
+const { requestPasswordReset, resendConfirmation, signUp } = await import('~/lib/auth');
+const { AUTH_MESSAGES } = await import('~/lib/auth-rules');
 const { changeEmail, changePassword, sendReauthenticationCode, signOutOtherSessions } =
   await import('~/lib/account-security');
 const { SECURITY_MESSAGES, validateEmailChange } = await import('~/lib/security-rules');

@@ -4,11 +4,14 @@ import Toaster from '~/components/islands/shared/Toaster';
 import Field from '~/components/islands/shared/Field';
 import PasswordField from '~/components/islands/forms/PasswordField';
 import SecondFactorForm from '~/components/islands/admin/SecondFactorForm';
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, signIn, signOut } from '~/lib/auth';
+import { signIn } from '~/lib/auth';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS } from '~/lib/auth-rules';
+import { signOut } from '~/lib/auth-session';
 import { safeNextPath, signInProblem } from '~/lib/auth-rules';
 import { useFormProblem } from '~/components/islands/shared/formProblem';
 import { useLoad } from '~/components/islands/shared/useLoad';
-import { pendingSecondFactor, secondFactorStep, type SecondFactorStep } from '~/lib/mfa';
+import { pendingSecondFactor } from '~/lib/mfa';
+import { secondFactorStep, type SecondFactorStep } from '~/lib/mfa-step';
 import { errorText } from '~/lib/db-errors';
 
 export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';

@@ -2,7 +2,8 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import CodeField from '~/components/islands/shared/CodeField';
 import { useLoad } from '~/components/islands/shared/useLoad';
 import AuthenticatorKey from '~/components/islands/shared/AuthenticatorKey';
-import { MFA_MESSAGES, startEnrolment, verifyCode, type SecondFactorStep } from '~/lib/mfa';
+import { MFA_MESSAGES, startEnrolment, verifyCode } from '~/lib/mfa';
+import type { SecondFactorStep } from '~/lib/mfa-step';
 import { errorText } from '~/lib/db-errors';
 
 export interface SecondFactorFormProps {

@@ -69,7 +69,7 @@ export default function SignInForm() {
   }, []);
 
   async function signOutAndRestart() {
-    const { signOut } = await import('~/lib/auth');
+    const { signOut } = await import('~/lib/auth-session');
     await signOut().catch(() => undefined);
     setCodeStep(null);
     setBusy(false);
@@ -88,7 +88,7 @@ export default function SignInForm() {
       // supabase-js loads on the first attempt, not with the page.
       const [{ signIn }, { memberSecondFactorStep }] = await Promise.all([
         import('~/lib/auth'),
-        import('~/lib/mfa'),
+        import('~/lib/mfa-step'),
       ]);
       const role = await signIn(email, password);
       const step = role === 'member' ? await memberSecondFactorStep() : { step: 'done' as const };

@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import netlifyHeaders from './scripts/postbuild-headers.mjs';
 import modulePreloads from './scripts/modulepreload.mjs';
+import inlineScripts from './scripts/inline-script.mjs';
 
 // Tests build into their own folder (ASTRO_OUT_DIR) so parallel runs never share dist/.
 export default defineConfig({
@@ -19,5 +20,5 @@ export default defineConfig({
   integrations: [react(), modulePreloads(), netlifyHeaders()],
   // Page scripts always ship as hashed /_astro/*.js files (cached for a year, no inline code for the
   // CSP to hash), never inlined into each page's HTML.
-  vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
+  vite: { plugins: [tailwindcss(), inlineScripts({ srcDir: './src' })], build: { assetsInlineLimit: 0 } },
 });

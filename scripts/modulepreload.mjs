@@ -8,6 +8,10 @@
 // counts) and a <link rel="preconnect"> to the Supabase origin, so all of it starts with the HTML.
 // Pages whose islands are rendered on the server (the forms) are left alone: their HTML is usable
 // before any script runs, and extra early requests would only compete with the stylesheet.
+// Pages that paint their main content before the island (a skeleton marked data-prerendered, filled
+// by an inline script: the member balance pages) get the preconnect only: there the island is not what
+// the first screen waits for, and preloading it would compete with the stylesheet and that read
+// (on a phone's connection, 160 KB of island ahead of them cost about a second of LCP; issue 24).
 //
 // Runs as an Astro integration (astro.config.mjs); by hand: node scripts/modulepreload.mjs --dir dist
 import fs from 'node:fs';
@@ -25,13 +29,16 @@ import { buildEnv, settingsFromEnv } from './postbuild-headers.mjs';
  */
 export function withPreloads(html, modules, supabaseOrigin) {
   if (!/<astro-island\b[^>]*\sclient="only"/i.test(html)) return undefined;
+  const paintsFirst = /\sdata-prerendered(?:[\s=>])/i.test(html);
   const already = new Set(
     [...html.matchAll(/<(?:script|link)\b[^>]*\s(?:src|href)="([^"]+)"/gi)].map((m) => m[1]),
   );
   const links = [
     // crossorigin: supabase-js's requests are CORS requests without credentials.
     `<link rel="preconnect" href="${supabaseOrigin}" crossorigin>`,
-    ...modules.filter((url) => !already.has(url)).map((url) => `<link rel="modulepreload" href="${url}">`),
+    ...(paintsFirst ? [] : modules)
+      .filter((url) => !already.has(url))
+      .map((url) => `<link rel="modulepreload" href="${url}">`),
   ];
   return html.replace(/<\/head>/i, `${links.join('')}</head>`);
 }

@@ -11,3 +11,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A module bundled into one inline script (scripts/inline-script.mjs). */
+declare module '*?inline-script' {
+  const code: string;
+  export default code;
+}

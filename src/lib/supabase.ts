@@ -12,16 +12,8 @@ import type { Database } from './database.types';
  * Realtime is loaded the first time a page listens to changes (lib/realtime.ts). The wiring is
  * supabase-js's own: the same storage key, every request carries the session's token (else the
  * anon key), and realtime follows sign-in, refresh and sign-out.
- *
- * The defaults are the Supabase CLI's public local values, so `npm run dev` works with no .env;
- * a hosted project only changes these two PUBLIC_ variables. The anon key is public by design.
  */
-const LOCAL_URL = 'http://127.0.0.1:54321';
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-export const supabaseUrl = import.meta.env.PUBLIC_SUPABASE_URL || LOCAL_URL;
-const anonKey = import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
+import { anonKey, sessionStorageKey, supabaseUrl } from './supabase-config';
 
 type Rest = PostgrestClient<Database>;
 
@@ -40,8 +32,7 @@ function createAppClient(): AppSupabaseClient {
   const auth = new AuthClient({
     url: new URL('auth/v1', base).href,
     headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
-    // supabase-js's default key, so sessions stored by earlier builds stay signed in.
-    storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
+    storageKey: sessionStorageKey,
     persistSession: true,
     autoRefreshToken: true,
     // PKCE: mailed links come back with a code only this browser can exchange; the landing pages

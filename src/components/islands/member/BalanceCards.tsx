@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import Dialog from '../shared/Dialog';
 import { formatUsd } from '~/lib/money';
-import type { Profile } from '~/lib/profile';
-import type { BalanceAccount } from '~/lib/accounts';
-
-/** The member dashboard's own order and card titles (the spec's), not the admin table's. */
-const CARDS: { account: BalanceAccount; label: string }[] = [
-  { account: 'deposit_wallet', label: 'Deposit Wallet Balance' },
-  { account: 'interest_wallet', label: 'Interest Wallet Balance' },
-  { account: 'total_invest', label: 'Total Invest' },
-  { account: 'total_deposit', label: 'Total Deposit' },
-  { account: 'total_withdraw', label: 'Total Withdraw' },
-  { account: 'referral', label: 'Referral Earnings' },
-];
+import {
+  BALANCE_CARDS,
+  BALANCE_PLACEHOLDER_CLASS,
+  BALANCE_VALUE_CLASS,
+  balanceTestId,
+} from './balance-slots';
+import type { Profile } from '~/lib/profile-row';
 
 /** The spec's text for the Total Withdraw card's dialog (it repeats the deposit instruction). */
 export const TOTAL_WITHDRAW_DIALOG_TEXT =
@@ -29,9 +24,9 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const onTotalWithdraw = () => setWithdrawOpen(true);
   return (
-    <section aria-label="Balances" aria-busy={profile === null}>
+    <section aria-label="Balances" aria-busy={profile === null} data-balances>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {CARDS.map(({ account, label }) => {
+        {BALANCE_CARDS.map(({ account, label }) => {
           const onClick =
             account === 'total_withdraw'
               ? onTotalWithdraw
@@ -42,13 +37,9 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
             <>
               <span className="block text-sm font-medium text-muted">{label}</span>
               {profile === null ? (
-                // Where the value will be and as tall (text-3xl's line): nothing moves when it arrives.
-                <span className="mt-2 block h-9 w-32 animate-pulse rounded bg-mist-200" aria-hidden="true" />
+                <span className={BALANCE_PLACEHOLDER_CLASS} aria-hidden="true" data-balance-slot={account} />
               ) : (
-                <span
-                  className="mt-2 block font-serif text-3xl text-ink-950 tabular-nums"
-                  data-testid={`balance-${account}`}
-                >
+                <span className={BALANCE_VALUE_CLASS} data-testid={balanceTestId(account)}>
                   {formatUsd(profile[account])}
                 </span>
               )}

@@ -10,7 +10,7 @@ interface DashboardPageProps {
 /** The member's home: greeting and the six live balance cards, with quick links below. */
 export default function DashboardPage({ path }: DashboardPageProps) {
   return (
-    <MemberShell current={path} heading="Dashboard">
+    <MemberShell current={path} heading="Dashboard" balancesFirst>
       {({ session, profile, openReferralsDialog }) => (
         <div className="space-y-8">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />

@@ -58,7 +58,7 @@ function Wallets({ tag }: { tag: string | undefined }) {
 /** /user/deposit: balance cards, the deposit wallets with QR and copy, and the deposit notice. */
 export default function DepositPage() {
   return (
-    <MemberShell current="/user/deposit" heading="Deposit">
+    <MemberShell current="/user/deposit" heading="Deposit" balancesFirst>
       {({ profile, openReferralsDialog }) => (
         <div className="space-y-10">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />

@@ -8,7 +8,9 @@ import MemberSkeleton from './MemberSkeleton';
 import NotificationBell from './NotificationBell';
 import { displayName } from '~/lib/auth-session';
 import { logOutAndLeave, useGuard } from '~/lib/guard';
-import { watchProfile, type Profile } from '~/lib/profile';
+import { watchProfile } from '~/lib/profile';
+import { earlyProfile, pendingEarlyProfile } from '~/lib/early-profile';
+import type { Profile } from '~/lib/profile-row';
 
 export const WITHDRAW_DIALOG_TEXT =
   'Please request withdrawals via the dashboard or contact support chat for assistance.';
@@ -29,6 +31,8 @@ interface MemberShellProps {
   current: string;
   /** The page heading shown above the greeting. */
   heading: string;
+  /** The page opens with the balance cards: so does its skeleton (MemberSkeleton `balances`). */
+  balancesFirst?: boolean;
   children: (context: MemberContext) => ReactNode;
 }
 
@@ -36,13 +40,25 @@ interface MemberShellProps {
  * Everything member pages share: the guard (skeleton until the session is known, else off to
  * /login?next=…), the live profile, the sidebar with its Withdraw and Referrals dialogs, and toasts.
  */
-export default function MemberShell({ current, heading, children }: MemberShellProps) {
+export default function MemberShell({ current, heading, balancesFirst = false, children }: MemberShellProps) {
   const guard = useGuard('member');
   const session = guard.status === 'allowed' ? guard.session : null;
   const userId = session?.user.id;
-  const [profile, setProfile] = useState<Profile | null>(null);
+  // The early read's values (early-balances.ts), when the page made one: the first render shows what
+  // the skeleton already shows, and the live feed below takes over from there.
+  const [profile, setProfile] = useState<Profile | null>(earlyProfile);
   const [feed, setFeed] = useState<MemberContext['feed']>('connecting');
   const [dialog, setDialog] = useState<'withdraw' | 'referrals' | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void pendingEarlyProfile()?.then((early) => {
+      if (current && early) setProfile((shown) => shown ?? early);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (!userId) return;
@@ -54,8 +70,15 @@ export default function MemberShell({ current, heading, children }: MemberShellP
   }, [userId]);
 
   if (!session) {
-    return guard.status === 'error' ? <p role="alert">{guard.message}</p> : <MemberSkeleton />;
+    return guard.status === 'error' ? (
+      <p role="alert">{guard.message}</p>
+    ) : (
+      <MemberSkeleton balances={balancesFirst} profile={profile} />
+    );
   }
+  // Only ever the signed-in member's own row (the early read used the stored session, which a sign-in
+  // in another tab may have replaced since).
+  const ownProfile = profile?.id === session.user.id ? profile : null;
 
   const nav: NavItem[] = [
     {
@@ -76,7 +99,7 @@ export default function MemberShell({ current, heading, children }: MemberShellP
     },
     { label: 'Activity', href: '/user/activity', current: current === '/user/activity' },
   ];
-  const name = displayName(session, profile?.username);
+  const name = displayName(session, ownProfile?.username);
   const close = () => setDialog(null);
   const okay = (
     <button type="button" className="btn-dark" onClick={close}>
@@ -110,7 +133,7 @@ export default function MemberShell({ current, heading, children }: MemberShellP
       >
         {children({
           session,
-          profile,
+          profile: ownProfile,
           feed,
           openWithdrawDialog: () => setDialog('withdraw'),
           openReferralsDialog: () => setDialog('referrals'),

@@ -1,5 +1,7 @@
-import { supabase } from '~/lib/supabase';
-import { DbError, toDbError } from '~/lib/db-errors';
+/*
+ * Staff roles and what they may do: pure rules, no data access (the early header read and the admin
+ * pages both use them; myStaffRole is in admins.ts).
+ */
 
 /** Staff roles held in `admins.role` (docs/four-eyes.md). The database checks them; the UI only hides. */
 export const STAFF_ROLES = ['support', 'finance', 'auditor', 'owner'] as const;
@@ -33,10 +35,7 @@ export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 }
 
-/** The signed-in person's staff role (any assurance level). */
-export async function myStaffRole(): Promise<StaffRole> {
-  const { data, error } = await supabase().rpc('my_staff_role');
-  if (error) throw toDbError(error, 'Could not load your staff role.');
-  if (!isStaffRole(data)) throw new DbError('You do not have admin access.');
-  return data;
+/** The header's "Signed in as …" line. */
+export function signedInLine(email: string, role: StaffRole): string {
+  return `Signed in as ${email} (${ROLE_LABELS[role]})`;
 }

@@ -1,10 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '~/components/islands/shared/AppShell';
 import Toaster from '~/components/islands/shared/Toaster';
 import { logOutAndLeave, useGuard } from '~/lib/guard';
-import { capabilities, myStaffRole, ROLE_LABELS, type Capabilities, type StaffRole } from '~/lib/admin/staff';
+import { capabilities, signedInLine, type Capabilities, type StaffRole } from '~/lib/admin/staff';
+import { myStaffRole } from '~/lib/admin/my-staff-role';
 import { useLoad } from '../shared/useLoad';
+import { earlyStaff, pendingEarlyStaff } from '~/lib/admin/early-staff';
+import { SIGNED_IN_CLASS, SIGNED_IN_PLACEHOLDER_CLASS } from './header-slots';
 
 export const ADMIN_NAV = [
   { label: 'Home', href: '/admin/home' },
@@ -33,15 +36,64 @@ export interface StaffSession {
   can: Capabilities;
 }
 
-/** Reserves the page's shape while the admin check runs, so nothing admin-only shows before it passes. */
-export function AdminSkeleton({ label = 'Checking admin access…' }: { label?: string }) {
+/**
+ * The header of every admin page: its title, and below it who is signed in (a placeholder until known).
+ * The line never wraps (a long address is cut short, in full in its title): the header keeps one height
+ * whatever the address, so nothing below moves when the line is filled in.
+ */
+function AdminHeader({ title, signedIn }: { title: string; signedIn: string | null }) {
   return (
-    <div className="min-h-dvh bg-mist-50 lg:flex" aria-busy="true">
+    <div>
+      <h1 className="text-2xl text-ink-950">{title}</h1>
+      {signedIn === null ? (
+        <p className={SIGNED_IN_PLACEHOLDER_CLASS} aria-hidden="true" data-staff-slot />
+      ) : (
+        <p className={SIGNED_IN_CLASS} title={signedIn}>
+          {signedIn}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface AdminSkeletonProps {
+  label?: string;
+  /** The page's title: the skeleton then has the page's header, as AppShell draws it. */
+  title?: string;
+  /** "Signed in as …" already known (the early read), shown in that header. */
+  signedIn?: string | null;
+  /** Rendered into the page's HTML at build time: the one copy the early paint may fill. */
+  prerendered?: boolean;
+}
+
+/**
+ * Reserves the page's shape while the admin check runs, so nothing admin-only shows before it passes
+ * (at most who is signed in, read with their own stored session).
+ */
+export function AdminSkeleton({
+  label = 'Checking admin access…',
+  title,
+  signedIn = null,
+  prerendered = false,
+}: AdminSkeletonProps) {
+  return (
+    <div
+      className="min-h-dvh bg-mist-50 lg:flex"
+      aria-busy="true"
+      data-prerendered={prerendered || undefined}
+    >
       <div className="hidden w-64 shrink-0 bg-ink-900 lg:block" />
-      <div className="h-16 bg-ink-900 lg:hidden" />
-      <div className="flex-1 p-8">
-        <p className="text-sm text-muted">{label}</p>
-        <div className="mt-6 h-96 animate-pulse rounded-(--radius-card) bg-mist-200" aria-hidden="true" />
+      <div className="h-[68px] bg-ink-900 lg:hidden" />
+      <div className="min-w-0 flex-1">
+        {title !== undefined && (
+          <header className="border-b border-mist-200 bg-white px-5 py-5 sm:px-8">
+            <AdminHeader title={title} signedIn={signedIn} />
+          </header>
+        )}
+        <div className="px-5 py-6 sm:px-8 sm:py-8">
+          <p className="text-sm text-muted">{label}</p>
+          <div className="mt-6 h-96 animate-pulse rounded-(--radius-card) bg-mist-200" aria-hidden="true" />
+        </div>
       </div>
     </div>
   );
@@ -64,11 +116,26 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
     toast: false,
   });
 
+  // Who is signed in, from the page's early read (early-header.ts), while the admin check runs.
+  const [early, setEarly] = useState(earlyStaff);
+  useEffect(() => {
+    let current = true;
+    void pendingEarlyStaff()?.then((staff) => {
+      if (current && staff) setEarly((shown) => shown ?? staff);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
   useEffect(() => {
     if (guard.status === 'error') toast.error(guard.message);
   }, [guard]);
 
-  if (guard.status === 'checking') return <AdminSkeleton />;
+  const skeleton = (
+    <AdminSkeleton title={title} signedIn={early ? signedInLine(early.email, early.role) : null} />
+  );
+  if (guard.status === 'checking') return skeleton;
   const failure = guard.status === 'error' ? guard.message : staff.error;
   if (failure) {
     return (
@@ -87,7 +154,7 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
     );
   }
 
-  if (guard.status !== 'allowed' || !staff.data) return <AdminSkeleton />;
+  if (guard.status !== 'allowed' || !staff.data) return skeleton;
   const role = staff.data;
   const can = capabilities(role);
   const nav: NavItem[] = ADMIN_NAV.filter((item) => !HIDDEN[item.href]?.(can)).map((item) => ({
@@ -104,14 +171,7 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
         title="Admin"
         nav={nav}
         onLogout={() => void logOutAndLeave('/admin/login')}
-        header={
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h1 className="text-2xl text-ink-950">{title}</h1>
-            <p className="text-sm text-muted">
-              Signed in as {user.email} ({ROLE_LABELS[role]})
-            </p>
-          </div>
-        }
+        header={<AdminHeader title={title} signedIn={signedInLine(user.email ?? '', role)} />}
       >
         {children({ userId: user.id, email: user.email ?? '', role, can })}
       </AppShell>

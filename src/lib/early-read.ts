@@ -1,0 +1,111 @@
+import { anonKey, sessionStorageKey } from './supabase-config';
+
+/*
+ * Reads a page makes before React and the Supabase client have arrived (issue 24: the first screen's
+ * data painted within 2.0 s on a phone). The page runs them from a small inline script with the
+ * session the client stored, paints the answer into its server-rendered skeleton, and the island
+ * starts from the same answer, so nothing blinks when it takes over (early-profile.ts,
+ * admin/early-staff.ts).
+ *
+ * They are read-only conveniences with the caller's own token: the database decides what comes back
+ * exactly as for the client (RLS, function checks, the aal rules), and any failure (no session, a
+ * token near its end, a network error, an unexpected answer) just means "no early answer": the
+ * island's own read, which refreshes tokens and reports errors, follows regardless.
+ */
+
+/** A stored session still good for one request. */
+export interface StoredSession {
+  accessToken: string;
+  userId: string;
+  email: string;
+}
+
+/**
+ * A token this close to its end is left to the client, which refreshes it first: an early read never
+ * refreshes (that would race the client's own refresh and could spend the refresh token twice).
+ */
+export const EARLY_EXPIRY_MARGIN_S = 30;
+
+/** The session supabase-js keeps in localStorage, if it is usable now; null on anything else. */
+export function readStoredSession(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+  nowS: number = Date.now() / 1000,
+): StoredSession | null {
+  try {
+    const raw = storage?.getItem(sessionStorageKey);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as {
+      access_token?: unknown;
+      expires_at?: unknown;
+      user?: { id?: unknown; email?: unknown };
+    };
+    const token = stored.access_token;
+    const userId = stored.user?.id;
+    const expiresAt = stored.expires_at;
+    if (typeof token !== 'string' || !token || typeof userId !== 'string' || !userId) return null;
+    if (typeof expiresAt !== 'number' || expiresAt - EARLY_EXPIRY_MARGIN_S <= nowS) return null;
+    const email = typeof stored.user?.email === 'string' ? stored.user.email : '';
+    return { accessToken: token, userId, email };
+  } catch {
+    // Unreadable storage (private mode, a value another script wrote): no early answer.
+    return null;
+  }
+}
+
+/** The headers the client sends with a signed-in request. */
+export function signedInHeaders(session: StoredSession): Record<string, string> {
+  return { apikey: anonKey, Authorization: `Bearer ${session.accessToken}`, Accept: 'application/json' };
+}
+
+/** What an early read does with the stored session; null when the answer is not the expected one. */
+export type EarlyReader<T> = (session: StoredSession, fetcher: typeof fetch) => Promise<T | null>;
+
+/**
+ * The reads' state lives on the window, not in this module: the page runs this code inline, bundled on
+ * its own (scripts/inline-script.mjs), and the island's copy of the module must see the same reads.
+ */
+interface EarlyRead {
+  pending: Promise<unknown>;
+  settled: unknown;
+}
+const EARLY_READS = Symbol.for('liquid-capital.early-reads');
+
+function earlyReads(): Map<string, EarlyRead> {
+  const holder = globalThis as typeof globalThis & { [EARLY_READS]?: Map<string, EarlyRead> };
+  return (holder[EARLY_READS] ??= new Map());
+}
+
+/** Starts the read named `key` (once per page); never rejects. */
+export function startEarlyRead<T>(
+  key: string,
+  reader: EarlyReader<T>,
+  fetcher: typeof fetch = (...args) => fetch(...args),
+  storage?: Pick<Storage, 'getItem'>,
+): Promise<T | null> {
+  const reads = earlyReads();
+  const existing = reads.get(key);
+  if (existing) return existing.pending as Promise<T | null>;
+  const read: EarlyRead = { pending: Promise.resolve(null), settled: null };
+  const session = readStoredSession(storage);
+  read.pending = (session ? reader(session, fetcher) : Promise.resolve(null)).then(
+    (answer) => (read.settled = answer),
+    () => null,
+  );
+  reads.set(key, read);
+  return read.pending as Promise<T | null>;
+}
+
+/** The read named `key`, if this page started one. */
+export function pendingEarlyRead<T>(key: string): Promise<T | null> | undefined {
+  return earlyReads().get(key)?.pending as Promise<T | null> | undefined;
+}
+
+/** Its answer, once it has come (null before, or when there was none). */
+export function earlyAnswer<T>(key: string): T | null {
+  return (earlyReads().get(key)?.settled ?? null) as T | null;
+}
+
+/** For tests: forget every read, as a new page would. */
+export function resetEarlyReads(): void {
+  earlyReads().clear();
+}

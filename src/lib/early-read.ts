@@ -109,3 +109,23 @@ export function earlyAnswer<T>(key: string): T | null {
 export function resetEarlyReads(): void {
   earlyReads().clear();
 }
+
+/**
+ * Once `read` answers, runs `fill` on every skeleton the page was built with ([data-prerendered]: the
+ * island's own render is never touched), after the parser has reached them: the answer can come
+ * before that, since the parser waits for the stylesheet at the first inline script.
+ */
+export function paintEarly<T>(
+  read: Promise<T | null>,
+  fill: (skeleton: ParentNode, answer: T) => void,
+): void {
+  void read.then((answer) => {
+    if (answer === null) return;
+    const paint = () => {
+      for (const skeleton of document.querySelectorAll('[data-prerendered]')) fill(skeleton, answer);
+    };
+    if (document.readyState === 'loading')
+      document.addEventListener('DOMContentLoaded', paint, { once: true });
+    else paint();
+  });
+}

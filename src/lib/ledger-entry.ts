@@ -1,7 +1,9 @@
-import { ACCOUNT_LABELS, type BalanceAccount } from './accounts';
+import { ACCOUNT_LABELS, BALANCE_ACCOUNTS, type BalanceAccount } from './accounts';
+import { formatUsd } from './money';
 
-// The shape of a statement line without the Supabase client, so the CSV export (loaded on demand)
-// and the scale bench (Node) can use it without pulling in supabase-js.
+// The shape of a statement line without the Supabase client, so the CSV export (loaded on demand),
+// the statement's early paint (inline, before the client loads) and the scale bench (Node) can use it
+// without pulling in supabase-js.
 
 /** One line of the member's statement; money as text. */
 export interface LedgerEntry {
@@ -95,4 +97,36 @@ export async function readStatement(
       p_before_id: Number(last.id),
     };
   }
+}
+
+/**
+ * Microseconds since the epoch of a timestamp as PostgREST writes it ("…:01+00:00", "…:01.5+00:00",
+ * "…:01.123456+00:00"). Compared as text these misorder: a locale sorts "." before "+", putting
+ * 01.5 before 01, and a whole second carries no fraction at all.
+ */
+function instantMicros(timestamp: string): number {
+  const fraction = (/:\d{2}\.(\d+)/.exec(timestamp)?.[1] ?? '').padEnd(6, '0').slice(0, 6);
+  return Math.floor(Date.parse(timestamp) / 1000) * 1_000_000 + Number(fraction);
+}
+
+/** The statement oldest first, so running balances read naturally: by instant, then by id. */
+export function oldestFirst(entries: LedgerEntry[]): LedgerEntry[] {
+  return [...entries].sort(
+    (a, b) => instantMicros(a.created_at) - instantMicros(b.created_at) || Number(a.id) - Number(b.id),
+  );
+}
+
+/** The chart's account until the member picks one: the first, in the cards' order, with entries. */
+export function defaultChartAccount(entries: LedgerEntry[]): BalanceAccount {
+  return BALANCE_ACCOUNTS.find((account) => entries.some((e) => e.account === account)) ?? 'interest_wallet';
+}
+
+/** The account's balance after its latest entry (entries oldest first); undefined without one. */
+export function latestBalance(entries: LedgerEntry[], account: BalanceAccount): string | undefined {
+  return entries.findLast((e) => e.account === account)?.balance_after;
+}
+
+/** The line under the balance chart. */
+export function chartCaption(account: BalanceAccount, balance: string | undefined): string {
+  return `${accountLabel(account)} after each change, on a time scale up to now. Now ${formatUsd(balance)}.`;
 }

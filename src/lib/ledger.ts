@@ -1,34 +1,23 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
 import type { BalanceAccount } from './accounts';
-import { readStatement, toLedgerEntry, type LedgerEntry } from './ledger-entry';
+import { oldestFirst, readStatement, toLedgerEntry, type LedgerEntry } from './ledger-entry';
 
 // Re-exported: callers read a statement line's shape and labels from here as before.
 export { accountLabel, toLedgerEntry, type LedgerEntry } from './ledger-entry';
-
-/**
- * Microseconds since the epoch of a timestamp as PostgREST writes it ("…:01+00:00", "…:01.5+00:00",
- * "…:01.123456+00:00"). Compared as text these misorder: a locale sorts "." before "+", putting
- * 01.5 before 01, and a whole second carries no fraction at all.
- */
-function instantMicros(timestamp: string): number {
-  const fraction = (/:\d{2}\.(\d+)/.exec(timestamp)?.[1] ?? '').padEnd(6, '0').slice(0, 6);
-  return Math.floor(Date.parse(timestamp) / 1000) * 1_000_000 + Number(fraction);
-}
 
 /**
  * The signed-in member's whole ledger (rpc my_ledger, read in pages), oldest first so running
  * balances read naturally.
  */
 export async function myLedger(): Promise<LedgerEntry[]> {
-  const rows = (
-    await readStatement(
-      (args) => supabase().rpc('my_ledger', args),
-      (error) => toDbError(error, 'Your statement could not be loaded.'),
-    )
-  ).map(toLedgerEntry);
-  return rows.sort(
-    (a, b) => instantMicros(a.created_at) - instantMicros(b.created_at) || Number(a.id) - Number(b.id),
+  return oldestFirst(
+    (
+      await readStatement(
+        (args) => supabase().rpc('my_ledger', args),
+        (error) => toDbError(error, 'Your statement could not be loaded.'),
+      )
+    ).map(toLedgerEntry),
   );
 }
 

@@ -77,3 +77,13 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
     </section>
   );
 }
+
+const noDialog = () => undefined;
+
+/**
+ * The first view of a page that opens with the balance cards (dashboard, deposit), before the
+ * session is checked: the cards with what the early read has (else their placeholders).
+ */
+export function balancesSkeleton(profile: Profile | null) {
+  return <BalanceCards profile={profile} onReferralEarnings={noDialog} />;
+}

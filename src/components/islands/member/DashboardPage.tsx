@@ -1,5 +1,5 @@
 import MemberShell from './MemberShell';
-import BalanceCards from './BalanceCards';
+import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import FreezeWithdrawals from './FreezeWithdrawals';
 
 interface DashboardPageProps {
@@ -10,7 +10,7 @@ interface DashboardPageProps {
 /** The member's home: greeting and the six live balance cards, with quick links below. */
 export default function DashboardPage({ path }: DashboardPageProps) {
   return (
-    <MemberShell current={path} heading="Dashboard" balancesFirst>
+    <MemberShell current={path} heading="Dashboard" skeleton={balancesSkeleton}>
       {({ session, profile, openReferralsDialog }) => (
         <div className="space-y-8">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />

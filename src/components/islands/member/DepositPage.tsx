@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import MemberShell from './MemberShell';
-import BalanceCards from './BalanceCards';
+import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import WalletCard from './WalletCard';
 import { useLoad } from '../shared/useLoad';
 import { listDepositWallets } from '~/lib/wallets';
@@ -58,7 +58,7 @@ function Wallets({ tag }: { tag: string | undefined }) {
 /** /user/deposit: balance cards, the deposit wallets with QR and copy, and the deposit notice. */
 export default function DepositPage() {
   return (
-    <MemberShell current="/user/deposit" heading="Deposit" balancesFirst>
+    <MemberShell current="/user/deposit" heading="Deposit" skeleton={balancesSkeleton}>
       {({ profile, openReferralsDialog }) => (
         <div className="space-y-10">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />

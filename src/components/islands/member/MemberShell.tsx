@@ -31,8 +31,11 @@ interface MemberShellProps {
   current: string;
   /** The page heading shown above the greeting. */
   heading: string;
-  /** The page opens with the balance cards: so does its skeleton (MemberSkeleton `balances`). */
-  balancesFirst?: boolean;
+  /**
+   * The page's first view while the session is checked (MemberSkeleton's content), given the profile
+   * read so far; the same view its HTML was built with, so the takeover changes nothing on screen.
+   */
+  skeleton?: (profile: Profile | null) => ReactNode;
   children: (context: MemberContext) => ReactNode;
 }
 
@@ -40,7 +43,7 @@ interface MemberShellProps {
  * Everything member pages share: the guard (skeleton until the session is known, else off to
  * /login?next=…), the live profile, the sidebar with its Withdraw and Referrals dialogs, and toasts.
  */
-export default function MemberShell({ current, heading, balancesFirst = false, children }: MemberShellProps) {
+export default function MemberShell({ current, heading, skeleton, children }: MemberShellProps) {
   const guard = useGuard('member');
   const session = guard.status === 'allowed' ? guard.session : null;
   const userId = session?.user.id;
@@ -73,7 +76,7 @@ export default function MemberShell({ current, heading, balancesFirst = false, c
     return guard.status === 'error' ? (
       <p role="alert">{guard.message}</p>
     ) : (
-      <MemberSkeleton balances={balancesFirst} profile={profile} />
+      <MemberSkeleton>{skeleton?.(profile)}</MemberSkeleton>
     );
   }
   // Only ever the signed-in member's own row (the early read used the stored session, which a sign-in

@@ -1,30 +1,21 @@
-import BalanceCards from './BalanceCards';
-import type { Profile } from '~/lib/profile-row';
+import type { ReactNode } from 'react';
 
 interface MemberSkeletonProps {
   /**
-   * The page opens with the balance cards (dashboard, deposit): the skeleton has them too, labelled,
-   * with their value placeholders, so the early paint (early-balances.ts) can fill them.
+   * The page's own first view with no member data (the balance cards, the statement's frame), drawn
+   * where the page will draw it; else six grey cards.
    */
-  balances?: boolean;
-  /** Values already read (the early read), shown in the cards. */
-  profile?: Profile | null;
-  /** Rendered into the page's HTML at build time: the one copy the early paint may fill. */
+  children?: ReactNode;
+  /** Rendered into the page's HTML at build time: the one copy an early paint may fill. */
   prerendered?: boolean;
 }
 
-const noDialog = () => undefined;
-
 /**
  * What a member page shows until the session is known: the shell's shape with no member data (at
- * most the balances the member's own stored session has just read), so nothing jumps when the real
- * page appears and a visitor never sees member content.
+ * most what the member's own stored session has just read, early-read.ts), so nothing jumps when the
+ * real page appears and a visitor never sees member content.
  */
-export default function MemberSkeleton({
-  balances = false,
-  profile = null,
-  prerendered = false,
-}: MemberSkeletonProps) {
+export default function MemberSkeleton({ children, prerendered = false }: MemberSkeletonProps) {
   return (
     <div
       className="min-h-dvh bg-mist-50 lg:flex"
@@ -39,10 +30,9 @@ export default function MemberSkeleton({
           <div className="h-8 w-48 animate-pulse rounded bg-mist-200" />
           <div className="mt-2 h-5 w-32 animate-pulse rounded bg-mist-100" />
         </div>
-        {balances ? (
-          <div className="px-5 py-6 sm:px-8 sm:py-8">
-            <BalanceCards profile={profile} onReferralEarnings={noDialog} />
-          </div>
+        {children ? (
+          // AppShell's <main> padding: the content sits where the page will draw it.
+          <div className="px-5 py-6 sm:px-8 sm:py-8">{children}</div>
         ) : (
           <div className="grid gap-4 px-5 py-6 sm:grid-cols-2 sm:px-8 sm:py-8 xl:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (

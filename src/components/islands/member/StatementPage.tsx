@@ -2,9 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import MemberShell from './MemberShell';
 import BalanceChart from './statement/BalanceChart';
 import LedgerEntries from './statement/LedgerEntries';
+import { CHART_CAPTION_CLASS } from './statement/caption-slot';
 import { saveCsv } from '../shared/saveCsv';
 import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
 import { accountLabel, myLedger, type LedgerEntry } from '~/lib/ledger';
+import { defaultChartAccount } from '~/lib/ledger-entry';
+import { earlyStatement, pendingEarlyStatement } from '~/lib/early-statement';
 import { watchTable } from '~/lib/realtime';
 
 /** Saves the statement as a CSV file (made in the browser; nothing is sent anywhere). */
@@ -14,28 +17,21 @@ async function downloadStatement(entries: LedgerEntry[]): Promise<void> {
   saveCsv(ledgerCsv(entries), `liquid-capital-statement-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
-function StatementContent({ userId }: { userId: string }) {
-  const [entries, setEntries] = useState<LedgerEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [account, setAccount] = useState<BalanceAccount | ''>('');
+interface StatementBodyProps {
+  /** Oldest first; null until read. */
+  entries: LedgerEntry[] | null;
+  error?: string | null;
+  /** The account the member picked for the chart ('' = the default). */
+  account?: BalanceAccount | '';
+  onAccount?: (account: BalanceAccount) => void;
+}
 
-  useEffect(
-    () =>
-      watchTable([{ table: 'ledger_entries', filter: `user_id=eq.${userId}` }], myLedger, {
-        onData: (rows) => {
-          setEntries(rows);
-          setError(null);
-        },
-        onError: (err) => setError(err.message),
-      }),
-    [userId],
-  );
-
-  const present = useMemo(
-    () => BALANCE_ACCOUNTS.filter((a) => entries?.some((e) => e.account === a)),
-    [entries],
-  );
-  const chosen: BalanceAccount = account || present[0] || 'interest_wallet';
+/**
+ * The statement: the balance chart of one account and the ledger, newest first. Also the page's
+ * build-time skeleton (entries null), whose caption placeholder the early paint fills.
+ */
+export function StatementBody({ entries, error = null, account = '', onAccount }: StatementBodyProps) {
+  const chosen: BalanceAccount = account || (entries ? defaultChartAccount(entries) : 'interest_wallet');
   const newestFirst = useMemo(() => (entries ? [...entries].reverse() : []), [entries]);
 
   return (
@@ -58,7 +54,8 @@ function StatementContent({ userId }: { userId: string }) {
               id="chart-account"
               className="field-input"
               value={chosen}
-              onChange={(e) => setAccount(e.target.value as BalanceAccount)}
+              disabled={entries === null}
+              onChange={(e) => onAccount?.(e.target.value as BalanceAccount)}
             >
               {BALANCE_ACCOUNTS.map((a) => (
                 <option key={a} value={a}>
@@ -72,7 +69,11 @@ function StatementContent({ userId }: { userId: string }) {
             stays where it first appeared when the entries arrive (no layout shift). */}
         <div className="mt-4 min-h-[288px]">
           {entries === null ? (
-            <div className="h-60 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+            <figure>
+              <div className="h-60 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+              {/* Where the chart's caption will be: filled early (early-statement-paint.ts) if it can. */}
+              <figcaption className={CHART_CAPTION_CLASS} data-caption-slot />
+            </figure>
           ) : (
             <BalanceChart entries={entries} account={chosen} />
           )}
@@ -106,11 +107,51 @@ function StatementContent({ userId }: { userId: string }) {
   );
 }
 
+/** The entries the page's early read brought (early-statement.ts), and when they come. */
+function useEarlyEntries(): LedgerEntry[] | null {
+  const [entries, setEntries] = useState(earlyStatement);
+  useEffect(() => {
+    let current = true;
+    void pendingEarlyStatement()?.then((early) => {
+      if (current && early) setEntries((shown) => shown ?? early);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return entries;
+}
+
+function StatementContent({ userId, early }: { userId: string; early: LedgerEntry[] | null }) {
+  const [entries, setEntries] = useState<LedgerEntry[] | null>(early);
+  const [error, setError] = useState<string | null>(null);
+  const [account, setAccount] = useState<BalanceAccount | ''>('');
+
+  useEffect(
+    () =>
+      watchTable([{ table: 'ledger_entries', filter: `user_id=eq.${userId}` }], myLedger, {
+        onData: (rows) => {
+          setEntries(rows);
+          setError(null);
+        },
+        onError: (err) => setError(err.message),
+      }),
+    [userId],
+  );
+
+  return <StatementBody entries={entries} error={error} account={account} onAccount={setAccount} />;
+}
+
 /** /user/statement: the member's ledger (rpc my_ledger) and a small balance chart, kept live. */
 export default function StatementPage() {
+  const early = useEarlyEntries();
   return (
-    <MemberShell current="/user/statement" heading="Statement">
-      {({ session }) => <StatementContent userId={session.user.id} />}
+    <MemberShell
+      current="/user/statement"
+      heading="Statement"
+      skeleton={() => <StatementBody entries={early} />}
+    >
+      {({ session }) => <StatementContent userId={session.user.id} early={early} />}
     </MemberShell>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BalanceAccount } from '~/lib/accounts';
 import { accountLabel, balanceChart, type ChartBox, type LedgerEntry } from '~/lib/ledger';
+import { chartCaption } from '~/lib/ledger-entry';
+import { CHART_CAPTION_CLASS } from './caption-slot';
 import { formatUsd } from '~/lib/money';
 
 /** The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. */
@@ -108,9 +110,7 @@ export default function BalanceChart({
             </circle>
           ))}
         </svg>
-        <figcaption className="mt-2 text-sm text-muted">
-          {label} after each change, on a time scale up to now. Now {formatUsd(last?.balance)}.
-        </figcaption>
+        <figcaption className={CHART_CAPTION_CLASS}>{chartCaption(account, last?.balance)}</figcaption>
       </figure>
     </div>
   );

@@ -1,0 +1,21 @@
+import MemberSkeleton from './MemberSkeleton';
+import { balancesSkeleton } from './BalanceCards';
+import { StatementBody } from './StatementPage';
+
+/*
+ * The first views member pages are built with (their islands' fallbacks, Astro renders them into the
+ * HTML): what an early paint fills in before React arrives (early-balances.ts,
+ * early-statement-paint.ts). Never loaded in the browser.
+ */
+
+export function BalancesSkeleton() {
+  return <MemberSkeleton prerendered>{balancesSkeleton(null)}</MemberSkeleton>;
+}
+
+export function StatementSkeleton() {
+  return (
+    <MemberSkeleton prerendered>
+      <StatementBody entries={null} />
+    </MemberSkeleton>
+  );
+}

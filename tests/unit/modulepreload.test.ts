@@ -33,7 +33,23 @@ function site(): string {
   const page = (body: string) =>
     `<!doctype html><html><head><link rel="stylesheet" href="/x.css"><script type="module" src="/_astro/Header.js"></script></head><body>${body}</body></html>`;
   write('index.html', page('<h1>Home</h1>'));
-  write('user-dashboard.html', page(island('/_astro/Page.js', 'only')));
+  // The selector in a script is not a skeleton: this page still preloads.
+  write(
+    'user-dashboard.html',
+    page(
+      island('/_astro/Page.js', 'only') + '<script>document.querySelectorAll("[data-prerendered]")</script>',
+    ),
+  );
+  // A page that paints before its island: its build-time skeleton is filled by an inline script.
+  write(
+    'user/statement.html',
+    page(
+      island('/_astro/Page.js', 'only').replace(
+        '></astro-island>',
+        '><div role="status" data-prerendered="true"></div></astro-island>',
+      ) + '<script>document.querySelectorAll("[data-prerendered]")</script>',
+    ),
+  );
   write(
     'login.html',
     page(
@@ -50,7 +66,7 @@ describe('modulepreload', () => {
   it("preloads a client-only page's whole first load and preconnects to Supabase", () => {
     const dir = site();
     const changed = addPreloads(dir, { PUBLIC_SUPABASE_URL: 'https://abcd.supabase.co' });
-    expect(changed).toBe(1);
+    expect(changed).toBe(2);
     const html = fs.readFileSync(path.join(dir, 'user-dashboard.html'), 'utf8');
     // Every module the island needs before it can render, found through its imports; not the
     // on-demand realtime module, and not the header script the page already loads with a tag.
@@ -61,6 +77,16 @@ describe('modulepreload', () => {
     expect(html).toContain('<link rel="preconnect" href="https://abcd.supabase.co" crossorigin>');
     // In the head, so they start with the document.
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('gives a page that paints before its island the preconnect only: the island must not compete with that paint', () => {
+    const dir = site();
+    addPreloads(dir, { PUBLIC_SUPABASE_URL: 'https://abcd.supabase.co' });
+    const html = fs.readFileSync(path.join(dir, 'user/statement.html'), 'utf8');
+    expect(links(html, 'modulepreload')).toEqual([]);
+    expect(links(html, 'preconnect')).toEqual(['https://abcd.supabase.co']);
+    const dashboard = fs.readFileSync(path.join(dir, 'user-dashboard.html'), 'utf8');
+    expect(links(dashboard, 'modulepreload')).not.toEqual([]);
   });
 
   it('leaves server-rendered and static pages alone', () => {

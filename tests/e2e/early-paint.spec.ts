@@ -44,6 +44,14 @@ const shifts = (page: Page) =>
     return (window as unknown as { __shifts: number[] }).__shifts;
   });
 
+/**
+ * Moves to a page without the Supabase client (a static one, same origin, same storage), so the page
+ * before it can no longer refresh the token or read anything while the test watches.
+ */
+async function settleOnStaticPage(page: Page) {
+  await page.goto('/terms-of-service');
+}
+
 /** The requests to the Supabase REST API the page has made, in order. */
 function restRequests(page: Page): string[] {
   const seen: string[] = [];
@@ -133,6 +141,7 @@ test('a token within 30 s of its end is left to the client: no early read', asyn
   const member = await createMember({ username: 'Early Expiry' });
   await setBalances(member.id, { deposit_wallet: '7' });
   await signInThroughUi(page, member);
+  await settleOnStaticPage(page);
   // Move the stored expiry to 29 s from now: inside the margin the client refreshes first.
   await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
@@ -173,6 +182,7 @@ test('a member who still owes the authenticator code gets nothing early (the dat
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Enter your authenticator code' })).toBeVisible();
+  await settleOnStaticPage(page);
 
   const requests = restRequests(page);
   const release = await holdIslands(page);
@@ -236,6 +246,7 @@ test('admin pages paint who is signed in before React; a member gets no line', a
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const other = await context.newPage();
   await signInThroughUi(other, member);
+  await settleOnStaticPage(other);
   const requests = restRequests(other);
   const hold = await holdIslands(other);
   await other.goto('/admin/users');

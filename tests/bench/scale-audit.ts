@@ -26,7 +26,16 @@ import type pg from 'pg';
 import { idBatches } from '../../src/lib/id-batches';
 
 /** Staff k (1-8): two owners, three finance, two support, one auditor. */
-export const STAFF_ROLES = ['owner', 'owner', 'finance', 'finance', 'finance', 'support', 'support', 'auditor'];
+export const STAFF_ROLES = [
+  'owner',
+  'owner',
+  'finance',
+  'finance',
+  'finance',
+  'support',
+  'support',
+  'auditor',
+];
 const staff = (k: string): string => `md5('scale-staff-' || (${k}))::uuid`;
 const owner = (j: string): string => staff(`1 + (${j}) % 2`);
 const finance = (j: string): string => staff(`3 + (${j}) % 3`);
@@ -282,6 +291,9 @@ export async function seedAudit(sql: pg.Client, step: Step, audit: number, membe
 
 export interface AuditRead {
   kind?: string;
+  /** E-mail of the staff member who acted. */
+  actor?: string;
+  /** E-mail of the member concerned. */
   member?: string;
   from?: string;
   to?: string;
@@ -309,16 +321,24 @@ export async function readAuditPage(client: SupabaseClient, filter: AuditRead, l
   if (filter.kind) query = query.eq('kind', filter.kind);
   if (filter.from) query = query.gte('occurred_at', `${filter.from}T00:00:00Z`);
   if (filter.to)
-    query = query.lt('occurred_at', new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString());
-  if (filter.member) {
+    query = query.lt(
+      'occurred_at',
+      new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString(),
+    );
+  for (const [column, email] of [
+    ['actor_id', filter.actor],
+    ['member_id', filter.member],
+  ] as const) {
+    if (!email) continue;
     const found = await client
       .from('profiles')
       .select('id')
-      .ilike('email', filter.member.replace(/[\\%_]/g, '\\$&'))
+      .ilike('email', email.replace(/[\\%_]/g, '\\$&'))
       .limit(1);
     const id = (found.data?.[0] as { id: string } | undefined)?.id;
-    if (found.error || !id) throw new Error(`audit member ${filter.member}: ${found.error?.message ?? 'not found'}`);
-    query = query.eq('member_id', id);
+    if (found.error || !id)
+      throw new Error(`audit ${column} ${email}: ${found.error?.message ?? 'not found'}`);
+    query = query.eq(column, id);
   }
   const { data, error } = await query;
   if (error) throw new Error(`audit_events: ${error.message}`);

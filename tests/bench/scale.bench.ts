@@ -40,7 +40,7 @@ import { idBatches } from '../../src/lib/id-batches';
 import { ledgerCsv } from '../../src/lib/ledger-csv';
 import { readStatement, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/ledger-entry';
 import { totpFor } from '../support/totp';
-import { readAuditPage, seedAudit, type AuditRead } from './scale-audit';
+import { readAuditPage, seedAudit, STAFF_ROLES, type AuditRead } from './scale-audit';
 
 const MEMBERS = Number(process.env['SCALE_MEMBERS'] ?? 100_000);
 const LEDGER = Number(process.env['SCALE_LEDGER'] ?? 1_000_000);
@@ -539,10 +539,16 @@ async function main(): Promise<void> {
         record({ name: `admin audit: ${name}`, budgetMs: 100, samples, ...(note ? { note } : {}) }),
       );
     await auditRow('first page', () => ({}), '50 rows a page, then the people on it');
-    await auditRow('by kind', (i) => ({ kind: kinds[i % kinds.length]! }), `${kinds.length} kinds, common to rare`);
+    await auditRow(
+      'by kind',
+      (i) => ({ kind: kinds[i % kinds.length]! }),
+      `${kinds.length} kinds, common to rare`,
+    );
     // The most active members first (the member filter is an e-mail: one profiles lookup more).
     const auditMembers = [1, 2, 3, 5, 8, 13, 100, 1000, Math.floor(MEMBERS / 2), MEMBERS].map(memberEmail);
     await auditRow('by member', (i) => ({ member: auditMembers[i % auditMembers.length]! }), 'by e-mail');
+    const staffEmails = STAFF_ROLES.map((_, k) => `staff${k + 1}@example.com`);
+    await auditRow('by staff member', (i) => ({ actor: staffEmails[i % staffEmails.length]! }), 'by e-mail');
     const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
     await auditRow(
       'by date range',
@@ -627,10 +633,11 @@ async function main(): Promise<void> {
          where user_id = (select id from gen_member where i = 1) and read_at is null`,
       )
     ).rows.map((r) => Number(r.n));
-    const withNextDue = (read: PromiseLike<{ error: { message: string } | null }>, what: string) => async () => {
-      const [page, due] = await Promise.all([read, whale.rpc('next_notification_in')]);
-      if (page.error || due.error) throw new Error(`${what}: ${(page.error ?? due.error)!.message}`);
-    };
+    const withNextDue =
+      (read: PromiseLike<{ error: { message: string } | null }>, what: string) => async () => {
+        const [page, due] = await Promise.all([read, whale.rpc('next_notification_in')]);
+        if (page.error || due.error) throw new Error(`${what}: ${(page.error ?? due.error)!.message}`);
+      };
     const busy = `a member with ${(whaleEvents ?? 0).toLocaleString('en-US')} events`;
     record({
       name: 'member bell: unread count',
@@ -784,6 +791,15 @@ async function main(): Promise<void> {
           `select ${auditCols} from public.audit_events where member_id = $1
            order by occurred_at desc, id desc limit 51`,
           [whaleId],
+        ),
+        adminCall(
+          'admin audit: a member filter, the e-mail to an id',
+          `select id from public.profiles where email ilike 'member1@example.com' limit 1`,
+        ),
+        adminCall(
+          'admin audit: by staff member (finance)',
+          `select ${auditCols} from public.audit_events where actor_id = md5('scale-staff-3')::uuid
+           order by occurred_at desc, id desc limit 51`,
         ),
         adminCall(
           'admin audit: by date range (a week a year ago)',

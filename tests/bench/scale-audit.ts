@@ -330,11 +330,7 @@ export async function readAuditPage(client: SupabaseClient, filter: AuditRead, l
     ['member_id', filter.member],
   ] as const) {
     if (!email) continue;
-    const found = await client
-      .from('profiles')
-      .select('id')
-      .ilike('email', email.replace(/[\\%_]/g, '\\$&'))
-      .limit(1);
+    const found = await client.from('profiles').select('id').eq('email', email.trim().toLowerCase()).limit(1);
     const id = (found.data?.[0] as { id: string } | undefined)?.id;
     if (found.error || !id)
       throw new Error(`audit ${column} ${email}: ${found.error?.message ?? 'not found'}`);

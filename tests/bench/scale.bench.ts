@@ -794,7 +794,7 @@ async function main(): Promise<void> {
         ),
         adminCall(
           'admin audit: a member filter, the e-mail to an id',
-          `select id from public.profiles where email ilike 'member1@example.com' limit 1`,
+          `select id from public.profiles where email = 'member1@example.com' limit 1`,
         ),
         adminCall(
           'admin audit: by staff member (finance)',

@@ -59,11 +59,15 @@ export const AUDIT_KINDS = [
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Auth stores addresses trimmed and lower-cased, so an exact match on that form is case-insensitive;
+ * an equality can use profiles_email_idx under row-level security, where an ILIKE read every profile.
+ */
 async function idForEmail(email: string): Promise<string | null> {
   const { data, error } = await supabase()
     .from('profiles')
     .select('id')
-    .ilike('email', email.trim().replace(/[\\%_]/g, '\\$&'))
+    .eq('email', email.trim().toLowerCase())
     .limit(1);
   if (error) throw toDbError(error, 'Could not look up that e-mail address.');
   return (data?.[0] as { id: string } | undefined)?.id ?? null;

@@ -24,6 +24,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { idBatches } from '../../src/lib/id-batches';
+import type { AuditCursor, AuditFilter } from '../../src/lib/admin/audit';
+import { queryAuditPage } from '../../src/lib/admin/audit-query';
+import type { AppSupabaseClient } from '../../src/lib/supabase';
 
 /** Staff k (1-8): two owners, three finance, two support, one auditor. */
 export const STAFF_ROLES = [
@@ -289,56 +292,18 @@ export async function seedAudit(sql: pg.Client, step: Step, audit: number, membe
   );
 }
 
-export interface AuditRead {
-  kind?: string;
-  /** E-mail of the staff member who acted. */
-  actor?: string;
-  /** E-mail of the member concerned. */
-  member?: string;
-  from?: string;
-  to?: string;
-  cursor?: { occurred_at: string; id: number };
-}
+/** A filter of /admin/audit: the fields of the screen's form, blank when unused. */
+export type AuditRead = Partial<AuditFilter> & { cursor?: AuditCursor };
 
 /**
- * One page of /admin/audit as src/lib/admin/audit.ts listAuditEvents asks for it (that module reads
- * the browser's client, so the bench sends the same requests from its own): the member's e-mail to an
- * id, the page of limit + 1 newest first (by key from a cursor), then the people on it.
+ * One page of /admin/audit with the screen's own requests (src/lib/admin/audit-query.ts), then the
+ * people on it in the batches src/lib/admin/people.ts asks for (that module reads the browser's client).
  */
-export async function readAuditPage(client: SupabaseClient, filter: AuditRead, limit = 50): Promise<number> {
-  let query = client
-    .from('audit_events')
-    .select('id, occurred_at, actor_id, actor_role, member_id, kind, before, after, reason')
-    .order('occurred_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(limit + 1);
-  if (filter.cursor) {
-    const at = filter.cursor.occurred_at.replace(/\+00(:?00)?$/, 'Z');
-    query = query
-      .lte('occurred_at', at)
-      .or(`occurred_at.lt.${at},and(occurred_at.eq.${at},id.lt.${filter.cursor.id})`);
-  }
-  if (filter.kind) query = query.eq('kind', filter.kind);
-  if (filter.from) query = query.gte('occurred_at', `${filter.from}T00:00:00Z`);
-  if (filter.to)
-    query = query.lt(
-      'occurred_at',
-      new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString(),
-    );
-  for (const [column, email] of [
-    ['actor_id', filter.actor],
-    ['member_id', filter.member],
-  ] as const) {
-    if (!email) continue;
-    const found = await client.from('profiles').select('id').eq('email', email.trim().toLowerCase()).limit(1);
-    const id = (found.data?.[0] as { id: string } | undefined)?.id;
-    if (found.error || !id)
-      throw new Error(`audit ${column} ${email}: ${found.error?.message ?? 'not found'}`);
-    query = query.eq(column, id);
-  }
-  const { data, error } = await query;
-  if (error) throw new Error(`audit_events: ${error.message}`);
-  const rows = data as Array<{ actor_id: string | null; member_id: string | null }>;
+export async function readAuditPage(client: SupabaseClient, read: AuditRead, limit = 50): Promise<number> {
+  const filter: AuditFilter = { kind: '', actor: '', member: '', from: '', to: '', ...read };
+  // supabase-js's client is PostgREST's under another name; the module asks only for `from`.
+  const rest = client as unknown as Pick<AppSupabaseClient, 'from'>;
+  const rows = await queryAuditPage(rest, filter, read.cursor ?? null, limit);
   const ids = [...new Set(rows.flatMap((r) => [r.actor_id, r.member_id]).filter((id): id is string => !!id))];
   for (const r of await Promise.all(
     idBatches(ids).map((batch) => client.from('profiles').select('id, email, username').in('id', batch)),

@@ -132,6 +132,21 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     expect(await outcome(() => verify({ role: 'authenticated', uid: member.id }))).toBe('42501');
   });
 
+  it('verifies with the very hash the writer computes (verify_audit_chain inlines private.audit_hash)', async () => {
+    // The walk writes the hash expression inline for speed (migration 20261125005100); a change to
+    // one without the other would report every event as changed, or miss an edit.
+    const { rows } = await engine.db.query<{ name: string; src: string }>(
+      `select p.proname as name, p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where (n.nspname, p.proname) in (('private', 'audit_hash'), ('public', 'verify_audit_chain'))`,
+    );
+    const expression = (name: string) => {
+      const src = rows.find((r) => r.name === name)!.src.replace(/\s+/g, ' ');
+      return src.slice(src.indexOf("encode(sha256(convert_to(concat_ws('|',"), src.indexOf("'hex')") + 6);
+    };
+    expect(expression('audit_hash')).toContain('e.prev_hash');
+    expect(expression('verify_audit_chain')).toBe(expression('audit_hash'));
+  });
+
   it('no role can change or delete an event, not even the table owner through the API path', async () => {
     for (const caller of [
       owner,

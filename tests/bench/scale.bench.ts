@@ -7,12 +7,18 @@
  *   SCALE_LEDGER=1000000 ledger entries (one long-standing member with 10,000, the rest skewed: a few
  *     very active members, most with a handful), consistent running balances and profile totals,
  *   SCALE_REQUESTS=200000 deposit notices and as many withdrawal requests (mostly decided, a small
- *     recent queue of pending and approved ones).
+ *     recent queue of pending and approved ones),
+ *   SCALE_AUDIT=1000000 audit events in a valid hash chain and the member notifications derived from
+ *     them (tests/bench/scale-audit.ts says what and in which proportions).
  * Then times, each SCALE_SAMPLES times (default 200):
  *   admin users: search, sort, page change (rpc admin_search_users, as src/lib/admin/users.ts calls it);
  *   member statement (rpc my_ledger, as src/lib/ledger.ts) and the CSV of 10,000 entries (rpc +
  *     src/lib/ledger-csv.ts);
  *   admin review queue by status (the four reads of src/lib/admin/requests.ts + the people lookup);
+ *   /admin/audit as an owner (src/lib/admin/audit.ts): first page, by kind, by member, by date range,
+ *     a deep page by key; and verify_audit_chain over the whole log (a few times: it walks every event);
+ *   the long-standing member's bell, /user/notifications and /user/activity (src/lib/notifications.ts,
+ *     src/lib/notification-lists.ts, each with the next_notification_in read the live feed makes);
  *   admin save → member dashboard update over realtime, with SCALE_DASHBOARDS=1000 signed-in members
  *     each subscribed to their own profile the way src/lib/profile.ts watchProfile does.
  * Prints one table (p50, p95, budget, ok) and, with SCALE_PLANS=1 (default on), the plans of the hot
@@ -34,10 +40,12 @@ import { idBatches } from '../../src/lib/id-batches';
 import { ledgerCsv } from '../../src/lib/ledger-csv';
 import { readStatement, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/ledger-entry';
 import { totpFor } from '../support/totp';
+import { readAuditPage, seedAudit, STAFF_ROLES, type AuditRead } from './scale-audit';
 
 const MEMBERS = Number(process.env['SCALE_MEMBERS'] ?? 100_000);
 const LEDGER = Number(process.env['SCALE_LEDGER'] ?? 1_000_000);
 const REQUESTS = Number(process.env['SCALE_REQUESTS'] ?? 200_000);
+const AUDIT = Number(process.env['SCALE_AUDIT'] ?? 1_000_000);
 const DASHBOARDS = Math.min(Number(process.env['SCALE_DASHBOARDS'] ?? 1000), MEMBERS - 1);
 const SAMPLES = Number(process.env['SCALE_SAMPLES'] ?? 200);
 const WHALE_ENTRIES = Math.min(10_000, Math.floor(LEDGER / 2));
@@ -46,7 +54,14 @@ const PASSWORD = 'scale-member-password';
 const ADMIN = { email: 'scale-admin@example.com', password: 'scale-admin-password' };
 // Four eyes: a balance edit is a proposal that a second admin approves.
 const APPROVER = { email: 'scale-approver@example.com', password: 'scale-approver-password' };
-const BIG_TABLES = ['profiles', 'ledger_entries', 'deposit_notices', 'withdrawal_requests'];
+const BIG_TABLES = [
+  'profiles',
+  'ledger_entries',
+  'deposit_notices',
+  'withdrawal_requests',
+  'audit_events',
+  'notifications',
+];
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -182,6 +197,7 @@ async function seed(sql: pg.Client): Promise<Record<string, number>> {
                                      when j % 20 = 0 then 'rejected' else 'paid' end as status) st`,
     [MEMBERS, REQUESTS],
   );
+  await seedAudit(sql, step, AUDIT, MEMBERS);
   await sql.query(`set session_replication_role = origin`);
   // A live database is autovacuumed; a bulk load measured before autovacuum reaches it is not what
   // clients meet (without the visibility map an exact count reads the heap, so the plans would
@@ -254,6 +270,20 @@ async function inBatches<T>(count: number, width: number, make: (i: number) => P
   return out;
 }
 
+/** Runs `work` in a transaction (rolled back) as the signed-in user `uid`, as PostgREST would. */
+async function asCaller<T>(c: pg.Client, uid: string, aal: string, work: () => Promise<T>): Promise<T> {
+  await c.query('begin');
+  try {
+    await c.query(
+      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+      [JSON.stringify({ sub: uid, role: 'authenticated', aal })],
+    );
+    return await work();
+  } finally {
+    await c.query('rollback');
+  }
+}
+
 /** EXPLAIN of each statement the functions run, via auto_explain notices on a superuser session. */
 async function plans(
   url: string,
@@ -275,14 +305,7 @@ async function plans(
     await c.query(`set client_min_messages = log`);
     for (const call of calls) {
       notices.length = 0;
-      await c.query('begin');
-      await c.query(
-        `select set_config('role', 'authenticated', true),
-        set_config('request.jwt.claims', $1, true)`,
-        [JSON.stringify({ sub: call.uid, role: 'authenticated', aal: call.aal })],
-      );
-      await c.query(call.sql, call.params);
-      await c.query('rollback');
+      await asCaller(c, call.uid, call.aal, () => c.query(call.sql, call.params));
       // The outer statement's plan is the Function Scan itself; the nested ones are the real work.
       const nested = notices.filter(
         (n) => !/Function Scan on|Result {2}\(cost/.test(n) || /Index|Seq Scan/.test(n),
@@ -381,10 +404,14 @@ async function main(): Promise<void> {
     const seeded = await seed(superuser);
     const counts = (
       await superuser.query<{ t: string; n: string }>(`
-        select 'members' as t, count(*)::text as n from public.profiles union all
+        select 'members' as t, count(*)::text as n from public.profiles
+          where id not in (select user_id from public.admins) union all
+        select 'staff', count(*)::text from public.admins union all
         select 'ledger entries', count(*)::text from public.ledger_entries union all
         select 'deposit notices', count(*)::text from public.deposit_notices union all
-        select 'withdrawal requests', count(*)::text from public.withdrawal_requests`)
+        select 'withdrawal requests', count(*)::text from public.withdrawal_requests union all
+        select 'audit events', count(*)::text from public.audit_events union all
+        select 'notifications', count(*)::text from public.notifications`)
     ).rows;
     const seedMs = Object.values(seeded).reduce((a, b) => a + b, 0);
     console.log(
@@ -496,6 +523,68 @@ async function main(): Promise<void> {
       }),
     });
 
+    // /admin/audit, as an owner: what the page asks for on opening, on each filter and on "Older".
+    const kinds = [
+      'ledger_entry',
+      'withdrawal_paid',
+      'deposit_notice_rejected',
+      'proposal_open',
+      'address_added',
+      'member_password_changed',
+      'role_granted',
+      'mfa_reset',
+    ];
+    // A filter that finds nothing is quick for the wrong reason: the rows read are checked too.
+    const auditRow = async (name: string, read: (i: number) => AuditRead, note: string): Promise<void> => {
+      let found = 0;
+      const samples = await timeEach(SAMPLES, async (i) => {
+        found += await readAuditPage(admin, read(i));
+      });
+      if (found === 0) throw new Error(`admin audit: ${name} found no events`);
+      const perPage = (found / (SAMPLES + Math.min(5, SAMPLES))).toFixed(0);
+      record({
+        name: `admin audit: ${name}`,
+        budgetMs: 100,
+        samples,
+        note: `${note}; ${perPage} rows a page on average`,
+      });
+    };
+    await auditRow('first page', () => ({}), 'page of 50 (+1), then the people on it');
+    await auditRow(
+      'by kind',
+      (i) => ({ kind: kinds[i % kinds.length]! }),
+      `${kinds.length} kinds, common to rare`,
+    );
+    // The most active members first (the member filter is an e-mail: one profiles lookup more).
+    const auditMembers = [1, 2, 3, 5, 8, 13, 100, 1000, Math.floor(MEMBERS / 2), MEMBERS].map(memberEmail);
+    await auditRow('by member', (i) => ({ member: auditMembers[i % auditMembers.length]! }), 'by e-mail');
+    const staffEmails = STAFF_ROLES.map((_, k) => `staff${k + 1}@example.com`);
+    await auditRow('by staff member', (i) => ({ actor: staffEmails[i % staffEmails.length]! }), 'by e-mail');
+    const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    await auditRow(
+      'by date range',
+      (i) => ({ from: day(30 + ((i * 37) % 1060)), to: day(30 + ((i * 37) % 1060) - (i % 31)) }),
+      '1 to 31 days within the three years',
+    );
+    // Cursors deep in the log (the oldest tenth), as PostgREST returned them on the page before.
+    const deepIds = (
+      await superuser.query<{ id: string }>(
+        `select id from public.audit_events where id <= (select max(id) / 10 from public.audit_events)
+         order by md5(id::text) limit 20`,
+      )
+    ).rows.map((r) => Number(r.id));
+    const cursors = (
+      must(
+        await admin.from('audit_events').select('id, occurred_at').in('id', deepIds),
+        'audit cursors',
+      ) as Array<{ id: number; occurred_at: string }>
+    ).map((r) => ({ id: Number(r.id), occurred_at: r.occurred_at }));
+    await auditRow(
+      'deep page by key',
+      (i) => ({ cursor: cursors[i % cursors.length]! }),
+      'pages past 90% of the log ("Older")',
+    );
+
     // Members: the dashboards (members 2..DASHBOARDS+1, the most active ones included) sign in.
     const memberIds = (
       await superuser.query<{ i: number; id: string }>(
@@ -546,6 +635,45 @@ async function main(): Promise<void> {
     };
     csvRow.note = `${(csvBytes / 1024).toFixed(0)} KB, ${Math.ceil(WHALE_ENTRIES / ROWS_PER_REQUEST)} requests`;
     record(csvRow);
+
+    // The same member's bell and lists: each read of the live feed also asks when the next notice is due.
+    const [whaleEvents, whaleUnread] = (
+      await superuser.query<{ n: string }>(
+        `select count(*)::text as n from public.audit_events where member_id = (select id from gen_member where i = 1)
+         union all select count(*)::text from public.notifications
+         where user_id = (select id from gen_member where i = 1) and read_at is null`,
+      )
+    ).rows.map((r) => Number(r.n));
+    const withNextDue =
+      (read: PromiseLike<{ error: { message: string } | null }>, what: string) => async () => {
+        const [page, due] = await Promise.all([read, whale.rpc('next_notification_in')]);
+        if (page.error || due.error) throw new Error(`${what}: ${(page.error ?? due.error)!.message}`);
+      };
+    const busy = `a member with ${(whaleEvents ?? 0).toLocaleString('en-US')} events`;
+    record({
+      name: 'member bell: unread count',
+      budgetMs: 50,
+      note: `${busy}, ${whaleUnread} unread`,
+      samples: await timeEach(SAMPLES, () =>
+        withNextDue(whale.rpc('unread_notification_count'), 'unread_notification_count')(),
+      ),
+    });
+    record({
+      name: 'member notifications: first page',
+      budgetMs: 50,
+      note: `${busy}; 20 of the newest 500 kept`,
+      samples: await timeEach(SAMPLES, () =>
+        withNextDue(whale.rpc('my_notifications', { p_limit: 20 }), 'my_notifications')(),
+      ),
+    });
+    record({
+      name: 'member activity: first page',
+      budgetMs: 50,
+      note: `${busy}; 25 a page`,
+      samples: await timeEach(SAMPLES, () =>
+        withNextDue(whale.rpc('my_activity', { p_limit: 25 }), 'my_activity')(),
+      ),
+    });
 
     // Realtime: every dashboard listens to its own profile row, as watchProfile does.
     const arrivals = new Map<string, (t: number) => void>();
@@ -612,13 +740,47 @@ async function main(): Promise<void> {
     });
     rows.at(-1)!.note += lost ? `; ${lost} lost` : '';
 
+    // The audit page's "Verify" walks and hashes every event: a few runs, not SCALE_SAMPLES. Through
+    // the API it runs under the authenticated role's statement_timeout (8 s, as hosted); the server's
+    // own time without that limit is measured beside it, so a timeout still says what it would cost.
+    const adminId = (
+      await superuser.query<{ id: string }>(`select id from auth.users where email = $1`, [ADMIN.email])
+    ).rows[0]!.id;
+    const verifySamples: number[] = [];
+    // Every run's answer counts: one cancelled by the timeout among intact ones must show.
+    const verdicts = new Map<string, number>();
+    for (let k = 0; k < 3; k++) {
+      const t = performance.now();
+      const answer = await admin.rpc('verify_audit_chain');
+      verifySamples.push(performance.now() - t);
+      let said: string;
+      if (answer.error) said = `${answer.error.code} ${answer.error.message}`;
+      else {
+        const v = answer.data as { intact: boolean; checked: number };
+        if (!v.intact) throw new Error(`the generated chain is broken: ${JSON.stringify(v)}`);
+        said = `intact, ${v.checked.toLocaleString('en-US')} events`;
+      }
+      verdicts.set(said, (verdicts.get(said) ?? 0) + 1);
+    }
+    const verdict = [...verdicts].map(([said, n]) => `${n}× ${said}`).join('; ');
+    const serverStarted = performance.now();
+    await asCaller(superuser, adminId, 'aal2', async () => {
+      await superuser.query(`set local statement_timeout = 0`);
+      await superuser.query(`select public.verify_audit_chain()`);
+    });
+    record({
+      name: 'admin audit: verify the whole chain',
+      budgetMs: 8000,
+      samples: verifySamples,
+      note: `${verdict}; server alone ${((performance.now() - serverStarted) / 1000).toFixed(1)} s; budget = statement_timeout`,
+    });
+
     let seqScans: string[] = [];
     if (PLANS) {
-      const [adminId, whaleId, typicalId] = (
+      const [whaleId, typicalId] = (
         await superuser.query<{ id: string }>(
-          `select id from auth.users where email = $1 union all select id from gen_member where i = 1
-           union all select id from gen_member where i = $2`,
-          [ADMIN.email, Math.floor(MEMBERS / 2)],
+          `select id from gen_member where i = 1 union all select id from gen_member where i = $1`,
+          [Math.floor(MEMBERS / 2)],
         )
       ).rows.map((r) => r.id);
       const adminCall = (name: string, sql: string, params: unknown[] = []) => ({
@@ -628,7 +790,66 @@ async function main(): Promise<void> {
         sql,
         params,
       });
+      const auditCols = 'id, occurred_at, actor_id, actor_role, member_id, kind, before, after, reason';
       const found = await plans(cluster.url, [
+        adminCall(
+          'admin audit: first page',
+          `select ${auditCols} from public.audit_events order by occurred_at desc, id desc limit 51`,
+        ),
+        adminCall(
+          'admin audit: by a rare kind',
+          `select ${auditCols} from public.audit_events where kind = 'mfa_reset'
+           order by occurred_at desc, id desc limit 51`,
+        ),
+        adminCall(
+          'admin audit: by member (the most active)',
+          `select ${auditCols} from public.audit_events where member_id = $1
+           order by occurred_at desc, id desc limit 51`,
+          [whaleId],
+        ),
+        adminCall(
+          'admin audit: a member filter, the e-mail to an id',
+          `select id from public.profiles where email = 'member1@example.com' limit 1`,
+        ),
+        adminCall(
+          'admin audit: by staff member (finance)',
+          `select ${auditCols} from public.audit_events where actor_id = md5('scale-staff-3')::uuid
+           order by occurred_at desc, id desc limit 51`,
+        ),
+        adminCall(
+          'admin audit: by date range (a week a year ago)',
+          `select ${auditCols} from public.audit_events
+           where occurred_at >= now() - interval '365 days' and occurred_at < now() - interval '358 days'
+           order by occurred_at desc, id desc limit 51`,
+        ),
+        adminCall(
+          'admin audit: deep page by key',
+          `select ${auditCols} from public.audit_events
+           where occurred_at <= $1 and (occurred_at < $1 or (occurred_at = $1 and id < $2))
+           order by occurred_at desc, id desc limit 51`,
+          [cursors[0]!.occurred_at, cursors[0]!.id],
+        ),
+        {
+          name: 'member bell: unread count (the most active member)',
+          uid: whaleId!,
+          aal: 'aal1',
+          sql: `select public.unread_notification_count()`,
+          params: [],
+        },
+        {
+          name: 'member notifications: first page (the most active member)',
+          uid: whaleId!,
+          aal: 'aal1',
+          sql: `select * from public.my_notifications(null, 20)`,
+          params: [],
+        },
+        {
+          name: 'member activity: first page (the most active member)',
+          uid: whaleId!,
+          aal: 'aal1',
+          sql: `select * from public.my_activity(null, 25)`,
+          params: [],
+        },
         adminCall(
           'admin users: first page, newest first',
           `select public.admin_search_users('', 'created_at', false, 25, 0)`,

@@ -2,6 +2,7 @@ import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import { csvCell } from '~/lib/ledger-csv';
 import { peopleById } from './people';
+import { queryAuditPage } from './audit-query';
 
 /** One row of public.audit_events (written by the database; read by auditors and owners). */
 export interface AuditEvent {
@@ -59,16 +60,6 @@ export const AUDIT_KINDS = [
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-async function idForEmail(email: string): Promise<string | null> {
-  const { data, error } = await supabase()
-    .from('profiles')
-    .select('id')
-    .ilike('email', email.trim().replace(/[\\%_]/g, '\\$&'))
-    .limit(1);
-  if (error) throw toDbError(error, 'Could not look up that e-mail address.');
-  return (data?.[0] as { id: string } | undefined)?.id ?? null;
-}
-
 /** Where a page starts: just older than this event (the last row of the page before). */
 export interface AuditCursor {
   occurred_at: string;
@@ -76,19 +67,9 @@ export interface AuditCursor {
 }
 
 /**
- * The timestamp as PostgREST returned it (microseconds kept: a JS Date would drop them and skip or
- * repeat events at a page edge), in the `Z` form so no `+` or `,` reaches the or-filter.
- */
-function cursorTime(value: string): string {
-  return value.replace(/\+00(:?00)?$/, 'Z');
-}
-
-/**
- * One page of events, newest first, filtered on the server (each filter column leads an index ending
- * in occurred_at, id: the migration's index plan). Pages follow by key, not offset: the next page is
- * the events older than the cursor in (occurred_at, id) order, so page 20,000 costs what page 1 does.
- * The redundant `occurred_at <= cursor` gives the planner an index bound; the or-filter breaks ties.
- * `hasMore` comes from asking for one row more than the page, so no count over the log is needed.
+ * One page of events, newest first, filtered on the server (the requests: ./audit-query.ts), with the
+ * people on it named. `hasMore` comes from asking for one row more than the page, so no count over
+ * the log is needed.
  */
 export async function listAuditEvents(
   filter: AuditFilter,
@@ -101,37 +82,7 @@ export async function listAuditEvents(
   ] as const) {
     if (value && !DATE.test(value)) throw new DbError(`${label} must be a date (yyyy-mm-dd).`);
   }
-  let query = supabase()
-    .from('audit_events')
-    .select('id, occurred_at, actor_id, actor_role, member_id, kind, before, after, reason')
-    .order('occurred_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(limit + 1);
-  if (cursor) {
-    const at = cursorTime(cursor.occurred_at);
-    query = query
-      .lte('occurred_at', at)
-      .or(`occurred_at.lt.${at},and(occurred_at.eq.${at},id.lt.${Math.trunc(cursor.id)})`);
-  }
-  if (filter.kind) query = query.eq('kind', filter.kind);
-  if (filter.from) query = query.gte('occurred_at', `${filter.from}T00:00:00Z`);
-  if (filter.to)
-    query = query.lt(
-      'occurred_at',
-      new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString(),
-    );
-  for (const [column, email] of [
-    ['actor_id', filter.actor],
-    ['member_id', filter.member],
-  ] as const) {
-    if (!email.trim()) continue;
-    const id = await idForEmail(email);
-    if (!id) return { rows: [], hasMore: false };
-    query = query.eq(column, id);
-  }
-  const { data, error } = await query;
-  if (error) throw toDbError(error, 'Could not load the audit log.');
-  const raw = (data ?? []) as Omit<AuditEvent, 'actor_email' | 'member_email'>[];
+  const raw = await queryAuditPage(supabase(), filter, cursor, limit);
   const people = await peopleById(raw.flatMap((r) => [r.actor_id, r.member_id]));
   const rows = raw.slice(0, limit).map((r) => ({
     ...r,

@@ -200,3 +200,53 @@ describe('the early statement read', () => {
     );
   });
 });
+
+describe('holdIslandsUntil', () => {
+  const astro = () => (globalThis as unknown as { Astro?: Record<string, unknown> }).Astro;
+  afterEach(() => {
+    delete (globalThis as unknown as { Astro?: unknown }).Astro;
+    vi.useRealTimers();
+  });
+
+  /** What Astro's inline bootstrap does: register the directive on window.Astro. */
+  function registerOnly(calls: string[]) {
+    const globals = globalThis as unknown as { Astro?: Record<string, unknown> };
+    (globals.Astro ?? (globals.Astro = {})).only = async (load: () => Promise<unknown>) => {
+      calls.push('island');
+      await load();
+    };
+  }
+
+  type Directive = (load: () => Promise<unknown>, options: unknown, element: unknown) => Promise<void>;
+
+  it('starts an island only once the early paint is done', async () => {
+    let finish = () => {};
+    const ready = new Promise<void>((resolve) => (finish = resolve));
+    const { holdIslandsUntil } = await import('./early-read');
+    holdIslandsUntil(ready, 60_000);
+    expect(astro()?.only).toBeUndefined(); // until Astro registers its own, islands wait for it
+    const calls: string[] = [];
+    registerOnly(calls);
+    const started = (astro()?.only as Directive)(async () => calls.push('loaded'), {}, {});
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    calls.push('painted');
+    finish();
+    await started;
+    expect(calls).toEqual(['painted', 'island', 'loaded']);
+  });
+
+  it('lets the islands go after the cap when the read hangs', async () => {
+    vi.useFakeTimers();
+    const { holdIslandsUntil } = await import('./early-read');
+    holdIslandsUntil(new Promise(() => undefined), 1000);
+    const calls: string[] = [];
+    registerOnly(calls);
+    const started = (astro()?.only as Directive)(async () => calls.push('loaded'), {}, {});
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await started;
+    expect(calls).toEqual(['island', 'loaded']);
+  });
+});

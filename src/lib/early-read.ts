@@ -111,21 +111,74 @@ export function resetEarlyReads(): void {
 }
 
 /**
+ * How long the islands wait for an early read at most: past this the page's own code goes ahead (a
+ * slow API then costs React no more than this).
+ */
+export const ISLAND_HOLD_CAP_MS = 1000;
+
+type IslandDirective = (
+  load: () => Promise<unknown>,
+  options: unknown,
+  element: HTMLElement,
+) => Promise<void> | void;
+
+/**
+ * Holds the page's client-only islands until `ready` settles, at most `capMs`, so their scripts do
+ * not compete with the early read and its paint for the network and the main thread (on a phone,
+ * 160 KB of island ahead of the read cost more than a second of the balances' paint).
+ *
+ * Astro starts a client:only island by calling the `only` directive it registers on window.Astro (a
+ * function of a loader, the island's options and its element: the contract of Astro's client
+ * directives). This wraps that function as Astro registers it. Were Astro to register it some other
+ * way, the wrapper would simply not be used and the islands would load at once, as without it.
+ */
+export function holdIslandsUntil(ready: Promise<unknown>, capMs: number = ISLAND_HOLD_CAP_MS): void {
+  const holder = globalThis as typeof globalThis & { Astro?: Record<string, unknown> };
+  const astro = (holder.Astro ??= {});
+  const released = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, capMs))]);
+  let registered: IslandDirective | undefined;
+  const held: IslandDirective = async (load, options, element) => {
+    await released;
+    await registered?.(load, options, element);
+  };
+  Object.defineProperty(astro, 'only', {
+    configurable: true,
+    enumerable: true,
+    get: () => (registered ? held : undefined),
+    set: (directive: IslandDirective) => {
+      registered = directive;
+    },
+  });
+}
+
+/** Runs `then` once the browser has painted the current DOM (a task queued from the next frame). */
+function afterNextPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
+
+/**
  * Once `read` answers, runs `fill` on every skeleton the page was built with ([data-prerendered]: the
  * island's own render is never touched), after the parser has reached them: the answer can come
- * before that, since the parser waits for the stylesheet at the first inline script.
+ * before that, since the parser waits for the stylesheet at the first inline script. The page's
+ * islands start once that has been painted (holdIslandsUntil): a frame later, not as soon as the DOM
+ * changed, or their scripts would download during the very frame that shows the values.
  */
 export function paintEarly<T>(
   read: Promise<T | null>,
   fill: (skeleton: ParentNode, answer: T) => void,
 ): void {
-  void read.then((answer) => {
-    if (answer === null) return;
-    const paint = () => {
-      for (const skeleton of document.querySelectorAll('[data-prerendered]')) fill(skeleton, answer);
-    };
-    if (document.readyState === 'loading')
-      document.addEventListener('DOMContentLoaded', paint, { once: true });
-    else paint();
-  });
+  const painted = read.then(
+    (answer) =>
+      new Promise<void>((resolve) => {
+        const paint = () => {
+          if (answer !== null)
+            for (const skeleton of document.querySelectorAll('[data-prerendered]')) fill(skeleton, answer);
+          afterNextPaint(resolve);
+        };
+        if (document.readyState === 'loading')
+          document.addEventListener('DOMContentLoaded', paint, { once: true });
+        else paint();
+      }),
+  );
+  holdIslandsUntil(painted);
 }

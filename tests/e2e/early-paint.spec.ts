@@ -258,3 +258,44 @@ test('admin pages paint who is signed in before React; a member gets no line', a
   await other.waitForURL('**/user-dashboard');
   await context.close();
 });
+
+test("the island's scripts wait for the early paint, and for at most a second when the read hangs", async ({
+  page,
+}) => {
+  const member = await createMember({ username: 'Early Order' });
+  await setBalances(member.id, { deposit_wallet: '12' });
+  await signInThroughUi(page, member);
+  await settleOnStaticPage(page);
+
+  // In order: the early read answered, then React's renderer was asked for.
+  const events: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/rest/v1/profiles')
+      events.push('profile read');
+  });
+  page.on('request', (request) => {
+    if (/\/_astro\/client\.[\w-]+\.js$/.test(request.url())) events.push('renderer requested');
+  });
+  await page.goto('/user-dashboard');
+  await islandTookOver(page);
+  expect(events.slice(0, 2)).toEqual(['profile read', 'renderer requested']);
+
+  // The read held: the island goes ahead anyway, after the cap, and shows the placeholders until then.
+  await settleOnStaticPage(page);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/rest\/v1\/profiles\?/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const renderer = page.waitForRequest(/\/_astro\/client\.[\w-]+\.js$/);
+  const started = Date.now();
+  await page.goto('/user-dashboard');
+  await renderer;
+  const waited = Date.now() - started;
+  expect(waited).toBeGreaterThanOrEqual(900);
+  expect(waited).toBeLessThan(5000);
+  await expect(page.locator('[data-testid^="balance-"]')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('balance-deposit_wallet')).toHaveText('$12.00');
+});

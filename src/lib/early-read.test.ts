@@ -9,7 +9,6 @@ import {
   type StoredSession,
 } from './early-read';
 import { earlyProfileRequest, startEarlyProfile } from './early-profile';
-import { startEarlyStaff } from './admin/early-staff';
 import { startEarlyStatement } from './early-statement';
 import { ROWS_PER_REQUEST } from './ledger-entry';
 import { sessionStorageKey, supabaseUrl, anonKey } from './supabase-config';
@@ -143,28 +142,6 @@ describe('the early profile read', () => {
     ['an answer that is not a list', json({ id: USER })],
   ])('gives nothing for %s', async (_, response) => {
     await expect(startEarlyProfile(async () => response, fresh())).resolves.toBeNull();
-  });
-});
-
-describe('the early staff read', () => {
-  it('asks my_staff_role by POST with the token and gives the e-mail and role', async () => {
-    const fetcher = vi.fn(async (_url: string, _init?: RequestInit) => json('finance'));
-    await expect(startEarlyStaff(fetcher as unknown as typeof fetch, fresh())).resolves.toEqual({
-      email: 'a@example.com',
-      role: 'finance',
-    });
-    const [url, init] = fetcher.mock.calls[0] ?? [];
-    expect(url).toBe(new URL('rest/v1/rpc/my_staff_role', supabaseUrl).href);
-    expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer token-a');
-  });
-
-  it.each([
-    ['no role (a member)', json(null)],
-    ['a role the app does not know', json('superuser')],
-    ['a refusal', json({ message: 'no' }, 403)],
-  ])('gives nothing for %s', async (_, response) => {
-    await expect(startEarlyStaff(async () => response, fresh())).resolves.toBeNull();
   });
 });
 

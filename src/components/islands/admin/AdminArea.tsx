@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '~/components/islands/shared/AppShell';
 import Toaster from '~/components/islands/shared/Toaster';
@@ -6,6 +6,7 @@ import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { capabilities, signedInLine, type Capabilities, type StaffRole } from '~/lib/admin/staff';
 import { myStaffRole } from '~/lib/admin/my-staff-role';
 import { useLoad } from '../shared/useLoad';
+import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { earlyStaff, pendingEarlyStaff } from '~/lib/admin/early-staff';
 import { SIGNED_IN_CLASS, SIGNED_IN_PLACEHOLDER_CLASS } from './header-slots';
 
@@ -117,16 +118,7 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
   });
 
   // Who is signed in, from the page's early read (early-header.ts), while the admin check runs.
-  const [early, setEarly] = useState(earlyStaff);
-  useEffect(() => {
-    let current = true;
-    void pendingEarlyStaff()?.then((staff) => {
-      if (current && staff) setEarly((shown) => shown ?? staff);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+  const [early] = useEarlyAnswer(earlyStaff, pendingEarlyStaff);
 
   useEffect(() => {
     if (guard.status === 'error') toast.error(guard.message);

@@ -5,6 +5,7 @@ import AppShell, { type NavItem } from '../shared/AppShell';
 import Dialog from '../shared/LazyDialog';
 import Toaster from '../shared/Toaster';
 import MemberSkeleton from './MemberSkeleton';
+import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import NotificationBell from './NotificationBell';
 import { displayName } from '~/lib/auth-session';
 import { logOutAndLeave, useGuard } from '~/lib/guard';
@@ -49,19 +50,9 @@ export default function MemberShell({ current, heading, skeleton, children }: Me
   const userId = session?.user.id;
   // The early read's values (early-balances.ts), when the page made one: the first render shows what
   // the skeleton already shows, and the live feed below takes over from there.
-  const [profile, setProfile] = useState<Profile | null>(earlyProfile);
+  const [profile, setProfile] = useEarlyAnswer<Profile>(earlyProfile, pendingEarlyProfile);
   const [feed, setFeed] = useState<MemberContext['feed']>('connecting');
   const [dialog, setDialog] = useState<'withdraw' | 'referrals' | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void pendingEarlyProfile()?.then((early) => {
-      if (current && early) setProfile((shown) => shown ?? early);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (!userId) return;
@@ -70,7 +61,7 @@ export default function MemberShell({ current, heading, skeleton, children }: Me
       onError: (error) => toast.error(error.message, { id: 'profile-feed' }),
       onStatus: setFeed,
     });
-  }, [userId]);
+  }, [userId, setProfile]);
 
   if (!session) {
     return guard.status === 'error' ? (

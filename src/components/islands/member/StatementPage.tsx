@@ -4,6 +4,7 @@ import BalanceChart from './statement/BalanceChart';
 import LedgerEntries from './statement/LedgerEntries';
 import { CHART_CAPTION_CLASS } from './statement/caption-slot';
 import { saveCsv } from '../shared/saveCsv';
+import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
 import { accountLabel, myLedger, type LedgerEntry } from '~/lib/ledger';
 import { defaultChartAccount } from '~/lib/ledger-entry';
@@ -107,21 +108,6 @@ export function StatementBody({ entries, error = null, account = '', onAccount }
   );
 }
 
-/** The entries the page's early read brought (early-statement.ts), and when they come. */
-function useEarlyEntries(): LedgerEntry[] | null {
-  const [entries, setEntries] = useState(earlyStatement);
-  useEffect(() => {
-    let current = true;
-    void pendingEarlyStatement()?.then((early) => {
-      if (current && early) setEntries((shown) => shown ?? early);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return entries;
-}
-
 function StatementContent({ userId, early }: { userId: string; early: LedgerEntry[] | null }) {
   const [entries, setEntries] = useState<LedgerEntry[] | null>(early);
   const [error, setError] = useState<string | null>(null);
@@ -144,7 +130,7 @@ function StatementContent({ userId, early }: { userId: string; early: LedgerEntr
 
 /** /user/statement: the member's ledger (rpc my_ledger) and a small balance chart, kept live. */
 export default function StatementPage() {
-  const early = useEarlyEntries();
+  const [early] = useEarlyAnswer(earlyStatement, pendingEarlyStatement);
   return (
     <MemberShell
       current="/user/statement"

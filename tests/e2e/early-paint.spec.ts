@@ -24,6 +24,13 @@ async function holdIslands(page: Page) {
   return release;
 }
 
+/** Where an element is on screen (rounded to the pixel). */
+async function placeOf(locator: import('@playwright/test').Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width) };
+}
+
 /** Every layout shift from the first paint on, in window.__shifts. */
 async function recordShifts(page: Page) {
   await page.addInitScript(() => {
@@ -66,48 +73,54 @@ function restRequests(page: Page): string[] {
 /** The island has rendered (Astro drops `ssr` once it has). */
 const islandTookOver = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
-test('the dashboard paints every balance before React, and React takes over the same markup', async ({
-  page,
-}) => {
-  const member = await createMember({ username: 'Early Balances' });
-  await setBalances(member.id, {
-    deposit_wallet: '5000',
-    interest_wallet: '1250.75',
-    total_invest: '0.5',
-    total_deposit: '1234567.89',
-    total_withdraw: '10',
-    referral: '3.00',
+for (const width of [412, 1280]) {
+  test(`the dashboard paints every balance before React, and React takes over the same markup (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const member = await createMember({ username: 'Early Balances' });
+    await setBalances(member.id, {
+      deposit_wallet: '5000',
+      interest_wallet: '1250.75',
+      total_invest: '0.5',
+      total_deposit: '1234567.89',
+      total_withdraw: '10',
+      referral: '3.00',
+    });
+    await signInThroughUi(page, member);
+    await recordShifts(page);
+    const release = await holdIslands(page);
+    await page.goto('/user-dashboard');
+
+    const balances = page.getByRole('region', { name: 'Balances' });
+    const expected: Record<string, string> = {
+      deposit_wallet: '$5,000.00',
+      interest_wallet: '$1,250.75',
+      total_invest: '$0.50',
+      total_deposit: '$1,234,567.89',
+      total_withdraw: '$10.00',
+      referral: '$3.00',
+    };
+    for (const [account, text] of Object.entries(expected))
+      await expect(page.getByTestId(`balance-${account}`)).toHaveText(text);
+    await expect(balances).toHaveAttribute('aria-busy', 'false');
+    // React has not run: this is the skeleton the page was built with, filled in.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    await expect(page.getByRole('status', { name: 'Loading your account' })).toBeVisible();
+    const early = await balances.innerHTML();
+    expect(early).not.toContain('data-balance-slot');
+    const earlyPlace = await placeOf(balances);
+
+    release();
+    await islandTookOver(page);
+    await expect(page.getByText('Hello, Early Balances')).toBeVisible();
+    // React's own cards: the same elements, text and attributes as the early paint, in the same place
+    // (React replaces the skeleton's nodes, which CLS does not count: the place is checked here).
+    expect(await balances.innerHTML()).toBe(early);
+    expect(await placeOf(balances)).toEqual(earlyPlace);
+    expect(await shifts(page)).toEqual([]);
   });
-  await signInThroughUi(page, member);
-  await recordShifts(page);
-  const release = await holdIslands(page);
-  await page.goto('/user-dashboard');
-
-  const balances = page.getByRole('region', { name: 'Balances' });
-  const expected: Record<string, string> = {
-    deposit_wallet: '$5,000.00',
-    interest_wallet: '$1,250.75',
-    total_invest: '$0.50',
-    total_deposit: '$1,234,567.89',
-    total_withdraw: '$10.00',
-    referral: '$3.00',
-  };
-  for (const [account, text] of Object.entries(expected))
-    await expect(page.getByTestId(`balance-${account}`)).toHaveText(text);
-  await expect(balances).toHaveAttribute('aria-busy', 'false');
-  // React has not run: this is the skeleton the page was built with, filled in.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
-  await expect(page.getByRole('status', { name: 'Loading your account' })).toBeVisible();
-  const early = await balances.innerHTML();
-  expect(early).not.toContain('data-balance-slot');
-
-  release();
-  await islandTookOver(page);
-  await expect(page.getByText('Hello, Early Balances')).toBeVisible();
-  // React's own cards: the same elements, text and attributes as the early paint.
-  expect(await balances.innerHTML()).toBe(early);
-  expect(await shifts(page)).toEqual([]);
-});
+}
 
 test('the deposit page paints the balances early too', async ({ page }) => {
   const member = await createMember({ username: 'Early Deposit' });
@@ -209,10 +222,12 @@ test('the statement paints its chart caption before React, and keeps it', async 
   await expect(caption).toHaveText(text);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
   await expect(page.getByRole('img')).toHaveCount(0);
+  const captionPlace = await placeOf(caption);
   release();
   await islandTookOver(page);
   await expect(page.getByRole('img', { name: 'Interest Wallet balance: now $1,300.00' })).toBeVisible();
   await expect(caption).toHaveText(text);
+  expect(await placeOf(caption)).toEqual(captionPlace);
   await expect(page.getByRole('heading', { name: 'Ledger entries' })).toBeVisible();
   expect(await shifts(page)).toEqual([]);
 });
@@ -234,11 +249,13 @@ test('admin pages paint who is signed in before React; a member gets no line', a
   await expect(page.getByText(line)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Requests', level: 1 })).toBeVisible();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+  const linePlace = await placeOf(page.getByText(line));
   release();
   await islandTookOver(page);
   // The real shell: its menu button (the sidebar is a drawer at this width).
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
   await expect(page.getByText(line)).toBeVisible();
+  expect(await placeOf(page.getByText(line))).toEqual(linePlace);
   expect(await shifts(page)).toEqual([]);
 
   // A member (no staff role): the database answers null, the line stays a placeholder.

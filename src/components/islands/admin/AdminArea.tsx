@@ -8,7 +8,7 @@ import { myStaffRole } from '~/lib/admin/my-staff-role';
 import { useLoad } from '../shared/useLoad';
 import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { earlyStaff, pendingEarlyStaff } from '~/lib/admin/early-staff';
-import { SIGNED_IN_CLASS, SIGNED_IN_PLACEHOLDER_CLASS } from './header-slots';
+import { SIGNED_IN_BAR_CLASS, SIGNED_IN_CLASS, SIGNED_IN_PLACEHOLDER_CLASS } from './header-slots';
 
 export const ADMIN_NAV = [
   { label: 'Home', href: '/admin/home' },
@@ -38,16 +38,17 @@ export interface StaffSession {
 }
 
 /**
- * The header of every admin page: its title, and below it who is signed in (a placeholder until known).
- * The line never wraps (a long address is cut short, in full in its title): the header keeps one height
- * whatever the address, so nothing below moves when the line is filled in.
+ * The header of every admin page: its title, and below it who is signed in (a placeholder until known),
+ * in a box of fixed height (header-slots.ts), so nothing below moves when the line is filled in.
  */
 function AdminHeader({ title, signedIn }: { title: string; signedIn: string | null }) {
   return (
     <div>
       <h1 className="text-2xl text-ink-950">{title}</h1>
       {signedIn === null ? (
-        <p className={SIGNED_IN_PLACEHOLDER_CLASS} aria-hidden="true" data-staff-slot />
+        <p className={SIGNED_IN_PLACEHOLDER_CLASS} aria-hidden="true" data-staff-slot>
+          <span className={SIGNED_IN_BAR_CLASS} />
+        </p>
       ) : (
         <p className={SIGNED_IN_CLASS} title={signedIn}>
           {signedIn}

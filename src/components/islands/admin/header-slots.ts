@@ -7,9 +7,15 @@ import type { EarlyStaff } from '~/lib/admin/early-staff';
  * must produce the same element, so React's takeover changes nothing on screen.
  */
 
-export const SIGNED_IN_CLASS = 'mt-1 truncate text-sm text-muted';
-/** As tall as the line (text-sm): nothing moves when it arrives. */
-export const SIGNED_IN_PLACEHOLDER_CLASS = 'mt-1 h-5 w-56 max-w-full animate-pulse rounded bg-mist-200';
+/**
+ * Two lines' room on a phone, one from `sm` up, whatever the address: the header keeps one height, so
+ * filling the line in moves nothing below it (a longer address is cut short, in full in the title).
+ */
+export const SIGNED_IN_CLASS =
+  'mt-1 line-clamp-2 min-h-10 text-sm break-words text-muted sm:line-clamp-1 sm:min-h-5';
+/** The same box, with a grey bar where the text will be. */
+export const SIGNED_IN_PLACEHOLDER_CLASS = 'mt-1 min-h-10 sm:min-h-5';
+export const SIGNED_IN_BAR_CLASS = 'block h-5 w-56 max-w-full animate-pulse rounded bg-mist-200';
 
 /** Fills every "Signed in as" placeholder under `root`; returns how many. */
 export function fillStaffSlots(root: ParentNode, staff: EarlyStaff): number {
@@ -19,6 +25,7 @@ export function fillStaffSlots(root: ParentNode, staff: EarlyStaff): number {
     slot.removeAttribute('aria-hidden');
     const line = signedInLine(staff.email, staff.role);
     slot.className = SIGNED_IN_CLASS;
+    // The text replaces the bar.
     slot.title = line;
     slot.textContent = line;
     filled += 1;

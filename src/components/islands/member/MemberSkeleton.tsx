@@ -26,9 +26,11 @@ export default function MemberSkeleton({ children, prerendered = false }: Member
       <div className="hidden w-64 shrink-0 bg-ink-900 lg:block" />
       <div className="h-[68px] bg-ink-900 lg:hidden" />
       <div className="min-w-0 flex-1">
-        <div className="h-[97px] border-b border-mist-200 bg-white px-5 py-5 sm:px-8">
-          <div className="h-8 w-48 animate-pulse rounded bg-mist-200" />
-          <div className="mt-2 h-5 w-32 animate-pulse rounded bg-mist-100" />
+        {/* MemberShell's header, line for line: the heading (text-2xl, sm:text-3xl) and the greeting
+            (mt-1, text-base), so the page below starts where it will stay. */}
+        <div className="border-b border-mist-200 bg-white px-5 py-5 sm:px-8">
+          <div className="h-8 w-48 animate-pulse rounded bg-mist-200 sm:h-9" />
+          <div className="mt-1 h-6 w-32 animate-pulse rounded bg-mist-100" />
         </div>
         {children ? (
           // AppShell's <main> padding: the content sits where the page will draw it.

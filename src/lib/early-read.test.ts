@@ -226,4 +226,25 @@ describe('holdIslandsUntil', () => {
     await started;
     expect(calls).toEqual(['island', 'loaded']);
   });
+
+  it('holds every directive it is given (the form pages hold client:load and client:only)', async () => {
+    let finish = () => {};
+    const ready = new Promise<void>((resolve) => (finish = resolve));
+    const { holdIslandsUntil } = await import('./early-read');
+    holdIslandsUntil(ready, 60_000, ['load', 'only']);
+    const globals = globalThis as unknown as { Astro: Record<string, unknown> };
+    const calls: string[] = [];
+    for (const name of ['load', 'only', 'idle'])
+      globals.Astro[name] = async (load: () => Promise<unknown>) => {
+        calls.push(name);
+        await load();
+      };
+    const run = (name: string) => (globals.Astro[name] as Directive)(async () => undefined, {}, {});
+    const held = [run('load'), run('only')];
+    await run('idle'); // not held
+    expect(calls).toEqual(['idle']);
+    finish();
+    await Promise.all(held);
+    expect(calls.sort()).toEqual(['idle', 'load', 'only']);
+  });
 });

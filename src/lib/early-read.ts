@@ -132,27 +132,33 @@ type IslandDirective = (
  * directives). This wraps that function as Astro registers it. Were Astro to register it some other
  * way, the wrapper would simply not be used and the islands would load at once, as without it.
  */
-export function holdIslandsUntil(ready: Promise<unknown>, capMs: number = ISLAND_HOLD_CAP_MS): void {
+export function holdIslandsUntil(
+  ready: Promise<unknown>,
+  capMs: number = ISLAND_HOLD_CAP_MS,
+  directives: readonly string[] = ['only'],
+): void {
   const holder = globalThis as typeof globalThis & { Astro?: Record<string, unknown> };
   const astro = (holder.Astro ??= {});
   const released = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, capMs))]);
-  let registered: IslandDirective | undefined;
-  const held: IslandDirective = async (load, options, element) => {
-    await released;
-    await registered?.(load, options, element);
-  };
-  Object.defineProperty(astro, 'only', {
-    configurable: true,
-    enumerable: true,
-    get: () => (registered ? held : undefined),
-    set: (directive: IslandDirective) => {
-      registered = directive;
-    },
-  });
+  for (const name of directives) {
+    let registered: IslandDirective | undefined;
+    const held: IslandDirective = async (load, options, element) => {
+      await released;
+      await registered?.(load, options, element);
+    };
+    Object.defineProperty(astro, name, {
+      configurable: true,
+      enumerable: true,
+      get: () => (registered ? held : undefined),
+      set: (directive: IslandDirective) => {
+        registered = directive;
+      },
+    });
+  }
 }
 
 /** Runs `then` once the browser has painted the current DOM (a task queued from the next frame). */
-function afterNextPaint(then: () => void): void {
+export function afterNextPaint(then: () => void): void {
   requestAnimationFrame(() => setTimeout(then, 0));
 }
 

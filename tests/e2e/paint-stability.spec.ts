@@ -99,3 +99,30 @@ test("on a phone, the sign-in page's largest paint is its card, not the footer",
   });
   expect(candidates.at(-1)).toBe('Welcome back. Sign in to view your portfolio and balances.');
 });
+
+for (const path of ['/login', '/register', '/forgot-password', '/getintouch']) {
+  test(`${path} draws its first frame before its form island's scripts are asked for`, async ({ page }) => {
+    // The moment the browser renders the page's first frame (the stylesheet has arrived by then).
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { __firstFrame: number }).__firstFrame = performance.now();
+      });
+    });
+    await page.goto(path);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const { firstFrame, scripts } = await page.evaluate(() => {
+      const island = document.querySelector('astro-island');
+      const urls = [island?.getAttribute('renderer-url'), island?.getAttribute('component-url')].map(
+        (u) => new URL(u ?? '', location.href).href,
+      );
+      return {
+        firstFrame: (window as unknown as { __firstFrame: number }).__firstFrame,
+        scripts: urls.map((u) => performance.getEntriesByName(u)[0]?.startTime ?? -1),
+      };
+    });
+    // Both the renderer and the form were requested, and only after that frame (without the hold they
+    // are asked for as the HTML is parsed, before the stylesheet lets anything render).
+    expect(firstFrame).toBeGreaterThan(0);
+    for (const start of scripts) expect(start).toBeGreaterThanOrEqual(firstFrame);
+  });
+}

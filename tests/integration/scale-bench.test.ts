@@ -37,9 +37,18 @@ describe('bench:scale smoke run', () => {
       'member statement: first page',
       'member statement CSV (1,500 entries)',
       'admin save → dashboard (10 live)',
+      'admin audit: first page',
+      'admin audit: by member',
+      'admin audit: deep page by key',
+      'admin audit: verify the whole chain',
+      'member bell: unread count',
+      'member notifications: first page',
+      'member activity: first page',
     ])
       expect(out).toContain(row);
-    expect(out).toMatch(/generated 30\d members/);
+    expect(out).toMatch(/generated \d+ staff, 30\d members/);
+    expect(out).toMatch(/[\d,]+ audit events/);
+    expect(out).toMatch(/3× intact/);
     expect(out).toMatch(/3,0\d\d ledger entries/);
     expect(out).toContain('Query plans: .bench/scale-plans.txt');
   }, 180_000);

@@ -43,6 +43,7 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expect(page.getByText('Hello, Liv Live')).toBeVisible();
     await expect(card(page, 'Interest Wallet Balance')).toContainText('$0.00');
+    await realtime.joinedTo('profiles');
 
     // Realtime: the page hears the commit and shows it, no reload.
     let heard = realtime.nextChange('profiles', 'UPDATE');
@@ -54,6 +55,7 @@ test.describe('dashboard', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expect(card(page, 'Interest Wallet Balance')).toContainText('$1,234.56');
+    await realtime.joinedTo('profiles');
     heard = realtime.nextChange('profiles', 'UPDATE');
     await setBalances(member.id, { interest_wallet: '99999999.99' });
     await heard;

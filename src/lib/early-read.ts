@@ -123,12 +123,14 @@ type IslandDirective = (
 ) => Promise<void> | void;
 
 /**
- * Holds the page's client-only islands until `ready` settles, at most `capMs`, so their scripts do
- * not compete with the early read and its paint for the network and the main thread (on a phone,
- * 160 KB of island ahead of the read cost more than a second of the balances' paint).
+ * Holds the page's islands of the given client directives (client:only by default; the form pages
+ * also client:load) until `ready` settles, at most `capMs`, so their scripts do not compete with the
+ * first paint for the network and the main thread (on a phone, 160 KB of island ahead of the early
+ * read cost more than a second of the balances' paint). A tab opened in the background paints
+ * nothing until shown: there the cap is what lets the islands go.
  *
- * Astro starts a client:only island by calling the `only` directive it registers on window.Astro (a
- * function of a loader, the island's options and its element: the contract of Astro's client
+ * Astro starts an island by calling the directive it registers on window.Astro under the directive's
+ * name (a function of a loader, the island's options and its element: the contract of Astro's client
  * directives). This wraps that function as Astro registers it. Were Astro to register it some other
  * way, the wrapper would simply not be used and the islands would load at once, as without it.
  */

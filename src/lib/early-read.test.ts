@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EARLY_EXPIRY_MARGIN_S,
-  earlyAnswer,
-  pendingEarlyRead,
+  defineEarlyRead,
   readStoredSession,
   resetEarlyReads,
-  startEarlyRead,
   type StoredSession,
 } from './early-read';
-import { earlyProfileRequest, startEarlyProfile } from './early-profile';
-import { startEarlyStatement } from './early-statement';
+import { earlyProfile, earlyProfileRequest } from './early-profile';
+import { earlyStatement } from './early-statement';
 import { ROWS_PER_REQUEST } from './ledger-entry';
 import { sessionStorageKey, supabaseUrl, anonKey } from './supabase-config';
 
@@ -77,37 +75,40 @@ describe('readStoredSession', () => {
   });
 });
 
-describe('startEarlyRead', () => {
+describe('defineEarlyRead', () => {
   it('reads once per page and key, and shares the answer', async () => {
     const reader = vi.fn(async (s: StoredSession) => s.userId);
-    const first = startEarlyRead('k', reader, fetch, fresh());
-    const second = startEarlyRead('k', reader, fetch, fresh());
+    const read = defineEarlyRead('k', reader);
+    const first = read.start(fetch, fresh());
+    const second = defineEarlyRead('k', reader).start(fetch, fresh());
     expect(second).toBe(first);
-    expect(pendingEarlyRead('k')).toBe(first);
-    expect(earlyAnswer('k')).toBeNull();
+    expect(read.pending()).toBe(first);
+    expect(read.answer()).toBeNull();
     await expect(first).resolves.toBe(USER);
-    expect(earlyAnswer('k')).toBe(USER);
+    expect(read.answer()).toBe(USER);
     expect(reader).toHaveBeenCalledTimes(1);
   });
 
   it('never rejects: a failed read is no answer', async () => {
-    const read = startEarlyRead('k', () => Promise.reject(new Error('network down')), fetch, fresh());
-    await expect(read).resolves.toBeNull();
-    expect(earlyAnswer('k')).toBeNull();
+    const read = defineEarlyRead('k', () => Promise.reject(new Error('network down')));
+    await expect(read.start(fetch, fresh())).resolves.toBeNull();
+    expect(read.answer()).toBeNull();
   });
 
   it('does not read at all without a usable session', async () => {
     const reader = vi.fn(async () => 'x');
-    await expect(startEarlyRead('k', reader, fetch, { getItem: () => null })).resolves.toBeNull();
+    await expect(defineEarlyRead('k', reader).start(fetch, { getItem: () => null })).resolves.toBeNull();
     expect(reader).not.toHaveBeenCalled();
   });
 
   it('keeps its state on the window, where a second copy of the module (the island bundle) finds it', async () => {
-    await startEarlyRead('k', async () => 'shared', fetch, fresh());
+    await defineEarlyRead('k', async () => 'shared').start(fetch, fresh());
     vi.resetModules();
     const copy = await import('./early-read');
-    expect(copy.earlyAnswer).not.toBe(earlyAnswer);
-    expect(copy.earlyAnswer('k')).toBe('shared');
+    expect(copy.defineEarlyRead).not.toBe(defineEarlyRead);
+    const never = vi.fn(async () => 'other');
+    expect(copy.defineEarlyRead('k', never).answer()).toBe('shared');
+    expect(never).not.toHaveBeenCalled();
   });
 });
 
@@ -130,7 +131,7 @@ describe('the early profile read', () => {
   const row = { id: USER, username: 'a', email: 'a@example.com', deposit_wallet: '5000.00', version: 3 };
 
   it('gives the member their own row', async () => {
-    const profile = await startEarlyProfile(async () => json([row]), fresh());
+    const profile = await earlyProfile.start(async () => json([row]), fresh());
     expect(profile).toMatchObject({ id: USER, deposit_wallet: '5000.00', interest_wallet: '', version: 3 });
   });
 
@@ -141,7 +142,7 @@ describe('the early profile read', () => {
     ["another member's row", json([{ ...row, id: '00000000-0000-4000-8000-0000000000b2' }])],
     ['an answer that is not a list', json({ id: USER })],
   ])('gives nothing for %s', async (_, response) => {
-    await expect(startEarlyProfile(async () => response, fresh())).resolves.toBeNull();
+    await expect(earlyProfile.start(async () => response, fresh())).resolves.toBeNull();
   });
 });
 
@@ -161,7 +162,7 @@ describe('the early statement read', () => {
     const fetcher = vi.fn(async (_url: string, _init?: RequestInit) =>
       json([entry(2, '2026-01-02T00:00:00+00:00', '2.00'), entry(1, '2026-01-01T00:00:00+00:00', '1.00')]),
     );
-    const entries = await startEarlyStatement(fetcher as unknown as typeof fetch, fresh());
+    const entries = await earlyStatement.start(fetcher as unknown as typeof fetch, fresh());
     expect(entries?.map((e) => e.id)).toEqual(['1', '2']);
     expect(JSON.parse(String(fetcher.mock.calls[0]?.[1]?.body))).toEqual({ p_limit: ROWS_PER_REQUEST });
   });
@@ -170,9 +171,9 @@ describe('the early statement read', () => {
     const full = Array.from({ length: ROWS_PER_REQUEST }, (_, i) =>
       entry(ROWS_PER_REQUEST - i, '2026-01-01T00:00:00+00:00', '1.00'),
     );
-    await expect(startEarlyStatement(async () => json(full), fresh())).resolves.toBeNull();
+    await expect(earlyStatement.start(async () => json(full), fresh())).resolves.toBeNull();
     resetEarlyReads();
-    await expect(startEarlyStatement(async () => json(full.slice(1)), fresh())).resolves.toHaveLength(
+    await expect(earlyStatement.start(async () => json(full.slice(1)), fresh())).resolves.toHaveLength(
       ROWS_PER_REQUEST - 1,
     );
   });

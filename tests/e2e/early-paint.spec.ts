@@ -110,6 +110,10 @@ for (const width of [412, 1280]) {
     const early = await balances.innerHTML();
     expect(early).not.toContain('data-balance-slot');
     const earlyPlace = await placeOf(balances);
+    // The early cards look like the page's buttons but do nothing yet: they take no focus.
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    expect(await balances.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    expect(await balances.evaluate((el) => el.closest('[inert]') !== null)).toBe(true);
 
     release();
     await islandTookOver(page);

@@ -1,6 +1,6 @@
 /*
  * Staff roles and what they may do: pure rules, no data access (the early header read and the admin
- * pages both use them; myStaffRole is in admins.ts).
+ * pages both use them; myStaffRole is in my-staff-role.ts).
  */
 
 /** Staff roles held in `admins.role` (docs/four-eyes.md). The database checks them; the UI only hides. */

@@ -17,9 +17,8 @@ export const SIGNED_IN_CLASS =
 export const SIGNED_IN_PLACEHOLDER_CLASS = 'mt-1 min-h-10 sm:min-h-5';
 export const SIGNED_IN_BAR_CLASS = 'block h-5 w-56 max-w-full animate-pulse rounded bg-mist-200';
 
-/** Fills every "Signed in as" placeholder under `root`; returns how many. */
-export function fillStaffSlots(root: ParentNode, staff: EarlyStaff): number {
-  let filled = 0;
+/** Fills every "Signed in as" placeholder under `root`. */
+export function fillStaffSlots(root: ParentNode, staff: EarlyStaff): void {
   for (const slot of root.querySelectorAll<HTMLElement>('[data-staff-slot]')) {
     slot.removeAttribute('data-staff-slot');
     slot.removeAttribute('aria-hidden');
@@ -28,7 +27,5 @@ export function fillStaffSlots(root: ParentNode, staff: EarlyStaff): number {
     // The text replaces the bar.
     slot.title = line;
     slot.textContent = line;
-    filled += 1;
   }
-  return filled;
 }

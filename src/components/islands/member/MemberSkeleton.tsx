@@ -33,8 +33,12 @@ export default function MemberSkeleton({ children, prerendered = false }: Member
           <div className="mt-1 h-6 w-32 animate-pulse rounded bg-mist-100" />
         </div>
         {children ? (
-          // AppShell's <main> padding: the content sits where the page will draw it.
-          <div className="px-5 py-6 sm:px-8 sm:py-8">{children}</div>
+          // AppShell's <main> padding: the content sits where the page will draw it. Inert: its cards
+          // look like the page's buttons but do nothing until the page has taken over, so they take no
+          // click or focus meanwhile (a click waits for the real button instead of being lost).
+          <div className="px-5 py-6 sm:px-8 sm:py-8" inert>
+            {children}
+          </div>
         ) : (
           <div className="grid gap-4 px-5 py-6 sm:grid-cols-2 sm:px-8 sm:py-8 xl:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (

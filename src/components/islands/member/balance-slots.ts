@@ -27,10 +27,9 @@ export const balanceTestId = (account: BalanceAccount): string => `balance-${acc
 
 /**
  * Turns every value placeholder under `root` into the value React would render for `profile`, and
- * marks the cards' region as no longer busy. Returns how many values it filled.
+ * marks the cards' region as no longer busy.
  */
-export function fillBalanceSlots(root: ParentNode, profile: Profile): number {
-  let filled = 0;
+export function fillBalanceSlots(root: ParentNode, profile: Profile): void {
   for (const slot of root.querySelectorAll<HTMLElement>('[data-balance-slot]')) {
     const account = BALANCE_CARDS.find((card) => card.account === slot.dataset['balanceSlot'])?.account;
     if (!account) continue;
@@ -39,9 +38,7 @@ export function fillBalanceSlots(root: ParentNode, profile: Profile): number {
     slot.className = BALANCE_VALUE_CLASS;
     slot.dataset['testid'] = balanceTestId(account);
     slot.textContent = formatUsd(profile[account]);
-    filled += 1;
   }
   for (const region of root.querySelectorAll('[data-balances][aria-busy]'))
     region.setAttribute('aria-busy', 'false');
-  return filled;
 }

@@ -10,17 +10,13 @@ export const CHART_CAPTION_CLASS = 'mt-2 text-sm text-muted';
 /**
  * Writes the caption the chart will show for `entries` (oldest first) into every caption placeholder
  * under `root`; nothing when the default account has no entry (the chart then says so itself).
- * Returns how many it filled.
  */
-export function fillCaptionSlots(root: ParentNode, entries: LedgerEntry[]): number {
+export function fillCaptionSlots(root: ParentNode, entries: LedgerEntry[]): void {
   const account = defaultChartAccount(entries);
   const balance = latestBalance(entries, account);
-  if (balance === undefined) return 0;
-  let filled = 0;
+  if (balance === undefined) return;
   for (const slot of root.querySelectorAll<HTMLElement>('[data-caption-slot]')) {
     slot.removeAttribute('data-caption-slot');
     slot.textContent = chartCaption(account, balance);
-    filled += 1;
   }
-  return filled;
 }

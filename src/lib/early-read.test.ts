@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EARLY_EXPIRY_MARGIN_S,
-  defineEarlyRead,
+  earlyAnswer,
+  pendingEarlyRead,
   readStoredSession,
   resetEarlyReads,
+  startEarlyRead,
   type StoredSession,
 } from './early-read';
-import { earlyProfile, earlyProfileRequest } from './early-profile';
-import { earlyStatement } from './early-statement';
+import { earlyProfileRequest, startEarlyProfile } from './early-profile';
+import { startEarlyStatement } from './early-statement';
 import { ROWS_PER_REQUEST } from './ledger-entry';
 import { sessionStorageKey, supabaseUrl, anonKey } from './supabase-config';
 
@@ -75,40 +77,37 @@ describe('readStoredSession', () => {
   });
 });
 
-describe('defineEarlyRead', () => {
+describe('startEarlyRead', () => {
   it('reads once per page and key, and shares the answer', async () => {
     const reader = vi.fn(async (s: StoredSession) => s.userId);
-    const read = defineEarlyRead('k', reader);
-    const first = read.start(fetch, fresh());
-    const second = defineEarlyRead('k', reader).start(fetch, fresh());
+    const first = startEarlyRead('k', reader, fetch, fresh());
+    const second = startEarlyRead('k', reader, fetch, fresh());
     expect(second).toBe(first);
-    expect(read.pending()).toBe(first);
-    expect(read.answer()).toBeNull();
+    expect(pendingEarlyRead('k')).toBe(first);
+    expect(earlyAnswer('k')).toBeNull();
     await expect(first).resolves.toBe(USER);
-    expect(read.answer()).toBe(USER);
+    expect(earlyAnswer('k')).toBe(USER);
     expect(reader).toHaveBeenCalledTimes(1);
   });
 
   it('never rejects: a failed read is no answer', async () => {
-    const read = defineEarlyRead('k', () => Promise.reject(new Error('network down')));
-    await expect(read.start(fetch, fresh())).resolves.toBeNull();
-    expect(read.answer()).toBeNull();
+    const read = startEarlyRead('k', () => Promise.reject(new Error('network down')), fetch, fresh());
+    await expect(read).resolves.toBeNull();
+    expect(earlyAnswer('k')).toBeNull();
   });
 
   it('does not read at all without a usable session', async () => {
     const reader = vi.fn(async () => 'x');
-    await expect(defineEarlyRead('k', reader).start(fetch, { getItem: () => null })).resolves.toBeNull();
+    await expect(startEarlyRead('k', reader, fetch, { getItem: () => null })).resolves.toBeNull();
     expect(reader).not.toHaveBeenCalled();
   });
 
   it('keeps its state on the window, where a second copy of the module (the island bundle) finds it', async () => {
-    await defineEarlyRead('k', async () => 'shared').start(fetch, fresh());
+    await startEarlyRead('k', async () => 'shared', fetch, fresh());
     vi.resetModules();
     const copy = await import('./early-read');
-    expect(copy.defineEarlyRead).not.toBe(defineEarlyRead);
-    const never = vi.fn(async () => 'other');
-    expect(copy.defineEarlyRead('k', never).answer()).toBe('shared');
-    expect(never).not.toHaveBeenCalled();
+    expect(copy.earlyAnswer).not.toBe(earlyAnswer);
+    expect(copy.earlyAnswer('k')).toBe('shared');
   });
 });
 
@@ -131,7 +130,7 @@ describe('the early profile read', () => {
   const row = { id: USER, username: 'a', email: 'a@example.com', deposit_wallet: '5000.00', version: 3 };
 
   it('gives the member their own row', async () => {
-    const profile = await earlyProfile.start(async () => json([row]), fresh());
+    const profile = await startEarlyProfile(async () => json([row]), fresh());
     expect(profile).toMatchObject({ id: USER, deposit_wallet: '5000.00', interest_wallet: '', version: 3 });
   });
 
@@ -142,7 +141,7 @@ describe('the early profile read', () => {
     ["another member's row", json([{ ...row, id: '00000000-0000-4000-8000-0000000000b2' }])],
     ['an answer that is not a list', json({ id: USER })],
   ])('gives nothing for %s', async (_, response) => {
-    await expect(earlyProfile.start(async () => response, fresh())).resolves.toBeNull();
+    await expect(startEarlyProfile(async () => response, fresh())).resolves.toBeNull();
   });
 });
 
@@ -162,7 +161,7 @@ describe('the early statement read', () => {
     const fetcher = vi.fn(async (_url: string, _init?: RequestInit) =>
       json([entry(2, '2026-01-02T00:00:00+00:00', '2.00'), entry(1, '2026-01-01T00:00:00+00:00', '1.00')]),
     );
-    const entries = await earlyStatement.start(fetcher as unknown as typeof fetch, fresh());
+    const entries = await startEarlyStatement(fetcher as unknown as typeof fetch, fresh());
     expect(entries?.map((e) => e.id)).toEqual(['1', '2']);
     expect(JSON.parse(String(fetcher.mock.calls[0]?.[1]?.body))).toEqual({ p_limit: ROWS_PER_REQUEST });
   });
@@ -171,9 +170,9 @@ describe('the early statement read', () => {
     const full = Array.from({ length: ROWS_PER_REQUEST }, (_, i) =>
       entry(ROWS_PER_REQUEST - i, '2026-01-01T00:00:00+00:00', '1.00'),
     );
-    await expect(earlyStatement.start(async () => json(full), fresh())).resolves.toBeNull();
+    await expect(startEarlyStatement(async () => json(full), fresh())).resolves.toBeNull();
     resetEarlyReads();
-    await expect(earlyStatement.start(async () => json(full.slice(1)), fresh())).resolves.toHaveLength(
+    await expect(startEarlyStatement(async () => json(full.slice(1)), fresh())).resolves.toHaveLength(
       ROWS_PER_REQUEST - 1,
     );
   });

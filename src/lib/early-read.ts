@@ -1,4 +1,4 @@
-import { anonKey, sessionStorageKey, supabaseUrl } from './supabase-config';
+import { anonKey, sessionStorageKey } from './supabase-config';
 
 /*
  * Reads a page makes before React and the Supabase client have arrived (issue 24: the first screen's
@@ -57,24 +57,6 @@ export function signedInHeaders(session: StoredSession): Record<string, string> 
   return { apikey: anonKey, Authorization: `Bearer ${session.accessToken}`, Accept: 'application/json' };
 }
 
-/**
- * `POST rest/v1/rpc/<fn>` as postgrest-js sends it, with the stored session's token: the parsed answer,
- * or undefined when the database refused.
- */
-export async function rpcAnswer(
-  session: StoredSession,
-  fetcher: typeof fetch,
-  fn: string,
-  args: Record<string, unknown> = {},
-): Promise<unknown> {
-  const response = await fetcher(new URL(`rest/v1/rpc/${fn}`, new URL(supabaseUrl)).href, {
-    method: 'POST',
-    headers: { ...signedInHeaders(session), 'Content-Type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  return response.ok ? ((await response.json()) as unknown) : undefined;
-}
-
 /** What an early read does with the stored session; null when the answer is not the expected one. */
 export type EarlyReader<T> = (session: StoredSession, fetcher: typeof fetch) => Promise<T | null>;
 
@@ -82,46 +64,45 @@ export type EarlyReader<T> = (session: StoredSession, fetcher: typeof fetch) => 
  * The reads' state lives on the window, not in this module: the page runs this code inline, bundled on
  * its own (scripts/inline-script.mjs), and the island's copy of the module must see the same reads.
  */
-interface ReadState {
+interface EarlyRead {
   pending: Promise<unknown>;
   settled: unknown;
 }
 const EARLY_READS = Symbol.for('liquid-capital.early-reads');
 
-function earlyReads(): Map<string, ReadState> {
-  const holder = globalThis as typeof globalThis & { [EARLY_READS]?: Map<string, ReadState> };
+function earlyReads(): Map<string, EarlyRead> {
+  const holder = globalThis as typeof globalThis & { [EARLY_READS]?: Map<string, EarlyRead> };
   return (holder[EARLY_READS] ??= new Map());
 }
 
-/** One page's early read: started by its inline script, peeked at and awaited by its island. */
-export interface EarlyRead<T> {
-  /** Starts the read (once per page); never rejects. */
-  start(fetcher?: typeof fetch, storage?: Pick<Storage, 'getItem'>): Promise<T | null>;
-  /** The read, if this page started one. */
-  pending(): Promise<T | null> | undefined;
-  /** Its answer, once it has come (null before, or when there was none). */
-  answer(): T | null;
+/** Starts the read named `key` (once per page); never rejects. */
+export function startEarlyRead<T>(
+  key: string,
+  reader: EarlyReader<T>,
+  fetcher: typeof fetch = (...args) => fetch(...args),
+  storage?: Pick<Storage, 'getItem'>,
+): Promise<T | null> {
+  const reads = earlyReads();
+  const existing = reads.get(key);
+  if (existing) return existing.pending as Promise<T | null>;
+  const read: EarlyRead = { pending: Promise.resolve(null), settled: null };
+  const session = readStoredSession(storage);
+  read.pending = (session ? reader(session, fetcher) : Promise.resolve(null)).then(
+    (answer) => (read.settled = answer),
+    () => null,
+  );
+  reads.set(key, read);
+  return read.pending as Promise<T | null>;
 }
 
-/** The early read named `key` (one key per kind of read, shared by the page's two copies of it). */
-export function defineEarlyRead<T>(key: string, reader: EarlyReader<T>): EarlyRead<T> {
-  return {
-    start(fetcher = (...args) => fetch(...args), storage) {
-      const reads = earlyReads();
-      const existing = reads.get(key);
-      if (existing) return existing.pending as Promise<T | null>;
-      const read: ReadState = { pending: Promise.resolve(null), settled: null };
-      const session = readStoredSession(storage);
-      read.pending = (session ? reader(session, fetcher) : Promise.resolve(null)).then(
-        (answer) => (read.settled = answer),
-        () => null,
-      );
-      reads.set(key, read);
-      return read.pending as Promise<T | null>;
-    },
-    pending: () => earlyReads().get(key)?.pending as Promise<T | null> | undefined,
-    answer: () => (earlyReads().get(key)?.settled ?? null) as T | null,
-  };
+/** The read named `key`, if this page started one. */
+export function pendingEarlyRead<T>(key: string): Promise<T | null> | undefined {
+  return earlyReads().get(key)?.pending as Promise<T | null> | undefined;
+}
+
+/** Its answer, once it has come (null before, or when there was none). */
+export function earlyAnswer<T>(key: string): T | null {
+  return (earlyReads().get(key)?.settled ?? null) as T | null;
 }
 
 /** For tests: forget every read, as a new page would. */

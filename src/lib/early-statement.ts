@@ -1,5 +1,12 @@
+import { supabaseUrl } from './supabase-config';
 import { oldestFirst, ROWS_PER_REQUEST, toLedgerEntry, type LedgerEntry } from './ledger-entry';
-import { defineEarlyRead, rpcAnswer } from './early-read';
+import {
+  earlyAnswer,
+  pendingEarlyRead,
+  signedInHeaders,
+  startEarlyRead,
+  type EarlyReader,
+} from './early-read';
 
 /*
  * The member's statement before React (early-read.ts): /user/statement paints its chart caption from
@@ -7,12 +14,37 @@ import { defineEarlyRead, rpcAnswer } from './early-read';
  * the same entries.
  */
 
+const KEY = 'statement';
+
 /**
  * The first page of my_ledger, as the client's first request asks for it. A statement longer than one
  * page gives no early answer: the island reads it whole, and its first view must be the whole.
  */
-export const earlyStatement = defineEarlyRead<LedgerEntry[]>('statement', async (session, fetcher) => {
-  const rows = await rpcAnswer(session, fetcher, 'my_ledger', { p_limit: ROWS_PER_REQUEST });
+const readStatementPage: EarlyReader<LedgerEntry[]> = async (session, fetcher) => {
+  const url = new URL('rest/v1/rpc/my_ledger', new URL(supabaseUrl));
+  const response = await fetcher(url.href, {
+    method: 'POST',
+    headers: { ...signedInHeaders(session), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ p_limit: ROWS_PER_REQUEST }),
+  });
+  if (!response.ok) return null;
+  const rows: unknown = await response.json();
   if (!Array.isArray(rows) || rows.length >= ROWS_PER_REQUEST) return null;
   return oldestFirst((rows as Record<string, unknown>[]).map(toLedgerEntry));
-});
+};
+
+/** Starts the early statement read (once per page); never rejects. */
+export function startEarlyStatement(
+  fetcher?: typeof fetch,
+  storage?: Pick<Storage, 'getItem'>,
+): Promise<LedgerEntry[] | null> {
+  return startEarlyRead(KEY, readStatementPage, fetcher, storage);
+}
+
+export function pendingEarlyStatement(): Promise<LedgerEntry[] | null> | undefined {
+  return pendingEarlyRead<LedgerEntry[]>(KEY);
+}
+
+export function earlyStatement(): LedgerEntry[] | null {
+  return earlyAnswer<LedgerEntry[]>(KEY);
+}

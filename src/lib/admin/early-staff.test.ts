@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetEarlyReads } from '~/lib/early-read';
 import { sessionStorageKey, supabaseUrl } from '~/lib/supabase-config';
-import { earlyStaff } from './early-staff';
+import { startEarlyStaff } from './early-staff';
 
 /** A stored session that is good now. */
 const fresh = (): Pick<Storage, 'getItem'> => ({
@@ -23,7 +23,7 @@ afterEach(() => resetEarlyReads());
 describe('the early staff read', () => {
   it('asks my_staff_role by POST with the token and gives the e-mail and role', async () => {
     const fetcher = vi.fn(async (_url: string, _init?: RequestInit) => json('finance'));
-    await expect(earlyStaff.start(fetcher as unknown as typeof fetch, fresh())).resolves.toEqual({
+    await expect(startEarlyStaff(fetcher as unknown as typeof fetch, fresh())).resolves.toEqual({
       email: 'a@example.com',
       role: 'finance',
     });
@@ -38,6 +38,6 @@ describe('the early staff read', () => {
     ['a role the app does not know', json('superuser')],
     ['a refusal', json({ message: 'no' }, 403)],
   ])('gives nothing for %s', async (_, response) => {
-    await expect(earlyStaff.start(async () => response, fresh())).resolves.toBeNull();
+    await expect(startEarlyStaff(async () => response, fresh())).resolves.toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import { defineEarlyRead, rpcAnswer } from '~/lib/early-read';
+import { supabaseUrl } from '~/lib/supabase-config';
+import {
+  earlyAnswer,
+  pendingEarlyRead,
+  signedInHeaders,
+  startEarlyRead,
+  type EarlyReader,
+} from '~/lib/early-read';
 import { isStaffRole, type StaffRole } from './staff';
 
 /*
@@ -12,9 +19,34 @@ export interface EarlyStaff {
   role: StaffRole;
 }
 
-/** The staff role as the client asks for it (rpc my_staff_role); nothing for anyone without one. */
-export const earlyStaff = defineEarlyRead<EarlyStaff>('staff', async (session, fetcher) => {
+const KEY = 'staff';
+
+/** The staff role as the client asks for it (rpc my_staff_role); null for anyone without one. */
+const readStaff: EarlyReader<EarlyStaff> = async (session, fetcher) => {
   if (!session.email) return null;
-  const role = await rpcAnswer(session, fetcher, 'my_staff_role');
+  const url = new URL('rest/v1/rpc/my_staff_role', new URL(supabaseUrl));
+  const response = await fetcher(url.href, {
+    method: 'POST',
+    headers: { ...signedInHeaders(session), 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) return null;
+  const role: unknown = await response.json();
   return isStaffRole(role) ? { email: session.email, role } : null;
-});
+};
+
+/** Starts the early staff read (once per page); never rejects. */
+export function startEarlyStaff(
+  fetcher?: typeof fetch,
+  storage?: Pick<Storage, 'getItem'>,
+): Promise<EarlyStaff | null> {
+  return startEarlyRead(KEY, readStaff, fetcher, storage);
+}
+
+export function pendingEarlyStaff(): Promise<EarlyStaff | null> | undefined {
+  return pendingEarlyRead<EarlyStaff>(KEY);
+}
+
+export function earlyStaff(): EarlyStaff | null {
+  return earlyAnswer<EarlyStaff>(KEY);
+}

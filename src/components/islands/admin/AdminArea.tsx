@@ -7,7 +7,7 @@ import { capabilities, signedInLine, type Capabilities, type StaffRole } from '~
 import { myStaffRole } from '~/lib/admin/my-staff-role';
 import { useLoad } from '../shared/useLoad';
 import { useEarlyAnswer } from '../shared/useEarlyAnswer';
-import { earlyStaff } from '~/lib/admin/early-staff';
+import { earlyStaff, pendingEarlyStaff } from '~/lib/admin/early-staff';
 import { SIGNED_IN_BAR_CLASS, SIGNED_IN_CLASS, SIGNED_IN_PLACEHOLDER_CLASS } from './header-slots';
 
 export const ADMIN_NAV = [
@@ -119,7 +119,7 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
   });
 
   // Who is signed in, from the page's early read (early-header.ts), while the admin check runs.
-  const [early] = useEarlyAnswer(earlyStaff);
+  const [early] = useEarlyAnswer(earlyStaff, pendingEarlyStaff);
 
   useEffect(() => {
     if (guard.status === 'error') toast.error(guard.message);

@@ -1,5 +1,5 @@
 import { paintEarly } from '~/lib/early-read';
-import { earlyStaff } from '~/lib/admin/early-staff';
+import { startEarlyStaff } from '~/lib/admin/early-staff';
 import { fillStaffSlots } from './header-slots';
 
 /*
@@ -8,4 +8,4 @@ import { fillStaffSlots } from './header-slots';
  * into the skeleton's header while React and the Supabase client are still on their way (issue 24).
  * AdminArea starts from the same answer.
  */
-paintEarly(earlyStaff.start(), fillStaffSlots);
+paintEarly(startEarlyStaff(), fillStaffSlots);

@@ -10,7 +10,7 @@ import NotificationBell from './NotificationBell';
 import { displayName } from '~/lib/auth-session';
 import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile } from '~/lib/profile';
-import { earlyProfile } from '~/lib/early-profile';
+import { earlyProfile, pendingEarlyProfile } from '~/lib/early-profile';
 import type { Profile } from '~/lib/profile-row';
 
 export const WITHDRAW_DIALOG_TEXT =
@@ -50,7 +50,7 @@ export default function MemberShell({ current, heading, skeleton, children }: Me
   const userId = session?.user.id;
   // The early read's values (early-balances.ts), when the page made one: the first render shows what
   // the skeleton already shows, and the live feed below takes over from there.
-  const [profile, setProfile] = useEarlyAnswer(earlyProfile);
+  const [profile, setProfile] = useEarlyAnswer<Profile>(earlyProfile, pendingEarlyProfile);
   const [feed, setFeed] = useState<MemberContext['feed']>('connecting');
   const [dialog, setDialog] = useState<'withdraw' | 'referrals' | null>(null);
 

@@ -8,7 +8,7 @@ import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
 import { accountLabel, myLedger, type LedgerEntry } from '~/lib/ledger';
 import { defaultChartAccount } from '~/lib/ledger-entry';
-import { earlyStatement } from '~/lib/early-statement';
+import { earlyStatement, pendingEarlyStatement } from '~/lib/early-statement';
 import { watchTable } from '~/lib/realtime';
 
 /** Saves the statement as a CSV file (made in the browser; nothing is sent anywhere). */
@@ -130,7 +130,7 @@ function StatementContent({ userId, early }: { userId: string; early: LedgerEntr
 
 /** /user/statement: the member's ledger (rpc my_ledger) and a small balance chart, kept live. */
 export default function StatementPage() {
-  const [early] = useEarlyAnswer(earlyStatement);
+  const [early] = useEarlyAnswer(earlyStatement, pendingEarlyStatement);
   return (
     <MemberShell
       current="/user/statement"

@@ -1,5 +1,5 @@
 import { paintEarly } from '~/lib/early-read';
-import { earlyProfile } from '~/lib/early-profile';
+import { startEarlyProfile } from '~/lib/early-profile';
 import { fillBalanceSlots } from './balance-slots';
 
 /*
@@ -8,4 +8,4 @@ import { fillBalanceSlots } from './balance-slots';
  * painted into the skeleton's placeholders while React and the Supabase client are still on their way
  * (issue 24). The island, when it takes over, starts from the same values (MemberShell).
  */
-paintEarly(earlyProfile.start(), fillBalanceSlots);
+paintEarly(startEarlyProfile(), fillBalanceSlots);

@@ -1,5 +1,5 @@
 import { paintEarly } from '~/lib/early-read';
-import { earlyStatement } from '~/lib/early-statement';
+import { startEarlyStatement } from '~/lib/early-statement';
 import { fillCaptionSlots } from './statement/caption-slot';
 
 /*
@@ -8,4 +8,4 @@ import { fillCaptionSlots } from './statement/caption-slot';
  * writes the chart's caption (the account and its balance now) into the skeleton while React and the
  * Supabase client are still on their way (issue 24). The island starts from the same entries.
  */
-paintEarly(earlyStatement.start(), fillCaptionSlots);
+paintEarly(startEarlyStatement(), fillCaptionSlots);

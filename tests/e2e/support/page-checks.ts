@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** Collects console errors and failed requests while a page is used; call `assertClean()` at the end. */
@@ -8,9 +8,22 @@ export function watchPage(page: Page) {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) =>
-    problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`),
-  );
+  // A document's requests still in flight when the test navigates the tab elsewhere are cancelled by
+  // the browser (net::ERR_ABORTED): that is the navigation, not a fault of the page. Any other
+  // failure, and an abort within the same document, still counts.
+  let documentGeneration = 0;
+  const startedIn = new WeakMap<Request, number>();
+  page.on('request', (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) documentGeneration += 1;
+    else startedIn.set(req, documentGeneration);
+  });
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText ?? '';
+    const started = startedIn.get(req);
+    const leftBehind = started !== undefined && started < documentGeneration;
+    if (error === 'net::ERR_ABORTED' && leftBehind) return;
+    problems.push(`request failed: ${req.url()} ${error}`);
+  });
   page.on('response', (res) => {
     if (res.status() >= 400 && !res.url().endsWith('/favicon.ico'))
       problems.push(`HTTP ${res.status()}: ${res.url()}`);

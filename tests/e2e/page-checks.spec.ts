@@ -1,0 +1,82 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { watchPage } from './support/page-checks';
+
+// The page watcher every browser test ends with: what it forgives must be only the browser's own
+// cancellation of a page the test has left, never a failure the page itself met.
+
+let server: Server;
+let origin: string;
+let closedPort: number;
+const hanging = new Set<import('node:http').ServerResponse>();
+
+const pages: Record<string, string> = {
+  '/leaves-a-read-open': `<script>fetch('/hang');</script><p>open</p>`,
+  '/aborts-its-own-read': `<script>
+      const control = new AbortController();
+      fetch('/hang', { signal: control.signal }).catch(() => {});
+      setTimeout(() => control.abort(), 100);
+    </script><p>aborts</p>`,
+  '/next': '<p>next</p>',
+  '/favicon.ico': '',
+};
+
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/hang') {
+      hanging.add(res);
+      return;
+    }
+    if (req.url === '/meets-a-refused-connection') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        `<script>fetch('http://127.0.0.1:${closedPort}/refused').catch(() => {});</script><p>refused</p>`,
+      );
+      return;
+    }
+    const body = pages[req.url ?? ''];
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html' });
+    res.end(body ?? 'missing');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A port nothing listens on: taken, then released.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+});
+
+test.afterAll(async () => {
+  for (const res of hanging) res.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test('a read still open when the test navigates away is not a problem', async ({ page }) => {
+  const watch = watchPage(page);
+  const opened = page.waitForRequest((req) => req.url().endsWith('/hang'));
+  await page.goto(`${origin}/leaves-a-read-open`);
+  await opened;
+  await page.goto(`${origin}/next`);
+  await expect(page.getByText('next')).toBeVisible();
+  watch.assertClean();
+});
+
+test('a read the page aborts itself, and a refused connection, are problems', async ({ page }) => {
+  const watch = watchPage(page);
+  const aborted = page.waitForEvent('requestfailed', (req) => req.url().endsWith('/hang'));
+  await page.goto(`${origin}/aborts-its-own-read`);
+  await aborted;
+  const refused = page.waitForEvent('requestfailed', (req) => req.url().endsWith('/refused'));
+  await page.goto(`${origin}/meets-a-refused-connection`);
+  await refused;
+  // Sorted: the console line and the request event may arrive in either order.
+  expect([...watch.problems].sort()).toEqual(
+    [
+      `request failed: ${origin}/hang net::ERR_ABORTED`,
+      `request failed: http://127.0.0.1:${closedPort}/refused net::ERR_CONNECTION_REFUSED`,
+      'console: Failed to load resource: net::ERR_CONNECTION_REFUSED',
+    ].sort(),
+  );
+});

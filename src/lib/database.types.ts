@@ -904,7 +904,10 @@ export type Database = {
         }
         Returns: Json
       }
-      verify_audit_chain: { Args: Record<PropertyKey, never>; Returns: Json }
+      verify_audit_chain: {
+        Args: { p_after_id?: number; p_limit?: number }
+        Returns: Json
+      }
       withdraw_balance_proposal: {
         Args: { p_proposal_id: number }
         Returns: Json

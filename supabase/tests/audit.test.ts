@@ -20,6 +20,8 @@ import {
 
 interface Verdict {
   intact: boolean;
+  /** Whether the walk is over: a break was found or the end of the log was reached. */
+  done: boolean;
   checked: number;
   intact_through: number | null;
   broken_at: number | null;
@@ -38,6 +40,32 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     callAs<T>(engine.db, caller, sql, params);
   const verify = (caller: Caller = auditor) =>
     rpc<Verdict>(caller, 'select public.verify_audit_chain() as r');
+
+  /**
+   * The walk as the browser makes it: ranges of `size` events, each after the last one checked,
+   * until one says it is done. Answers the last range's verdict with `checked` summed, and how many
+   * calls it took.
+   */
+  const walkInRanges = async (
+    size: number,
+    call: (after: number | null, limit: number) => Promise<Verdict>,
+  ): Promise<Verdict & { calls: number }> => {
+    let after: number | null = null;
+    let checked = 0;
+    for (let calls = 1; ; calls += 1) {
+      const range = await call(after, size);
+      checked += range.checked;
+      if (range.done) return { ...range, checked, calls };
+      expect(range).toMatchObject({ intact: true, broken_at: null, problem: null, checked: size });
+      // Each range moves on, or the walk would never end.
+      expect(range.intact_through).toBeGreaterThan(after ?? 0);
+      after = range.intact_through;
+    }
+  };
+  const rangeAs =
+    (caller: Caller) =>
+    (after: number | null, limit: number): Promise<Verdict> =>
+      rpc<Verdict>(caller, 'select public.verify_audit_chain($1, $2) as r', [after, limit]);
 
   beforeAll(async () => {
     engine = await open();
@@ -130,6 +158,34 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     expect(verdict.checked).toBeGreaterThan(10);
     expect(await outcome(() => verify(finance))).toBe('42501');
     expect(await outcome(() => verify({ role: 'authenticated', uid: member.id }))).toBe('42501');
+    for (const caller of [finance, { role: 'authenticated', uid: member.id } as Caller]) {
+      expect(await outcome(() => rangeAs(caller)(null, 5))).toBe('42501');
+    }
+  });
+
+  it('walks in ranges to the same verdict as one pass, whatever the range size', async () => {
+    const whole = await verify(owner);
+    expect(whole).toMatchObject({ intact: true, done: true });
+    const events = whole.checked;
+    for (const size of [1, 2, 3, 7, events - 1, events, events + 1, 500_000]) {
+      const walked = await walkInRanges(size, rangeAs(auditor));
+      expect(walked, `ranges of ${size}`).toEqual({
+        ...whole,
+        // A range exactly as long as the log ends with an empty one that checks the head.
+        calls: Math.floor(events / size) + 1,
+      });
+    }
+    // After the last event: nothing left to check, and the end still matches the head.
+    expect(await rangeAs(auditor)(whole.intact_through, 10)).toEqual({ ...whole, checked: 0 });
+  });
+
+  it('refuses a range of no events or of more than 500,000', async () => {
+    for (const limit of [0, -1, 500_001]) {
+      await expect(rangeAs(auditor)(null, limit)).rejects.toMatchObject({
+        code: '22023',
+        message: 'A range of the audit log is 1 to 500000 events.',
+      });
+    }
   });
 
   it('verifies with the very hash the writer computes (verify_audit_chain inlines private.audit_hash)', async () => {
@@ -183,7 +239,11 @@ describe.each(engines)('audit log on %s', (_name, open) => {
    * What verify_audit_chain says after the table owner ran `sql` with the guard trigger off, all in
    * one transaction that is rolled back, so the real chain is untouched.
    */
-  const verifyAfterTamper = async (sql: string, params: unknown[]): Promise<Verdict> => {
+  const verifyAfterTamper = async (
+    sql: string,
+    params: unknown[],
+    rangeSize: number | null = null,
+  ): Promise<Verdict> => {
     const ROLLBACK = new Error('rollback');
     let verdict: Verdict | undefined;
     await engine.db
@@ -194,11 +254,19 @@ describe.each(engines)('audit log on %s', (_name, open) => {
         await tx.query(
           `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
         );
-        const { rows: r } = await tx.query<{ v: Verdict | string }>(
-          'select public.verify_audit_chain() as v',
-        );
-        const v = r[0]!.v;
-        verdict = (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
+        const call = async (after: number | null, limit: number | null) => {
+          const { rows: r } = await tx.query<{ v: Verdict | string }>(
+            'select public.verify_audit_chain($1, $2) as v',
+            [after, limit],
+          );
+          const v = r[0]!.v;
+          return (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
+        };
+        if (rangeSize === null) verdict = await call(null, null);
+        else {
+          const { calls: _calls, ...walked } = await walkInRanges(rangeSize, call);
+          verdict = walked;
+        }
         throw ROLLBACK;
       })
       .catch((error: unknown) => {
@@ -230,6 +298,32 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     expect(await verify()).toMatchObject({ intact: true });
   });
 
+  it('finds every edited or deleted event in ranges, at and across range edges, as one pass does', async () => {
+    const { rows } = await engine.db.query<{ id: string }>(
+      `select id::text from public.audit_events order by id`,
+    );
+    const ids = rows.map((r) => Number(r.id));
+    for (const target of ids) {
+      for (const [what, sql] of [
+        ['edited', `update public.audit_events set reason = 'rewritten' where id = $1`],
+        [
+          'deleted',
+          `with gone as (delete from public.notifications where event_id = $1) delete from public.audit_events where id = $1`,
+        ],
+      ] as const) {
+        const whole = await verifyAfterTamper(sql, [target]);
+        // The newest event deleted is a truncated tail (the test below); any other is a break.
+        expect(whole.intact, `event ${target} ${what}`).toBe(false);
+        for (const size of [1, 2, 3, 4]) {
+          expect(
+            await verifyAfterTamper(sql, [target], size),
+            `event ${target} ${what}, ranges of ${size}`,
+          ).toEqual(whole);
+        }
+      }
+    }
+  });
+
   it('detects the newest events deleted by the table owner (a truncated tail)', async () => {
     const { rows } = await engine.db.query<{ id: string }>(
       `select e.id::text as id from public.audit_events e order by e.id desc limit 3`,
@@ -243,6 +337,16 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     );
     // Every remaining link still matches; only the head kept beside the log tells.
     expect(verdict).toMatchObject({ intact: false, intact_through: keptThrough, broken_at: newest });
+    for (const size of [1, 2, 5]) {
+      expect(
+        await verifyAfterTamper(
+          'with gone as (delete from public.notifications where event_id > $1) delete from public.audit_events where id > $1',
+          [keptThrough],
+          size,
+        ),
+        `ranges of ${size}`,
+      ).toEqual(verdict);
+    }
     expect(verdict.problem).toMatch(
       /^The newest events were removed: the log ends at event \d+, but \d+ events were written, the last being event \d+\.$/,
     );

@@ -40,7 +40,7 @@ describe('bench:scale smoke run', () => {
       'admin audit: first page',
       'admin audit: by member',
       'admin audit: deep page by key',
-      'admin audit: verify the whole chain',
+      'admin audit: verify the chain, per range of 200,000',
       'member bell: unread count',
       'member notifications: first page',
       'member activity: first page',

@@ -20,6 +20,8 @@ const PAGE = 50;
 /** The CSV holds the filtered set up to this many events (newest first). */
 const CSV_LIMIT = 10_000;
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 function summary(value: unknown): string {
   if (value === null || value === undefined) return '';
   return Object.entries(value as Record<string, unknown>)
@@ -35,6 +37,8 @@ function Audit() {
   const [cursors, setCursors] = useState<(AuditCursor | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
   const [verdict, setVerdict] = useState<ChainVerdict | null>(null);
+  // Events checked so far while a verification walks the log range by range.
+  const [verifying, setVerifying] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
   const load = useCallback(() => listAuditEvents(filter, cursor, PAGE), [filter, cursor]);
@@ -60,11 +64,14 @@ function Audit() {
 
   async function verify() {
     setBusy(true);
+    setVerdict(null);
+    setVerifying(0);
     try {
-      setVerdict(await verifyChain());
+      setVerdict(await verifyChain(setVerifying));
     } catch (e) {
       toast.error(errorText(e, 'Could not verify the audit log.'));
     } finally {
+      setVerifying(null);
       setBusy(false);
     }
   }
@@ -81,10 +88,15 @@ function Audit() {
         <button type="button" className="btn-dark" disabled={busy} onClick={() => void verify()}>
           Verify chain
         </button>
+        {verifying !== null && (
+          <p role="status">
+            {verifying === 0 ? 'Verifying…' : `Verifying… ${count(verifying)} events checked so far.`}
+          </p>
+        )}
         {verdict && (
           <p role="status" className={verdict.intact ? 'text-success-600' : 'text-danger-600'}>
             {verdict.intact
-              ? `Intact: all ${verdict.checked} events check out (up to event #${verdict.intact_through ?? 0}).`
+              ? `Intact: all ${count(verdict.checked)} events check out (up to event #${verdict.intact_through ?? 0}).`
               : `Broken at event #${verdict.broken_at}: ${verdict.problem} Intact up to event #${verdict.intact_through ?? 0}.`}
           </p>
         )}

@@ -7,12 +7,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runUnderSupportedNode } from './node-runtime.mjs';
+import { readPlaywrightReport, readVitestReport } from './test-report.mjs';
 
 await runUnderSupportedNode(import.meta.url);
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+const failedTests = [];
+
+function count(read) {
+  totals.passed += read.passed;
+  totals.failed += read.failed;
+  totals.skipped += read.skipped;
+  failedTests.push(...read.failedTests);
+}
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
@@ -41,11 +50,7 @@ if (want('unit')) {
     `--outputFile.json=${vitestJson}`,
   ]);
   if (fs.existsSync(vitestJson)) {
-    const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
-    totals.passed += report.numPassedTests ?? 0;
-    totals.failed += (report.numFailedTests ?? 0) + ((report.numFailedTestSuites ?? 0) ? 0 : 0);
-    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    if (report.numFailedTestSuites && !report.numFailedTests) totals.failed += report.numFailedTestSuites;
+    count(readVitestReport(JSON.parse(fs.readFileSync(vitestJson, 'utf8'))));
   } else {
     totals.failed += 1;
   }
@@ -58,10 +63,7 @@ function playwrightStep(name, args) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
   });
   if (fs.existsSync(pwJson)) {
-    const stats = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats ?? {};
-    totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    totals.failed += stats.unexpected ?? 0;
-    totals.skipped += stats.skipped ?? 0;
+    count(readPlaywrightReport(JSON.parse(fs.readFileSync(pwJson, 'utf8')), name));
   } else {
     totals.failed += 1;
   }
@@ -72,6 +74,8 @@ if (want('e2e')) playwrightStep('browser', []);
 // The README's front door in a throwaway clone (tests/newcomer): needs ports 4321 and 54321 free.
 if (want('newcomer')) playwrightStep('newcomer', ['-c', 'playwright.newcomer.config.ts']);
 
+// Named again at the very end: a CI log is often read from its tail.
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 if (failedSteps.length && totals.failed === 0) totals.failed = failedSteps.length;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

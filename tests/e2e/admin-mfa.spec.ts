@@ -205,11 +205,22 @@ test('another admin resets a lost authenticator; the person enrols again at the 
   await expect(entry).toContainText('Authenticator set up');
   await page.getByRole('button', { name: `Reset authenticator of ${lost.email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset authenticator?' });
+  // A reason too short is shown beside the field and nothing is sent.
+  const resets: string[] = [];
+  page.on('request', (r) => r.url().includes('/rpc/admin_reset_mfa') && resets.push(r.url()));
+  await dialog.getByLabel('Reason').fill('  x ');
+  await dialog.getByRole('button', { name: 'Reset authenticator' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Reason must be 3 to 500 characters.');
+  await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Reason')).toBeFocused();
+  expect(resets).toEqual([]);
   await dialog.getByLabel('Reason').fill('Phone lost on a train');
   await dialog.getByRole('button', { name: 'Reset authenticator' }).click();
   await expect(
     page.getByText(`${lost.email} sets up a new authenticator at their next sign-in.`),
   ).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(resets).toHaveLength(1);
   await expect(entry).toContainText('No authenticator yet');
   // Nobody resets their own: there is no button for oneself.
   await expect(page.getByRole('button', { name: `Reset authenticator of ${helper.email}` })).toHaveCount(0);

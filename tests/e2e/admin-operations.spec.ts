@@ -411,7 +411,22 @@ test('admins: an owner proposes a role by e-mail, a second owner approves, the n
   await page.getByRole('button', { name: `Revoke admin from ${candidate.email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Propose revoking admin access?' });
   await dialog.getByLabel('Reason').fill('Left the firm');
+  // A refusal from the server is shown in the dialog, which stays open with the reason kept.
+  await page.route(
+    '**/rest/v1/rpc/propose_staff_change',
+    (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'PT409', message: 'Refused for the test.', details: null, hint: null }),
+      }),
+    { times: 1 },
+  );
   await dialog.getByRole('button', { name: 'Propose revocation' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Refused for the test.');
+  await expect(dialog.getByLabel('Reason')).toHaveValue('Left the firm');
+  await dialog.getByRole('button', { name: 'Propose revocation' }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(
     page.getByText(`Proposed: revoke ${candidate.email}. Another owner approves it.`),
   ).toBeVisible();

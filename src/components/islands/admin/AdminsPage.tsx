@@ -17,7 +17,7 @@ import { useAdmins } from './admins/useAdmins';
  * approves on the Approvals page. Nobody proposes for themselves (the database refuses it too).
  */
 function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
-  const { admins, pendingFor, pendingGrants, busy, run } = useAdmins();
+  const { admins, pendingFor, pendingGrants, busy, run, reload } = useAdmins();
   const [confirm, setConfirm] = useState<AdminAccount | null>(null);
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
   const listId = useId();
@@ -66,8 +66,8 @@ function Admins({ selfId, can }: { selfId: string; can: Capabilities }) {
         )}
       </section>
 
-      <RevokeDialog admin={confirm} onClose={() => setConfirm(null)} run={run} />
-      <ResetDialog admin={resetting} busy={busy} onClose={() => setResetting(null)} run={run} />
+      <RevokeDialog admin={confirm} onClose={() => setConfirm(null)} onDone={reload} />
+      <ResetDialog admin={resetting} onClose={() => setResetting(null)} onDone={reload} />
     </div>
   );
 }

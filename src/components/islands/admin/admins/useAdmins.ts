@@ -12,8 +12,9 @@ async function loadStaff(): Promise<{ admins: AdminAccount[]; pending: StaffChan
 }
 
 /**
- * The staff list with its open role proposals (live), and one `run` for every action on the page:
- * while one runs, every action button is disabled; a failure is a toast.
+ * The staff list with its open role proposals (live), and one `run` for the page's own actions:
+ * while one runs, every action button is disabled; a failure is a toast. The reason dialogs act on
+ * their own (ReasonDialog shows a refusal inside the dialog) and call `reload` when done.
  */
 export function useAdmins() {
   const { data, reload } = useLoad(loadStaff, 'Could not load the admins.');
@@ -42,5 +43,6 @@ export function useAdmins() {
     pendingGrants: data ? pendingGrants(data.pending, admins) : [],
     busy,
     run,
+    reload,
   };
 }

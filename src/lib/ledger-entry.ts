@@ -1,5 +1,6 @@
 import { ACCOUNT_LABELS, BALANCE_ACCOUNTS, type BalanceAccount } from './accounts';
 import { formatUsd } from './money';
+import { columnText as text } from './column-text';
 
 // The shape of a statement line without the Supabase client, so the CSV export (loaded on demand),
 // the statement's early paint (inline, before the client loads) and the scale bench (Node) can use it
@@ -19,10 +20,6 @@ export interface LedgerEntry {
 
 export function accountLabel(account: string): string {
   return (ACCOUNT_LABELS as Record<string, string>)[account] ?? account;
-}
-
-function text(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
 }
 
 /** One row from my_ledger or admin_user_ledger; null columns become empty text. */

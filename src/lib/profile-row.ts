@@ -1,4 +1,5 @@
 import type { BalanceDraft } from './accounts';
+import { columnText as text } from './column-text';
 
 /*
  * The profile row as the browser reads it, apart from the Supabase client: the early balance read
@@ -16,10 +17,6 @@ export interface Profile extends BalanceDraft {
 
 export const PROFILE_COLUMNS =
   'id, username, email, interest_wallet::text, deposit_wallet::text, total_invest::text, total_deposit::text, total_withdraw::text, referral::text, version, xrp_destination_tag::text';
-
-function text(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
-}
 
 export function toProfile(raw: unknown): Profile {
   if (!raw || typeof raw !== 'object') throw new Error('Your profile could not be read.');

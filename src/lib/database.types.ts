@@ -777,6 +777,11 @@ export type Database = {
         Returns: Json
       }
       approve_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
+      audit_chain_anchor: { Args: Record<PropertyKey, never>; Returns: Json }
+      check_audit_anchor: {
+        Args: { p_event_id: number; p_hash: string }
+        Returns: Json
+      }
       file_deposit_notice: {
         Args: { p_amount: string; p_tx_id: string; p_wallet_id: number }
         Returns: Json

@@ -324,6 +324,138 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     }
   });
 
+  interface Anchor {
+    event_id: number;
+    hash: string;
+  }
+  interface AnchorCheck {
+    matches: boolean;
+    event_id: number;
+    problem: string | null;
+  }
+  const takeAnchor = (caller: Caller = auditor) =>
+    rpc<Anchor>(caller, 'select public.audit_chain_anchor() as r');
+  const checkAnchor = (anchor: { event_id: number | null; hash: string | null }, caller: Caller = auditor) =>
+    rpc<AnchorCheck>(caller, 'select public.check_audit_anchor($1, $2) as r', [anchor.event_id, anchor.hash]);
+
+  /**
+   * As the table owner, in a transaction that is rolled back: `sql` with the guard trigger off, then
+   * what verify_audit_chain and check_audit_anchor say about `anchor`.
+   */
+  const afterRewrite = async (sql: string, params: unknown[], anchor: Anchor) => {
+    const ROLLBACK = new Error('rollback');
+    let seen: { verdict: Verdict; check: AnchorCheck } | undefined;
+    await engine.db
+      .transaction(async (tx) => {
+        await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
+        await tx.query(sql, params);
+        await tx.query('alter table public.audit_events enable trigger audit_events_no_update_delete');
+        await tx.query(
+          `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
+        );
+        const json = <T>(v: T | string) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+        const verdict = json<Verdict>(
+          (await tx.query<{ v: Verdict | string }>('select public.verify_audit_chain() as v')).rows[0]!.v,
+        );
+        const check = json<AnchorCheck>(
+          (
+            await tx.query<{ v: AnchorCheck | string }>('select public.check_audit_anchor($1, $2) as v', [
+              anchor.event_id,
+              anchor.hash,
+            ])
+          ).rows[0]!.v,
+        );
+        seen = { verdict, check };
+        throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+    return seen!;
+  };
+
+  it('hands out an anchor (the newest event and its hash) that checks out, to auditors and owners only', async () => {
+    const anchor = await takeAnchor();
+    const { rows } = await engine.db.query<{ id: string; hash: string }>(
+      'select e.id::text as id, e.hash from public.audit_events e order by e.id desc limit 1',
+    );
+    expect(anchor).toMatchObject({ event_id: Number(rows[0]!.id), hash: rows[0]!.hash });
+    expect(await checkAnchor(anchor)).toEqual({ matches: true, event_id: anchor.event_id, problem: null });
+    // Kept in capitals, or with the spaces a copy picks up, it is the same anchor.
+    expect(await checkAnchor({ ...anchor, hash: ` ${anchor.hash.toUpperCase()} ` })).toMatchObject({
+      matches: true,
+    });
+    expect(await takeAnchor(owner)).toMatchObject({ event_id: anchor.event_id });
+    for (const caller of [finance, { role: 'authenticated', uid: member.id } as Caller]) {
+      expect(await outcome(() => takeAnchor(caller))).toBe('42501');
+      expect(await outcome(() => checkAnchor(anchor, caller))).toBe('42501');
+    }
+    expect(await outcome(() => takeAnchor({ role: 'anon' }))).toBe('42501');
+  });
+
+  it('refuses an anchor that is not an event number and a 64-character hash', async () => {
+    const anchor = await takeAnchor();
+    for (const bad of [
+      { event_id: null, hash: anchor.hash },
+      { event_id: 0, hash: anchor.hash },
+      { event_id: anchor.event_id, hash: null },
+      { event_id: anchor.event_id, hash: anchor.hash.slice(1) },
+      { event_id: anchor.event_id, hash: `${anchor.hash.slice(1)}g` },
+    ]) {
+      await expect(checkAnchor(bad), JSON.stringify(bad)).rejects.toMatchObject({
+        code: '22023',
+        message: 'An anchor is an event number and the 64-character hash kept with it.',
+      });
+    }
+  });
+
+  it('an anchor kept outside catches a log rewritten whole, which the chain alone calls intact', async () => {
+    const anchor = await takeAnchor();
+    const { rows } = await engine.db.query<{ id: string }>(
+      `select id::text from public.audit_events where kind = 'proposal_approved'`,
+    );
+    const target = Number(rows[0]!.id);
+    // The table owner edits the approval, recomputes every hash from it on and moves the head to match.
+    const rewrite = `do $$
+      declare e public.audit_events; prev text;
+      begin
+        update public.audit_events set actor_role = 'support' where id = ${target};
+        select hash into prev from public.audit_events where id < ${target} order by id desc limit 1;
+        for e in select * from public.audit_events where id >= ${target} order by id loop
+          e.prev_hash := coalesce(prev, repeat('0', 64));
+          e.hash := private.audit_hash(e);
+          update public.audit_events set prev_hash = e.prev_hash, hash = e.hash where id = e.id;
+          prev := e.hash;
+        end loop;
+        update private.audit_chain_head set last_hash = prev where singleton;
+      end $$`;
+    const rewritten = await afterRewrite(rewrite, [], anchor);
+    expect(rewritten.verdict).toMatchObject({ intact: true });
+    expect(rewritten.check).toEqual({
+      matches: false,
+      event_id: anchor.event_id,
+      problem: `Event #${anchor.event_id} no longer has the hash you kept: the log up to it was rewritten.`,
+    });
+    // The log cut back to before the anchor, head and all.
+    const cut = await afterRewrite(
+      `with gone as (delete from public.notifications where event_id >= $1) delete from public.audit_events where id >= $1`,
+      [anchor.event_id],
+      anchor,
+    );
+    expect(cut.check.problem).toBe(
+      `Event #${anchor.event_id} is not in the log: it, or the log up to it, was removed.`,
+    );
+    // The anchored event itself edited, its hash left as it was.
+    const edited = await afterRewrite(
+      `update public.audit_events set reason = 'rewritten' where id = $1`,
+      [anchor.event_id],
+      anchor,
+    );
+    expect(edited.check.problem).toBe(`Event #${anchor.event_id} was changed after it was written.`);
+    // Rolled back: the anchor checks out again.
+    expect(await checkAnchor(anchor)).toMatchObject({ matches: true });
+  });
+
   it('detects the newest events deleted by the table owner (a truncated tail)', async () => {
     const { rows } = await engine.db.query<{ id: string }>(
       `select e.id::text as id from public.audit_events e order by e.id desc limit 3`,

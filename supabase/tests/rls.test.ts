@@ -550,6 +550,14 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     sql: () => `select public.verify_audit_chain()`,
     expect: staff(['owner', 'auditor']),
   },
+  audit_chain_anchor: {
+    sql: () => `select public.audit_chain_anchor()`,
+    expect: staff(['owner', 'auditor']),
+  },
+  check_audit_anchor: {
+    sql: () => `select public.check_audit_anchor(1, repeat('0', 64))`,
+    expect: staff(['owner', 'auditor']),
+  },
   admin_user_ledger: {
     sql: (i) => `select * from public.admin_user_ledger('${i.A}')`,
     expect: staff(['owner', 'finance', 'auditor']),

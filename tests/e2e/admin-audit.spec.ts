@@ -107,3 +107,60 @@ test('the chain is verified range by range, each after the last, with its progre
   );
   await expect(page.getByRole('button', { name: 'Verify chain' })).toBeEnabled();
 });
+
+test('an auditor takes an anchor, checks it later, and a changed or mistyped one is told apart', async ({
+  page,
+}) => {
+  const auditor = await createAdmin({ username: `aud${runTag()}`, role: 'auditor' });
+  await adminSignIn(page, auditor);
+  await page.goto('/admin/audit');
+  const panel = page.getByRole('region', { name: 'Audit anchors' });
+  await panel.getByRole('button', { name: 'Take an anchor' }).click();
+  const taken = panel.getByRole('status').filter({ hasText: /^Anchor: / });
+  await expect(taken).toContainText(/^Anchor: event #\d+ \(/);
+  const eventId = Number((await taken.textContent())?.match(/#(\d+)/)?.[1]);
+  const hash = (await taken.locator('code').textContent()) ?? '';
+  // What the page shows is the event's stored hash.
+  const { data: stored } = await serviceClient()
+    .from('audit_events')
+    .select('hash')
+    .eq('id', eventId)
+    .single();
+  expect(hash).toBe((stored as { hash: string }).hash);
+  expect(hash).toMatch(/^[0-9a-f]{64}$/);
+
+  const checks: string[] = [];
+  page.on('request', (r) => r.url().includes('/rpc/check_audit_anchor') && checks.push(r.url()));
+  const eventField = panel.getByLabel('Event number');
+  const hashField = panel.getByLabel('Hash kept with it');
+  const verdict = panel.getByRole('status').filter({ hasText: /^Event #/ });
+
+  // Kept as copied, with a stray space and in capitals: the same anchor.
+  await eventField.fill(`#${eventId}`);
+  await hashField.fill(` ${hash.toUpperCase()} `);
+  await panel.getByRole('button', { name: 'Check anchor' }).click();
+  await expect(verdict).toHaveText(
+    `Event #${eventId} still has the hash you kept: the log up to it has not been rewritten since the anchor was taken.`,
+  );
+
+  // One character different: the log up to it is not the one anchored.
+  const other = `${hash.slice(0, -1)}${hash.endsWith('0') ? '1' : '0'}`;
+  await hashField.fill(other);
+  await panel.getByRole('button', { name: 'Check anchor' }).click();
+  await expect(verdict).toHaveText(
+    `Event #${eventId} no longer has the hash you kept: the log up to it was rewritten.`,
+  );
+  expect(checks).toHaveLength(2);
+
+  // Not an anchor at all: said beside the fields, nothing sent.
+  await hashField.fill('not a hash');
+  await panel.getByRole('button', { name: 'Check anchor' }).click();
+  await expect(panel.getByRole('alert')).toHaveText(
+    'An anchor is an event number and the 64-character hash kept with it.',
+  );
+  await expect(eventField).toHaveAttribute('aria-invalid', 'true');
+  await expect(hashField).toHaveAttribute('aria-invalid', 'true');
+  await expect(eventField).toBeFocused();
+  await expect(verdict).toHaveCount(0);
+  expect(checks).toHaveLength(2);
+});

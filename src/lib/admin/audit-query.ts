@@ -79,6 +79,9 @@ export async function queryAuditPage(
   return (data ?? []) as RawAuditEvent[];
 }
 
+/** An rpc's jsonb answer (a string from some servers, parsed from others). */
+const json = <T>(data: unknown): T => (typeof data === 'string' ? JSON.parse(data) : data) as T;
+
 /**
  * Events per call to verify_audit_chain: about 0.75 s of hashing on a 2-core machine, far inside
  * the API's 8 s statement timeout, which one pass over a few million events would not be.
@@ -98,12 +101,11 @@ export async function walkAuditChain(
   let after: number | null = null;
   let checked = 0;
   for (;;) {
-    const { data, error } = await rest.rpc('verify_audit_chain', {
-      ...(after === null ? {} : { p_after_id: after }),
-      p_limit: rangeSize,
-    });
+    const args: { p_after_id?: number; p_limit: number } =
+      after === null ? { p_limit: rangeSize } : { p_after_id: after, p_limit: rangeSize };
+    const { data, error } = await rest.rpc('verify_audit_chain', args);
     if (error) throw toDbError(error, 'Could not verify the audit log.');
-    const range = (typeof data === 'string' ? JSON.parse(data) : data) as ChainVerdict & { done: boolean };
+    const range: ChainVerdict & { done: boolean } = json(data);
     checked += range.checked;
     if (range.done) {
       const { intact, intact_through, broken_at, problem } = range;
@@ -115,4 +117,45 @@ export async function walkAuditChain(
     after = range.intact_through;
     onProgress(checked);
   }
+}
+
+/** The newest event's id and hash, to keep outside the database (audit_chain_anchor). */
+export interface AuditAnchor {
+  event_id: number;
+  hash: string;
+  occurred_at: string;
+  taken_at: string;
+}
+
+/** What check_audit_anchor says of a kept anchor. */
+export interface AnchorCheck {
+  matches: boolean;
+  event_id: number;
+  problem: string | null;
+}
+
+export const ANCHOR_PROBLEM = 'An anchor is an event number and the 64-character hash kept with it.';
+
+export async function takeAuditAnchor(rest: Pick<AppSupabaseClient, 'rpc'>): Promise<AuditAnchor> {
+  const { data, error } = await rest.rpc('audit_chain_anchor');
+  if (error) throw toDbError(error, 'Could not take an anchor of the audit log.');
+  return json<AuditAnchor>(data);
+}
+
+/**
+ * Whether the event of a kept anchor still has the hash kept with it. The input is checked here as
+ * the database checks it (a whole event number, 64 hexadecimal characters in either case), so a
+ * mistyped anchor gets its message without a request.
+ */
+export async function checkAuditAnchor(
+  rest: Pick<AppSupabaseClient, 'rpc'>,
+  eventId: string,
+  hash: string,
+): Promise<AnchorCheck> {
+  const id = eventId.trim().replace(/^#/, '');
+  const digest = hash.trim().toLowerCase();
+  if (!/^[1-9]\d{0,17}$/.test(id) || !/^[0-9a-f]{64}$/.test(digest)) throw new DbError(ANCHOR_PROBLEM);
+  const { data, error } = await rest.rpc('check_audit_anchor', { p_event_id: Number(id), p_hash: digest });
+  if (error) throw toDbError(error, 'Could not check the anchor.');
+  return json<AnchorCheck>(data);
 }

@@ -2,7 +2,14 @@ import { supabase } from '~/lib/supabase';
 import { DbError } from '~/lib/db-errors';
 import { csvCell } from '~/lib/ledger-csv';
 import { peopleById } from './people';
-import { queryAuditPage, walkAuditChain } from './audit-query';
+import {
+  checkAuditAnchor,
+  queryAuditPage,
+  takeAuditAnchor,
+  walkAuditChain,
+  type AnchorCheck,
+  type AuditAnchor,
+} from './audit-query';
 
 /** One row of public.audit_events (written by the database; read by auditors and owners). */
 export interface AuditEvent {
@@ -124,4 +131,14 @@ export interface ChainVerdict {
 /** Walks the whole chain with the browser's client, range by range (walkAuditChain, ./audit-query.ts). */
 export function verifyChain(onProgress: (checked: number) => void = () => {}): Promise<ChainVerdict> {
   return walkAuditChain(supabase(), onProgress);
+}
+
+/** The newest event's number and hash, to keep outside the database. */
+export function takeAnchor(): Promise<AuditAnchor> {
+  return takeAuditAnchor(supabase());
+}
+
+/** Whether a kept anchor's event still has its hash (input checked first: ANCHOR_PROBLEM). */
+export function checkAnchor(eventId: string, hash: string): Promise<AnchorCheck> {
+  return checkAuditAnchor(supabase(), eventId, hash);
 }

@@ -12,6 +12,7 @@ import {
 } from '~/lib/admin/audit';
 import { errorText } from '~/lib/db-errors';
 import AdminArea, { type AdminPath } from './AdminArea';
+import AnchorPanel from './AnchorPanel';
 import { formatDateTime } from './format';
 import { useLoad } from '../shared/useLoad';
 import { saveCsv } from '../shared/saveCsv';
@@ -101,6 +102,8 @@ function Audit() {
           </p>
         )}
       </section>
+
+      <AnchorPanel />
 
       <form className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6" onSubmit={apply} noValidate>
         <div>

@@ -1,7 +1,8 @@
 -- The settings proposal carries the small-edit daily limit (20261125011100): the payload is now
 -- {small_edit_threshold, small_edit_daily_limit, address_cooling_off_hours}, all three required (a
 -- limit is a string amount or null, checked as the threshold is), the state shown and compared at
--- approval includes it, and approval applies it. The three functions are 20261125001100's plus that.
+-- approval includes it, and approval applies it. The three functions are 20261125001100's plus that;
+-- the threshold and the limit share one check (private.setting_amount).
 
 create or replace function private.staff_change_before(p_kind text, p_target text) returns jsonb
 language plpgsql
@@ -45,6 +46,31 @@ begin
 end
 $$;
 
+-- A settings amount as the payload gives it: a string amount above 0, or JSON null for none.
+create function private.setting_amount(p_value jsonb, p_label text) returns numeric
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_amount numeric;
+begin
+  if jsonb_typeof(p_value) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(p_value) <> 'string' then
+    raise exception '% must be an amount with at most 2 decimals, or none.', p_label using errcode = '22023';
+  end if;
+  v_amount := private.parse_money(p_value #>> '{}', p_label, false);
+  if v_amount <= 0 then
+    raise exception '% must be more than 0, or none.', p_label using errcode = '22023';
+  end if;
+  return v_amount;
+end
+$$;
+
+revoke execute on function private.setting_amount(jsonb, text) from public, anon, authenticated;
+
 create or replace function private.staff_change_parse(p_kind text, p_target text, p_payload jsonb) returns jsonb
 language plpgsql
 stable
@@ -86,24 +112,8 @@ begin
       raise exception 'Give all three settings: small_edit_threshold (or null), small_edit_daily_limit (or null) and address_cooling_off_hours.'
         using errcode = '22023';
     end if;
-    if jsonb_typeof(v_payload -> 'small_edit_threshold') <> 'null' then
-      if jsonb_typeof(v_payload -> 'small_edit_threshold') <> 'string' then
-        raise exception 'The small-edit threshold must be an amount with at most 2 decimals, or none.' using errcode = '22023';
-      end if;
-      v_threshold := private.parse_money(v_payload ->> 'small_edit_threshold', 'The small-edit threshold', false);
-      if v_threshold <= 0 then
-        raise exception 'The small-edit threshold must be more than 0, or none.' using errcode = '22023';
-      end if;
-    end if;
-    if jsonb_typeof(v_payload -> 'small_edit_daily_limit') <> 'null' then
-      if jsonb_typeof(v_payload -> 'small_edit_daily_limit') <> 'string' then
-        raise exception 'The small-edit daily limit must be an amount with at most 2 decimals, or none.' using errcode = '22023';
-      end if;
-      v_daily_limit := private.parse_money(v_payload ->> 'small_edit_daily_limit', 'The small-edit daily limit', false);
-      if v_daily_limit <= 0 then
-        raise exception 'The small-edit daily limit must be more than 0, or none.' using errcode = '22023';
-      end if;
-    end if;
+    v_threshold := private.setting_amount(v_payload -> 'small_edit_threshold', 'The small-edit threshold');
+    v_daily_limit := private.setting_amount(v_payload -> 'small_edit_daily_limit', 'The small-edit daily limit');
     if jsonb_typeof(v_payload -> 'address_cooling_off_hours') is distinct from 'number' then
       raise exception 'The cooling-off period must be a whole number of hours from 0 to 720.' using errcode = '22023';
     end if;

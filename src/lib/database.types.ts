@@ -325,18 +325,21 @@ export type Database = {
         Row: {
           address_cooling_off: string
           singleton: boolean
+          small_edit_daily_limit: number | null
           small_edit_threshold: number | null
           updated_at: string
         }
         Insert: {
           address_cooling_off?: string
           singleton?: boolean
+          small_edit_daily_limit?: number | null
           small_edit_threshold?: number | null
           updated_at?: string
         }
         Update: {
           address_cooling_off?: string
           singleton?: boolean
+          small_edit_daily_limit?: number | null
           small_edit_threshold?: number | null
           updated_at?: string
         }

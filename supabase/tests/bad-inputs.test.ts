@@ -442,18 +442,45 @@ const walletAndAdminCases: Case[] = [
     message: /^That user is not an admin\.$/,
   },
   ...[
-    [{ small_edit_threshold: '-1.00', address_cooling_off_hours: 24 }, /must be more than 0|negative/],
     [
-      { small_edit_threshold: 5, address_cooling_off_hours: 24 },
+      { small_edit_threshold: '-1.00', small_edit_daily_limit: null, address_cooling_off_hours: 24 },
+      /must be more than 0|negative/,
+    ],
+    [
+      { small_edit_threshold: 5, small_edit_daily_limit: null, address_cooling_off_hours: 24 },
       /^The small-edit threshold must be an amount/,
     ],
     [
-      { small_edit_threshold: null, address_cooling_off_hours: '24' },
+      { small_edit_threshold: null, small_edit_daily_limit: null, address_cooling_off_hours: '24' },
       /^The cooling-off period must be a whole number/,
     ],
     [
-      { small_edit_threshold: null, address_cooling_off_hours: -1 },
+      { small_edit_threshold: null, small_edit_daily_limit: null, address_cooling_off_hours: -1 },
       /^The cooling-off period must be a whole number/,
+    ],
+    [
+      { small_edit_threshold: '100.00', small_edit_daily_limit: 500, address_cooling_off_hours: 24 },
+      /^The small-edit daily limit must be an amount with at most 2 decimals, or none\.$/,
+    ],
+    [
+      { small_edit_threshold: '100.00', small_edit_daily_limit: '0.00', address_cooling_off_hours: 24 },
+      /^The small-edit daily limit must be more than 0, or none\.$/,
+    ],
+    [
+      { small_edit_threshold: '100.00', small_edit_daily_limit: '-5', address_cooling_off_hours: 24 },
+      /^The small-edit daily limit must not be negative\.$/,
+    ],
+    [
+      { small_edit_threshold: '100.00', small_edit_daily_limit: '5,000', address_cooling_off_hours: 24 },
+      /^The small-edit daily limit must be a number with at most 2 decimals\.$/,
+    ],
+    [
+      { small_edit_threshold: '100.00', small_edit_daily_limit: '', address_cooling_off_hours: 24 },
+      /^The small-edit daily limit is required\.$/,
+    ],
+    [
+      { small_edit_threshold: '100.00', address_cooling_off_hours: 24 },
+      /^Give all three settings: small_edit_threshold \(or null\), small_edit_daily_limit \(or null\) and address_cooling_off_hours\.$/,
     ],
   ].map(([payload, message]) => ({
     name: `a settings proposal ${JSON.stringify(payload)}`,

@@ -590,7 +590,7 @@ const FUNCTIONS: Record<string, FunctionCase> = {
   },
   'propose_staff_change (settings)': {
     sql: () =>
-      `select public.propose_staff_change('firm_settings', null, '{"small_edit_threshold":"10.00","address_cooling_off_hours":24}', 'matrix test')`,
+      `select public.propose_staff_change('firm_settings', null, '{"small_edit_threshold":"10.00","small_edit_daily_limit":"25.00","address_cooling_off_hours":24}', 'matrix test')`,
     expect: staff(['owner'], '42501'),
   },
   // The finance admin proposed the unfreeze: the owner may approve or reject it, only finance withdraw.

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../local/db/engine';
 import {
   adminAtAal2,
   asCaller,
@@ -252,15 +253,32 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
   it('changes the firm settings only with a second owner, and validates them', async () => {
     const bad = async (payload: unknown) =>
       (await refusal(() => propose(owner, 'firm_settings', null, payload))).code;
-    expect(await bad({ small_edit_threshold: '0', address_cooling_off_hours: 24 })).toBe('22023');
-    expect(await bad({ small_edit_threshold: '1.234', address_cooling_off_hours: 24 })).toBe('22023');
-    expect(await bad({ small_edit_threshold: null, address_cooling_off_hours: 721 })).toBe('22023');
-    expect(await bad({ small_edit_threshold: null, address_cooling_off_hours: 1.5 })).toBe('22023');
+    const none = { small_edit_threshold: null, small_edit_daily_limit: null };
+    expect(await bad({ ...none, small_edit_threshold: '0', address_cooling_off_hours: 24 })).toBe('22023');
+    expect(await bad({ ...none, small_edit_threshold: '1.234', address_cooling_off_hours: 24 })).toBe(
+      '22023',
+    );
+    expect(await bad({ ...none, small_edit_daily_limit: '0', address_cooling_off_hours: 24 })).toBe('22023');
+    expect(await bad({ ...none, small_edit_daily_limit: '1.234', address_cooling_off_hours: 24 })).toBe(
+      '22023',
+    );
+    expect(await bad({ ...none, address_cooling_off_hours: 721 })).toBe('22023');
+    expect(await bad({ ...none, address_cooling_off_hours: 1.5 })).toBe('22023');
     expect(await bad({ small_edit_threshold: null })).toBe('22023');
-    expect(await bad({ small_edit_threshold: null, address_cooling_off_hours: 24 })).toBe('22023');
+    // Every key is required: an old client that leaves out the daily limit is refused, not guessed.
+    expect(
+      await refusal(() =>
+        propose(owner, 'firm_settings', null, {
+          small_edit_threshold: '5.00',
+          address_cooling_off_hours: 24,
+        }),
+      ),
+    ).toMatchObject({ code: '22023', message: expect.stringMatching(/^Give all three settings/) as unknown });
+    expect(await bad({ ...none, address_cooling_off_hours: 24 })).toBe('22023');
     expect(
       await refusal(() =>
         propose(finance, 'firm_settings', null, {
+          ...none,
           small_edit_threshold: '5.00',
           address_cooling_off_hours: 24,
         }),
@@ -268,16 +286,29 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     ).toMatchObject({ code: '42501', hint: 'role_required' });
     const p = await propose(owner, 'firm_settings', null, {
       small_edit_threshold: '100',
+      small_edit_daily_limit: '500',
       address_cooling_off_hours: 48,
     });
-    expect(p.payload).toEqual({ small_edit_threshold: '100.00', address_cooling_off_hours: 48 });
+    expect(p.payload).toEqual({
+      small_edit_threshold: '100.00',
+      small_edit_daily_limit: '500.00',
+      address_cooling_off_hours: 48,
+    });
+    expect(p.before).toEqual({ ...none, address_cooling_off_hours: 24 });
     expect(await refusal(() => approve(finance, p.id))).toMatchObject({ code: '42501' });
     await approve(owner2, p.id);
-    expect(
-      await one(
-        `select small_edit_threshold::text as t, extract(epoch from address_cooling_off)::int / 3600 as h from public.firm_settings`,
-      ),
-    ).toEqual({ t: '100.00', h: 48 });
+    const settings = `select small_edit_threshold::text as t, small_edit_daily_limit::text as d,
+      extract(epoch from address_cooling_off)::int / 3600 as h from public.firm_settings`;
+    expect(await one(settings)).toEqual({ t: '100.00', d: '500.00', h: 48 });
+    // Back to "the same as the threshold" (null), by the same two owners.
+    const q = await propose(owner, 'firm_settings', null, {
+      small_edit_threshold: '100.00',
+      small_edit_daily_limit: null,
+      address_cooling_off_hours: 48,
+    });
+    expect(q.before).toMatchObject({ small_edit_daily_limit: '500.00' });
+    await approve(owner2, q.id);
+    expect(await one(settings)).toEqual({ t: '100.00', d: null, h: 48 });
   });
 
   it('lifts a freeze only with a second admin, and audits withdrawals_unfrozen for the member', async () => {
@@ -384,19 +415,22 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
   let finance: Caller;
   let member: string;
 
-  const proposeBalances = async (balances: Record<string, string>) =>
-    asCaller(engine.db, finance, async (tx) => {
-      const { rows: v } = await tx.query<{ version: string }>(
-        'select version::text from public.profiles where id = $1',
-        [member],
-      );
-      const { rows } = await tx.query<{ r: Record<string, unknown> | string }>(
-        `select public.propose_balances($1, $2, $3::jsonb, 'threshold test') as r`,
-        [member, v[0]!.version, JSON.stringify(balances)],
-      );
-      const r = rows[0]!.r;
-      return (typeof r === 'string' ? JSON.parse(r) : r) as Record<string, unknown>;
-    });
+  /** The answer as JSON: a proposal (status open) or the applied profile ({ applied: true }). */
+  const proposeIn = async (tx: Queryable, userId: string, balances: Record<string, string>) => {
+    const { rows: v } = await tx.query<{ version: string }>(
+      'select version::text from public.profiles where id = $1',
+      [userId],
+    );
+    const { rows } = await tx.query<{ r: Record<string, unknown> | string }>(
+      `select public.propose_balances($1, $2, $3::jsonb, 'threshold test') as r`,
+      [userId, v[0]!.version, JSON.stringify(balances)],
+    );
+    const r = rows[0]!.r;
+    return (typeof r === 'string' ? JSON.parse(r) : r) as Record<string, unknown>;
+  };
+  const proposeAs = (caller: Caller, userId: string, balances: Record<string, string>) =>
+    asCaller(engine.db, caller, (tx) => proposeIn(tx, userId, balances));
+  const proposeBalances = (balances: Record<string, string>) => proposeAs(finance, member, balances);
   const openProposals = async () =>
     Number(
       (
@@ -405,15 +439,46 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
         )
       ).rows[0]!.n,
     );
+  const withdrawOpen = () =>
+    engine.db.query(
+      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by where status = 'open'`,
+    );
+  /** 'alone' when the edit was posted at once, 'proposal' when it waits (then withdrawn, to go on). */
+  const outcomeOf = async (r: Record<string, unknown>) => {
+    if (r.applied === true) return 'alone';
+    expect(r.status).toBe('open');
+    await withdrawOpen();
+    return 'proposal';
+  };
+  const edit = async (caller: Caller, userId: string, balances: Record<string, string>) =>
+    outcomeOf(await proposeAs(caller, userId, balances));
   const setThreshold = (value: string | null) =>
     engine.db.query('update public.firm_settings set small_edit_threshold = $1', [value]);
+  const setDailyLimit = (value: string | null) =>
+    engine.db.query('update public.firm_settings set small_edit_daily_limit = $1', [value]);
+  let people = 0;
+  const newFinance = async () => {
+    const u = await createUser(engine.db, { email: `finance${++people}@threshold.test` });
+    await makeAdmin(engine.db, u.id, 'finance');
+    return adminAtAal2(u.id);
+  };
+  const newMember = async () =>
+    (await createUser(engine.db, { email: `member${++people}@threshold.test` })).id;
+  /** Moves an admin's ledger rows back in time, as the table owner (the ledger is append-only). */
+  const ageLedger = (caller: Caller, minutes: number) =>
+    engine.db.transaction(async (tx) => {
+      await tx.query('alter table public.ledger_entries disable trigger ledger_entries_no_update_delete');
+      await tx.query(
+        `update public.ledger_entries set created_at = created_at - make_interval(mins => $2) where actor_id = $1`,
+        [caller.role === 'authenticated' ? caller.uid : '', minutes],
+      );
+      await tx.query('alter table public.ledger_entries enable trigger ledger_entries_no_update_delete');
+    });
 
   beforeAll(async () => {
     engine = await open();
-    const f = await createUser(engine.db, { email: 'finance@threshold.test' });
-    await makeAdmin(engine.db, f.id, 'finance');
-    finance = adminAtAal2(f.id);
-    member = (await createUser(engine.db, { email: 'member@threshold.test' })).id;
+    finance = await newFinance();
+    member = await newMember();
   });
 
   afterAll(async () => {
@@ -424,13 +489,13 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     const r = await proposeBalances({ referral: '0.01' });
     expect(r.status).toBe('open');
     expect(await openProposals()).toBe(1);
-    await engine.db.query(
-      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
-    );
+    await withdrawOpen();
   });
 
   it('applies an edit at once only when every account moves by less than the threshold', async () => {
     await setThreshold('100.00');
+    // A daily limit well above this test's edits, so only the threshold decides here.
+    await setDailyLimit('1000.00');
     // Just below the cap: posted now, by the proposer, with no proposal.
     const below = await proposeBalances({ interest_wallet: '99.99' });
     expect(below).toMatchObject({ applied: true, interest_wallet: '99.99' });
@@ -449,21 +514,122 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     expect(at).toMatchObject({ status: 'open' });
     // While it is open, not even a small edit goes past it.
     await expect(proposeBalances({ referral: '1.00' })).rejects.toMatchObject({ code: 'PT409' });
-    await engine.db.query(
-      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
-    );
+    await withdrawOpen();
     // Above the cap, and one small account beside one large one: proposals.
     expect(await proposeBalances({ interest_wallet: '100.01' })).toMatchObject({ status: 'open' });
-    await engine.db.query(
-      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
-    );
+    await withdrawOpen();
     expect(await proposeBalances({ referral: '1.00', total_invest: '500.00' })).toMatchObject({
       status: 'open',
     });
-    await engine.db.query(
-      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by`,
-    );
+    await withdrawOpen();
     await setThreshold(null);
+    await setDailyLimit(null);
+  });
+
+  describe('the daily limit on what one admin moves alone', () => {
+    beforeAll(async () => {
+      await setThreshold('100.00');
+      await setDailyLimit('250.00');
+    });
+    afterAll(async () => {
+      await setThreshold(null);
+      await setDailyLimit(null);
+    });
+
+    it('posts alone just under the limit; reaching it, or one cent over, is a proposal', async () => {
+      const admin = await newFinance();
+      const m = await newMember();
+      // Up 99.99 and back down again counts 199.98: moves add up by size, they do not net out.
+      expect(await edit(admin, m, { interest_wallet: '99.99' })).toBe('alone');
+      expect(await edit(admin, m, { interest_wallet: '0.00' })).toBe('alone');
+      // Two accounts in one edit both count: 199.98 + 25.00 + 25.00 = 249.98.
+      expect(await edit(admin, m, { referral: '25.00', total_invest: '25.00' })).toBe('alone');
+      // 249.99: just under 250.00.
+      expect(await edit(admin, m, { referral: '25.01' })).toBe('alone');
+      // 250.00: reaching the limit exactly is a proposal (not a refusal), and so is 250.01.
+      expect(await edit(admin, m, { referral: '25.02' })).toBe('proposal');
+      expect(await edit(admin, m, { referral: '25.03' })).toBe('proposal');
+      // The two proposals posted nothing.
+      expect(
+        await engine.db.query<{ referral: string }>(
+          `select referral::text from public.profiles where id = $1`,
+          [m],
+        ),
+      ).toMatchObject({ rows: [{ referral: '25.01' }] });
+    });
+
+    it("another admin's small edits and an approved proposal's edit do not count", async () => {
+      const [a, b] = [await newFinance(), await newFinance()];
+      const m = await newMember();
+      // b's 240.00 alone today does not count against a.
+      expect(await edit(b, m, { deposit_wallet: '80.00' })).toBe('alone');
+      expect(await edit(b, m, { deposit_wallet: '160.00' })).toBe('alone');
+      expect(await edit(b, m, { deposit_wallet: '240.00' })).toBe('alone');
+      expect(await edit(a, m, { interest_wallet: '99.99' })).toBe('alone');
+      // A large edit a proposes and b approves: 5000.00 posted with b as actor, but by two admins.
+      const p = await proposeAs(a, m, { total_deposit: '5000.00' });
+      expect(p.status).toBe('open');
+      await callAs(engine.db, b, 'select public.approve_balance_proposal($1) as r', [p.id]);
+      expect(await edit(a, m, { interest_wallet: '199.98' })).toBe('alone');
+      // b is at 240.00 alone: 9.99 more fits, 10.00 does not.
+      expect(await edit(b, m, { referral: '9.99' })).toBe('alone');
+      expect(await edit(b, m, { referral: '10.00' })).toBe('proposal');
+    });
+
+    it('counts a rolling 24 hours: an edit 23:59 ago counts, one 24:01 ago does not', async () => {
+      const admin = await newFinance();
+      const m = await newMember();
+      expect(await edit(admin, m, { interest_wallet: '99.99' })).toBe('alone');
+      expect(await edit(admin, m, { interest_wallet: '199.98' })).toBe('alone');
+      expect(await edit(admin, m, { interest_wallet: '249.99' })).toBe('alone');
+      await ageLedger(admin, 23 * 60 + 59);
+      expect(await edit(admin, m, { referral: '0.01' })).toBe('proposal');
+      await ageLedger(admin, 2);
+      // 249.99 is out of the window now: 99.99 fits again.
+      expect(await edit(admin, m, { referral: '99.99' })).toBe('alone');
+    });
+
+    it('with no daily limit set, the limit is the threshold itself', async () => {
+      await setDailyLimit(null);
+      try {
+        const admin = await newFinance();
+        const m = await newMember();
+        expect(await edit(admin, m, { interest_wallet: '60.00' })).toBe('alone');
+        expect(await edit(admin, m, { interest_wallet: '99.99' })).toBe('alone');
+        // 99.99 + 0.01 reaches 100.00.
+        expect(await edit(admin, m, { interest_wallet: '100.00' })).toBe('proposal');
+      } finally {
+        await setDailyLimit('250.00');
+      }
+    });
+
+    it('two small edits by one admin at once that each fit but not together: one alone, one a proposal', async () => {
+      const admin = await newFinance();
+      const [m1, m2, m3] = [await newMember(), await newMember(), await newMember()];
+      expect(await edit(admin, m1, { interest_wallet: '99.99' })).toBe('alone');
+      expect(await edit(admin, m1, { interest_wallet: '149.99' })).toBe('alone');
+      // 149.99 so far: 60.00 fits (209.99), twice does not (269.99). Two members, so the profile
+      // lock does not order them. On PostgreSQL the first stays uncommitted on its connection while
+      // the second runs on another, the widest race there is: without serialising, the second would
+      // sum without the first's rows and post alone too. PGlite has one connection, so there the
+      // second waits for the first's commit.
+      let firstDone: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => (firstDone = resolve));
+      const first = asCaller(engine.db, admin, async (tx) => {
+        const r = await proposeIn(tx, m2, { referral: '60.00' });
+        firstDone();
+        // Long enough for the second to reach its sum (or its wait) on the other connection.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return r;
+      });
+      await done;
+      const second = asCaller(engine.db, admin, (tx) => proposeIn(tx, m3, { referral: '60.00' }));
+      const answers = (await Promise.all([first, second])).map((r) =>
+        r.applied === true ? 'alone' : r.status,
+      );
+      expect(answers).toEqual(['alone', 'open']);
+      await withdrawOpen();
+    });
   });
 });
 
@@ -502,6 +668,7 @@ describe.each(engines)('staff proposals property on %s', (name, open) => {
     address: string;
     role: string | null;
     threshold: string | null;
+    dailyLimit: string | null;
     frozen: boolean;
   }
   interface Open {
@@ -523,6 +690,7 @@ describe.each(engines)('staff proposals property on %s', (name, open) => {
       `select (select address from public.deposit_wallets where id = 1) as address,
               (select role from public.admins where user_id = $1) as role,
               (select small_edit_threshold::text from public.firm_settings) as threshold,
+              (select small_edit_daily_limit::text from public.firm_settings) as "dailyLimit",
               exists (select 1 from public.withdrawal_freezes where user_id = $1) as frozen`,
       [ids.member],
     );
@@ -577,7 +745,10 @@ describe.each(engines)('staff proposals property on %s', (name, open) => {
                 : step.kind === 'staff_role'
                   ? { role: [null, 'support', 'auditor'][step.value]! }
                   : step.kind === 'firm_settings'
-                    ? { threshold: [null, '10.00', '250.00'][step.value]! }
+                    ? {
+                        threshold: [null, '10.00', '250.00'][step.value]!,
+                        dailyLimit: [null, '50.00', '1000.00'][step.pick % 3]!,
+                      }
                     : { frozen: false };
             const payload =
               step.kind === 'deposit_address'
@@ -585,7 +756,11 @@ describe.each(engines)('staff proposals property on %s', (name, open) => {
                 : step.kind === 'staff_role'
                   ? { email: 'member@prop.test', role: change.role }
                   : step.kind === 'firm_settings'
-                    ? { small_edit_threshold: change.threshold, address_cooling_off_hours: 24 }
+                    ? {
+                        small_edit_threshold: change.threshold,
+                        small_edit_daily_limit: change.dailyLimit,
+                        address_cooling_off_hours: 24,
+                      }
                     : {};
             const target =
               step.kind === 'deposit_address' ? '1' : step.kind === 'unfreeze' ? ids.member! : null;

@@ -211,6 +211,62 @@ test('a settings proposal older than 7 days shows as expired and cannot be appro
   });
 });
 
+test('an owner proposes a small-edit daily limit, a second owner approves it, and the panel shows it', async ({
+  page,
+  browser,
+}) => {
+  const tag = runTag();
+  const [owner, other] = await Promise.all([
+    createAdmin({ username: `dl${tag}` }),
+    createAdmin({ username: `dm${tag}` }),
+  ]);
+  await adminSignIn(page, owner);
+  await page.goto('/admin/approvals');
+  const settings = page.getByRole('region', { name: 'Firm settings' });
+  await expect(settings).toContainText('Small-edit daily limit: same as the threshold (none)');
+  const limit = settings.getByLabel(
+    'Small-edit daily limit per admin (USD, empty for the same as the threshold)',
+  );
+  await limit.fill('5,000');
+  await settings.getByLabel('Reason').fill('Cap what one admin moves alone');
+  await settings.getByRole('button', { name: 'Propose settings' }).click();
+  await expect(settings.getByRole('alert')).toHaveText(
+    'The daily limit is an amount in dollars with at most 2 decimals, or empty for the same as the threshold.',
+  );
+  await limit.fill('5000');
+  await settings.getByRole('button', { name: 'Propose settings' }).click();
+  await expect(page.getByText('Proposed: another owner approves the new settings.')).toBeVisible();
+  const proposalId = await openProposalId('firm_settings', 'firm');
+
+  const context = await browser.newContext();
+  try {
+    const approver = await context.newPage();
+    await adminSignIn(approver, other);
+    await approver.goto('/admin/approvals');
+    const card = approver.getByRole('article', { name: `Proposal #${proposalId}: Firm settings` });
+    await expect(card).toContainText('Same as the threshold → $5000.00 per admin a day');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(approver.getByText('Approved: Firm settings.')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+  // The proposer's panel follows live.
+  await expect(settings).toContainText(
+    'Small-edit daily limit: $5000.00 per admin in any 24 hours (then small edits need a second admin too)',
+  );
+  const { data } = await serviceClient()
+    .from('firm_settings')
+    .select('small_edit_threshold::text, small_edit_daily_limit::text')
+    .single();
+  expect(data).toEqual({ small_edit_threshold: null, small_edit_daily_limit: '5000.00' });
+  // Back to the default for the other tests (the service role's direct path).
+  const reset = await serviceClient()
+    .from('firm_settings')
+    .update({ small_edit_daily_limit: null })
+    .eq('singleton', true);
+  expect(reset.error).toBeNull();
+});
+
 test('approvals at 360, 768 and 1440 px: amounts never break inside a number (screenshots)', async ({
   page,
 }) => {

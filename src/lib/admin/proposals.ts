@@ -75,7 +75,8 @@ export async function openProposals(): Promise<BalanceProposal[]> {
 /**
  * Proposes new values for the edited balances, against the version the admin saw. Nothing changes
  * until another finance admin or owner approves, unless every account moves by less than the firm's
- * small-edit threshold: then the edit is applied at once and this answers `{ applied: true }`. The
+ * small-edit threshold and what this admin moved alone in the last 24 h, with this edit, stays below
+ * the small-edit daily limit: then the edit is applied at once and this answers `{ applied: true }`. The
  * database refuses a stale version (PT409), a second open proposal for the member (PT409) and
  * invalid amounts (22023).
  */

@@ -65,6 +65,8 @@ export async function openStaffChanges(): Promise<StaffChange[]> {
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 const roleText = (value: unknown) => (typeof value === 'string' ? value : 'Not staff');
 const threshold = (value: unknown) => (typeof value === 'string' ? `$${value}` : 'None (every edit)');
+const dailyLimit = (value: unknown) =>
+  typeof value === 'string' ? `$${value} per admin a day` : 'Same as the threshold';
 
 /** What a proposal is about and each field it changes, now and proposed, in words. */
 export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'before' | 'payload'>): {
@@ -94,6 +96,11 @@ export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'before' 
       };
     case 'firm_settings':
       row('Small-edit threshold', threshold(b.small_edit_threshold), threshold(p.small_edit_threshold));
+      row(
+        'Small-edit daily limit',
+        dailyLimit(b.small_edit_daily_limit),
+        dailyLimit(p.small_edit_daily_limit),
+      );
       row(
         'Address cooling-off',
         `${String(b.address_cooling_off_hours)} h`,
@@ -154,6 +161,8 @@ export function watchStaffChanges(onChange: () => void, channel = 'admin-staff-c
 
 export interface FirmSettings {
   small_edit_threshold: string | null;
+  /** Null: the threshold is the daily limit too. */
+  small_edit_daily_limit: string | null;
   address_cooling_off_hours: number;
 }
 
@@ -161,12 +170,13 @@ export interface FirmSettings {
 export async function firmSettings(): Promise<FirmSettings> {
   const { data, error } = await supabase()
     .from('firm_settings')
-    .select('small_edit_threshold::text, address_cooling_off')
+    .select('small_edit_threshold::text, small_edit_daily_limit::text, address_cooling_off')
     .maybeSingle();
   if (error) throw toDbError(error, 'Could not load the settings.');
   if (!data) throw new DbError('The settings could not be read.');
   return {
     small_edit_threshold: (data as { small_edit_threshold: string | null }).small_edit_threshold,
+    small_edit_daily_limit: (data as { small_edit_daily_limit: string | null }).small_edit_daily_limit,
     address_cooling_off_hours: intervalHours(
       String((data as { address_cooling_off: unknown }).address_cooling_off),
     ),

@@ -6,12 +6,13 @@ import type { StaffSession } from '../AdminArea';
 import Field from '../../shared/Field';
 import LoadingCards from '../../shared/LoadingCards';
 import { useLoad } from '../../shared/useLoad';
-import { settingsProblem, thresholdText } from './proposal-text';
+import { dailyLimitText, settingsProblem, thresholdText } from './proposal-text';
 
-/** The firm's two settings; owners propose new values (another owner approves). */
+/** The firm's settings; owners propose new values (another owner approves). */
 export default function SettingsPanel({ session }: { session: StaffSession }) {
   const { data, error, reload } = useLoad(firmSettings, 'Could not load the settings.');
   const [threshold, setThreshold] = useState<string | null>(null);
+  const [dailyLimit, setDailyLimit] = useState<string | null>(null);
   const [hours, setHours] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
@@ -28,11 +29,15 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
   }
   if (!data) return <LoadingCards label="Loading settings" />;
   const thresholdDraft = threshold ?? data.small_edit_threshold ?? '';
+  const dailyLimitDraft = dailyLimit ?? data.small_edit_daily_limit ?? '';
   const hoursDraft = hours ?? String(data.address_cooling_off_hours);
 
   async function propose(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const wrong = settingsProblem(thresholdDraft, hoursDraft, reason);
+    const wrong = settingsProblem(
+      { threshold: thresholdDraft, dailyLimit: dailyLimitDraft, hours: hoursDraft },
+      reason,
+    );
     if (wrong) {
       setProblem(wrong);
       return;
@@ -44,6 +49,7 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
         null,
         {
           small_edit_threshold: thresholdDraft.trim() || null,
+          small_edit_daily_limit: dailyLimitDraft.trim() || null,
           address_cooling_off_hours: Number(hoursDraft),
         },
         reason,
@@ -64,6 +70,10 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
         Small-edit threshold: <strong>{thresholdText(data.small_edit_threshold)}</strong>
       </p>
       <p className="mt-1">
+        Small-edit daily limit:{' '}
+        <strong>{dailyLimitText(data.small_edit_daily_limit, data.small_edit_threshold)}</strong>
+      </p>
+      <p className="mt-1">
         Cooling-off for new withdrawal addresses: <strong>{data.address_cooling_off_hours} hours</strong>
       </p>
       {session.can.manageStaff && (
@@ -74,6 +84,13 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
             inputMode="decimal"
             value={thresholdDraft}
             onChange={(e) => setThreshold(e.target.value)}
+          />
+          <Field
+            id={`${ids}-daily-limit`}
+            label="Small-edit daily limit per admin (USD, empty for the same as the threshold)"
+            inputMode="decimal"
+            value={dailyLimitDraft}
+            onChange={(e) => setDailyLimit(e.target.value)}
           />
           <Field
             id={`${ids}-hours`}

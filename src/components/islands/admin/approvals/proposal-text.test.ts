@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { balanceDifference, reasonProblem, settingsProblem, thresholdText } from './proposal-text';
+import {
+  balanceDifference,
+  dailyLimitText,
+  reasonProblem,
+  settingsProblem,
+  thresholdText,
+} from './proposal-text';
 
 describe('balanceDifference', () => {
   it('signs a rise with + and a fall with a minus sign, to the cent', () => {
@@ -18,22 +24,38 @@ describe('balanceDifference', () => {
 });
 
 describe('settingsProblem', () => {
+  const draft = (threshold: string, hours: string, dailyLimit = '') => ({ threshold, dailyLimit, hours });
   it('accepts an empty threshold (none) or dollars with up to 2 decimals', () => {
-    expect(settingsProblem('', '24', 'new policy')).toBeNull();
-    expect(settingsProblem(' 250.5 ', '0', 'new policy')).toBeNull();
+    expect(settingsProblem(draft('', '24'), 'new policy')).toBeNull();
+    expect(settingsProblem(draft(' 250.5 ', '0'), 'new policy')).toBeNull();
   });
   it('refuses a threshold that is not an amount', () => {
-    expect(settingsProblem('1.234', '24', 'new policy')).toMatch(/^The threshold is an amount/);
-    expect(settingsProblem('-5', '24', 'new policy')).toMatch(/^The threshold is an amount/);
+    expect(settingsProblem(draft('1.234', '24'), 'new policy')).toMatch(/^The threshold is an amount/);
+    expect(settingsProblem(draft('-5', '24'), 'new policy')).toMatch(/^The threshold is an amount/);
+  });
+  it('accepts an empty daily limit (the threshold) or dollars, and refuses anything else', () => {
+    expect(settingsProblem(draft('100', '24', ' 500.25 '), 'new policy')).toBeNull();
+    expect(settingsProblem(draft('100', '24', '5e3'), 'new policy')).toMatch(/^The daily limit is an amount/);
+    expect(settingsProblem(draft('100', '24', '-1'), 'new policy')).toMatch(/^The daily limit is an amount/);
   });
   it('refuses hours that are not whole or above 720', () => {
-    expect(settingsProblem('', '721', 'new policy')).toMatch(/^The cooling-off period/);
-    expect(settingsProblem('', '1.5', 'new policy')).toMatch(/^The cooling-off period/);
-    expect(settingsProblem('', '720', 'new policy')).toBeNull();
+    expect(settingsProblem(draft('', '721'), 'new policy')).toMatch(/^The cooling-off period/);
+    expect(settingsProblem(draft('', '1.5'), 'new policy')).toMatch(/^The cooling-off period/);
+    expect(settingsProblem(draft('', '720'), 'new policy')).toBeNull();
   });
   it('wants a reason of at least 3 characters', () => {
-    expect(settingsProblem('', '24', '  ab ')).toBe('Give a reason of 3 to 500 characters.');
+    expect(settingsProblem(draft('', '24'), '  ab ')).toBe('Give a reason of 3 to 500 characters.');
     expect(reasonProblem('abc')).toBeNull();
+  });
+});
+
+describe('dailyLimitText', () => {
+  it('says the limit, or that the threshold is the limit', () => {
+    expect(dailyLimitText('500.00', '100.00')).toBe(
+      '$500.00 per admin in any 24 hours (then small edits need a second admin too)',
+    );
+    expect(dailyLimitText(null, '100.00')).toBe('same as the threshold: $100.00 per admin in any 24 hours');
+    expect(dailyLimitText(null, null)).toBe('same as the threshold (none)');
   });
 });
 

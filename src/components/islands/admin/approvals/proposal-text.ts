@@ -13,13 +13,24 @@ export function balanceDifference(before: string, after: string): { cents: numbe
   return { cents, text: `${cents >= 0 ? '+' : '−'}${formatUsd((Math.abs(cents) / 100).toFixed(2))}` };
 }
 
+/** A settings proposal's draft as typed: amounts in dollars ('' for none), whole hours. */
+export interface SettingsDraft {
+  threshold: string;
+  dailyLimit: string;
+  hours: string;
+}
+
+const optionalAmount = (text: string) => /^(\d+(\.\d{1,2})?)?$/.test(text.trim());
+
 /** What is wrong with a settings proposal's draft, or null when it may be sent. */
-export function settingsProblem(threshold: string, hours: string, reason: string): string | null {
-  const amount = threshold.trim();
-  if (amount && !/^\d+(\.\d{1,2})?$/.test(amount)) {
+export function settingsProblem(draft: SettingsDraft, reason: string): string | null {
+  if (!optionalAmount(draft.threshold)) {
     return 'The threshold is an amount in dollars with at most 2 decimals, or empty for none.';
   }
-  if (!/^\d+$/.test(hours.trim()) || Number(hours) > 720) {
+  if (!optionalAmount(draft.dailyLimit)) {
+    return 'The daily limit is an amount in dollars with at most 2 decimals, or empty for the same as the threshold.';
+  }
+  if (!/^\d+$/.test(draft.hours.trim()) || Number(draft.hours) > 720) {
     return 'The cooling-off period is a whole number of hours from 0 to 720.';
   }
   return reasonProblem(reason);
@@ -30,4 +41,12 @@ export function thresholdText(threshold: string | null): string {
   return threshold
     ? `$${threshold} (smaller balance edits need no second admin)`
     : 'none (every balance edit needs a second admin)';
+}
+
+/** How the panel states the current daily limit (null means the threshold is the limit). */
+export function dailyLimitText(limit: string | null, threshold: string | null): string {
+  if (limit) return `$${limit} per admin in any 24 hours (then small edits need a second admin too)`;
+  return threshold
+    ? `same as the threshold: $${threshold} per admin in any 24 hours`
+    : 'same as the threshold (none)';
 }

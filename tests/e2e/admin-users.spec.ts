@@ -225,7 +225,7 @@ test('a stale edit is refused with fresh values shown, and a proposal whose memb
   // Rejecting needs a reason, then the proposal leaves both queues.
   await card.getByRole('button', { name: 'Reject…' }).click();
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
-  await expect(card.getByText('Give a reason of 3 to 500 characters.')).toBeVisible();
+  await expect(card.getByText('Reason must be 3 to 500 characters.')).toBeVisible();
   await card.getByLabel('Reason for rejecting').fill('Stale: balances moved');
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(approver.getByText(`Rejected the change to ${member.username}'s balances.`)).toBeVisible();

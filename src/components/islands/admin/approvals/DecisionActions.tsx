@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
-import { reasonProblem } from './proposal-text';
+import { reasonError } from '~/lib/admin/balances';
 
 /**
  * What this admin may do with one open proposal: the proposer withdraws; another admin with the
@@ -49,7 +49,7 @@ export default function DecisionActions({
   }
 
   function rejectNow() {
-    const short = reasonProblem(reason);
+    const short = reasonError(reason);
     if (short) {
       setProblem(short);
       document.getElementById(reasonId)?.focus();

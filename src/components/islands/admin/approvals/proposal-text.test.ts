@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  balanceDifference,
-  dailyLimitText,
-  reasonProblem,
-  settingsProblem,
-  thresholdText,
-} from './proposal-text';
+import { balanceDifference, dailyLimitText, settingsProblem, thresholdText } from './proposal-text';
 
 describe('balanceDifference', () => {
   it('signs a rise with + and a fall with a minus sign, to the cent', () => {
@@ -43,9 +37,11 @@ describe('settingsProblem', () => {
     expect(settingsProblem(draft('', '1.5'), 'new policy')).toMatch(/^The cooling-off period/);
     expect(settingsProblem(draft('', '720'), 'new policy')).toBeNull();
   });
-  it('wants a reason of at least 3 characters', () => {
-    expect(settingsProblem(draft('', '24'), '  ab ')).toBe('Give a reason of 3 to 500 characters.');
-    expect(reasonProblem('abc')).toBeNull();
+  it('wants a reason of 3 to 500 characters, as every staff reason', () => {
+    expect(settingsProblem(draft('', '24'), '  ab ')).toBe('Reason must be 3 to 500 characters.');
+    expect(settingsProblem(draft('', '24'), 'x'.repeat(501))).toBe('Reason must be 3 to 500 characters.');
+    expect(settingsProblem(draft('', '24'), 'abc')).toBeNull();
+    expect(settingsProblem(draft('', '24'), 'x'.repeat(500))).toBeNull();
   });
 });
 

@@ -1,11 +1,5 @@
+import { reasonError } from '~/lib/admin/balances';
 import { formatUsd } from '~/lib/money';
-
-/** "Give a reason …": the copy both the reject box and the settings form show for a short reason. */
-export const REASON_PROBLEM = 'Give a reason of 3 to 500 characters.';
-
-export function reasonProblem(reason: string): string | null {
-  return reason.trim().length < 3 ? REASON_PROBLEM : null;
-}
 
 /** The signed difference between two stored amounts, in cents (to avoid float drift) and as "+$1.00"/"−$1.00". */
 export function balanceDifference(before: string, after: string): { cents: number; text: string } {
@@ -33,7 +27,7 @@ export function settingsProblem(draft: SettingsDraft, reason: string): string | 
   if (!/^\d+$/.test(draft.hours.trim()) || Number(draft.hours) > 720) {
     return 'The cooling-off period is a whole number of hours from 0 to 720.';
   }
-  return reasonProblem(reason);
+  return reasonError(reason);
 }
 
 /** How the panel states the current threshold. */

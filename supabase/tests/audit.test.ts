@@ -236,16 +236,17 @@ describe.each(engines)('audit log on %s', (_name, open) => {
   });
 
   /**
-   * What verify_audit_chain says after the table owner ran `sql` with the guard trigger off, all in
-   * one transaction that is rolled back, so the real chain is untouched.
+   * What `read` finds, as the service role, after the table owner ran `sql` with the guard trigger
+   * off, all in one transaction that is rolled back, so the real chain is untouched. `read` gets a
+   * caller of one jsonb-answering function (`select … as v`).
    */
-  const verifyAfterTamper = async (
+  const afterTamper = async <T>(
     sql: string,
     params: unknown[],
-    rangeSize: number | null = null,
-  ): Promise<Verdict> => {
+    read: (call: <R>(query: string, args: unknown[]) => Promise<R>) => Promise<T>,
+  ): Promise<T> => {
     const ROLLBACK = new Error('rollback');
-    let verdict: Verdict | undefined;
+    let seen: { value: T } | undefined;
     await engine.db
       .transaction(async (tx) => {
         await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
@@ -254,26 +255,28 @@ describe.each(engines)('audit log on %s', (_name, open) => {
         await tx.query(
           `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
         );
-        const call = async (after: number | null, limit: number | null) => {
-          const { rows: r } = await tx.query<{ v: Verdict | string }>(
-            'select public.verify_audit_chain($1, $2) as v',
-            [after, limit],
-          );
-          const v = r[0]!.v;
-          return (typeof v === 'string' ? JSON.parse(v) : v) as Verdict;
+        const call = async <R>(query: string, args: unknown[]): Promise<R> => {
+          const v = (await tx.query<{ v: R | string }>(query, args)).rows[0]!.v;
+          return (typeof v === 'string' ? JSON.parse(v) : v) as R;
         };
-        if (rangeSize === null) verdict = await call(null, null);
-        else {
-          const { calls: _calls, ...walked } = await walkInRanges(rangeSize, call);
-          verdict = walked;
-        }
+        seen = { value: await read(call) };
         throw ROLLBACK;
       })
       .catch((error: unknown) => {
         if (error !== ROLLBACK) throw error;
       });
-    return verdict!;
+    return seen!.value;
   };
+
+  /** verify_audit_chain after the tamper: one pass, or walked in ranges of `rangeSize`. */
+  const verifyAfterTamper = (sql: string, params: unknown[], rangeSize: number | null = null) =>
+    afterTamper(sql, params, async (call) => {
+      const range = (after: number | null, limit: number | null) =>
+        call<Verdict>('select public.verify_audit_chain($1, $2) as v', [after, limit]);
+      if (rangeSize === null) return range(null, null);
+      const { calls: _calls, ...walked } = await walkInRanges(rangeSize, range);
+      return walked as Verdict;
+    });
 
   it('detects an event edited or deleted around the API by the table owner', async () => {
     const { rows } = await engine.db.query<{ id: string }>(
@@ -338,41 +341,15 @@ describe.each(engines)('audit log on %s', (_name, open) => {
   const checkAnchor = (anchor: { event_id: number | null; hash: string | null }, caller: Caller = auditor) =>
     rpc<AnchorCheck>(caller, 'select public.check_audit_anchor($1, $2) as r', [anchor.event_id, anchor.hash]);
 
-  /**
-   * As the table owner, in a transaction that is rolled back: `sql` with the guard trigger off, then
-   * what verify_audit_chain and check_audit_anchor say about `anchor`.
-   */
-  const afterRewrite = async (sql: string, params: unknown[], anchor: Anchor) => {
-    const ROLLBACK = new Error('rollback');
-    let seen: { verdict: Verdict; check: AnchorCheck } | undefined;
-    await engine.db
-      .transaction(async (tx) => {
-        await tx.query('alter table public.audit_events disable trigger audit_events_no_update_delete');
-        await tx.query(sql, params);
-        await tx.query('alter table public.audit_events enable trigger audit_events_no_update_delete');
-        await tx.query(
-          `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
-        );
-        const json = <T>(v: T | string) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-        const verdict = json<Verdict>(
-          (await tx.query<{ v: Verdict | string }>('select public.verify_audit_chain() as v')).rows[0]!.v,
-        );
-        const check = json<AnchorCheck>(
-          (
-            await tx.query<{ v: AnchorCheck | string }>('select public.check_audit_anchor($1, $2) as v', [
-              anchor.event_id,
-              anchor.hash,
-            ])
-          ).rows[0]!.v,
-        );
-        seen = { verdict, check };
-        throw ROLLBACK;
-      })
-      .catch((error: unknown) => {
-        if (error !== ROLLBACK) throw error;
-      });
-    return seen!;
-  };
+  /** What verify_audit_chain and check_audit_anchor say of `anchor` after the tamper. */
+  const afterRewrite = (sql: string, params: unknown[], anchor: Anchor) =>
+    afterTamper(sql, params, async (call) => ({
+      verdict: await call<Verdict>('select public.verify_audit_chain() as v', []),
+      check: await call<AnchorCheck>('select public.check_audit_anchor($1, $2) as v', [
+        anchor.event_id,
+        anchor.hash,
+      ]),
+    }));
 
   it('hands out an anchor (the newest event and its hash) that checks out, to auditors and owners only', async () => {
     const anchor = await takeAnchor();

@@ -15,11 +15,22 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { pathToFileURL } from 'node:url';
 import { takeAuditAnchor, type AuditAnchor } from '../src/lib/admin/audit-query';
+import { DbError, NOT_ALLOWED } from '../src/lib/db-errors';
 import { serviceClient } from './grant-admin';
 
 export async function anchorLine(client: SupabaseClient): Promise<string> {
-  const anchor: AuditAnchor = await takeAuditAnchor(client);
-  return JSON.stringify(anchor);
+  try {
+    const anchor: AuditAnchor = await takeAuditAnchor(client);
+    return JSON.stringify(anchor);
+  } catch (error) {
+    // Any key but the service role (or a staff session) has no execute on the function.
+    if (error instanceof DbError && error.code === NOT_ALLOWED) {
+      throw new Error(
+        `The key was refused (${error.message}). Set SUPABASE_SERVICE_ROLE_KEY to the project's service_role key.`,
+      );
+    }
+    throw error;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

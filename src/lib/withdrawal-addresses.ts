@@ -109,12 +109,13 @@ export async function removeWithdrawalAddress(id: string): Promise<void> {
   if (error) throw toDbError(error, 'The address could not be removed.');
 }
 
-/** Whether the member's withdrawals are frozen (their own withdrawal_freezes row). */
+/** Whether the member's withdrawals are frozen (their own withdrawal_freezes row not yet lifted). */
 export async function withdrawalsFrozen(userId: string): Promise<boolean> {
   const { data, error } = await supabase()
     .from('withdrawal_freezes')
     .select('user_id')
     .eq('user_id', userId)
+    .is('lifted_at', null)
     .maybeSingle();
   if (error) throw toDbError(error, 'Your withdrawal status could not be loaded.');
   return data !== null;

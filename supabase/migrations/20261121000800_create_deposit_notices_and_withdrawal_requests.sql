@@ -12,8 +12,14 @@ create table public.deposit_notices (
   reviewed_by uuid,
   reviewed_at timestamptz,
   review_note text check (char_length(review_note) <= 500),
+  -- What was credited, by the approver of a deposit_credit proposal (four eyes, 20261126001600), and
+  -- who proposed it: confirmed notices name two different staff.
+  credited_amount numeric(20, 2) check (credited_amount > 0),
+  credit_proposed_by uuid,
   created_at timestamptz not null default now(),
-  check ((status = 'pending') = (reviewed_at is null))
+  check ((status = 'pending') = (reviewed_at is null)),
+  check ((status = 'confirmed') = (credited_amount is not null)),
+  check (status <> 'confirmed' or credit_proposed_by is null or credit_proposed_by <> reviewed_by)
 );
 
 comment on table public.deposit_notices is
@@ -31,7 +37,9 @@ create table public.withdrawal_requests (
   amount numeric(20, 2) not null check (amount > 0),
   destination_address text not null check (char_length(destination_address) between 1 and 128),
   destination_tag bigint check (destination_tag between 0 and 4294967295),
-  status text not null default 'pending' check (status in ('pending', 'approved', 'rejected', 'paid')),
+  -- cancelled: by the member while pending, or by the database when the address it pays to was
+  -- removed from the address book (the reason, which the member reads, is in review_note).
+  status text not null default 'pending' check (status in ('pending', 'approved', 'rejected', 'paid', 'cancelled')),
   reviewed_by uuid,
   reviewed_at timestamptz,
   review_note text check (char_length(review_note) <= 500),

@@ -251,6 +251,10 @@ begin
 end
 $$;
 
+-- A deposit notice is confirmed by two staff (issue 30): 'confirm' proposes the credit (a
+-- deposit_credit staff proposal for the notice's amount, 20261126001600) and the notice stays pending
+-- until a second finance admin or owner approves it, which credits the member and marks the notice
+-- confirmed in one transaction. 'reject' closes the notice and any open credit proposal for it.
 create function public.review_deposit_notice(p_notice_id bigint, p_decision text, p_note text default null)
 returns jsonb
 language plpgsql
@@ -260,6 +264,7 @@ as $$
 declare
   v_notice public.deposit_notices;
   v_note text;
+  v_proposal jsonb;
 begin
   perform private.require_admin();
   if p_decision is null or p_decision not in ('confirm', 'reject') then
@@ -274,13 +279,17 @@ begin
     raise exception 'This deposit notice was already %.', v_notice.status using errcode = 'PT409';
   end if;
   if p_decision = 'confirm' then
-    perform private.post_ledger(v_notice.user_id,
-      jsonb_build_object('deposit_wallet', v_notice.amount, 'total_deposit', v_notice.amount),
-      format('Deposit confirmed (notice #%s)', v_notice.id), auth.uid(), 'deposit_notice', v_notice.id);
+    v_proposal := public.propose_staff_change('deposit_credit', v_notice.id::text,
+      jsonb_build_object('amount', v_notice.amount::text),
+      coalesce(v_note, format('Deposit notice #%s seen on-chain', v_notice.id)));
+    return private.notice_json(v_notice) || jsonb_build_object('credit_proposal_id', v_proposal -> 'id');
   end if;
+  update public.staff_proposals
+  set status = 'rejected', decided_by = auth.uid(), decided_at = now(),
+      decision_note = coalesce(v_note, 'The deposit notice was rejected.')
+  where kind = 'deposit_credit' and target = v_notice.id::text and status = 'open';
   update public.deposit_notices
-  set status = case when p_decision = 'confirm' then 'confirmed' else 'rejected' end,
-      reviewed_by = auth.uid(), reviewed_at = now(), review_note = v_note
+  set status = 'rejected', reviewed_by = auth.uid(), reviewed_at = now(), review_note = v_note
   where id = p_notice_id
   returning * into v_notice;
   return private.notice_json(v_notice);

@@ -147,24 +147,44 @@ $$;
 create trigger balance_proposals_audit after insert or update on public.balance_proposals
   for each row execute function private.audit_balance_proposal();
 
+-- Filing and every change of status of a deposit notice or a withdrawal request (issue 30: filing is
+-- a money event the member must hear of at once, in time to freeze). Kinds: withdrawal_filed,
+-- withdrawal_<status>, deposit_notice_filed, deposit_notice_<status>; the reason is the review note
+-- (a cancellation's reason is the member-visible review_note too).
 create function private.audit_review() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_prefix text := case tg_table_name when 'withdrawal_requests' then 'withdrawal_' else 'deposit_notice_' end;
+  v_wallet public.deposit_wallets;
+  v_after jsonb;
 begin
-  perform private.audit(
-    case tg_table_name when 'withdrawal_requests' then 'withdrawal_' else 'deposit_notice_' end || new.status,
-    new.user_id,
-    jsonb_build_object('id', old.id, 'status', old.status),
-    jsonb_build_object('id', new.id, 'status', new.status, 'amount', new.amount::text),
-    new.review_note);
+  select * into v_wallet from public.deposit_wallets w where w.id = new.wallet_id;
+  v_after := jsonb_build_object('id', new.id, 'status', new.status, 'amount', new.amount::text,
+    'asset', v_wallet.asset, 'network', v_wallet.network);
+  if tg_table_name = 'withdrawal_requests' then
+    v_after := v_after || jsonb_build_object('label',
+      (select a.label from public.withdrawal_addresses a where a.id = (to_jsonb(new) ->> 'address_id')::bigint),
+      'address', new.destination_address);
+  end if;
+  if tg_op = 'INSERT' then
+    perform private.audit(v_prefix || 'filed', new.user_id, null, v_after, null);
+  else
+    perform private.audit(v_prefix || new.status, new.user_id,
+      jsonb_build_object('id', old.id, 'status', old.status), v_after, new.review_note);
+  end if;
   return null;
 end
 $$;
 
+create trigger withdrawal_requests_audit_filed after insert on public.withdrawal_requests
+  for each row execute function private.audit_review();
 create trigger withdrawal_requests_audit after update of status on public.withdrawal_requests
   for each row when (new.status is distinct from old.status) execute function private.audit_review();
+create trigger deposit_notices_audit_filed after insert on public.deposit_notices
+  for each row execute function private.audit_review();
 create trigger deposit_notices_audit after update of status on public.deposit_notices
   for each row when (new.status is distinct from old.status) execute function private.audit_review();
 

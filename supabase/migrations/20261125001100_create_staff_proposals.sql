@@ -1,18 +1,16 @@
--- Four eyes for everything else staff can change (issue 22, docs/four-eyes.md): a deposit address,
--- a staff role (grant, change, revoke), the firm's settings, and lifting a member's withdrawal
--- freeze. Each is a row in one table, staff_proposals, made by one admin and applied only when a
--- different admin approves it. One set of functions dispatches per kind:
---   kind             target           payload                                         who
---   deposit_address  wallet id        {address, enabled}                              finance, owner
---   staff_role       staff user id    {email, role}; role null = revoke               owner
---   firm_settings    'firm'           {small_edit_threshold, address_cooling_off_hours} owner
---   unfreeze         member id        {}                                              finance, owner
+-- Four eyes for everything else staff can change (issues 22 and 30, docs/four-eyes.md): a deposit
+-- address, a staff role (grant, change, revoke), the firm's settings, lifting a member's withdrawal
+-- freeze, and crediting a member's deposit notice. Each is a row in one table, staff_proposals, made
+-- by one admin and applied only when a different admin approves it. The functions here are the same
+-- for every kind; what differs per kind (who may decide, the state compared, the payload's check,
+-- what approval does, the audit event's member) is dispatched by the private.staff_change_* functions
+-- of 20261126001600, defined once there after every table they touch exists.
 -- The old direct functions (update_deposit_wallet, grant_admin, set_staff_role, revoke_admin) now
 -- serve only the service role (seed data, operator scripts); staff get a refusal naming the way.
 
 create table public.staff_proposals (
   id bigint generated always as identity primary key,
-  kind text not null check (kind in ('deposit_address', 'staff_role', 'firm_settings', 'unfreeze')),
+  kind text not null check (kind in ('deposit_address', 'staff_role', 'firm_settings', 'unfreeze', 'deposit_credit')),
   target text not null check (char_length(target) between 1 and 64),
   -- The state the proposer saw; approval is refused once the target has moved away from it.
   before jsonb not null,
@@ -55,171 +53,6 @@ create policy staff_proposals_update_service on public.staff_proposals
   with check (true);
 
 alter publication supabase_realtime add table public.staff_proposals;
-
--- Who may propose, approve and reject each kind.
-create function private.staff_change_roles(p_kind text) returns text[]
-language sql
-immutable
-set search_path = ''
-as $$
-  select case p_kind
-    when 'deposit_address' then array['finance', 'owner']
-    when 'unfreeze' then array['finance', 'owner']
-    else array['owner'] end
-$$;
-
--- The current state of what a proposal changes: stored at proposal time, compared at approval.
-create function private.staff_change_before(p_kind text, p_target text) returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_result jsonb;
-begin
-  if p_kind = 'deposit_address' then
-    select jsonb_build_object('wallet_name', w.wallet_name, 'asset', w.asset, 'network', w.network,
-      'address', w.address, 'enabled', w.enabled)
-    into v_result from public.deposit_wallets w where w.id::text = p_target;
-    if v_result is null then
-      raise exception 'Unknown wallet.' using errcode = '22023';
-    end if;
-  elsif p_kind = 'staff_role' then
-    select jsonb_build_object('email', u.email, 'role', a.role)
-    into v_result from auth.users u left join public.admins a on a.user_id = u.id where u.id::text = p_target;
-    if v_result is null then
-      raise exception 'No account uses that e-mail address.' using errcode = '22023';
-    end if;
-  elsif p_kind = 'firm_settings' then
-    select jsonb_build_object('small_edit_threshold', s.small_edit_threshold::text,
-      'address_cooling_off_hours', (extract(epoch from s.address_cooling_off) / 3600)::int)
-    into v_result from public.firm_settings s where s.singleton;
-  elsif p_kind = 'unfreeze' then
-    select jsonb_build_object('email', u.email, 'frozen', f.user_id is not null, 'frozen_at', f.frozen_at,
-      'freeze_reason', f.reason)
-    into v_result from auth.users u left join public.withdrawal_freezes f on f.user_id = u.id
-    where u.id::text = p_target;
-    if v_result is null then
-      raise exception 'That member was not found.' using errcode = '22023';
-    end if;
-  else
-    raise exception 'Kind must be deposit_address, staff_role, firm_settings or unfreeze.' using errcode = '22023';
-  end if;
-  return v_result;
-end
-$$;
-
--- A request's kind, target and payload checked and put in canonical form: {target, payload}.
-create function private.staff_change_parse(p_kind text, p_target text, p_payload jsonb) returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_payload jsonb := coalesce(p_payload, '{}');
-  v_target text := btrim(coalesce(p_target, ''));
-  v_hours numeric;
-  v_threshold numeric;
-begin
-  if jsonb_typeof(v_payload) <> 'object' then
-    raise exception 'The change must be a JSON object.' using errcode = '22023';
-  end if;
-  if p_kind = 'deposit_address' then
-    if v_target !~ '^[1-7]$' then
-      raise exception 'Unknown wallet.' using errcode = '22023';
-    end if;
-    if jsonb_typeof(v_payload -> 'address') is distinct from 'string' or btrim(v_payload ->> 'address') = '' then
-      raise exception 'Address is required.' using errcode = '22023';
-    end if;
-    if jsonb_typeof(v_payload -> 'enabled') is distinct from 'boolean' then
-      raise exception 'Choose whether the wallet is shown to members.' using errcode = '22023';
-    end if;
-    v_payload := jsonb_build_object('address', btrim(v_payload ->> 'address'), 'enabled', v_payload -> 'enabled');
-  elsif p_kind = 'staff_role' then
-    -- The person is named by e-mail (what staff know); the target is their user id.
-    v_target := private.staff_user_by_email(v_payload ->> 'email')::text;
-    if jsonb_typeof(v_payload -> 'role') is distinct from 'null' then
-      perform private.check_staff_role(v_payload ->> 'role');
-    end if;
-    v_payload := jsonb_build_object('role', v_payload -> 'role');
-  elsif p_kind = 'firm_settings' then
-    v_target := 'firm';
-    if not (v_payload ? 'small_edit_threshold' and v_payload ? 'address_cooling_off_hours') then
-      raise exception 'Give both settings: small_edit_threshold (or null) and address_cooling_off_hours.' using errcode = '22023';
-    end if;
-    if jsonb_typeof(v_payload -> 'small_edit_threshold') <> 'null' then
-      if jsonb_typeof(v_payload -> 'small_edit_threshold') <> 'string' then
-        raise exception 'The small-edit threshold must be an amount with at most 2 decimals, or none.' using errcode = '22023';
-      end if;
-      v_threshold := private.parse_money(v_payload ->> 'small_edit_threshold', 'The small-edit threshold', false);
-      if v_threshold <= 0 then
-        raise exception 'The small-edit threshold must be more than 0, or none.' using errcode = '22023';
-      end if;
-    end if;
-    if jsonb_typeof(v_payload -> 'address_cooling_off_hours') is distinct from 'number' then
-      raise exception 'The cooling-off period must be a whole number of hours from 0 to 720.' using errcode = '22023';
-    end if;
-    v_hours := (v_payload ->> 'address_cooling_off_hours')::numeric;
-    if v_hours <> trunc(v_hours) or v_hours < 0 or v_hours > 720 then
-      raise exception 'The cooling-off period must be a whole number of hours from 0 to 720.' using errcode = '22023';
-    end if;
-    v_payload := jsonb_build_object('small_edit_threshold', v_threshold::numeric(20, 2)::text, 'address_cooling_off_hours', v_hours::int);
-  elsif p_kind = 'unfreeze' then
-    if v_target !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-      raise exception 'That member was not found.' using errcode = '22023';
-    end if;
-    v_target := lower(v_target);
-    v_payload := '{}';
-  else
-    raise exception 'Kind must be deposit_address, staff_role, firm_settings or unfreeze.' using errcode = '22023';
-  end if;
-  return jsonb_build_object('target', v_target, 'payload', v_payload);
-end
-$$;
-
--- Applies a proposal as the caller. Also run as a dry run when proposing (inside a block that is
--- rolled back), so a proposal that could never be applied is refused at once, by the same code.
-create function private.staff_change_apply(p public.staff_proposals) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if p.kind = 'deposit_address' then
-    perform private.update_deposit_wallet(p.target::smallint, p.payload ->> 'address',
-      (p.payload ->> 'enabled')::boolean, p.reason);
-  elsif p.kind = 'staff_role' then
-    if p.target = auth.uid()::text then
-      raise exception 'You cannot change your own role. Ask another owner.' using errcode = '42501', hint = 'four_eyes';
-    end if;
-    if p.payload ->> 'role' is null then
-      delete from public.admins where user_id = p.target::uuid;
-      if not found then
-        raise exception 'That user is not staff.' using errcode = '22023';
-      end if;
-    elsif p.before ->> 'role' is null then
-      insert into public.admins (user_id, granted_by, role) values (p.target::uuid, p.proposed_by, p.payload ->> 'role');
-    else
-      update public.admins set role = p.payload ->> 'role' where user_id = p.target::uuid;
-    end if;
-  elsif p.kind = 'firm_settings' then
-    update public.firm_settings
-    set small_edit_threshold = (p.payload ->> 'small_edit_threshold')::numeric,
-        address_cooling_off = make_interval(hours => (p.payload ->> 'address_cooling_off_hours')::int),
-        updated_at = now()
-    where singleton;
-  elsif p.kind = 'unfreeze' then
-    delete from public.withdrawal_freezes where user_id = p.target::uuid;
-    if not found then
-      raise exception 'This member''s withdrawals are not frozen.' using errcode = 'PT409';
-    end if;
-    perform private.audit('withdrawals_unfrozen', p.target::uuid, null,
-      jsonb_build_object('proposal_id', p.id), p.reason);
-  end if;
-end
-$$;
 
 -- The open proposal p_id, locked; refuses a closed or expired one (the same messages as balance
 -- proposals give).
@@ -287,8 +120,7 @@ begin
 end
 $$;
 
-revoke execute on function private.staff_change_roles(text), private.staff_change_before(text, text),
-  private.staff_change_parse(text, text, jsonb), private.staff_change_apply(public.staff_proposals),
+revoke execute on function
   private.lock_open_staff_change(bigint), private.check_proposal_open(text, timestamptz),
   private.refuse_own_proposal(uuid, text)
   from public, anon, authenticated;
@@ -319,7 +151,7 @@ begin
   if p_kind = 'staff_role' and v_before -> 'role' = 'null'::jsonb and v_parsed -> 'payload' -> 'role' = 'null'::jsonb then
     raise exception 'That user is not staff.' using errcode = '22023';
   end if;
-  if p_kind <> 'unfreeze' and v_before @> (v_parsed -> 'payload') then
+  if p_kind not in ('unfreeze', 'deposit_credit') and v_before @> (v_parsed -> 'payload') then
     raise exception 'Nothing to approve: this is how it is now.' using errcode = '22023';
   end if;
   update public.staff_proposals set status = 'expired', decided_at = now()
@@ -440,30 +272,6 @@ grant execute on function
   public.withdraw_staff_change(bigint)
 to authenticated, service_role;
 
--- Every outcome in the audit log, as balance proposals do (staff_proposal_open, ..._approved, ...).
-create function private.audit_staff_proposal() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if tg_op = 'UPDATE' and new.status is not distinct from old.status then
-    return null;
-  end if;
-  perform private.audit('staff_proposal_' || new.status,
-    case when new.kind in ('staff_role', 'unfreeze') then new.target::uuid end,
-    case when tg_op = 'INSERT' then new.before end,
-    jsonb_build_object('proposal_id', new.id, 'change', new.kind, 'target', new.target, 'payload', new.payload,
-      'proposed_by', new.proposed_by, 'decided_by', new.decided_by),
-    coalesce(new.decision_note, new.reason));
-  return null;
-end
-$$;
-
-revoke execute on function private.audit_staff_proposal() from public, anon, authenticated;
-
-create trigger staff_proposals_audit after insert or update on public.staff_proposals
-  for each row execute function private.audit_staff_proposal();
 
 -- The old direct paths: the service role only. Staff are told where the change is made now.
 create function private.require_service_role_for(p_what text) returns void

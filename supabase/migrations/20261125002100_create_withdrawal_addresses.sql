@@ -42,10 +42,55 @@ create policy withdrawal_addresses_select_own_or_staff on public.withdrawal_addr
 
 alter publication supabase_realtime add table public.withdrawal_addresses;
 
--- Step-up: the caller's token must show a one-time code from their mailbox ('otp', GoTrue's
--- verifyOtp) or from their authenticator ('totp', MFA verify) no more than 10 minutes ago. GoTrue
--- stamps each amr entry with the time that method last succeeded in this session. A member with a
--- verified factor must also be at aal2: an e-mailed code alone does not stand in for their factor.
+-- Step-up: proof beyond the password, no more than 10 minutes old (issue 30, docs/address-book.md
+-- "Step-up: the rule"). GoTrue stamps each amr entry with the time that method last succeeded in this
+-- session, and lets a password-only (aal1) session enrol and verify a first authenticator, which
+-- raises that very session to aal2 with a fresh `totp`: a thief holding only the password could pass
+-- a check that trusted any `totp`. So:
+--   * `otp` (the mailed code, GoTrue's verifyOtp) counts: it proves the mailbox;
+--   * `totp` counts only if the member had a verified authenticator before this session began (its
+--     first verification older than auth.sessions.created_at of the token's session_id): an
+--     authenticator added in this session proves nothing the password did not, so such a session
+--     needs the mailed code too (hint step_up_mail_required);
+--   * a member with a verified authenticator must also be at aal2: a mailed code alone never stands
+--     in for their authenticator.
+-- A factor's first verification is its member_factor_enrolled audit event (written when GoTrue marks
+-- a session verified by it, 20261125004200); a factor with no such event (written directly) counts
+-- from its created_at, which is never later than its verification.
+create function private.factor_first_verified_at(p_factor auth.mfa_factors) returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    (select min(a.occurred_at) from public.audit_events a
+     where a.member_id = p_factor.user_id and a.kind = 'member_factor_enrolled'
+       and a.after ->> 'factor_id' = p_factor.id::text),
+    p_factor.created_at)
+$$;
+
+revoke execute on function private.factor_first_verified_at(auth.mfa_factors) from public, anon, authenticated;
+
+-- When the caller's session began (null: the token names no session this database knows).
+create function private.current_session_started_at() returns timestamptz
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_session text := auth.jwt() ->> 'session_id';
+begin
+  if v_session is null or v_session !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return null;
+  end if;
+  return (select s.created_at from auth.sessions s where s.id = v_session::uuid and s.user_id = auth.uid());
+end
+$$;
+
+revoke execute on function private.current_session_started_at() from public, anon, authenticated;
+
 create function private.require_recent_step_up() returns void
 language plpgsql
 stable
@@ -55,24 +100,38 @@ as $$
 declare
   v_uid uuid := auth.uid();
   v_amr jsonb := auth.jwt() -> 'amr';
+  v_session_start timestamptz := private.current_session_started_at();
   v_has_factor boolean;
-  v_fresh boolean;
+  v_old_factor boolean;
+  v_fresh_otp boolean := false;
+  v_fresh_totp boolean := false;
+  v_ok boolean;
 begin
   v_has_factor := exists (
-    select 1 from auth.mfa_factors f where f.user_id = v_uid and f.status = 'verified');
-  v_fresh := jsonb_typeof(v_amr) = 'array' and exists (
-    select 1 from jsonb_array_elements(v_amr) e
-    where e ->> 'method' in ('otp', 'totp')
-      and jsonb_typeof(e -> 'timestamp') = 'number'
-      and (e ->> 'timestamp')::numeric >= extract(epoch from now()) - 600);
-  if v_fresh and v_has_factor and private.current_aal() <> 'aal2' then
-    v_fresh := false;
+    select 1 from auth.mfa_factors f where f.user_id = v_uid and f.status::text = 'verified');
+  v_old_factor := v_session_start is not null and exists (
+    select 1 from auth.mfa_factors f
+    where f.user_id = v_uid and f.status::text = 'verified'
+      and private.factor_first_verified_at(f) < v_session_start);
+  if jsonb_typeof(v_amr) = 'array' then
+    select coalesce(bool_or(e ->> 'method' = 'otp'), false), coalesce(bool_or(e ->> 'method' = 'totp'), false)
+    into v_fresh_otp, v_fresh_totp
+    from jsonb_array_elements(v_amr) e
+    where jsonb_typeof(e -> 'timestamp') = 'number'
+      and (e ->> 'timestamp')::numeric >= extract(epoch from now()) - 600;
   end if;
-  if not v_fresh then
-    raise exception '%', case when v_has_factor
-      then 'Please confirm it is you with the code from your authenticator app, then try again.'
+  v_ok := v_fresh_otp or (v_fresh_totp and v_old_factor);
+  if v_ok and v_has_factor and private.current_aal() <> 'aal2' then
+    v_ok := false;
+  end if;
+  if not v_ok then
+    raise exception '%', case
+      when v_has_factor and v_old_factor
+        then 'Please confirm it is you with the code from your authenticator app, then try again.'
+      when v_has_factor
+        then 'Your authenticator app was added in this session, so it cannot confirm this yet: please also confirm it is you with the code we e-mail you, then try again.'
       else 'Please confirm it is you with the code we e-mail you, then try again.' end
-      using errcode = '42501', hint = 'step_up_required';
+      using errcode = '42501', hint = case when v_has_factor and not v_old_factor then 'step_up_mail_required' else 'step_up_required' end;
   end if;
 end
 $$;
@@ -158,6 +217,8 @@ begin
     raise exception 'Your address book holds at most % addresses. Remove one you no longer use first.', c_live_cap
       using errcode = 'PT429';
   end if;
+  -- A security hold (20261126001200) is said before the code is asked for: no code would help.
+  perform private.require_no_security_hold(v_uid);
   perform private.require_recent_step_up();
 
   insert into public.withdrawal_addresses (user_id, wallet_id, address, destination_tag, label, usable_from)
@@ -191,6 +252,12 @@ begin
       using errcode = '22023';
   end if;
   select * into v_wallet from public.deposit_wallets w where w.id = v_entry.wallet_id;
+  -- Money must not leave to an address the member took off their list (issue 30): every pending or
+  -- approved withdrawal to it is cancelled in this transaction, with a reason the member reads.
+  update public.withdrawal_requests r
+  set status = 'cancelled',
+      review_note = format('Cancelled because you removed the address "%s" from your address book.', v_entry.label)
+  where r.address_id = v_entry.id and r.status in ('pending', 'approved');
   perform private.audit('address_removed', v_uid, null,
     jsonb_build_object('id', v_entry.id, 'asset', v_wallet.asset, 'network', v_wallet.network,
       'label', v_entry.label, 'address', v_entry.address),

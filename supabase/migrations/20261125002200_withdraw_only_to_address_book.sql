@@ -33,6 +33,7 @@ declare
   c_pending_cap constant int := 3;
   c_hourly_cap constant int := 5;
 begin
+  perform private.require_no_security_hold(v_uid);
   select * into v_wallet from public.deposit_wallets w where w.id = p_wallet_id and w.enabled;
   if not found then
     raise exception 'Choose one of the listed wallets.' using errcode = '22023';

@@ -1,7 +1,11 @@
--- The member's "Freeze withdrawals" (issue 23). freeze_withdrawals needs no step-up: the owner of the
--- account must be able to act at once. The refusal lives in a trigger on withdrawal_requests, so no
--- path (member filing, admin approve or pay, the service role) can move money while the row exists;
--- rejecting a request stays possible. Lifting the freeze is the four-eyes unfreeze proposal.
+-- The member's "Freeze withdrawals" (issues 23 and 30). freeze_withdrawals needs no step-up and no
+-- second factor: the owner of the account must be able to act at once from any signed-in session,
+-- aal1 included, with or without an authenticator, and from the session the password-recovery link
+-- opens, so the owner of the mailbox can freeze even after a thief changed the password or added an
+-- authenticator. Freezing only ever stops money, so a thief who can call it gains nothing. The
+-- refusal lives in a trigger on withdrawal_requests, so no path (member filing, admin approve or pay,
+-- the service role) can move money while the freeze is in force; rejecting a request stays possible.
+-- Lifting the freeze is the four-eyes unfreeze proposal.
 
 create function public.freeze_withdrawals(p_reason text default null) returns jsonb
 language plpgsql
@@ -9,17 +13,21 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := private.require_member();
+  v_uid uuid := auth.uid();
   v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
   v_freeze public.withdrawal_freezes;
 begin
+  -- Not private.require_member(): that asks a member with an authenticator for aal2.
+  if v_uid is null or not exists (select 1 from public.profiles p where p.id = v_uid) then
+    raise exception 'Please sign in first.' using errcode = '42501';
+  end if;
   if char_length(v_reason) > 500 then
     raise exception 'Reason must be at most 500 characters.' using errcode = '22023';
   end if;
   insert into public.withdrawal_freezes (user_id, frozen_by, reason)
   values (v_uid, v_uid, v_reason)
-  on conflict (user_id) do nothing;
-  select * into v_freeze from public.withdrawal_freezes f where f.user_id = v_uid;
+  on conflict (user_id) where lifted_at is null do nothing;
+  select * into v_freeze from public.withdrawal_freezes f where f.user_id = v_uid and f.lifted_at is null;
   return jsonb_build_object('frozen_at', v_freeze.frozen_at, 'reason', v_freeze.reason);
 end
 $$;
@@ -51,7 +59,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not private.withdrawals_frozen(new.user_id) then
+  -- A move back to pending (an approval withdrawn with its approver's role) stops money, not moves it.
+  if not private.withdrawals_frozen(new.user_id) or (tg_op = 'UPDATE' and new.status = 'pending') then
     return new;
   end if;
   if tg_op = 'INSERT' then

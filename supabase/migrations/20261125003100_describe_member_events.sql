@@ -97,11 +97,28 @@ begin
           else format('%s changed your %s from %s to %s%s', v_actor, private.account_label(v_a ->> 'account'),
             private.usd_words(v_a ->> 'balance_before'), private.usd_words(v_a ->> 'balance_after'), coalesce(nullif(v_why, ''), '.'))
         end, v_at_once;
+    when e.kind = 'withdrawal_filed' then
+      return query select 'now', 'Withdrawal requested',
+        format('%s asked to withdraw %s in %s on the %s network to "%s" (request #%s). If this was not you, freeze withdrawals now.',
+          v_actor, private.usd_words(v_a ->> 'amount'), v_a ->> 'asset', private.network_label(v_a ->> 'network'),
+          coalesce(v_a ->> 'label', v_a ->> 'address'), v_a ->> 'id'), v_at_once;
+    when e.kind = 'withdrawal_cancelled' then
+      return query select 'now', 'Withdrawal cancelled',
+        format('Your withdrawal request #%s for %s was cancelled%s', v_a ->> 'id', private.usd_words(v_a ->> 'amount'),
+          coalesce(nullif(v_why, ''), '.')), v_at_once;
+    when e.kind = 'withdrawal_pending' then
+      return query select 'now', 'Withdrawal back in review',
+        format('Your withdrawal request #%s for %s needs a new approval%s', v_a ->> 'id',
+          private.usd_words(v_a ->> 'amount'), coalesce(nullif(v_why, ''), '.')), v_at_once;
     when e.kind like 'withdrawal\_%' and e.kind not like 'withdrawals\_%' then
       return query select 'now', 'Withdrawal ' || (v_a ->> 'status'),
         format('%s %s your withdrawal request #%s for %s%s', v_actor,
           case v_a ->> 'status' when 'paid' then 'marked as paid' else v_a ->> 'status' end,
           v_a ->> 'id', private.usd_words(v_a ->> 'amount'), coalesce(nullif(v_why, ''), '.')), v_at_once;
+    when e.kind = 'deposit_notice_filed' then
+      return query select 'now', 'Deposit notice received',
+        format('%s told us about a deposit of %s in %s (notice #%s). We credit it once two of our staff have checked it on-chain.',
+          v_actor, private.usd_words(v_a ->> 'amount'), v_a ->> 'asset', v_a ->> 'id'), v_at_once;
     when e.kind like 'deposit\_notice\_%' then
       return query select 'now', 'Deposit notice ' || (v_a ->> 'status'),
         format('%s %s your deposit notice #%s for %s%s', v_actor, v_a ->> 'status', v_a ->> 'id',
@@ -125,6 +142,25 @@ begin
       return query select 'now', 'Withdrawals unfrozen',
         format('Two administrators approved lifting the freeze: withdrawals from your account are allowed again%s',
           coalesce(nullif(v_why, ''), '.')), v_at_once;
+    when e.kind = 'security_hold_started' then
+      return query select 'now', 'Security hold on withdrawals',
+        format('Because %s, new withdrawal addresses and withdrawal requests wait until %s. If this was not you, freeze withdrawals now.',
+          case v_a ->> 'change'
+            when 'password_changed' then 'your password was changed'
+            when 'email_changed' then 'your e-mail address was changed'
+            when 'factor_enrolled' then 'an authenticator app was added'
+            when 'factor_removed' then 'an authenticator app was removed'
+            else 'your authenticator apps were reset' end,
+          private.when_words((v_a ->> 'hold_until')::timestamptz)), v_at_once;
+    when e.kind = 'security_hold_changed' then
+      return query select 'now', 'Security hold changed',
+        format('%s changed the end of the security hold on your account from %s to %s.', v_actor,
+          private.when_words((v_b ->> 'hold_until')::timestamptz), private.when_words((v_a ->> 'hold_until')::timestamptz)), v_at_once;
+    when e.kind = 'address_cooling_off_changed' then
+      return query select 'now', 'Address waiting period changed',
+        format('%s changed when the address "%s" can be used for withdrawals from %s to %s. If you did not ask for this, freeze withdrawals now.',
+          v_actor, coalesce(nullif(v_a ->> 'label', ''), v_a ->> 'address'),
+          private.when_words((v_b ->> 'usable_from')::timestamptz), private.when_words((v_a ->> 'usable_from')::timestamptz)), v_at_once;
     when e.kind = 'member_password_changed' then
       return query select 'now', 'Password changed',
         'Your password was changed. If this was not you, reset it and contact us now.', v_at_once;

@@ -14,7 +14,7 @@ export interface Freeze {
 /** Every frozen member (few at a time) with the open unfreeze proposal for them, if any. */
 export async function listFreezes(): Promise<Map<string, Freeze>> {
   const [{ data, error }, changes] = await Promise.all([
-    supabase().from('withdrawal_freezes').select('user_id, frozen_at, reason'),
+    supabase().from('withdrawal_freezes').select('user_id, frozen_at, reason').is('lifted_at', null),
     // On demand: the users page loads this list after it has hydrated, and only this needs the module.
     import('./staff-changes').then((m) => m.openStaffChanges()),
   ]);

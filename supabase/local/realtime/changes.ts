@@ -19,6 +19,12 @@ export interface PostgresChangesOptions {
 const NOTIFY_CHANNEL = 'supabase_local_realtime';
 const TRIGGER_NAME = 'supabase_local_realtime';
 
+/** pg_trigger.tgtype of a row-level AFTER trigger on the given operations ("insert or update"). */
+function triggerType(ops: string): number {
+  const bits: Record<string, number> = { insert: 4, delete: 8, update: 16 };
+  return ops.split(' or ').reduce((type, op) => type | (bits[op] ?? 0), 1);
+}
+
 interface ChangeNotice {
   schema: string;
   table: string;
@@ -89,13 +95,21 @@ export class PostgresChanges {
       ident: string;
       pk: string;
       current: string | null;
+      current_type: number | null;
+      ops: string;
     }>(
+      // The publication's publish option (insert, update, delete) decides which changes are sent, as
+      // in Postgres logical replication, which hosted Realtime reads.
       `select n.nspname as schema, c.relname as name, c.relreplident::text as ident,
+         concat_ws(' or ', case when p.pubinsert then 'insert' end, case when p.pubupdate then 'update' end,
+           case when p.pubdelete then 'delete' end) as ops,
+         (select t.tgtype::int from pg_trigger t where t.tgrelid = c.oid and t.tgname = $1) as current_type,
          coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
                    from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
                    where i.indrelid = c.oid and i.indisprimary), '[]')::text as pk,
          (select encode(t.tgargs, 'escape') from pg_trigger t where t.tgrelid = c.oid and t.tgname = $1) as current
        from pg_publication_tables pt
+       join pg_publication p on p.pubname = pt.pubname
        join pg_namespace n on n.nspname = pt.schemaname
        join pg_class c on c.relnamespace = n.oid and c.relname = pt.tablename
        where pt.pubname = 'supabase_realtime' and c.relkind in ('r', 'p')`,
@@ -105,11 +119,12 @@ export class PostgresChanges {
     for (const r of rows) {
       const args = [r.ident === 'f' ? 'full' : 'default', ...(JSON.parse(r.pk) as string[])];
       const expected = args.map((a) => `${a.replace(/\\/g, '\\\\')}\\000`).join('');
-      if (r.current === expected) continue;
+      if (r.current === expected && r.current_type === triggerType(r.ops)) continue;
       const table = `${ident(r.schema)}.${ident(r.name)}`;
+      await db.exec(`drop trigger if exists ${TRIGGER_NAME} on ${table};`);
+      if (r.ops === '') continue;
       await db.exec(
-        `drop trigger if exists ${TRIGGER_NAME} on ${table};
-         create trigger ${TRIGGER_NAME} after insert or update or delete on ${table}
+        `create trigger ${TRIGGER_NAME} after ${r.ops} on ${table}
            for each row execute function realtime.local_capture_changes(${args.map(literal).join(', ')});`,
       );
     }

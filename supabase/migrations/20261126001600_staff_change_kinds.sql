@@ -1,0 +1,305 @@
+-- What each kind of staff proposal means (issues 22, 23 and 30, docs/four-eyes.md). The table and the
+-- propose/approve/reject/withdraw functions are the same for every kind (20261125001100); these
+-- functions are the only place that knows the kinds:
+--   kind             target           payload                                          who
+--   deposit_address  wallet id        {address, enabled}                               finance, owner
+--   staff_role       staff user id    {role}; role null = revoke (named by e-mail)     owner
+--   firm_settings    'firm'           {small_edit_threshold, small_edit_daily_limit,   owner
+--                                      address_cooling_off_hours, security_hold_hours}
+--   unfreeze         member id        {}                                               finance, owner
+--   deposit_credit   notice id        {amount}: the USD credited                       finance, owner
+-- A deposit credit is four-eyes like every other credit: review_deposit_notice('confirm') proposes
+-- it, a second finance admin or owner approves it, and approval credits the member and marks the
+-- notice confirmed in one transaction.
+
+create or replace function private.staff_change_roles(p_kind text) returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_kind
+    when 'deposit_address' then array['finance', 'owner']
+    when 'unfreeze' then array['finance', 'owner']
+    when 'deposit_credit' then array['finance', 'owner']
+    else array['owner'] end
+$$;
+
+-- The member whose money or account a proposal touches (null: none, e.g. a wallet or the settings).
+create or replace function private.staff_change_member(p_kind text, p_target text) returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_kind in ('staff_role', 'unfreeze') then
+    return p_target::uuid;
+  elsif p_kind = 'deposit_credit' then
+    return (select n.user_id from public.deposit_notices n where n.id::text = p_target);
+  end if;
+  return null;
+end
+$$;
+
+-- The current state of what a proposal changes: stored at proposal time, compared at approval.
+create or replace function private.staff_change_before(p_kind text, p_target text) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_result jsonb;
+begin
+  if p_kind = 'deposit_address' then
+    select jsonb_build_object('wallet_name', w.wallet_name, 'asset', w.asset, 'network', w.network,
+      'address', w.address, 'enabled', w.enabled)
+    into v_result from public.deposit_wallets w where w.id::text = p_target;
+    if v_result is null then
+      raise exception 'Unknown wallet.' using errcode = '22023';
+    end if;
+  elsif p_kind = 'staff_role' then
+    select jsonb_build_object('email', u.email, 'role', a.role)
+    into v_result from auth.users u left join public.admins a on a.user_id = u.id where u.id::text = p_target;
+    if v_result is null then
+      raise exception 'No account uses that e-mail address.' using errcode = '22023';
+    end if;
+  elsif p_kind = 'firm_settings' then
+    select jsonb_build_object('small_edit_threshold', s.small_edit_threshold::text,
+      'small_edit_daily_limit', s.small_edit_daily_limit::text,
+      'address_cooling_off_hours', (extract(epoch from s.address_cooling_off) / 3600)::int,
+      'security_hold_hours', (extract(epoch from s.security_hold) / 3600)::int)
+    into v_result from public.firm_settings s where s.singleton;
+  elsif p_kind = 'unfreeze' then
+    select jsonb_build_object('email', u.email, 'frozen', f.user_id is not null, 'frozen_at', f.frozen_at,
+      'freeze_reason', f.reason)
+    into v_result from auth.users u
+      left join public.withdrawal_freezes f on f.user_id = u.id and f.lifted_at is null
+    where u.id::text = p_target;
+    if v_result is null then
+      raise exception 'That member was not found.' using errcode = '22023';
+    end if;
+  elsif p_kind = 'deposit_credit' then
+    select jsonb_build_object('email', u.email, 'member_id', n.user_id, 'asset', w.asset, 'network', w.network,
+      'amount', n.amount::text, 'tx_id', n.tx_id, 'status', n.status)
+    into v_result from public.deposit_notices n
+      join auth.users u on u.id = n.user_id
+      join public.deposit_wallets w on w.id = n.wallet_id
+    where n.id::text = p_target;
+    if v_result is null then
+      raise exception 'That deposit notice was not found.' using errcode = '22023';
+    end if;
+  else
+    raise exception 'Kind must be deposit_address, staff_role, firm_settings, unfreeze or deposit_credit.' using errcode = '22023';
+  end if;
+  return v_result;
+end
+$$;
+
+-- A whole number of hours from 0 to 720 (30 days), as the settings payload gives it.
+create or replace function private.setting_hours(p_value jsonb, p_label text) returns int
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_hours numeric;
+begin
+  if jsonb_typeof(p_value) is distinct from 'number' then
+    raise exception '% must be a whole number of hours from 0 to 720.', p_label using errcode = '22023';
+  end if;
+  v_hours := (p_value #>> '{}')::numeric;
+  if v_hours <> trunc(v_hours) or v_hours < 0 or v_hours > 720 then
+    raise exception '% must be a whole number of hours from 0 to 720.', p_label using errcode = '22023';
+  end if;
+  return v_hours::int;
+end
+$$;
+
+-- A request's kind, target and payload checked and put in canonical form: {target, payload}.
+create or replace function private.staff_change_parse(p_kind text, p_target text, p_payload jsonb) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_payload jsonb := coalesce(p_payload, '{}');
+  v_target text := btrim(coalesce(p_target, ''));
+  v_threshold numeric;
+  v_daily_limit numeric;
+  v_amount numeric;
+begin
+  if jsonb_typeof(v_payload) <> 'object' then
+    raise exception 'The change must be a JSON object.' using errcode = '22023';
+  end if;
+  if p_kind = 'deposit_address' then
+    if v_target !~ '^[1-7]$' then
+      raise exception 'Unknown wallet.' using errcode = '22023';
+    end if;
+    if jsonb_typeof(v_payload -> 'address') is distinct from 'string' or btrim(v_payload ->> 'address') = '' then
+      raise exception 'Address is required.' using errcode = '22023';
+    end if;
+    if jsonb_typeof(v_payload -> 'enabled') is distinct from 'boolean' then
+      raise exception 'Choose whether the wallet is shown to members.' using errcode = '22023';
+    end if;
+    v_payload := jsonb_build_object('address', btrim(v_payload ->> 'address'), 'enabled', v_payload -> 'enabled');
+  elsif p_kind = 'staff_role' then
+    -- The person is named by e-mail (what staff know); the target is their user id.
+    v_target := private.staff_user_by_email(v_payload ->> 'email')::text;
+    if jsonb_typeof(v_payload -> 'role') is distinct from 'null' then
+      perform private.check_staff_role(v_payload ->> 'role');
+    end if;
+    v_payload := jsonb_build_object('role', v_payload -> 'role');
+  elsif p_kind = 'firm_settings' then
+    v_target := 'firm';
+    if not (v_payload ? 'small_edit_threshold' and v_payload ? 'small_edit_daily_limit'
+            and v_payload ? 'address_cooling_off_hours') then
+      raise exception 'Give all three settings: small_edit_threshold (or null), small_edit_daily_limit (or null) and address_cooling_off_hours.'
+        using errcode = '22023';
+    end if;
+    v_threshold := private.setting_amount(v_payload -> 'small_edit_threshold', 'The small-edit threshold');
+    v_daily_limit := private.setting_amount(v_payload -> 'small_edit_daily_limit', 'The small-edit daily limit');
+    -- The security hold may be left out: it then stays as it is.
+    v_payload := jsonb_build_object('small_edit_threshold', v_threshold::numeric(20, 2)::text,
+      'small_edit_daily_limit', v_daily_limit::numeric(20, 2)::text,
+      'address_cooling_off_hours', private.setting_hours(v_payload -> 'address_cooling_off_hours', 'The cooling-off period'),
+      'security_hold_hours', case when v_payload ? 'security_hold_hours'
+        then private.setting_hours(v_payload -> 'security_hold_hours', 'The security hold')
+        else (select (extract(epoch from s.security_hold) / 3600)::int from public.firm_settings s where s.singleton) end);
+  elsif p_kind = 'unfreeze' then
+    if v_target !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      raise exception 'That member was not found.' using errcode = '22023';
+    end if;
+    v_target := lower(v_target);
+    v_payload := '{}';
+  elsif p_kind = 'deposit_credit' then
+    if v_target !~ '^[0-9]{1,18}$' then
+      raise exception 'That deposit notice was not found.' using errcode = '22023';
+    end if;
+    if jsonb_typeof(v_payload -> 'amount') is distinct from 'string' then
+      raise exception 'Give the amount credited in USD, for example 1250.00.' using errcode = '22023';
+    end if;
+    v_amount := private.parse_money(v_payload ->> 'amount', 'Amount credited', true);
+    v_target := v_target::bigint::text;
+    v_payload := jsonb_build_object('amount', v_amount::numeric(20, 2)::text);
+  else
+    raise exception 'Kind must be deposit_address, staff_role, firm_settings, unfreeze or deposit_credit.' using errcode = '22023';
+  end if;
+  return jsonb_build_object('target', v_target, 'payload', v_payload);
+end
+$$;
+
+-- Applies a proposal as the caller. Also run as a dry run when proposing (inside a block that is
+-- rolled back), so a proposal that could never be applied is refused at once, by the same code.
+create or replace function private.staff_change_apply(p public.staff_proposals) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_notice public.deposit_notices;
+  v_amount numeric;
+begin
+  if p.kind = 'deposit_address' then
+    perform private.update_deposit_wallet(p.target::smallint, p.payload ->> 'address',
+      (p.payload ->> 'enabled')::boolean, p.reason);
+  elsif p.kind = 'staff_role' then
+    if p.target = auth.uid()::text then
+      raise exception 'You cannot change your own role. Ask another owner.' using errcode = '42501', hint = 'four_eyes';
+    end if;
+    if p.payload ->> 'role' is null then
+      delete from public.admins where user_id = p.target::uuid;
+      if not found then
+        raise exception 'That user is not staff.' using errcode = '22023';
+      end if;
+    elsif p.before ->> 'role' is null then
+      insert into public.admins (user_id, granted_by, role) values (p.target::uuid, p.proposed_by, p.payload ->> 'role');
+    else
+      update public.admins set role = p.payload ->> 'role' where user_id = p.target::uuid;
+    end if;
+  elsif p.kind = 'firm_settings' then
+    update public.firm_settings
+    set small_edit_threshold = (p.payload ->> 'small_edit_threshold')::numeric,
+        small_edit_daily_limit = (p.payload ->> 'small_edit_daily_limit')::numeric,
+        address_cooling_off = make_interval(hours => (p.payload ->> 'address_cooling_off_hours')::int),
+        security_hold = make_interval(hours => (p.payload ->> 'security_hold_hours')::int),
+        updated_at = now()
+    where singleton;
+  elsif p.kind = 'unfreeze' then
+    update public.withdrawal_freezes set lifted_at = now(), lifted_by = auth.uid()
+    where user_id = p.target::uuid and lifted_at is null;
+    if not found then
+      raise exception 'This member''s withdrawals are not frozen.' using errcode = 'PT409';
+    end if;
+    perform private.audit('withdrawals_unfrozen', p.target::uuid, null,
+      jsonb_build_object('proposal_id', p.id), p.reason);
+  elsif p.kind = 'deposit_credit' then
+    select * into v_notice from public.deposit_notices n where n.id = p.target::bigint for update;
+    if v_notice.status <> 'pending' then
+      raise exception 'This deposit notice was already %.', v_notice.status using errcode = 'PT409';
+    end if;
+    v_amount := (p.payload ->> 'amount')::numeric;
+    perform private.post_ledger(v_notice.user_id,
+      jsonb_build_object('deposit_wallet', v_amount, 'total_deposit', v_amount),
+      format('Deposit confirmed (notice #%s)', v_notice.id), auth.uid(), 'deposit_notice', v_notice.id);
+    update public.deposit_notices
+    set status = 'confirmed', reviewed_by = auth.uid(), reviewed_at = now(), credited_amount = v_amount,
+        credit_proposed_by = p.proposed_by
+    where id = v_notice.id;
+  end if;
+end
+$$;
+
+-- Every outcome in the audit log (staff_proposal_open, ..._approved, ...), under the member it touches.
+create or replace function private.audit_staff_proposal() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' and new.status is not distinct from old.status then
+    return null;
+  end if;
+  perform private.audit('staff_proposal_' || new.status,
+    private.staff_change_member(new.kind, new.target),
+    case when tg_op = 'INSERT' then new.before end,
+    jsonb_build_object('proposal_id', new.id, 'change', new.kind, 'target', new.target, 'payload', new.payload,
+      'proposed_by', new.proposed_by, 'decided_by', new.decided_by),
+    coalesce(new.decision_note, new.reason));
+  return null;
+end
+$$;
+
+create trigger staff_proposals_audit after insert or update on public.staff_proposals
+  for each row execute function private.audit_staff_proposal();
+
+-- Staff never act on their own money (20261126001100): nobody proposes or decides an unfreeze or a
+-- deposit credit of their own account.
+create or replace function private.guard_own_staff_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_member uuid;
+begin
+  if new.kind in ('unfreeze', 'deposit_credit') then
+    v_member := private.staff_change_member(new.kind, new.target);
+    perform private.refuse_own_money(v_member, new.proposed_by);
+    if new.status in ('approved', 'rejected') then
+      perform private.refuse_own_money(v_member, new.decided_by);
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+create trigger staff_proposals_own_money before insert or update on public.staff_proposals
+  for each row execute function private.guard_own_staff_change();
+
+revoke execute on function private.staff_change_roles(text), private.staff_change_member(text, text),
+  private.staff_change_before(text, text), private.setting_hours(jsonb, text),
+  private.staff_change_parse(text, text, jsonb), private.staff_change_apply(public.staff_proposals),
+  private.audit_staff_proposal(), private.guard_own_staff_change()
+  from public, anon, authenticated;

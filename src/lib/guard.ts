@@ -76,10 +76,13 @@ async function adminReady(): Promise<boolean> {
  * `useGuard('member')`: no session → /login?next=<this page>; a member with an authenticator at aal1
  * → the code prompt on /login?next=…. `useGuard('admin')`: no session →
  * /admin/login?next=…; a signed-in non-admin → /user-dashboard; an admin at aal1 → the code prompt on
- * /admin/login?next=…. Render a skeleton until the
+ * /admin/login?next=…. With `anyLevel`, a member session at any assurance level is allowed (the
+ * page then reads only what the database offers at aal1). Render a skeleton until the
  * result is 'allowed' so no member content flashes for a visitor.
  */
-export function useGuard(role: GuardRole): GuardState {
+export function useGuard(role: GuardRole, options: { anyLevel?: boolean } = {}): GuardState {
+  // /user/freeze (issue 30): any signed-in member, even one still owing a code, may open it.
+  const { anyLevel = false } = options;
   const session = useStore($session);
   const [check, setCheck] = useState<{ userId: string; result: boolean | Error } | null>(null);
   const userId = session.status === 'signed-in' ? session.session.user.id : null;
@@ -92,7 +95,7 @@ export function useGuard(role: GuardRole): GuardState {
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    (role === 'admin' ? adminReady() : memberReady()).then(
+    (role === 'admin' ? adminReady() : anyLevel ? Promise.resolve(true) : memberReady()).then(
       (result) => {
         if (cancelled) return;
         setCheck({ userId, result });
@@ -106,7 +109,7 @@ export function useGuard(role: GuardRole): GuardState {
     return () => {
       cancelled = true;
     };
-  }, [role, userId]);
+  }, [role, userId, anyLevel]);
 
   if (session.status !== 'signed-in') return { status: 'checking' };
   if (!check || check.userId !== session.session.user.id) return { status: 'checking' };

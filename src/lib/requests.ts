@@ -21,7 +21,7 @@ export interface WithdrawalRequest {
   amount: string;
   destination_address: string;
   destination_tag: string;
-  status: 'pending' | 'approved' | 'rejected' | 'paid';
+  status: 'pending' | 'approved' | 'rejected' | 'paid' | 'cancelled';
   review_note: string;
   created_at: string;
 }
@@ -105,6 +105,15 @@ export async function fileWithdrawalRequest(input: WithdrawalInput): Promise<Wit
   const row = parseJson(data);
   if (!row?.id) throw new Error('Your withdrawal request could not be filed: unexpected response.');
   return toWithdrawal(row);
+}
+
+/**
+ * Cancels one of the member's own withdrawal requests while it is not yet paid (pending or approved):
+ * its hold on the Interest Wallet is released, and the database records and announces it.
+ */
+export async function cancelWithdrawalRequest(id: string): Promise<void> {
+  const { error } = await supabase().rpc('cancel_withdrawal_request', { p_request_id: Number(id) });
+  if (error) throw toDbError(error, 'Your withdrawal request could not be cancelled.');
 }
 
 /** Interest Wallet minus what pending and approved requests hold (decimal text). */

@@ -4,6 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import { ANON_KEY, supabaseUrl } from './support/env';
 import { type Account, adminSignIn, runTag } from './admin-helpers';
 import {
+  adminClient,
   createAdmin,
   createMember,
   gotoReady,
@@ -169,15 +170,56 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
   await noticeCard.getByRole('button', { name: 'Confirm' }).click();
   const confirmDialog = page.getByRole('dialog', { name: 'Confirm deposit: $250.50' });
   await expect(confirmDialog).toContainText(
-    "Credits $250.50 to the member's Deposit Wallet and Total Deposit",
+    "Proposes crediting $250.50 to the member's Deposit Wallet and Total Deposit: a second admin approves it",
   );
   await confirmDialog.getByLabel('Note (optional)').fill('Seen on chain');
   await confirmDialog.getByRole('button', { name: 'Confirm' }).click();
+  // Four eyes: confirming only proposes the credit; nothing moves until a second admin approves.
   await expect(
-    page.getByText(new RegExp(`Deposit notice confirmed\\. ${member.email}: Deposit Wallet \\$250\\.50`)),
+    page.getByText(
+      new RegExp(
+        `Credit of \\$250\\.50 to ${member.email} proposed \\(deposit notice #\\d+\\)\\. A second admin approves it`,
+      ),
+    ),
   ).toBeVisible();
+  await expect(noticeCard).toContainText('Credit proposed — awaiting a second admin');
+  await expect(noticeCard.getByText('pending', { exact: true })).toBeVisible();
+  await expect(noticeCard.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  const balancesOf = async () =>
+    (
+      await serviceClient()
+        .from('profiles')
+        .select('deposit_wallet::text, total_deposit::text, interest_wallet::text, total_withdraw::text')
+        .eq('id', member.id)
+        .single()
+    ).data;
+  expect(await balancesOf()).toMatchObject({ deposit_wallet: '0.00', total_deposit: '0.00' });
+  const noticeId = (await noticeCard.getAttribute('aria-label'))?.match(/\d+/)?.[0] ?? '';
+  // The proposer cannot approve their own proposal, here or through the database.
+  await page.goto('/admin/approvals');
+  const creditTitle = new RegExp(`Credit deposit notice #${noticeId}: \\$250\\.50 to ${member.email}`);
+  const ownCredit = page.getByRole('article', { name: creditTitle });
+  await expect(ownCredit).toContainText('You proposed this: another admin approves it.');
+  await expect(ownCredit.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // A second finance admin, in another browser, approves the credit on the Approvals page.
+  const second = await createAdmin({ username: `pay${runTag()}`, role: 'finance' });
+  const context = await browser.newContext();
+  const payer = await context.newPage();
+  await adminSignIn(payer, second);
+  await payer.goto('/admin/approvals');
+  const credit = payer.getByRole('article', { name: creditTitle });
+  await expect(credit).toContainText(`(ETH, tx ${txId})`);
+  await expect(credit).toContainText('Not credited → +$250.50');
+  await expect(credit).toContainText(`proposed by ${admin.email}`);
+  await credit.getByRole('button', { name: 'Approve' }).click();
+  await expect(payer.getByText(/^Approved: Credit deposit notice #\d+/)).toBeVisible();
+  await expect(credit).toHaveCount(0);
+  expect(await balancesOf()).toMatchObject({ deposit_wallet: '250.50', total_deposit: '250.50' });
+
+  await page.goto('/admin/requests');
   await expect(noticeCard.getByText('confirmed', { exact: true })).toBeVisible();
-  await expect(noticeCard).toContainText('note: Seen on chain');
+  await expect(noticeCard).not.toContainText('Credit proposed');
   await expect(noticeCard.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
 
   const requestCard = page.getByRole('article', {
@@ -203,10 +245,6 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
   });
   expect(selfPay.error?.message).toBe('You approved this request: another admin must mark it paid.');
 
-  const second = await createAdmin({ username: `pay${runTag()}`, role: 'finance' });
-  const context = await browser.newContext();
-  const payer = await context.newPage();
-  await adminSignIn(payer, second);
   await payer.goto('/admin/requests');
   const payerCard = payer.getByRole('article', {
     name: new RegExp(`^Withdrawal request \\d+ from ${member.email}$`),
@@ -223,12 +261,7 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
   await expect(requestCard.getByText('paid', { exact: true })).toBeVisible();
   await context.close();
 
-  const { data } = await serviceClient()
-    .from('profiles')
-    .select('deposit_wallet::text, total_deposit::text, interest_wallet::text, total_withdraw::text')
-    .eq('id', member.id)
-    .single();
-  expect(data).toEqual({
+  expect(await balancesOf()).toEqual({
     deposit_wallet: '250.50',
     total_deposit: '250.50',
     interest_wallet: '380.00',
@@ -306,7 +339,20 @@ test('requests: two members filing one transaction id both reach the admin, flag
     .getByRole('dialog', { name: 'Confirm deposit: $90.00' })
     .getByRole('button', { name: 'Confirm' })
     .click();
-  await expect(page.getByText('Deposit notice confirmed.').first()).toBeVisible();
+  await expect(card(owner)).toContainText('Credit proposed — awaiting a second admin');
+  // A second admin approves the credit (through the database here: the browser path is the test above).
+  const { data: proposal } = await serviceClient()
+    .from('staff_proposals')
+    .select('id')
+    .eq('kind', 'deposit_credit')
+    .eq('target', ownerId)
+    .eq('status', 'open')
+    .single();
+  const approval = await (
+    await adminClient()
+  ).rpc('approve_staff_change', { p_proposal_id: (proposal as { id: number }).id });
+  expect(approval.error).toBeNull();
+  await expect(card(owner).getByText('confirmed', { exact: true })).toBeVisible();
   await card(squatter).getByRole('button', { name: 'Confirm' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm deposit: $900.00' });
   await dialog.getByRole('button', { name: 'Confirm' }).click();

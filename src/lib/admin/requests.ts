@@ -4,7 +4,7 @@ import { DbError, toDbError } from '~/lib/db-errors';
 import { peopleById } from './people';
 
 export type NoticeStatus = 'pending' | 'confirmed' | 'rejected';
-export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid';
+export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid' | 'cancelled';
 export type NoticeDecision = 'confirm' | 'reject';
 export type WithdrawalAction = 'approve' | 'reject' | 'pay';
 
@@ -25,6 +25,11 @@ export interface DepositNotice extends ReviewFields {
   status: NoticeStatus;
   /** Other members' live notices with the same transaction id (empty when there is no conflict). */
   conflicting_ids: string[];
+  /**
+   * The open deposit_credit proposal for this notice, if any: confirming only proposes the credit,
+   * and a second finance admin or owner approves it on the Approvals page (docs/four-eyes.md).
+   */
+  credit_proposal_id: string | null;
 }
 
 export interface WithdrawalRequest extends ReviewFields {
@@ -76,12 +81,16 @@ export interface ReviewQueue {
  * approved withdrawal is still open: it waits to be marked paid.
  */
 export async function loadReviewQueue(): Promise<ReviewQueue> {
-  const [notices, withdrawals, conflicts] = await Promise.all([
+  const [notices, withdrawals, conflicts, credits] = await Promise.all([
     readTable('deposit_notices', NOTICE_COLUMNS, ['pending']),
     readTable('withdrawal_requests', REQUEST_COLUMNS, ['pending', 'approved']),
     supabase().rpc('admin_deposit_notice_conflicts'),
+    // Support staff read no proposals (RLS gives them none): their cards then offer nothing anyway.
+    supabase().from('staff_proposals').select('id, target').eq('kind', 'deposit_credit').eq('status', 'open'),
   ]);
   if (conflicts.error) throw toDbError(conflicts.error, 'Could not load the deposit notices.');
+  if (credits.error) throw toDbError(credits.error, 'Could not load the proposed deposit credits.');
+  const creditOf = new Map((credits.data ?? []).map((c) => [c.target, String(c.id)]));
   const conflictsOf = new Map(
     (conflicts.data ?? []).map((c) => [String(c.notice_id), c.conflicting_ids.map(String)]),
   );
@@ -96,6 +105,7 @@ export async function loadReviewQueue(): Promise<ReviewQueue> {
       ...(r as unknown as DepositNotice),
       ...label(r),
       conflicting_ids: conflictsOf.get(String(r.id)) ?? [],
+      credit_proposal_id: creditOf.get(String(r.id)) ?? null,
     })),
     withdrawals: withdrawals.map((r) => ({
       ...(r as unknown as WithdrawalRequest),
@@ -112,19 +122,36 @@ function parseRow(data: unknown): Record<string, unknown> {
   return row as Record<string, unknown>;
 }
 
-/** Confirms (credits the member's Deposit Wallet and Total Deposit) or rejects a deposit notice. */
+export interface NoticeReview {
+  status: NoticeStatus;
+  /**
+   * Set after 'confirm': the credit proposed, awaiting a second admin. The notice stays pending
+   * until that admin approves (which credits the member) or someone rejects the notice.
+   */
+  credit_proposal_id: string | null;
+}
+
+/**
+ * Confirm proposes the credit to the member's Deposit Wallet and Total Deposit (four eyes: another
+ * finance admin or owner approves it); reject closes the notice and any open credit proposal.
+ */
 export async function reviewDepositNotice(
   noticeId: string,
   decision: NoticeDecision,
   note: string,
-): Promise<NoticeStatus> {
+): Promise<NoticeReview> {
   const { data, error } = await supabase().rpc('review_deposit_notice', {
     p_notice_id: Number(noticeId),
     p_decision: decision,
     p_note: note.trim(),
   });
   if (error) throw toDbError(error, 'Could not review the deposit notice.');
-  return String(parseRow(data).status) as NoticeStatus;
+  const row = parseRow(data);
+  const proposal = row.credit_proposal_id;
+  return {
+    status: String(row.status) as NoticeStatus,
+    credit_proposal_id: proposal === null || proposal === undefined ? null : String(proposal),
+  };
 }
 
 /** Approves, rejects (releases the hold) or pays (debits Interest Wallet, credits Total Withdraw) a request. */
@@ -149,7 +176,7 @@ export async function reviewWithdrawal(
 export function watchReviewQueue(onChange: () => void): () => void {
   return subscribeToChanges(
     'admin-requests',
-    [{ table: 'deposit_notices' }, { table: 'withdrawal_requests' }],
+    [{ table: 'deposit_notices' }, { table: 'withdrawal_requests' }, { table: 'staff_proposals' }],
     { onChange, onLive: onChange },
   );
 }

@@ -2,14 +2,17 @@ import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import type { Json } from '~/lib/database.types';
+import { formatUsd } from '~/lib/money';
 import { peopleById } from './people';
 import type { Capabilities, StaffRole } from './staff';
 
 /**
  * Changes other than balances that need a second admin (public.staff_proposals, docs/four-eyes.md):
- * a deposit address, a staff role, the firm's settings, lifting a member's withdrawal freeze.
+ * a deposit address, a staff role, the firm's settings, lifting a member's withdrawal freeze, crediting
+ * a confirmed deposit notice.
  */
-export type StaffChangeKind = 'deposit_address' | 'staff_role' | 'firm_settings' | 'unfreeze';
+export type StaffChangeKind =
+  'deposit_address' | 'staff_role' | 'firm_settings' | 'unfreeze' | 'deposit_credit';
 
 export interface StaffChange {
   id: string;
@@ -28,7 +31,9 @@ export interface StaffChange {
 
 /** Who may propose, approve and reject each kind (the database's private.staff_change_roles). */
 export function mayDecide(kind: StaffChangeKind, can: Capabilities): boolean {
-  return kind === 'deposit_address' || kind === 'unfreeze' ? can.moveMoney : can.manageStaff;
+  return kind === 'deposit_address' || kind === 'unfreeze' || kind === 'deposit_credit'
+    ? can.moveMoney
+    : can.manageStaff;
 }
 
 function json(value: unknown): Record<string, unknown> {
@@ -69,7 +74,7 @@ const dailyLimit = (value: unknown) =>
   typeof value === 'string' ? `$${value} per admin a day` : 'Same as the threshold';
 
 /** What a proposal is about and each field it changes, now and proposed, in words. */
-export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'before' | 'payload'>): {
+export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'target' | 'before' | 'payload'>): {
   title: string;
   rows: { field: string; now: string; proposed: string }[];
 } {
@@ -106,10 +111,27 @@ export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'before' 
         `${String(b.address_cooling_off_hours)} h`,
         `${String(p.address_cooling_off_hours)} h`,
       );
+      row('Security hold', `${String(b.security_hold_hours)} h`, `${String(p.security_hold_hours)} h`);
       return { title: 'Firm settings', rows };
     case 'unfreeze':
       rows.push({ field: 'Withdrawals', now: 'Frozen', proposed: 'Allowed' });
       return { title: `Unfreeze withdrawals: ${String(b.email ?? '')}`, rows };
+    case 'deposit_credit': {
+      // `before` is the notice as it stood when proposed (member, asset, transaction); the payload is
+      // the amount credited, in USD.
+      const amount = String(p.amount ?? '');
+      rows.push({
+        field: 'Deposit Wallet and Total Deposit',
+        now: 'Not credited',
+        proposed: formatUsd(amount, { signed: true }),
+      });
+      return {
+        title: `Credit deposit notice #${change.target}: ${formatUsd(amount)} to ${String(b.email ?? '')} (${String(
+          b.asset ?? '',
+        )}, tx ${String(b.tx_id ?? '')})`,
+        rows,
+      };
+    }
   }
 }
 

@@ -28,7 +28,7 @@ export default function ApprovalsPage({ current }: { current: AdminPath }) {
             </section>
             <section aria-labelledby="approvals-other" className="space-y-4">
               <h2 id="approvals-other" className="text-xl text-ink-950">
-                Addresses, roles, settings and unfreezes
+                Addresses, roles, settings, unfreezes and deposit credits
               </h2>
               <LiveQueue
                 load={openStaffChanges}

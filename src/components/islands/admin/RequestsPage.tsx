@@ -16,7 +16,7 @@ import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
 import {
   ACTION_TEXT,
-  NOTICE_ACTIONS,
+  noticeActions,
   ReviewCard,
   ReviewSection,
   withdrawalActions,
@@ -53,6 +53,20 @@ function Requests({ session }: { session: StaffSession }) {
     setPending(next);
   }
 
+  /** The outcome toast, with the member's balances as the database now holds them (the effect). */
+  async function announce(outcome: string, userId: string) {
+    let balances = '';
+    try {
+      const member = await fetchUser(userId);
+      balances = ` ${member.email}: Deposit Wallet ${formatUsd(member.deposit_wallet)}, Interest Wallet ${formatUsd(
+        member.interest_wallet,
+      )}, Total Deposit ${formatUsd(member.total_deposit)}, Total Withdraw ${formatUsd(member.total_withdraw)}.`;
+    } catch (e) {
+      balances = ` (${errorText(e, 'Could not load the member’s balances.')})`;
+    }
+    toast.success(`${outcome}${balances}`, { duration: 8000 });
+  }
+
   async function submit() {
     if (!pending || busy) return;
     if (noteRequired && note.trim().length < 3) {
@@ -63,27 +77,23 @@ function Requests({ session }: { session: StaffSession }) {
     setBusy(true);
     const { item } = pending;
     try {
-      const status =
-        pending.kind === 'notice'
-          ? await reviewDepositNotice(item.id, pending.action, note)
-          : await reviewWithdrawal(item.id, pending.action, note);
-      setPending(null);
-      // Show the effect: the member's balances as the database now holds them.
-      let balances = '';
-      try {
-        const member = await fetchUser(item.user_id);
-        balances = ` ${member.email}: Deposit Wallet ${formatUsd(member.deposit_wallet)}, Interest Wallet ${formatUsd(
-          member.interest_wallet,
-        )}, Total Deposit ${formatUsd(member.total_deposit)}, Total Withdraw ${formatUsd(member.total_withdraw)}.`;
-      } catch (e) {
-        balances = ` (${errorText(e, 'Could not load the member’s balances.')})`;
+      if (pending.kind === 'notice') {
+        const review = await reviewDepositNotice(item.id, pending.action, note);
+        setPending(null);
+        if (review.credit_proposal_id) {
+          // Nothing was credited yet: say who acts next, and show no balances (they did not move).
+          toast.success(
+            `Credit of ${formatUsd(item.amount)} to ${item.user_email} proposed (deposit notice #${item.id}). A second admin approves it on the Approvals page before the member is credited.`,
+            { duration: 8000 },
+          );
+        } else {
+          await announce(`Deposit notice ${review.status}.`, item.user_id);
+        }
+      } else {
+        const status = await reviewWithdrawal(item.id, pending.action, note);
+        setPending(null);
+        await announce(`Withdrawal request ${status}.`, item.user_id);
       }
-      toast.success(
-        `${pending.kind === 'notice' ? 'Deposit notice' : 'Withdrawal request'} ${status}.${balances}`,
-        {
-          duration: 8000,
-        },
-      );
       reload();
     } catch (e) {
       toast.error(errorText(e, 'Could not save the review.'));
@@ -104,7 +114,7 @@ function Requests({ session }: { session: StaffSession }) {
             label={`Deposit notice ${n.id} from ${n.user_email}`}
             item={n}
             walletName={walletName(n.wallet_id)}
-            actions={n.status === 'pending' && session.can.moveMoney ? NOTICE_ACTIONS : []}
+            actions={noticeActions(n, session)}
             onChoose={(action) => open({ kind: 'notice', item: n, action })}
           >
             <p className="mt-1 text-sm break-all text-ink-800">Transaction ID: {n.tx_id}</p>
@@ -112,6 +122,12 @@ function Requests({ session }: { session: StaffSession }) {
               <p className="mt-2 rounded-md border border-danger-600 px-3 py-2 text-sm font-semibold text-danger-600">
                 Conflict: another member also filed this transaction ID (deposit notice{' '}
                 {n.conflicting_ids.map((id) => `#${id}`).join(', ')}). Check who sent it before confirming.
+              </p>
+            )}
+            {n.status === 'pending' && n.credit_proposal_id && (
+              <p className="mt-2 text-sm font-semibold text-ink-950">
+                Credit proposed — awaiting a second admin (proposal #{n.credit_proposal_id} on the Approvals
+                page).
               </p>
             )}
           </ReviewCard>

@@ -24,7 +24,8 @@ export const ACTION_TEXT: Record<
   confirm: {
     button: 'Confirm',
     title: 'Confirm deposit',
-    effect: (a) => `Credits ${a} to the member's Deposit Wallet and Total Deposit (recorded in the ledger).`,
+    effect: (a) =>
+      `Proposes crediting ${a} to the member's Deposit Wallet and Total Deposit: a second admin approves it on the Approvals page, and only then is it credited (recorded in the ledger).`,
   },
   reject: {
     button: 'Reject',
@@ -64,6 +65,15 @@ export function Status({ status }: { status: string }) {
 
 export const NOTICE_ACTIONS: readonly NoticeDecision[] = ['confirm', 'reject'];
 
+/**
+ * A pending notice is confirmed (the credit proposed) or rejected; once its credit is proposed only
+ * rejecting is left here (it closes the proposal too): the credit itself is approved on Approvals.
+ */
+export function noticeActions(n: DepositNotice, session: StaffSession): readonly NoticeDecision[] {
+  if (n.status !== 'pending' || !session.can.moveMoney) return [];
+  return n.credit_proposal_id ? ['reject'] : NOTICE_ACTIONS;
+}
+
 // Four eyes: a pending withdrawal is approved first, then marked paid by another admin; a decided
 // one offers nothing.
 export const WITHDRAWAL_ACTIONS: Record<WithdrawalStatus, readonly WithdrawalAction[]> = {
@@ -71,6 +81,7 @@ export const WITHDRAWAL_ACTIONS: Record<WithdrawalStatus, readonly WithdrawalAct
   approved: ['pay', 'reject'],
   paid: [],
   rejected: [],
+  cancelled: [],
 };
 
 /** What this admin may do with a request: nothing without the money role, no paying what they approved. */

@@ -4,14 +4,18 @@ import { listDepositWallets } from '~/lib/wallets';
 import AddForm from './addresses/AddForm';
 import AddressList from './addresses/AddressList';
 import { useMyAddresses } from './addresses/useAddressBook';
+import SecurityHoldNotice from './SecurityHoldNotice';
 
 function AddressesContent({ userId, email }: { userId: string; email: string }) {
   const wallets = useLoad(listDepositWallets, 'The wallet list could not be loaded.').data ?? [];
   const entries = useMyAddresses(userId);
   return (
-    <div className="grid items-start gap-8 xl:grid-cols-2 [&>*]:min-w-0">
-      <AddForm wallets={wallets} email={email} />
-      <AddressList entries={entries} wallets={wallets} />
+    <div className="space-y-8">
+      <SecurityHoldNotice />
+      <div className="grid items-start gap-8 xl:grid-cols-2 [&>*]:min-w-0">
+        <AddForm wallets={wallets} email={email} />
+        <AddressList entries={entries} wallets={wallets} />
+      </div>
     </div>
   );
 }

@@ -6,29 +6,66 @@ import { freezeWithdrawals } from '~/lib/withdrawal-addresses';
 import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 
 /**
- * "Freeze withdrawals": one confirmation, no code to enter, because someone who fears their account is
- * in other hands must be able to stop money leaving at once. Mountable on any member page.
+ * The freeze's confirmation: one click more, no code to enter, because someone who fears their
+ * account is in other hands must be able to stop money leaving at once. Shared by the card below and
+ * /user/freeze (which works at any assurance level).
  */
-export default function FreezeWithdrawals({ userId }: { userId: string }) {
-  const frozen = useWithdrawalFreeze(userId);
-  const [confirming, setConfirming] = useState(false);
+export function FreezeDialog({
+  open,
+  onClose,
+  onFrozen,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onFrozen?: () => void;
+}) {
   const [busy, setBusy] = useState(false);
-
-  if (frozen === null) return null;
-  if (frozen) return <FrozenNotice />;
 
   async function freeze() {
     setBusy(true);
     try {
       await freezeWithdrawals();
-      setConfirming(false);
+      onClose();
       toast.success('Withdrawals are frozen.');
+      onFrozen?.();
     } catch (error) {
       toast.error(errorText(error, 'Withdrawals could not be frozen.'));
     } finally {
       setBusy(false);
     }
   }
+
+  return (
+    <Dialog
+      open={open}
+      title="Freeze withdrawals?"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn-outline-dark" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn-dark" disabled={busy} onClick={() => void freeze()}>
+            {busy ? 'Freezing…' : 'Freeze now'}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm text-ink-800">
+        No new withdrawal request can be filed, and requests already waiting will not be paid. Your balances
+        stay as they are. Lifting the freeze needs a call with us and the approval of two members of our team.
+      </p>
+    </Dialog>
+  );
+}
+
+/** "Freeze withdrawals" as a card, mountable on any member page; the notice once frozen. */
+export default function FreezeWithdrawals({ userId }: { userId: string }) {
+  const frozen = useWithdrawalFreeze(userId);
+  const [confirming, setConfirming] = useState(false);
+
+  if (frozen === null) return null;
+  if (frozen) return <FrozenNotice />;
 
   return (
     <section aria-labelledby="freeze-heading" className="card p-5 sm:p-6">
@@ -41,27 +78,7 @@ export default function FreezeWithdrawals({ userId }: { userId: string }) {
       <button type="button" className="btn-outline-dark mt-4" onClick={() => setConfirming(true)}>
         Freeze withdrawals
       </button>
-      <Dialog
-        open={confirming}
-        title="Freeze withdrawals?"
-        onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <button type="button" className="btn-outline-dark" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className="btn-dark" disabled={busy} onClick={() => void freeze()}>
-              {busy ? 'Freezing…' : 'Freeze now'}
-            </button>
-          </>
-        }
-      >
-        <p className="text-sm text-ink-800">
-          No new withdrawal request can be filed, and requests already waiting will not be paid. Your balances
-          stay as they are. Lifting the freeze needs a call with us and the approval of two members of our
-          team.
-        </p>
-      </Dialog>
+      <FreezeDialog open={confirming} onClose={() => setConfirming(false)} />
     </section>
   );
 }

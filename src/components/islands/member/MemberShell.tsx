@@ -38,14 +38,25 @@ interface MemberShellProps {
    */
   skeleton?: (profile: Profile | null) => ReactNode;
   children: (context: MemberContext) => ReactNode;
+  /**
+   * Open to a session at any assurance level (/user/freeze): no redirect to the code prompt, and no
+   * profile feed or notification bell, which the database keeps from a session still owing a code.
+   */
+  anyLevel?: boolean;
 }
 
 /**
  * Everything member pages share: the guard (skeleton until the session is known, else off to
  * /login?next=…), the live profile, the sidebar with its Withdraw and Referrals dialogs, and toasts.
  */
-export default function MemberShell({ current, heading, skeleton, children }: MemberShellProps) {
-  const guard = useGuard('member');
+export default function MemberShell({
+  current,
+  heading,
+  skeleton,
+  children,
+  anyLevel = false,
+}: MemberShellProps) {
+  const guard = useGuard('member', { anyLevel });
   const session = guard.status === 'allowed' ? guard.session : null;
   const userId = session?.user.id;
   // The early read's values (early-balances.ts), when the page made one: the first render shows what
@@ -55,13 +66,13 @@ export default function MemberShell({ current, heading, skeleton, children }: Me
   const [dialog, setDialog] = useState<'withdraw' | 'referrals' | null>(null);
 
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || anyLevel) return;
     return watchProfile(userId, {
       onData: setProfile,
       onError: (error) => toast.error(error.message, { id: 'profile-feed' }),
       onStatus: setFeed,
     });
-  }, [userId, setProfile]);
+  }, [userId, setProfile, anyLevel]);
 
   if (!session) {
     return guard.status === 'error' ? (
@@ -92,6 +103,7 @@ export default function MemberShell({ current, heading, skeleton, children }: Me
       current: current === '/user/notifications',
     },
     { label: 'Activity', href: '/user/activity', current: current === '/user/activity' },
+    { label: 'Freeze withdrawals', href: '/user/freeze', current: current === '/user/freeze' },
   ];
   const name = displayName(session, ownProfile?.username);
   const close = () => setDialog(null);
@@ -121,7 +133,9 @@ export default function MemberShell({ current, heading, skeleton, children }: Me
                 </p>
               )}
             </div>
-            <NotificationBell userId={session.user.id} current={current === '/user/notifications'} />
+            {!anyLevel && (
+              <NotificationBell userId={session.user.id} current={current === '/user/notifications'} />
+            )}
           </div>
         }
       >

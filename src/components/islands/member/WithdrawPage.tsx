@@ -7,6 +7,7 @@ import { listDepositWallets } from '~/lib/wallets';
 import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 import { useMyAddresses } from './addresses/useAddressBook';
 import RequestList from './withdraw/RequestList';
+import SecurityHoldNotice from './SecurityHoldNotice';
 import WithdrawalForm from './withdraw/WithdrawalForm';
 
 function WithdrawContent({ userId }: { userId: string }) {
@@ -28,6 +29,7 @@ function WithdrawContent({ userId }: { userId: string }) {
           {support.label}
         </a>
       </div>
+      {!frozen && <SecurityHoldNotice />}
       <div className="grid items-start gap-8 xl:grid-cols-2 [&>*]:min-w-0">
         {frozen ? (
           <FrozenNotice />

@@ -1,6 +1,10 @@
+import { useState } from 'react';
+import toast from '~/lib/toast';
 import CopyableValue from '../../shared/CopyableValue';
+import Dialog from '../../shared/LazyDialog';
+import { errorText } from '~/lib/db-errors';
 import { formatUsd } from '~/lib/money';
-import type { MemberRequest } from '~/lib/requests';
+import { cancelWithdrawalRequest, type MemberRequest, type WithdrawalRequest } from '~/lib/requests';
 import type { DepositWallet } from '~/lib/wallets';
 import { statusLabel, statusStyle } from './rules';
 
@@ -13,6 +17,24 @@ export default function RequestList({
   wallets: DepositWallet[];
 }) {
   const nameOf = (id: number) => wallets.find((w) => w.id === id)?.wallet_name ?? `Wallet ${id}`;
+  const [cancelling, setCancelling] = useState<WithdrawalRequest | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // The list follows the database live, so the new status arrives through the feed.
+  async function cancel() {
+    if (!cancelling || busy) return;
+    setBusy(true);
+    try {
+      await cancelWithdrawalRequest(cancelling.id);
+      setCancelling(null);
+      toast.success('Withdrawal request cancelled. Its amount is available again.');
+    } catch (error) {
+      toast.error(errorText(error, 'Your withdrawal request could not be cancelled.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <section aria-labelledby="requests-heading" className="card p-5 sm:p-6">
       <h2 id="requests-heading" className="text-xl text-ink-950">
@@ -43,13 +65,52 @@ export default function RequestList({
                   />
                 </p>
               </div>
-              <span className={`rounded-full px-3 py-1 text-xs font-semibold ${statusStyle(r.status)}`}>
-                {statusLabel(r.status)}
-              </span>
+              <div className="flex items-center gap-2">
+                <span className={`rounded-full px-3 py-1 text-xs font-semibold ${statusStyle(r.status)}`}>
+                  {statusLabel(r.status)}
+                </span>
+                {r.kind === 'withdrawal' && (r.status === 'pending' || r.status === 'approved') && (
+                  <button
+                    type="button"
+                    className="btn-outline-dark px-3 py-1 text-xs"
+                    aria-label={`Cancel request of ${formatUsd(r.amount)} to ${r.destination_address}`}
+                    onClick={() => setCancelling(r)}
+                  >
+                    Cancel request
+                  </button>
+                )}
+              </div>
             </li>
           ))}
         </ul>
       )}
+      <Dialog
+        open={cancelling !== null}
+        title="Cancel this withdrawal request?"
+        onClose={() => !busy && setCancelling(null)}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn-outline-dark"
+              onClick={() => setCancelling(null)}
+              disabled={busy}
+            >
+              Keep it
+            </button>
+            <button type="button" className="btn-dark" onClick={() => void cancel()} disabled={busy}>
+              {busy ? 'Cancelling…' : 'Cancel request'}
+            </button>
+          </>
+        }
+      >
+        {cancelling && (
+          <p className="text-sm text-ink-800">
+            {formatUsd(cancelling.amount)} to {cancelling.destination_address} will not be paid, and the
+            amount is available to withdraw again.
+          </p>
+        )}
+      </Dialog>
     </section>
   );
 }

@@ -11,6 +11,7 @@ const STATUS_STYLES: Record<string, string> = {
   confirmed: 'bg-success-600 text-white',
   paid: 'bg-success-600 text-white',
   rejected: 'bg-danger-600 text-white',
+  cancelled: 'bg-mist-200 text-ink-950',
 };
 
 /** The colours of a request's status badge. */

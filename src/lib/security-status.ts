@@ -1,0 +1,73 @@
+import { supabase } from './supabase';
+import { DbError, toDbError } from './db-errors';
+
+/**
+ * The member's security status (my_security_status, issue 30): readable at any assurance level, so
+ * the owner whose password or authenticator someone else changed can see what happened and freeze
+ * withdrawals before entering any code (docs/address-book.md "Security hold").
+ */
+export type HoldChange =
+  'password_changed' | 'email_changed' | 'factor_enrolled' | 'factor_removed' | 'factor_reset';
+
+export interface SecurityHold {
+  change: HoldChange;
+  hold_until: string;
+}
+
+export interface SecurityNotice {
+  id: string;
+  title: string;
+  body: string;
+  at: string;
+}
+
+export interface SecurityStatus {
+  /** When withdrawals were frozen; null when they are not. */
+  frozen_at: string | null;
+  hold: SecurityHold | null;
+  /** The latest security notices, newest first. */
+  notices: SecurityNotice[];
+}
+
+/** The hint the database gives when a hold refuses a new address or withdrawal request. */
+export const SECURITY_HOLD = 'security_hold';
+
+export async function mySecurityStatus(): Promise<SecurityStatus> {
+  const { data, error } = await supabase().rpc('my_security_status');
+  if (error) throw toDbError(error, 'Could not load your security status.');
+  const row: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+  if (!row || typeof row !== 'object') throw new DbError('Could not load your security status.');
+  const r = row as { frozen_at?: unknown; hold?: unknown; notices?: unknown };
+  const hold = r.hold as { change?: unknown; hold_until?: unknown } | null | undefined;
+  return {
+    frozen_at: typeof r.frozen_at === 'string' ? r.frozen_at : null,
+    hold:
+      hold && typeof hold.hold_until === 'string'
+        ? { change: String(hold.change) as HoldChange, hold_until: hold.hold_until }
+        : null,
+    notices: (Array.isArray(r.notices) ? (r.notices as Record<string, unknown>[]) : []).map((n) => ({
+      id: String(n.id),
+      title: String(n.title ?? ''),
+      body: String(n.body ?? ''),
+      at: String(n.at ?? ''),
+    })),
+  };
+}
+
+const CHANGE_TEXT: Record<HoldChange, string> = {
+  password_changed: 'your password was changed',
+  email_changed: 'your e-mail address was changed',
+  factor_enrolled: 'an authenticator app was added',
+  factor_removed: 'an authenticator app was removed',
+  factor_reset: 'your authenticator apps were reset',
+};
+
+/** When a hold ends, in words: the date and time in the member's own time zone. */
+export function holdEndText(holdUntil: string): string {
+  return new Date(holdUntil).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' });
+}
+
+/** The sentence shown wherever a hold stops something: why, and until when. */
+export function holdText(hold: SecurityHold): string {
+  return `Because ${CHANGE_TEXT[hold.change] ?? 'your sign-in details changed'}, new withdrawal addresses and withdrawal requests wait until ${holdEndText(hold.hold_until)}. If this was not you, freeze withdrawals now.`;
+}

@@ -29,6 +29,11 @@ export interface NewAddress {
 
 /** The database's hint when adding an address needs a fresh one-time code (the step-up). */
 export const STEP_UP_REQUIRED = 'step_up_required';
+/**
+ * The member's authenticator was added in this very session, so its code proves nothing the password
+ * did not: the mailed code first, then the authenticator (issue 30).
+ */
+export const STEP_UP_MAIL_REQUIRED = 'step_up_mail_required';
 /** The database's hint while the member's withdrawals are frozen. */
 export const WITHDRAWALS_FROZEN = 'withdrawals_frozen';
 
@@ -96,7 +101,8 @@ export async function addWithdrawalAddress(input: NewAddress): Promise<AddressEn
     ...(tag ? { p_destination_tag: tag } : {}),
   });
   if (error) {
-    if (error.hint === STEP_UP_REQUIRED) throw new DbError(error.message, STEP_UP_REQUIRED);
+    if (error.hint === STEP_UP_REQUIRED || error.hint === STEP_UP_MAIL_REQUIRED)
+      throw new DbError(error.message, error.hint);
     throw toDbError(error, 'The address could not be added.');
   }
   const row = parseJson(data);

@@ -8,7 +8,7 @@ import { useWalletChoice } from '../../shared/useWalletChoice';
 import { errorText } from '~/lib/db-errors';
 import type { DepositWallet } from '~/lib/wallets';
 import { addWithdrawalAddress, type NewAddress } from '~/lib/withdrawal-addresses';
-import { needsStepUp, sendStepUpCode, verifiedFactorId } from '~/lib/step-up';
+import { needsMailedCode, needsStepUp, sendStepUpCode, verifiedFactorId } from '~/lib/step-up';
 import StepUpPrompt from './StepUpPrompt';
 import { ADDRESS_ADDED, addressProblem, type StepUp } from './rules';
 
@@ -37,18 +37,33 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
     clear();
   }
 
-  /** Adds `input`; when the database asks for a fresh code, asks for it in place and keeps `input`. */
-  async function attempt(form: HTMLFormElement, input: NewAddress): Promise<void> {
+  /**
+   * Adds `input`; when the database asks for a fresh code, asks for it in place and keeps `input`.
+   * After a code (`after`), a second refusal asks for the other one: an authenticator added in this
+   * session needs the mailed code and then the authenticator's (step_up_mail_required).
+   */
+  async function attempt(form: HTMLFormElement | null, input: NewAddress, after?: StepUp): Promise<void> {
     try {
       await addWithdrawalAddress(input);
       done();
     } catch (error) {
       if (!needsStepUp(error)) throw error;
       const factorId = await verifiedFactorId();
-      if (!factorId) await sendStepUpCode(email);
-      report(form, null);
+      let next: StepUp | null;
+      if (!after)
+        next =
+          factorId && !needsMailedCode(error)
+            ? { kind: 'totp', factorId }
+            : { kind: 'email', email, newFactor: needsMailedCode(error) };
+      // The mailed code was accepted: what is missing now is the authenticator's.
+      else if (after.kind === 'email') next = factorId ? { kind: 'totp', factorId } : null;
+      else next = needsMailedCode(error) ? { kind: 'email', email, newFactor: true } : null;
+      // Refused again after the only code that could help: the refusal itself is the answer.
+      if (!next) throw error;
+      if (next.kind === 'email') await sendStepUpCode(email);
+      if (form) report(form, null);
       setPending(input);
-      setStepUp(factorId ? { kind: 'totp', factorId } : { kind: 'email', email });
+      setStepUp(next);
     }
   }
 
@@ -85,10 +100,8 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
       {stepUp && pending ? (
         <StepUpPrompt
           stepUp={stepUp}
-          onConfirmed={async () => {
-            await addWithdrawalAddress(pending);
-            done();
-          }}
+          key={stepUp.kind}
+          onConfirmed={() => attempt(null, pending, stepUp)}
           onCancel={() => {
             setStepUp(null);
             setPending(null);

@@ -8,13 +8,16 @@ export const MAX_TAG = 4294967295;
 export const ADDRESS_ADDED = 'Address added. You can withdraw to it once its waiting period is over.';
 
 /** How the member proves it is them before an address is added. */
-export type StepUp = { kind: 'email'; email: string } | { kind: 'totp'; factorId: string };
+/** `newFactor`: the authenticator was added in this session, so the mailed code comes first. */
+export type StepUp =
+  { kind: 'email'; email: string; newFactor?: boolean } | { kind: 'totp'; factorId: string };
 
 /** What the step-up prompt asks for. */
 export function stepUpPrompt(stepUp: StepUp): string {
-  return stepUp.kind === 'email'
-    ? `We sent a code to ${stepUp.email}. Enter it to add the address.`
-    : 'Enter the 6-digit code from your authenticator app to add the address.';
+  if (stepUp.kind === 'totp') return 'Enter the 6-digit code from your authenticator app to add the address.';
+  return stepUp.newFactor
+    ? `Your authenticator app was added in this session, so it cannot confirm this yet. We sent a code to ${stepUp.email}: enter it, then the code from your authenticator app.`
+    : `We sent a code to ${stepUp.email}. Enter it to add the address.`;
 }
 
 /** The step-up code field's label (its accessible name). */

@@ -194,6 +194,8 @@ export type Database = {
         Row: {
           amount: number
           created_at: string
+          credit_proposed_by: string | null
+          credited_amount: number | null
           id: number
           review_note: string | null
           reviewed_at: string | null
@@ -206,6 +208,8 @@ export type Database = {
         Insert: {
           amount: number
           created_at?: string
+          credit_proposed_by?: string | null
+          credited_amount?: number | null
           id?: never
           review_note?: string | null
           reviewed_at?: string | null
@@ -218,6 +222,8 @@ export type Database = {
         Update: {
           amount?: number
           created_at?: string
+          credit_proposed_by?: string | null
+          credited_amount?: number | null
           id?: never
           review_note?: string | null
           reviewed_at?: string | null
@@ -324,6 +330,7 @@ export type Database = {
       firm_settings: {
         Row: {
           address_cooling_off: string
+          security_hold: string
           singleton: boolean
           small_edit_daily_limit: number | null
           small_edit_threshold: number | null
@@ -331,6 +338,7 @@ export type Database = {
         }
         Insert: {
           address_cooling_off?: string
+          security_hold?: string
           singleton?: boolean
           small_edit_daily_limit?: number | null
           small_edit_threshold?: number | null
@@ -338,6 +346,7 @@ export type Database = {
         }
         Update: {
           address_cooling_off?: string
+          security_hold?: string
           singleton?: boolean
           small_edit_daily_limit?: number | null
           small_edit_threshold?: number | null
@@ -514,6 +523,41 @@ export type Database = {
         }
         Relationships: []
       }
+      security_holds: {
+        Row: {
+          change: string
+          event_id: number
+          hold_until: string
+          id: number
+          started_at: string
+          user_id: string
+        }
+        Insert: {
+          change: string
+          event_id: number
+          hold_until: string
+          id?: never
+          started_at?: string
+          user_id: string
+        }
+        Update: {
+          change?: string
+          event_id?: number
+          hold_until?: string
+          id?: never
+          started_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "security_holds_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "audit_events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       staff_proposals: {
         Row: {
           before: NonNullable<Json>
@@ -617,18 +661,27 @@ export type Database = {
         Row: {
           frozen_at: string
           frozen_by: string
+          id: number
+          lifted_at: string | null
+          lifted_by: string | null
           reason: string | null
           user_id: string
         }
         Insert: {
           frozen_at?: string
           frozen_by: string
+          id?: never
+          lifted_at?: string | null
+          lifted_by?: string | null
           reason?: string | null
           user_id: string
         }
         Update: {
           frozen_at?: string
           frozen_by?: string
+          id?: never
+          lifted_at?: string | null
+          lifted_by?: string | null
           reason?: string | null
           user_id?: string
         }
@@ -781,6 +834,10 @@ export type Database = {
       }
       approve_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
       audit_chain_anchor: { Args: Record<PropertyKey, never>; Returns: Json }
+      cancel_withdrawal_request: {
+        Args: { p_request_id: number }
+        Returns: Json
+      }
       check_audit_anchor: {
         Args: { p_event_id: number; p_hash: string }
         Returns: Json
@@ -854,6 +911,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      my_security_status: { Args: Record<PropertyKey, never>; Returns: Json }
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string }
       next_notification_in: {
         Args: Record<PropertyKey, never>

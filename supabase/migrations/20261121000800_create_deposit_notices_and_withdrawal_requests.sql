@@ -12,14 +12,13 @@ create table public.deposit_notices (
   reviewed_by uuid,
   reviewed_at timestamptz,
   review_note text check (char_length(review_note) <= 500),
-  -- What was credited, by the approver of a deposit_credit proposal (four eyes, 20261126001600), and
-  -- who proposed it: confirmed notices name two different staff.
+  -- What was credited, by the approver of a deposit_credit proposal (four eyes, 20261126001600; the
+  -- proposal's own check makes approver and proposer two people), and who proposed it.
   credited_amount numeric(20, 2) check (credited_amount > 0),
   credit_proposed_by uuid,
   created_at timestamptz not null default now(),
   check ((status = 'pending') = (reviewed_at is null)),
-  check ((status = 'confirmed') = (credited_amount is not null)),
-  check (status <> 'confirmed' or credit_proposed_by is null or credit_proposed_by <> reviewed_by)
+  check ((status = 'confirmed') = (credited_amount is not null))
 );
 
 comment on table public.deposit_notices is

@@ -66,9 +66,11 @@ begin
   v_event.after := p_after;
   v_event.reason := p_reason;
   v_event.hash := private.audit_hash(v_event);
-  insert into public.audit_events overriding system value select v_event.*;
+  -- The head moves first: the insert fires triggers that may audit further events (a credential
+  -- change starts a security hold), whose head must stay ahead of this one.
   update private.audit_chain_head set last_id = v_event.id, last_hash = v_event.hash, events = events + 1
   where singleton;
+  insert into public.audit_events overriding system value select v_event.*;
 end
 $$;
 

@@ -32,8 +32,9 @@ create table public.security_holds (
   id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   change text not null check (change in ('password_changed', 'email_changed', 'factor_enrolled', 'factor_removed', 'factor_reset')),
-  -- The audit event of the change that started it.
-  event_id bigint not null references public.audit_events (id),
+  -- The audit event of the change that started it (not a foreign key: the audit log's integrity is
+  -- its hash chain, whose checks must be able to see a deleted event as missing, not refused).
+  event_id bigint not null,
   started_at timestamptz not null default now(),
   hold_until timestamptz not null,
   check (hold_until >= started_at)

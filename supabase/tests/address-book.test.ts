@@ -15,6 +15,7 @@ import {
   engines,
   makeAdmin,
   probe,
+  startSession,
   type AmrEntry,
   type Caller,
   type Engine,
@@ -53,10 +54,17 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
   });
 
   const member = async (): Promise<string> => (await createUser(engine.db, { username: `ab ${++seq}` })).id;
-  const withOtp = (uid: string, age = 60, method = 'otp', aal: 'aal1' | 'aal2' = 'aal1'): Caller => ({
+  const withOtp = (
+    uid: string,
+    age = 60,
+    method = 'otp',
+    aal: 'aal1' | 'aal2' = 'aal1',
+    sessionId?: string,
+  ): Caller => ({
     role: 'authenticated',
     uid,
     aal,
+    ...(sessionId ? { sessionId } : {}),
     amr: [
       { method: 'password', timestamp: now() - 3600 },
       { method, timestamp: now() - age },
@@ -179,6 +187,10 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
     it('with a factor: a fresh TOTP at aal2 passes; an e-mailed code at aal1 or a stale TOTP does not', async () => {
       const uid = await member();
       await addVerifiedFactor(engine.db, uid);
+      // Signed in after the authenticator was verified: its code proves more than the password.
+      const session = await startSession(engine.db, uid);
+      const inSession = (age: number, method: string, aal: 'aal1' | 'aal2') =>
+        withOtp(uid, age, method, aal, session);
       const authenticator =
         'Please confirm it is you with the code from your authenticator app, then try again.';
       // An e-mailed code leaves the session at aal1, and the member area refuses a member with an
@@ -186,10 +198,55 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       expect(await attempt(() => add(withOtp(uid, 30), 1, BTC))).toBe(
         '42501 aal2_required: Enter the code from your authenticator app first.',
       );
-      expect(await attempt(() => add(withOtp(uid, 601, 'totp', 'aal2'), 1, BTC))).toBe(
+      expect(await attempt(() => add(inSession(601, 'totp', 'aal2'), 1, BTC))).toBe(
         `42501 step_up_required: ${authenticator}`,
       );
-      expect(await attempt(() => add(withOtp(uid, 599, 'totp', 'aal2'), 1, BTC))).toBe('ok');
+      expect(await attempt(() => add(inSession(599, 'totp', 'aal2'), 1, BTC))).toBe('ok');
+    });
+
+    // Issue 30: GoTrue lets a password-only session enrol a first authenticator and raise itself to
+    // aal2 with a fresh totp. That code proves nothing the password did not.
+    it('an authenticator added in this session does not count: the mailed code is needed too', async () => {
+      const uid = await member();
+      const before = await startSession(engine.db, uid, "now() - interval '1 minute'");
+      await addVerifiedFactor(engine.db, uid);
+      const mail =
+        'Your authenticator app was added in this session, so it cannot confirm this yet: please also confirm it is you with the code we e-mail you, then try again.';
+      const totpOnly = withOtp(uid, 30, 'totp', 'aal2', before);
+      expect(await attempt(() => add(totpOnly, 1, BTC))).toBe(`42501 step_up_mail_required: ${mail}`);
+      // No session the database knows (a forged or missing session_id): the authenticator counts for nothing.
+      expect(await attempt(() => add(withOtp(uid, 30, 'totp', 'aal2'), 1, BTC))).toBe(
+        `42501 step_up_mail_required: ${mail}`,
+      );
+      expect(
+        await attempt(() =>
+          add(withOtp(uid, 30, 'totp', 'aal2', '00000000-0000-4000-8000-000000000000'), 1, BTC),
+        ),
+      ).toBe(`42501 step_up_mail_required: ${mail}`);
+      // The mailed code, then the authenticator (aal2): allowed.
+      const both: Caller = {
+        role: 'authenticated',
+        uid,
+        aal: 'aal2',
+        sessionId: before,
+        amr: [
+          { method: 'otp', timestamp: now() - 40 },
+          { method: 'totp', timestamp: now() - 30 },
+        ],
+      };
+      expect(await attempt(() => add(both, 1, BTC))).toBe('ok');
+      // A session begun after the factor was verified: its code alone is enough, at the edge of the
+      // session's start (a factor verified in the very same instant is not older).
+      const after = await startSession(engine.db, uid);
+      expect(await attempt(() => add(withOtp(uid, 30, 'totp', 'aal2', after), 1, BTC_2))).toBe('ok');
+      const sameInstant = await startSession(
+        engine.db,
+        uid,
+        `(select created_at from auth.mfa_factors where user_id = '${uid}')`,
+      );
+      expect(await attempt(() => add(withOtp(uid, 30, 'totp', 'aal2', sameInstant), 5, XRP, 'x', '7'))).toBe(
+        `42501 step_up_mail_required: ${mail}`,
+      );
     });
   });
 
@@ -485,8 +542,11 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
         ),
       ).toBe('ok');
 
-      // Once the row is gone (the four-eyes unfreeze), money moves again.
-      await engine.db.query('delete from public.withdrawal_freezes where user_id = $1', [uid]);
+      // Once the freeze is lifted (the four-eyes unfreeze), money moves again.
+      await engine.db.query(
+        'update public.withdrawal_freezes set lifted_at = now(), lifted_by = $2 where user_id = $1',
+        [uid, owner],
+      );
       expect(
         await attempt(() =>
           rpc(adminAtAal2(owner), `select public.review_withdrawal_request($1, 'pay', null) as r`, [

@@ -433,10 +433,19 @@ describe.each(engines)('ledger property on %s', (name, open) => {
               case 'reviewNotice': {
                 if (notices.length === 0) continue;
                 const n = notices[action.pick % notices.length]!;
+                // Four eyes (issue 30): confirming proposes the credit; a second admin approves it.
                 result = await call(admins[0]!, `select public.review_deposit_notice($1, $2, null) as r`, [
                   n.id,
                   action.decision,
                 ]);
+                if (result.code === 'ok' && action.decision === 'confirm') {
+                  result = await call(
+                    admins[1]!,
+                    `select public.approve_staff_change(
+                       (select id from public.staff_proposals where kind = 'deposit_credit' and target = $1::text and status = 'open')) as r`,
+                    [n.id],
+                  );
+                }
                 if (n.status !== 'pending') expected = 'PT409';
                 // Another member's notice for the same transaction was confirmed: this one cannot be.
                 else if (

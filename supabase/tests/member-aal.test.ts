@@ -131,7 +131,8 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
       deposit_notices: 1,
       withdrawal_freezes: 1,
       withdrawal_addresses: 1,
-      notifications: 2, // the freeze and the password change
+      // The deposit notice filed, the freeze, the password change and the security hold it started.
+      notifications: 4,
     });
     expect(await fileNotice(secured.id, 'aal2')).toEqual({ code: 'ok', message: '' });
     // Past the second-factor gate: refused for the frozen account, not for the level.
@@ -163,7 +164,11 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
     expect(await events(engine.db, user.id)).toEqual([]);
     await engine.db.query(`update auth.users set encrypted_password = 'second' where id = $1`, [user.id]);
     await engine.db.query(`update auth.users set last_sign_in_at = now() where id = $1`, [user.id]);
-    expect(await events(engine.db, user.id)).toEqual([{ kind: 'member_password_changed', after: {} }]);
+    // The change starts a security hold (docs/address-book.md), audited right after it.
+    expect(await events(engine.db, user.id)).toEqual([
+      { kind: 'member_password_changed', after: {} },
+      { kind: 'security_hold_started', after: expect.objectContaining({ change: 'password_changed' }) },
+    ]);
   });
 
   it('audits an authenticator once when its first code raises a session, and once when it is removed', async () => {
@@ -194,8 +199,13 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
         factor,
       ]);
     }
+    const enrolledHold = {
+      kind: 'security_hold_started',
+      after: expect.objectContaining({ change: 'factor_enrolled' }),
+    };
     expect(await events(engine.db, user.id)).toEqual([
       { kind: 'member_factor_enrolled', after: { factor_id: factor, friendly_name: 'Phone' } },
+      enrolledHold,
     ]);
     // As GoTrue unenrolls: the factor row goes, then the sessions it raised drop to aal1.
     await engine.db.query(`delete from auth.mfa_factors where id = $1`, [factor]);
@@ -204,7 +214,9 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
     ]);
     expect(await events(engine.db, user.id)).toEqual([
       { kind: 'member_factor_enrolled', after: { factor_id: factor, friendly_name: 'Phone' } },
+      enrolledHold,
       { kind: 'member_factor_removed', after: { factor_id: factor, friendly_name: 'Phone' } },
+      { kind: 'security_hold_started', after: expect.objectContaining({ change: 'factor_removed' }) },
     ]);
   });
 });

@@ -405,8 +405,34 @@ const TABLES: Record<string, TableCase> = {
         sql: (i) => `insert into public.withdrawal_freezes (user_id, frozen_by) values ('${i.A}', '${i.A}')`,
         expect: serviceOnly,
       },
-      update: { sql: () => `update public.withdrawal_freezes set reason = 'rewritten'`, expect: serviceOnly },
-      delete: { sql: () => `delete from public.withdrawal_freezes`, expect: serviceOnly },
+      // Lifting is the four-eyes unfreeze proposal; rows are never deleted (no realtime DELETE names a member).
+      update: { sql: () => `update public.withdrawal_freezes set reason = 'rewritten'`, expect: denyAll },
+      delete: { sql: () => `delete from public.withdrawal_freezes`, expect: denyAll },
+    },
+  },
+  // The member reads their own holds at any level (the freeze page at aal1), staff at aal2 all.
+  security_holds: {
+    owner: 'user_id',
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: (i) => `insert into public.security_holds (user_id, change, event_id, hold_until)
+                     values ('${i.A}', 'password_changed', (select max(id) from public.audit_events), now())`,
+        expect: denyAll,
+      },
+      // The service role may move the end (support, tests); audited by a trigger.
+      update: { sql: () => `update public.security_holds set hold_until = hold_until`, expect: serviceOnly },
+      delete: { sql: () => `delete from public.security_holds`, expect: denyAll },
     },
   },
   withdrawal_addresses: {
@@ -635,6 +661,22 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     expect: { ...membersOnly, memberB: '42501' },
   },
   withdrawable_balance: { sql: () => `select public.withdrawable_balance()`, expect: membersOnly },
+  // Any signed-in member, at any level (the freeze page must work at aal1).
+  my_security_status: { sql: () => `select public.my_security_status()`, expect: membersOnly },
+  cancel_withdrawal_request: {
+    sql: (i) => `select public.cancel_withdrawal_request(${i.requestA})`,
+    expect: {
+      ...staff([], '42501'),
+      anon: '42501',
+      memberA: 'ok',
+      memberB: '22023',
+      adminAal1: '22023',
+      owner: '22023',
+      support: '22023',
+      finance: '22023',
+      auditor: '22023',
+    },
+  },
   // The caller's token carries a fresh e-mailed code here (the step-up). Members with a factor (B, every
   // admin) must also be at aal2; address-book.test.ts covers the step-up's time limits.
   add_withdrawal_address: {
@@ -766,7 +808,18 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     await asCaller(db, callers.service, (tx) =>
       tx.query(`select public.admin_reset_mfa($1, 'matrix setup')`, [A.id]),
     );
+    // The reset started a security hold (docs/address-book.md); A waited it out (the service role
+    // moves its end, as support would), so A may file and add addresses below.
+    await asCaller(db, callers.service, (tx) =>
+      tx.query(`update public.security_holds set hold_until = started_at where user_id = $1`, [A.id]),
+    );
     await addVerifiedFactor(db, B.id);
+    // Member B changed their password once too, and waited out that hold as well.
+    await db.query(`update auth.users set encrypted_password = 'first' where id = $1`, [B.id]);
+    await db.query(`update auth.users set encrypted_password = 'changed' where id = $1`, [B.id]);
+    await asCaller(db, callers.service, (tx) =>
+      tx.query(`update public.security_holds set hold_until = started_at where user_id = $1`, [B.id]),
+    );
     // Member B and the disposable member have frozen their withdrawals (withdrawal_freezes rows).
     await asCaller(db, callers.service, (tx) =>
       tx.query(`insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1), ($2, $2)`, [

@@ -154,9 +154,23 @@ describe.each(engines)('schema on %s', (_name, open) => {
       t.query(`select public.review_deposit_notice($1, 'reject', 'wrong amount')`, [first]),
     );
     const second = await file(tx);
-    await asCaller(engine.db, admin, (t) =>
-      t.query(`select public.review_deposit_notice($1, 'confirm', null)`, [second]),
+    // Confirming only proposes the credit: nothing moves until a second admin approves it.
+    const proposal = await asCaller(engine.db, admin, async (t) =>
+      Number(
+        (
+          await t.query<{ id: string }>(
+            `select public.review_deposit_notice($1, 'confirm', null) ->> 'credit_proposal_id' as id`,
+            [second],
+          )
+        ).rows[0]!.id,
+      ),
     );
+    const before = await q(
+      `select deposit_wallet::text as d, status from public.profiles p, public.deposit_notices n where p.id = $1 and n.id = $2`,
+      [m.id, second],
+    );
+    expect(before[0]).toEqual({ d: '0.00', status: 'pending' });
+    await asCaller(engine.db, admin2, (t) => t.query(`select public.approve_staff_change($1)`, [proposal]));
     const p = await q(
       `select deposit_wallet::text as d, total_deposit::text as t from public.profiles where id = $1`,
       [m.id],
@@ -381,6 +395,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
       'ledger_entries',
       'notifications',
       'profiles',
+      'security_holds',
       'staff_proposals',
       'withdrawal_addresses',
       'withdrawal_freezes',
@@ -392,7 +407,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     const tables =
       await q(`select c.relname as name, c.relrowsecurity::text as rls, coalesce(obj_description(c.oid, 'pg_class'), '') as comment
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(tables.length).toBe(16);
+    expect(tables.length).toBe(17);
     for (const t of tables) {
       expect(t.rls, `${t.name} has RLS`).toBe('true');
       expect(t.comment, `${t.name} says who may read and write`).toMatch(/Read:/);

@@ -289,12 +289,14 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
       small_edit_daily_limit: '500',
       address_cooling_off_hours: 48,
     });
+    // Left out, the security hold stays as it is (48 hours by default).
     expect(p.payload).toEqual({
       small_edit_threshold: '100.00',
       small_edit_daily_limit: '500.00',
       address_cooling_off_hours: 48,
+      security_hold_hours: 48,
     });
-    expect(p.before).toEqual({ ...none, address_cooling_off_hours: 24 });
+    expect(p.before).toEqual({ ...none, address_cooling_off_hours: 24, security_hold_hours: 48 });
     expect(await refusal(() => approve(finance, p.id))).toMatchObject({ code: '42501' });
     await approve(owner2, p.id);
     const settings = `select small_edit_threshold::text as t, small_edit_daily_limit::text as d,
@@ -324,9 +326,19 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     expect(await refusal(() => approve(finance, p.id))).toMatchObject({ code: '42501', hint: 'four_eyes' });
     await approve(owner, p.id);
     expect(
-      (await engine.db.query('select 1 from public.withdrawal_freezes where user_id = $1', [ids.frozen]))
-        .rows,
+      (
+        await engine.db.query(
+          'select 1 from public.withdrawal_freezes where user_id = $1 and lifted_at is null',
+          [ids.frozen],
+        )
+      ).rows,
     ).toEqual([]);
+    // Lifted, not deleted: the history stays, and the approver is named.
+    const lifted = await engine.db.query<{ lifted_by: string }>(
+      'select lifted_by from public.withdrawal_freezes where user_id = $1',
+      [ids.frozen],
+    );
+    expect(lifted.rows).toEqual([{ lifted_by: ids.owner }]);
     const [event] = await audits('withdrawals_unfrozen');
     expect(event).toMatchObject({ member_id: ids.frozen, after: { proposal_id: p.id }, actor_role: 'owner' });
   });
@@ -691,7 +703,7 @@ describe.each(engines)('staff proposals property on %s', (name, open) => {
               (select role from public.admins where user_id = $1) as role,
               (select small_edit_threshold::text from public.firm_settings) as threshold,
               (select small_edit_daily_limit::text from public.firm_settings) as "dailyLimit",
-              exists (select 1 from public.withdrawal_freezes where user_id = $1) as frozen`,
+              exists (select 1 from public.withdrawal_freezes where user_id = $1 and lifted_at is null) as frozen`,
       [ids.member],
     );
     return rows[0]!;
@@ -731,7 +743,8 @@ describe.each(engines)('staff proposals property on %s', (name, open) => {
         );
         // Some runs start frozen, so unfreezes happen.
         await engine.db.query(
-          `insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1) on conflict do nothing`,
+          `insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1)
+           on conflict (user_id) where lifted_at is null do nothing`,
           [ids.member],
         );
         const model = await read();

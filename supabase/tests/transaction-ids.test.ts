@@ -60,6 +60,7 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
   let memberA: Caller;
   let memberB: Caller;
   let admin: Caller;
+  let secondAdmin: string;
 
   beforeAll(async () => {
     engine = await open();
@@ -67,6 +68,9 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
     const b = await createUser(engine.db, { email: 'b@tx.test' });
     const boss = await createUser(engine.db, { email: 'admin@tx.test' });
     await makeAdmin(engine.db, boss.id);
+    const checker = await createUser(engine.db, { email: 'checker@tx.test' });
+    await makeAdmin(engine.db, checker.id, 'finance');
+    secondAdmin = checker.id;
     memberA = { role: 'authenticated', uid: a.id };
     memberB = { role: 'authenticated', uid: b.id };
     admin = adminAtAal2(boss.id);
@@ -248,7 +252,19 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
       asCaller(engine.db, admin, (tx) =>
         tx.query(`select public.review_deposit_notice($1, $2, 'checked on chain')`, [id, decision]),
       );
-    await review(owner.id, 'confirm');
+    const credit = await asCaller(engine.db, admin, async (tx) =>
+      Number(
+        (
+          await tx.query<{ id: string }>(
+            `select public.review_deposit_notice($1, 'confirm', 'checked on chain') ->> 'credit_proposal_id' as id`,
+            [owner.id],
+          )
+        ).rows[0]!.id,
+      ),
+    );
+    await asCaller(engine.db, adminAtAal2(secondAdmin), (tx) =>
+      tx.query(`select public.approve_staff_change($1)`, [credit]),
+    );
     expect(await refusal(() => review(squatter.id, 'confirm'))).toEqual({
       code: '22023',
       message: `Deposit notice #${owner.id} for the same transaction ID is already confirmed. Reject this one.`,

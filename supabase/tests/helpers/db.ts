@@ -57,7 +57,15 @@ export interface AmrEntry {
 /** Who a request comes from, as PostgREST would see it (a signed-in user is at aal1 unless told). */
 export type Caller =
   | { role: 'anon' }
-  | { role: 'authenticated'; uid: string; email?: string; aal?: Aal; amr?: AmrEntry[] }
+  | {
+      role: 'authenticated';
+      uid: string;
+      email?: string;
+      aal?: Aal;
+      amr?: AmrEntry[];
+      /** The token's session_id: an auth.sessions row (a step-up's authenticator must be older). */
+      sessionId?: string;
+    }
   | { role: 'service_role' };
 
 /** Sets role + claims for this transaction only, exactly as PostgREST does per request. */
@@ -70,6 +78,7 @@ export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void>
           email: caller.email ?? '',
           aal: caller.aal ?? 'aal1',
           ...(caller.amr ? { amr: caller.amr } : {}),
+          ...(caller.sessionId ? { session_id: caller.sessionId } : {}),
         }
       : { role: caller.role };
   await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
@@ -153,6 +162,39 @@ export async function addVerifiedFactor(db: Queryable, userId: string): Promise<
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
      values ($1, $2, $3, 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
     [id, userId, `Authenticator ${id.slice(0, 4)}`],
+  );
+  return id;
+}
+
+/**
+ * Credits a deposit notice the four-eyes way (issue 30): one finance admin or owner confirms it, which
+ * proposes the credit, and a second one approves that proposal. Answers the proposal's id.
+ */
+export async function creditNotice(
+  db: Database,
+  noticeId: string | number,
+  proposer: string,
+  approver: string,
+  note: string | null = null,
+): Promise<number> {
+  const notice = await callAs<{ credit_proposal_id: number }>(
+    db,
+    adminAtAal2(proposer),
+    `select public.review_deposit_notice($1, 'confirm', $2) as r`,
+    [noticeId, note],
+  );
+  await callAs(db, adminAtAal2(approver), `select public.approve_staff_change($1) as r`, [
+    notice.credit_proposal_id,
+  ]);
+  return notice.credit_proposal_id;
+}
+
+/** An auth.sessions row for `userId` that began now (or `startedAt`), as GoTrue writes one at sign-in. */
+export async function startSession(db: Queryable, userId: string, startedAt = 'now()'): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, ${startedAt}, now(), 'aal1')`,
+    [id, userId],
   );
   return id;
 }

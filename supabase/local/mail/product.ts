@@ -21,9 +21,10 @@ export interface ProductTemplate {
 
 /** A product template's first line names its subject: `<!-- Subject: ... -->`; the rest is the body. */
 export function parseProductTemplate(text: string): ProductTemplate {
-  const match = /^<!--\s*Subject:\s*(.*?)\s*-->\r?\n/.exec(text);
+  const match = /^<!--\s*Subject:\s*([\s\S]*?)\s*-->\r?\n/.exec(text);
   if (!match) throw new Error('A product mail template starts with <!-- Subject: ... -->');
-  return { subject: match[1] ?? '', body: text.slice(match[0].length) };
+  // A formatter may wrap a long subject over lines; a subject is one line.
+  return { subject: (match[1] ?? '').replace(/\s+/g, ' '), body: text.slice(match[0].length) };
 }
 
 export function loadProductTemplates(projectDir: string): Record<MemberMailKind, ProductTemplate> {

@@ -38,7 +38,12 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
 
   const member = async () => createUser(engine.db, { username: `mail ${++seq}` });
   const enqueue = (q: Queryable, user: string, kind: string, key: string, params: unknown) =>
-    q.query('select private.enqueue_member_mail($1, $2, $3, $4::jsonb)', [user, kind, key, JSON.stringify(params)]);
+    q.query('select private.enqueue_member_mail($1, $2, $3, $4::jsonb)', [
+      user,
+      kind,
+      key,
+      JSON.stringify(params),
+    ]);
   const queued = async () =>
     (
       await engine.db.query<{ kind: string; idempotency_key: string; params: string }>(
@@ -48,7 +53,9 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
   const claim = (q: Queryable, limit = 50) =>
     q
       .query<Claimed>('select * from public.claim_member_mails($1, 300)', [limit])
-      .then((r) => r.rows.map((m) => ({ ...m, values: JSON.parse(m.template_values) as Record<string, string> })));
+      .then((r) =>
+        r.rows.map((m) => ({ ...m, values: JSON.parse(m.template_values) as Record<string, string> })),
+      );
 
   it('queues a mail once per idempotency key, whatever a second call says', async () => {
     const { id } = await member();
@@ -63,7 +70,12 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
 
   it('refuses an unknown kind, params its template cannot fill, and a missing key or member', async () => {
     const { id } = await member();
-    const refused = async (kind: string | null, params: unknown, key: string | null = 'k', user: string | null = id) => {
+    const refused = async (
+      kind: string | null,
+      params: unknown,
+      key: string | null = 'k',
+      user: string | null = id,
+    ) => {
       try {
         await engine.db.query('select private.enqueue_member_mail($1, $2, $3, $4::jsonb)', [
           user,
@@ -80,15 +92,19 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
     expect(await refused(null, {})).toMatch(/^22023 Unknown member mail kind/);
     expect(await refused('withdrawal_filed', { ...FILED, label: '' })).toMatch(/needs text params: label/);
     expect(await refused('withdrawal_cancelled', FILED)).toMatch(/needs text params: reason/);
-    expect(await refused('withdrawal_filed', { ...FILED, amount: 1234.5 })).toMatch(/needs text params: amount/);
-    expect(await refused('withdrawal_filed', { ...FILED, amount: '1234.5' })).toMatch(/^22023 amount must be/);
+    expect(await refused('withdrawal_filed', { ...FILED, amount: 1234.5 })).toMatch(
+      /needs text params: amount/,
+    );
+    expect(await refused('withdrawal_filed', { ...FILED, amount: '1234.5' })).toMatch(
+      /^22023 amount must be/,
+    );
     expect(await refused('withdrawal_filed', [FILED])).toMatch(/^22023 Mail params must be a JSON object/);
-    expect(await refused('security_hold', { change: 'phone_changed', hold_until: '2030-01-01T00:00:00Z' })).toMatch(
-      /^22023 Unknown security hold change/,
-    );
-    expect(await refused('security_hold', { change: 'password_changed', hold_until: 'tomorrow-ish' })).toMatch(
-      /^22023 hold_until is not a time/,
-    );
+    expect(
+      await refused('security_hold', { change: 'phone_changed', hold_until: '2030-01-01T00:00:00Z' }),
+    ).toMatch(/^22023 Unknown security hold change/);
+    expect(
+      await refused('security_hold', { change: 'password_changed', hold_until: 'tomorrow-ish' }),
+    ).toMatch(/^22023 hold_until is not a time/);
     expect(await refused('withdrawal_filed', FILED, '')).toMatch(/^22023 .*idempotency key/);
     expect(await refused('withdrawal_filed', FILED, 'k', null)).toMatch(/^22023 .*needs a member/);
     expect(await queued()).toEqual([]);
@@ -133,9 +149,14 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
     expect(await claim(engine.db)).toEqual([]);
 
     await engine.db.query('select public.mark_member_mail_sent($1)', [first[0]?.id]);
-    await engine.db.query('select public.mark_member_mail_failed($1, $2)', [first[1]?.id, 'provider said 503']);
+    await engine.db.query('select public.mark_member_mail_failed($1, $2)', [
+      first[1]?.id,
+      'provider said 503',
+    ]);
     // Travel past every lease and backoff: the sent one never returns, the failed one does.
-    await engine.db.query(`update private.mail_outbox set not_before = now() - interval '1 second' where sent_at is null`);
+    await engine.db.query(
+      `update private.mail_outbox set not_before = now() - interval '1 second' where sent_at is null`,
+    );
     const again = await claim(engine.db);
     expect(again.map((m) => [m.idempotency_key, m.attempts])).toEqual([
       [`lease:${seq}:2`, 2],
@@ -183,7 +204,8 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
     const { id } = await member();
     await enqueue(engine.db, id, 'withdrawal_filed', `roles:${seq}`, FILED);
     const asMember: Caller = { role: 'authenticated', uid: id, aal: 'aal2' };
-    const as = (caller: Caller, sql: string) => outcome(() => asCaller(engine.db, caller, (tx) => tx.query(sql)));
+    const as = (caller: Caller, sql: string) =>
+      outcome(() => asCaller(engine.db, caller, (tx) => tx.query(sql)));
     const enqueueSql = `select private.enqueue_member_mail('${id}', 'withdrawal_filed', 'roles:x', '${JSON.stringify(FILED)}')`;
     for (const caller of [{ role: 'anon' } as Caller, asMember, SERVICE]) {
       expect(await as(caller, 'select * from private.mail_outbox'), caller.role).toBe('42501');
@@ -196,9 +218,7 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
     }
     const claimed = await asCaller(engine.db, SERVICE, (tx) => claim(tx));
     expect(claimed.map((m) => m.idempotency_key)).toEqual([`roles:${seq}`]);
-    expect(
-      await as(SERVICE, `select public.mark_member_mail_sent(${claimed[0]?.id ?? 0})`),
-    ).toBe('ok');
+    expect(await as(SERVICE, `select public.mark_member_mail_sent(${claimed[0]?.id ?? 0})`)).toBe('ok');
     // Nothing about the table is visible through the API's schemas either.
     const { rows } = await engine.db.query<{ n: string }>(
       `select count(*)::text as n from information_schema.role_table_grants
@@ -211,7 +231,8 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
   if (_name !== 'postgres 15') return;
   it('gives two concurrent workers disjoint mails, neither waiting for the other', async () => {
     const { id } = await member();
-    for (const n of [1, 2, 3, 4, 5]) await enqueue(engine.db, id, 'withdrawal_filed', `race:${seq}:${n}`, FILED);
+    for (const n of [1, 2, 3, 4, 5])
+      await enqueue(engine.db, id, 'withdrawal_filed', `race:${seq}:${n}`, FILED);
     const other = await openPostgres(engine.url ?? '');
     try {
       const [a, b] = await engine.db.transaction(async (tx) => {

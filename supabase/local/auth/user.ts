@@ -150,7 +150,8 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
       await replaceUserMetadata(tx, user.id, mergedUserMetadata(user.raw_user_meta_data, params.data));
   });
 
-  if (passwordHash) notify(auth, 'password_changed', { email: user.email ?? '', metadata: user.raw_user_meta_data });
+  if (passwordHash)
+    notify(auth, 'password_changed', { email: user.email ?? '', metadata: user.raw_user_meta_data });
   if (newEmail) {
     const current = (await loadUserById(auth.db, user.id)) ?? user;
     await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, params.redirectTo), pkce);

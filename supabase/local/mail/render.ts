@@ -70,7 +70,8 @@ const ENTITIES: Record<string, string> = {
   '&#43;': '+',
   '&nbsp;': ' ',
 };
-const decode = (text: string): string => text.replace(/&(?:amp|lt|gt|quot|nbsp|#34|#39|#43);/g, (e) => ENTITIES[e] ?? e);
+const decode = (text: string): string =>
+  text.replace(/&(?:amp|lt|gt|quot|nbsp|#34|#39|#43);/g, (e) => ENTITIES[e] ?? e);
 
 /**
  * The readable text of a rendered HTML mail, for the local outbox's .txt files: paragraphs apart,

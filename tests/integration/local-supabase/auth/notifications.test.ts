@@ -25,7 +25,12 @@ const SUBJECTS: Record<NotificationKind, string> = {
 };
 
 /** The four this project turns on (members have no phone and no second identity). */
-const PROJECT_KINDS = ['password_changed', 'email_changed', 'mfa_factor_enrolled', 'mfa_factor_unenrolled'] as const;
+const PROJECT_KINDS = [
+  'password_changed',
+  'email_changed',
+  'mfa_factor_enrolled',
+  'mfa_factor_unenrolled',
+] as const;
 
 describe('security notification e-mails (local server, pglite)', () => {
   const harness = new EngineHarness('pglite');

@@ -44,10 +44,17 @@ const file = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const asHtml = (url: string): string => url.replaceAll('&', '&amp;');
 
 /** config.toml's subject and body for an Auth mail, filled in. */
-function expectedAuthMail(section: 'template' | 'notification', name: string, values: Record<string, string>) {
+function expectedAuthMail(
+  section: 'template' | 'notification',
+  name: string,
+  values: Record<string, string>,
+) {
   const t = toml.auth.email[section][name];
   if (!t) throw new Error(`config.toml has no ${section} ${name}`);
-  return { subject: filled(t.subject, values), html: filled(file(t.content_path), { SiteURL: SITE, ...values }) };
+  return {
+    subject: filled(t.subject, values),
+    html: filled(file(t.content_path), { SiteURL: SITE, ...values }),
+  };
 }
 
 /** The freeze line as the mail's text shows it (issue 30). */
@@ -78,7 +85,9 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
 
   it('the step-up code mail carries the code and no sign-in link', async () => {
     const { email } = await signedInUser(server, 'code');
-    expect((await client(server).auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    expect(
+      (await client(server).auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error,
+    ).toBeNull();
     const mail = await latestMail(server, email);
     expect(mail.type).toBe('magiclink');
     expect(pick(mail)).toEqual(expectedAuthMail('template', 'magic_link', { Token: mail.token }));
@@ -105,10 +114,18 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
 
     const member = await signedInUser(server, 'changes');
     const c = member.client;
-    expect((await client(server).auth.resetPasswordForEmail(member.email, { redirectTo: `${SITE}/reset-password` })).error).toBeNull();
+    expect(
+      (
+        await client(server).auth.resetPasswordForEmail(member.email, {
+          redirectTo: `${SITE}/reset-password`,
+        })
+      ).error,
+    ).toBeNull();
     const recovery = await latestMail(server, member.email);
     expect(recovery.type).toBe('recovery');
-    expect(pick(recovery)).toEqual(expectedAuthMail('template', 'recovery', { ConfirmationURL: asHtml(recovery.link) }));
+    expect(pick(recovery)).toEqual(
+      expectedAuthMail('template', 'recovery', { ConfirmationURL: asHtml(recovery.link) }),
+    );
     expect(recovery.text).toContain(FREEZE_TEXT);
 
     expect((await c.auth.reauthenticate()).error).toBeNull();
@@ -146,12 +163,17 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
     expect([added, removed].every((m) => m.text.includes(FREEZE_TEXT))).toBe(true);
 
     const newEmail = uniqueEmail('moved');
-    expect((await c.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${SITE}/user/security` })).error).toBeNull();
+    expect(
+      (await c.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${SITE}/user/security` })).error,
+    ).toBeNull();
     const toOld = await ofType(member.email, 'email_change');
     const toNew = await ofType(newEmail, 'email_change');
     for (const mail of [toOld, toNew]) {
       expect(pick(mail)).toEqual(
-        expectedAuthMail('template', 'email_change', { NewEmail: newEmail, ConfirmationURL: asHtml(mail.link) }),
+        expectedAuthMail('template', 'email_change', {
+          NewEmail: newEmail,
+          ConfirmationURL: asHtml(mail.link),
+        }),
       );
       expect(mail.text).toContain(FREEZE_TEXT);
     }
@@ -167,7 +189,9 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
   it("an invitation, which config.toml does not configure, is GoTrue's stock mail", async () => {
     const email = uniqueEmail('invited');
     const admin = client(server, server.serviceRoleKey);
-    expect((await admin.auth.admin.inviteUserByEmail(email, { data: { username: 'guest' } })).error).toBeNull();
+    expect(
+      (await admin.auth.admin.inviteUserByEmail(email, { data: { username: 'guest' } })).error,
+    ).toBeNull();
     const mail = await latestMail(server, email);
     expect(mail.subject).toBe("You've been invited");
     expect(mail.html).toBe(
@@ -177,9 +201,8 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
 
   describe('product mails', () => {
     const product = (kind: string) => {
-      const [, subject = '', body = ''] = /^<!-- Subject: (.*) -->\n([\s\S]*)$/.exec(
-        file(`supabase/templates/product/${kind}.html`),
-      ) ?? [];
+      const [, subject = '', body = ''] =
+        /^<!-- Subject: (.*) -->\n([\s\S]*)$/.exec(file(`supabase/templates/product/${kind}.html`)) ?? [];
       return { subject, body };
     };
     const enqueue = (user: string, kind: string, key: string, params: unknown) =>

@@ -842,6 +842,17 @@ export type Database = {
         Args: { p_event_id: number; p_hash: string }
         Returns: Json
       }
+      claim_member_mails: {
+        Args: { p_lease_seconds?: number; p_limit?: number }
+        Returns: {
+          attempts: number
+          email: string
+          id: number
+          idempotency_key: string
+          kind: string
+          template_values: Json
+        }[]
+      }
       file_deposit_notice: {
         Args: { p_amount: string; p_tx_id: string; p_wallet_id: number }
         Returns: Json
@@ -861,6 +872,11 @@ export type Database = {
         Returns: undefined
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      mark_member_mail_failed: {
+        Args: { p_error: string; p_id: number }
+        Returns: undefined
+      }
+      mark_member_mail_sent: { Args: { p_id: number }; Returns: undefined }
       mark_notifications_read: { Args: { p_ids?: number[] }; Returns: number }
       my_activity: {
         Args: { p_before?: number; p_limit?: number }

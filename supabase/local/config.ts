@@ -33,25 +33,48 @@ export interface AuthConfig {
   /** `enable_manual_linking`: linkIdentity()/unlinkIdentity(). */
   enableManualLinking: boolean;
   rateLimit: RateLimitConfig;
+  /** `[auth.email.template.*]`: the mails with a link or a code; unset ones get GoTrue's stock text. */
+  templates: Record<TemplateKind, TemplateConfig>;
   /** `[auth.email.notification.*]`: GoTrue's security e-mails (2.180+), each off unless enabled. */
   notifications: Record<NotificationKind, NotificationConfig>;
 }
 
-/** The security notifications the local server sends (GoTrue's names in config.toml). */
+/** GoTrue's mails that carry a link or a code, by their config.toml (and GoTrue template) names. */
+export const TEMPLATE_KINDS = [
+  'invite',
+  'confirmation',
+  'recovery',
+  'magic_link',
+  'email_change',
+  'reauthentication',
+] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/**
+ * GoTrue's security notifications (config.toml names). The local server has no phone sign-in and no
+ * OAuth provider, so it never has a reason to send phone_changed or identity_linked; it reads them
+ * all the same, as `supabase start` passes them on.
+ */
 export const NOTIFICATION_KINDS = [
   'password_changed',
   'email_changed',
+  'phone_changed',
+  'identity_linked',
+  'identity_unlinked',
   'mfa_factor_enrolled',
   'mfa_factor_unenrolled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export interface NotificationConfig {
-  enabled: boolean;
+export interface TemplateConfig {
   /** Undefined: GoTrue's default subject. */
   subject?: string;
   /** The template read from content_path; undefined: GoTrue's default body. */
   content?: string;
+}
+
+export interface NotificationConfig extends TemplateConfig {
+  enabled: boolean;
 }
 
 /**
@@ -116,9 +139,20 @@ export const DEFAULT_CONFIG: ProjectConfig = {
       signInSignUps: 30,
       tokenVerifications: 30,
     },
+    templates: {
+      invite: {},
+      confirmation: {},
+      recovery: {},
+      magic_link: {},
+      email_change: {},
+      reauthentication: {},
+    },
     notifications: {
       password_changed: { enabled: false },
       email_changed: { enabled: false },
+      phone_changed: { enabled: false },
+      identity_linked: { enabled: false },
+      identity_unlinked: { enabled: false },
       mfa_factor_enrolled: { enabled: false },
       mfa_factor_unenrolled: { enabled: false },
     },
@@ -177,16 +211,25 @@ function templateContent(projectDir: string, path: unknown): string | undefined 
   return undefined;
 }
 
+/** One `[auth.email.template.<kind>]` or notification table: its subject and its file's text. */
+function templateOf(projectDir: string, t: Table): TemplateConfig {
+  const subject = envValue(t['subject']);
+  const content = templateContent(projectDir, envValue(t['content_path']));
+  return {
+    ...(typeof subject === 'string' && subject !== '' ? { subject } : {}),
+    ...(content === undefined ? {} : { content }),
+  };
+}
+
+function templatesOf(projectDir: string, section: Table): AuthConfig['templates'] {
+  const entries = TEMPLATE_KINDS.map((kind) => [kind, templateOf(projectDir, table(section[kind]))] as const);
+  return Object.fromEntries(entries) as AuthConfig['templates'];
+}
+
 function notificationsOf(projectDir: string, section: Table): AuthConfig['notifications'] {
   const entries = NOTIFICATION_KINDS.map((kind) => {
     const t = table(section[kind]);
-    const subject = envValue(t['subject']);
-    const config: NotificationConfig = {
-      enabled: bool(t['enabled'], false),
-      ...(typeof subject === 'string' && subject !== '' ? { subject } : {}),
-    };
-    const content = templateContent(projectDir, envValue(t['content_path']));
-    return [kind, content === undefined ? config : { ...config, content }] as const;
+    return [kind, { enabled: bool(t['enabled'], false), ...templateOf(projectDir, t) }] as const;
   });
   return Object.fromEntries(entries) as AuthConfig['notifications'];
 }
@@ -237,6 +280,7 @@ export function loadProjectConfig(
         signInSignUps: num(rateLimit['sign_in_sign_ups'], limits.signInSignUps),
         tokenVerifications: num(rateLimit['token_verifications'], limits.tokenVerifications),
       },
+      templates: templatesOf(projectDir, table(email['template'])),
       notifications: notificationsOf(projectDir, table(email['notification'])),
       ...authOverrides,
     },

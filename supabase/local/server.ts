@@ -12,6 +12,7 @@ import { createGateway, type Service } from './gateway/gateway';
 import { JwtVerifier, resolveKeys, type Keys } from './gateway/keys';
 import type { ServiceName } from './gateway/routes';
 import { Outbox } from './mail/outbox';
+import { loadProductTemplates, startMailDelivery } from './mail/product';
 import { Realtime } from './realtime/server';
 import { createRestService } from './rest/service';
 
@@ -71,6 +72,12 @@ export interface LocalSupabase {
   dropRealtimeConnections(): number;
   /** Changes auth settings of the running server (tests: short token expiry, confirmations on). */
   setAuthOverrides(overrides: Partial<AuthConfig>): void;
+  /**
+   * Delivers the product mails that are due (private.mail_outbox) to the outbox now and answers how
+   * many; the server also does it by itself after each commit that queues one. 0 for a project
+   * without the mail outbox.
+   */
+  deliverMail(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -154,13 +161,28 @@ async function startServices(
     quiet: (options.quiet ?? false) && !process.env['LOCAL_SUPABASE_DEBUG'],
   });
   await realtime.start();
+  const mail = await startProductMail(db, outbox, settings);
   const services: Record<ServiceName, Service> = {
     auth,
     rest: (request) => rest.handle(request),
     realtime: (request) => realtime.handleHttp(request),
     local: createDevService({ db, outbox, auth: config.auth, realtime }),
   };
-  return { services, rest, realtime, outboxDir };
+  return { services, rest, realtime, outboxDir, mail };
+}
+
+/** The delivery loop of the product's mail outbox, for a project whose migrations create one. */
+async function startProductMail(db: Database, outbox: Outbox, settings: Settings) {
+  const { rows } = await db.query<{ present: boolean }>(
+    `select to_regprocedure('public.claim_member_mails(int, int)') is not null as present`,
+  );
+  if (!rows[0]?.present) return undefined;
+  return startMailDelivery({
+    db,
+    outbox,
+    templates: loadProductTemplates(settings.projectDir),
+    siteUrl: () => settings.config.auth.siteUrl,
+  });
 }
 
 function listen(server: Server, host: string, port: number): Promise<number> {
@@ -179,7 +201,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const { db, bootstrap } = await openDatabase(options, settings);
 
   let baseUrl = '';
-  const { services, rest, realtime, outboxDir } = await startServices(db, settings, options, () => baseUrl);
+  const { services, rest, realtime, outboxDir, mail } = await startServices(
+    db,
+    settings,
+    options,
+    () => baseUrl,
+  );
   const server = createGateway({
     keys,
     verifier,
@@ -192,6 +219,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   try {
     port = await listen(server, host, settings.port);
   } catch (error) {
+    await mail?.stop();
     await realtime.stop();
     await db.close().catch(() => undefined);
     throw error;
@@ -218,9 +246,11 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       // The auth service reads this object on every request.
       Object.assign(config.auth, overrides);
     },
+    deliverMail: () => mail?.deliverNow() ?? Promise.resolve(0),
     async stop() {
       if (stopped) return;
       stopped = true;
+      await mail?.stop();
       await realtime.stop();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

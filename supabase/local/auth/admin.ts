@@ -251,7 +251,8 @@ async function invite(auth: Auth, req: GatewayRequest): Promise<Reply> {
     const issued = await storeToken(tx, auth, target, 'confirmation', email, undefined);
     return { user: (await loadUserById(tx, target.id)) ?? target, token: issued };
   });
-  deliver(auth, 'invite', email, token, verifyLink(auth, token.tokenHash, 'invite', redirectTo), redirectTo);
+  const link = verifyLink(auth, token.tokenHash, 'invite', redirectTo);
+  deliver(auth, { type: 'invite', to: email, user, token, link, redirectTo });
   return json(200, userJson(user));
 }
 

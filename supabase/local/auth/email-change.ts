@@ -38,15 +38,15 @@ export async function sendEmailChange(
     return { toNew, toCurrent };
   });
   const mail = (to: string, token: IssuedToken): void =>
-    deliver(
-      auth,
-      'email_change',
+    deliver(auth, {
+      type: 'email_change',
       to,
+      user,
       token,
-      verifyLink(auth, token.tokenHash, 'email_change', redirectTo),
+      link: verifyLink(auth, token.tokenHash, 'email_change', redirectTo),
       redirectTo,
       newEmail,
-    );
+    });
   if (tokens.toCurrent) mail(current, tokens.toCurrent);
   mail(newEmail, tokens.toNew);
 }

@@ -3,7 +3,8 @@ import type { Queryable } from '../db/engine';
 import type { AuthMailType } from '../mail/outbox';
 import type { Auth } from './context';
 import { ErrorCode, tooManyRequests } from './errors';
-import { renderMail } from './templates';
+import { renderGoTrueMail } from './templates';
+import type { TemplateKind } from '../config';
 import { loadUserById, type UserRow } from './models/user';
 import type { PkceParams } from './validation';
 import { createFlowState } from './models/flow-state';
@@ -140,16 +141,50 @@ export function verifyLink(auth: Auth, tokenHash: string, type: string, redirect
   return `${auth.apiUrl()}/auth/v1/verify?token=${tokenHash}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
 }
 
-/** Writes one mail to the outbox. */
-export function deliver(
-  auth: Auth,
-  type: AuthMailType,
-  to: string,
-  token: IssuedToken,
-  link: string,
-  redirectTo: string,
-  newEmail?: string,
-): void {
+/** config.toml's (and GoTrue's) template name for each mail type the outbox records. */
+const TEMPLATE_OF: Record<AuthMailType, TemplateKind> = {
+  signup: 'confirmation',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magic_link',
+  email_change: 'email_change',
+  reauthentication: 'reauthentication',
+};
+
+/** One mail with a link or code, as GoTrue's mailer builds it. */
+export interface MailToSend {
+  type: AuthMailType;
+  to: string;
+  /** The account (before the change it asks to confirm). */
+  user: UserRow;
+  token: IssuedToken;
+  /** GoTrue's ConfirmationURL; '' for reauthentication, which carries only a code. */
+  link: string;
+  redirectTo: string;
+  /** email_change: the address being changed to. */
+  newEmail?: string;
+}
+
+/**
+ * Renders the mail from config.toml's template for its type, with the variables GoTrue gives that
+ * mail (templatemailer.go), and writes it to the outbox.
+ */
+export function deliver(auth: Auth, mail: MailToSend): void {
+  const { type, to, user, token, link, redirectTo } = mail;
+  const common = { SiteURL: auth.config.siteUrl, Email: user.email ?? '', Token: token.otp };
+  const metadata = { Data: user.raw_user_meta_data ?? {} };
+  const values =
+    type === 'reauthentication'
+      ? { ...common, ...metadata }
+      : {
+          ...common,
+          ConfirmationURL: link,
+          TokenHash: token.tokenHash,
+          ...metadata,
+          RedirectTo: redirectTo,
+          ...(type === 'email_change' ? { NewEmail: mail.newEmail ?? '', SendingTo: to } : {}),
+        };
+  const template = TEMPLATE_OF[type];
   auth.outbox.add({
     to,
     type,
@@ -157,7 +192,7 @@ export function deliver(
     token: token.otp,
     tokenHash: token.tokenHash,
     redirectTo,
-    ...renderMail(type, { confirmationUrl: link, token: token.otp, ...(newEmail ? { newEmail } : {}) }),
+    ...renderGoTrueMail(template, auth.config.templates[template], values),
   });
 }
 
@@ -188,7 +223,8 @@ export async function sendLinkMail(
     if (pkce) await storeFlowState(tx, user.id, pkce, FLOW_METHOD[type]);
     return issued;
   });
-  deliver(auth, type, email, token, verifyLink(auth, token.tokenHash, type, redirectTo), redirectTo);
+  const link = verifyLink(auth, token.tokenHash, type, redirectTo);
+  deliver(auth, { type, to: email, user, token, link, redirectTo });
   return token;
 }
 

@@ -6,6 +6,7 @@ import { parseUuid } from './uuid';
 import { requireUser } from './sessions';
 import { deleteIdentity } from './models/identity';
 import { refreshProviders } from './models/user';
+import { notify } from './notifications';
 
 /** GoTrue's requireManualLinkingEnabled, checked after the bearer as in its router. */
 async function linkingUser(
@@ -45,6 +46,12 @@ async function unlinkIdentity(auth: Auth, req: GatewayRequest, params: PathParam
   await auth.db.transaction(async (tx) => {
     await deleteIdentity(tx, target['id']);
     await refreshProviders(tx, user.id);
+  });
+  // GoTrue tells the account's address which provider was removed.
+  notify(auth, 'identity_unlinked', {
+    email: user.email ?? '',
+    provider: String(target['provider'] ?? ''),
+    metadata: user.raw_user_meta_data,
   });
   return json(200, {});
 }

@@ -249,7 +249,11 @@ async function verify(
     await markChallengeVerified(tx, params.challengeId ?? '', step);
     if (factor.status !== 'verified') {
       await markFactorVerified(tx, factor.id);
-      notify(auth, 'mfa_factor_enrolled', { email: user.email ?? '', factorType: factor.factor_type });
+      notify(auth, 'mfa_factor_enrolled', {
+        email: user.email ?? '',
+        factorType: factor.factor_type,
+        metadata: user.raw_user_meta_data,
+      });
     }
     return raiseToAal2(auth, tx, user.id, sessionId, factor.id);
   });
@@ -302,7 +306,11 @@ async function unenroll(
     await removeFactor(tx, factor);
     // A half-finished enrolment going away is no news to the owner.
     if (factor.status === 'verified') {
-      notify(auth, 'mfa_factor_unenrolled', { email: user.email ?? '', factorType: factor.factor_type });
+      notify(auth, 'mfa_factor_unenrolled', {
+        email: user.email ?? '',
+        factorType: factor.factor_type,
+        metadata: user.raw_user_meta_data,
+      });
     }
   });
   return json(200, { id: loaded.id });

@@ -150,7 +150,8 @@ async function updateUser(auth: Auth, req: GatewayRequest): Promise<Reply> {
       await replaceUserMetadata(tx, user.id, mergedUserMetadata(user.raw_user_meta_data, params.data));
   });
 
-  if (passwordHash) notify(auth, 'password_changed', { email: user.email ?? '' });
+  if (passwordHash)
+    notify(auth, 'password_changed', { email: user.email ?? '', metadata: user.raw_user_meta_data });
   if (newEmail) {
     const current = (await loadUserById(auth.db, user.id)) ?? user;
     await sendEmailChange(auth, current, newEmail, referrerOf(auth.config, req, params.redirectTo), pkce);
@@ -177,7 +178,7 @@ async function reauthenticate(auth: Auth, req: GatewayRequest): Promise<Reply> {
   const token = await auth.db.transaction((tx) =>
     storeToken(tx, auth, user, 'reauthentication', email, undefined),
   );
-  deliver(auth, 'reauthentication', email, token, '', '');
+  deliver(auth, { type: 'reauthentication', to: email, user, token, link: '', redirectTo: '' });
   return json(200, {});
 }
 

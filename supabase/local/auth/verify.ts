@@ -59,7 +59,11 @@ async function applyVerification(
     }
     await applyEmailChange(tx, user.id, user.email_change ?? '');
     // GoTrue sends it from inside the same transaction, to the address being left.
-    notify(auth, 'email_changed', { email: user.email_change ?? '', oldEmail: user.email ?? '' });
+    notify(auth, 'email_changed', {
+      email: user.email_change ?? '',
+      oldEmail: user.email ?? '',
+      metadata: user.raw_user_meta_data,
+    });
   }
   return (await loadUserById(tx, user.id)) ?? user;
 }

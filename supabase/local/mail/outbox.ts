@@ -1,16 +1,16 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { NotificationKind } from '../config';
+import type { MemberMailKind } from './product';
 
 /** The mails that carry a link or a code. */
 export type AuthMailType =
   'recovery' | 'signup' | 'invite' | 'magiclink' | 'email_change' | 'reauthentication';
 /** GoTrue's security notifications (its template names); they carry neither link nor code. */
-export type NotificationMailType =
-  | 'password_changed_notification'
-  | 'email_changed_notification'
-  | 'mfa_factor_enrolled_notification'
-  | 'mfa_factor_unenrolled_notification';
+export type NotificationMailType = `${NotificationKind}_notification`;
+/** The product's own mails, queued in the database (private.mail_outbox) and delivered by a job. */
+export type ProductMailType = MemberMailKind;
 
 /** A mail the local server "sent": kept so a person or a test can open the link. */
 export interface Mail {
@@ -19,7 +19,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  type: AuthMailType | NotificationMailType;
+  type: AuthMailType | NotificationMailType | ProductMailType;
   /** The link in the mail (GoTrue's ConfirmationURL). */
   link: string;
   /** The one-time code (GoTrue's Token). */

@@ -548,15 +548,7 @@ export type Database = {
           started_at?: string
           user_id?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "security_holds_event_id_fkey"
-            columns: ["event_id"]
-            isOneToOne: false
-            referencedRelation: "audit_events"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       staff_proposals: {
         Row: {

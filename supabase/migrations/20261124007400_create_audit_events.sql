@@ -175,6 +175,16 @@ begin
     perform private.audit(v_prefix || new.status, new.user_id,
       jsonb_build_object('id', old.id, 'status', old.status), v_after, new.review_note);
   end if;
+  -- A withdrawal filed or cancelled is also mailed (the outbox of 20261126000100, same transaction):
+  -- the owner must hear of a request in time to freeze, even if a thief reads the portal's notices.
+  if tg_table_name = 'withdrawal_requests' and (tg_op = 'INSERT' or new.status = 'cancelled') then
+    perform private.enqueue_member_mail(new.user_id,
+      case when tg_op = 'INSERT' then 'withdrawal_filed' else 'withdrawal_cancelled' end,
+      case when tg_op = 'INSERT' then 'withdrawal_filed:' else 'withdrawal_cancelled:' end || new.id,
+      jsonb_build_object('amount', new.amount::numeric(20, 2)::text, 'asset', v_wallet.asset,
+        'network', v_wallet.network, 'label', coalesce(v_after ->> 'label', new.destination_address))
+      || case when tg_op = 'UPDATE' then jsonb_build_object('reason', coalesce(new.review_note, 'Cancelled.')) else '{}'::jsonb end);
+  end if;
   return null;
 end
 $$;

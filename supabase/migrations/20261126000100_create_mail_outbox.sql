@@ -72,7 +72,7 @@ begin
   end if;
 
   if p_kind = 'security_hold' then
-    if p_params ->> 'change' not in ('factor_enrolled', 'factor_removed', 'password_changed', 'email_changed') then
+    if p_params ->> 'change' not in ('factor_enrolled', 'factor_removed', 'factor_reset', 'password_changed', 'email_changed') then
       raise exception 'Unknown security hold change: %', p_params ->> 'change' using errcode = '22023';
     end if;
     begin
@@ -84,6 +84,7 @@ begin
       'Change', case p_params ->> 'change'
         when 'factor_enrolled' then 'an authenticator app was added to your account'
         when 'factor_removed' then 'an authenticator app was removed from your account'
+        when 'factor_reset' then 'our staff reset the authenticator apps of your account'
         when 'password_changed' then 'your password was changed'
         else 'the e-mail address of your account was changed' end,
       'HoldUntil', to_char(v_hold at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI') || ' UTC');

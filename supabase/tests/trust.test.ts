@@ -1,0 +1,705 @@
+/**
+ * Trust holds (issue 30, docs/address-book.md and docs/four-eyes.md), on PGlite and PostgreSQL 15,
+ * written as the attacker would try it: a thief with one member's password, and one staff member
+ * alone. Each rule is enforced in Postgres; these tests go through the same functions and tables the
+ * API exposes, plus the table owner's direct writes where a rule must hold for every path.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../local/db/engine';
+import {
+  addActiveAddress,
+  adminAtAal2,
+  asCaller,
+  callAs,
+  createUser,
+  engines,
+  makeAdmin,
+  startSession,
+  testTxId,
+  type AmrEntry,
+  type Caller,
+  type Engine,
+} from './helpers/db';
+
+const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+const BTC_2 = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
+const SERVICE: Caller = { role: 'service_role' };
+const nowSec = (): number => Math.floor(Date.now() / 1000);
+
+/** 'ok', or 'SQLSTATE hint: message' of the error `fn` failed with. */
+export async function attempt(fn: () => Promise<unknown>): Promise<string> {
+  try {
+    await fn();
+    return 'ok';
+  } catch (error) {
+    const e = error as { code?: string; hint?: string; message?: string };
+    return `${e.code ?? ''}${e.hint ? ' ' + e.hint : ''}: ${e.message ?? String(error)}`;
+  }
+}
+
+/**
+ * As GoTrue enrols and verifies an authenticator from the session `sessionId`: the factor row, then
+ * the factor marked verified, then the session raised to aal2 naming it (the trigger of
+ * 20261125004200 audits member_factor_enrolled, which starts the security hold).
+ */
+export async function enrolFactor(db: Queryable, userId: string, sessionId: string): Promise<string> {
+  const factor = randomUUID();
+  await db.query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+     values ($1, $2, $3, 'totp', 'unverified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+    [factor, userId, `Thief ${factor.slice(0, 4)}`],
+  );
+  await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
+    factor,
+  ]);
+  await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2 where id = $1`, [sessionId, factor]);
+  return factor;
+}
+
+/** A caller in session `sessionId` whose token shows these proofs, each `age` seconds old. */
+export function inSession(
+  uid: string,
+  sessionId: string,
+  aal: 'aal1' | 'aal2',
+  proofs: Array<'password' | 'otp' | 'totp' | 'recovery'>,
+  age = 30,
+): Caller {
+  return {
+    role: 'authenticated',
+    uid,
+    aal,
+    sessionId,
+    amr: proofs.map((method) => ({ method, timestamp: nowSec() - age })) satisfies AmrEntry[],
+  };
+}
+
+describe.each(engines)('trust holds on %s', (_name, open) => {
+  let engine: Engine;
+  let seq = 0;
+  const staffIds: Record<'owner' | 'finance1' | 'finance2', string> = {
+    owner: '',
+    finance1: '',
+    finance2: '',
+  };
+
+  beforeAll(async () => {
+    engine = await open();
+    for (const [who, role] of [
+      ['owner', 'owner'],
+      ['finance1', 'finance'],
+      ['finance2', 'finance'],
+    ] as const) {
+      const u = await createUser(engine.db, { email: `${who}@trust.test` });
+      await makeAdmin(engine.db, u.id, role);
+      staffIds[who] = u.id;
+    }
+  });
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  const member = async (): Promise<string> =>
+    (await createUser(engine.db, { email: `member-${++seq}@trust.test` })).id;
+  const rpc = <T = Record<string, unknown>>(caller: Caller, sql: string, params: unknown[] = []) =>
+    callAs<T>(engine.db, caller, sql, params);
+  const one = async <T>(sql: string, params: unknown[] = []): Promise<T> =>
+    (await engine.db.query<T>(sql, params)).rows[0]!;
+  const addAddress = (caller: Caller, address = BTC, wallet = 1) =>
+    rpc(caller, `select public.add_withdrawal_address($1::smallint, $2, 'Cold wallet') as r`, [
+      wallet,
+      address,
+    ]);
+  const fund = (uid: string, amount = '500.00') =>
+    rpc(
+      SERVICE,
+      `select public.admin_update_balances($1, (select version from public.profiles where id = $1),
+         jsonb_build_object('interest_wallet', $2::text), 'opening') as r`,
+      [uid, amount],
+    );
+  const file = (uid: string, amount = '10.00', address = BTC) =>
+    rpc<{ id: number }>(
+      { role: 'authenticated', uid },
+      `select public.file_withdrawal_request(1::smallint, $1, $2) as r`,
+      [amount, address],
+    );
+  const endHolds = (uid: string) =>
+    asCaller(engine.db, SERVICE, (tx) =>
+      tx.query(`update public.security_holds set hold_until = started_at where user_id = $1`, [uid]),
+    );
+  const changePassword = async (uid: string) => {
+    await engine.db.query(
+      `update auth.users set encrypted_password = 'first-' || id where id = $1 and encrypted_password = ''`,
+      [uid],
+    );
+    await engine.db.query(
+      `update auth.users set encrypted_password = gen_random_uuid()::text where id = $1`,
+      [uid],
+    );
+  };
+  const kinds = async (uid: string) =>
+    (
+      await engine.db.query<{ kind: string }>(
+        `select kind from public.audit_events where member_id = $1 order by id`,
+        [uid],
+      )
+    ).rows.map((r) => r.kind);
+  const notices = async (uid: string) =>
+    (
+      await engine.db.query<{ kind: string; title: string; body: string }>(
+        `select kind, title, body from public.notifications where user_id = $1 order by id`,
+        [uid],
+      )
+    ).rows;
+
+  describe('a thief with the password only', () => {
+    it('enrols an authenticator: the session is aal2 with a fresh totp, yet adding an address is held, then needs the mailed code', async () => {
+      const uid = await member();
+      const thief = await startSession(engine.db, uid);
+      await enrolFactor(engine.db, uid, thief);
+      const caller = inSession(uid, thief, 'aal2', ['password', 'totp']);
+      const held = await attempt(() => addAddress(caller));
+      expect(held).toMatch(
+        /^42501 security_hold: A security hold is on your account until \d{4}-\d\d-\d\d \d\d:\d\d UTC because an authenticator app was added: new withdrawal addresses and withdrawal requests wait until then\. If this was not you, freeze withdrawals now\.$/,
+      );
+      // The hold ends 48 hours after the change, to the second.
+      const hold = await one<{ hours: string }>(
+        `select extract(epoch from hold_until - started_at) / 3600 as hours from public.security_holds where user_id = $1`,
+        [uid],
+      );
+      expect(Number(hold.hours)).toBe(48);
+      // Past the hold, the same session's authenticator still proves nothing beyond the password.
+      await endHolds(uid);
+      expect(await attempt(() => addAddress(caller))).toMatch(/^42501 step_up_mail_required: /);
+      expect(
+        await one(`select count(*)::int as n from public.withdrawal_addresses where user_id = $1`, [uid]),
+      ).toEqual({
+        n: 0,
+      });
+      // The owner was told: a notice and a mail, in the same transaction as the change.
+      expect((await notices(uid)).map((n) => n.title)).toEqual([
+        'Authenticator added',
+        'Security hold on withdrawals',
+        'Security hold changed',
+      ]);
+      expect(
+        await one(`select kind, params ->> 'change' as change from private.mail_outbox where user_id = $1`, [
+          uid,
+        ]),
+      ).toEqual({ kind: 'security_hold', change: 'factor_enrolled' });
+    });
+
+    it('changes the password: new addresses and new withdrawals wait until the hold ends, not a second less', async () => {
+      const uid = await member();
+      await fund(uid);
+      await addActiveAddress(engine.db, uid, 1, BTC);
+      await changePassword(uid);
+      expect(await attempt(() => file(uid))).toMatch(
+        /^42501 security_hold: .* because your password was changed:/,
+      );
+      expect(
+        await attempt(() => addAddress(inSession(uid, randomUUID(), 'aal1', ['password', 'otp']), BTC_2)),
+      ).toMatch(/^42501 security_hold:/);
+      // One second before the end: still held. At the end: free.
+      await asCaller(engine.db, SERVICE, (tx) =>
+        tx.query(
+          `update public.security_holds set hold_until = now() + interval '1 second' where user_id = $1`,
+          [uid],
+        ),
+      );
+      expect(await attempt(() => file(uid))).toMatch(/^42501 security_hold:/);
+      await asCaller(engine.db, SERVICE, (tx) =>
+        tx.query(`update public.security_holds set hold_until = now() where user_id = $1`, [uid]),
+      );
+      expect(await attempt(() => file(uid))).toBe('ok');
+      // Each service-key move of the hold's end is in the audit log and told to the member.
+      expect((await kinds(uid)).filter((k) => k === 'security_hold_changed')).toHaveLength(2);
+    });
+
+    it('an e-mail change and a staff reset of the authenticator start holds too; the hold is a firm setting', async () => {
+      const uid = await member();
+      await engine.db.query(`update auth.users set email = $2 where id = $1`, [
+        uid,
+        `moved-${uid}@trust.test`,
+      ]);
+      expect(await one(`select change from public.security_holds where user_id = $1`, [uid])).toEqual({
+        change: 'email_changed',
+      });
+      await engine.db.query(`update public.firm_settings set security_hold = interval '72 hours'`);
+      try {
+        const other = await member();
+        await changePassword(other);
+        const h = await one<{ hours: string }>(
+          `select extract(epoch from hold_until - started_at) / 3600 as hours from public.security_holds where user_id = $1`,
+          [other],
+        );
+        expect(Number(h.hours)).toBe(72);
+      } finally {
+        await engine.db.query(`update public.firm_settings set security_hold = interval '48 hours'`);
+      }
+    });
+  });
+
+  describe('the owner can always freeze', () => {
+    it('from a password-only session after the thief enrolled an authenticator, and reads why', async () => {
+      const uid = await member();
+      const thief = await startSession(engine.db, uid);
+      await enrolFactor(engine.db, uid, thief);
+      const owner = inSession(uid, await startSession(engine.db, uid), 'aal1', ['password']);
+      // The member area refuses aal1 for a factor holder ...
+      expect(await attempt(() => rpc(owner, 'select public.withdrawable_balance() as r'))).toMatch(
+        /^42501 aal2_required/,
+      );
+      // ... but the freeze and the freeze page's status do not.
+      const status = await rpc<{
+        frozen_at: string | null;
+        hold: { change: string };
+        notices: Array<{ title: string }>;
+      }>(owner, 'select public.my_security_status() as r');
+      expect(status.frozen_at).toBeNull();
+      expect(status.hold.change).toBe('factor_enrolled');
+      expect(status.notices.map((n) => n.title)).toEqual([
+        'Security hold on withdrawals',
+        'Authenticator added',
+      ]);
+      expect(await attempt(() => rpc(owner, `select public.freeze_withdrawals('not me') as r`))).toBe('ok');
+      expect(
+        (await rpc<{ frozen_at: string | null }>(owner, 'select public.my_security_status() as r')).frozen_at,
+      ).not.toBeNull();
+    });
+
+    it('from the session the password-recovery link opens, after the thief changed the password', async () => {
+      const uid = await member();
+      await changePassword(uid);
+      const recovery = inSession(uid, await startSession(engine.db, uid), 'aal1', ['recovery']);
+      expect(await attempt(() => rpc(recovery, 'select public.freeze_withdrawals() as r'))).toBe('ok');
+      expect(await kinds(uid)).toContain('withdrawals_frozen');
+      // Anonymous callers cannot freeze anyone, nor read anyone's status.
+      expect(await attempt(() => rpc({ role: 'anon' }, 'select public.my_security_status() as r'))).toMatch(
+        /^42501/,
+      );
+    });
+  });
+
+  describe('staff never act on their own money', () => {
+    const own =
+      /^42501 own_account: This is your own account: staff never act on their own money\. Two other staff members must handle it\.$/;
+
+    it('refuses a staff member on their own account through every function, and lets two others do it', async () => {
+      const me = staffIds.finance1;
+      const other = staffIds.finance2;
+      const f1 = adminAtAal2(me);
+      const f2 = adminAtAal2(other);
+      const boss = adminAtAal2(staffIds.owner);
+      // Balances: proposing, approving, rejecting.
+      const propose = (caller: Caller, uid: string, referral = '5.00') =>
+        rpc<{ id: number }>(
+          caller,
+          `select public.propose_balances($1, (select version from public.profiles where id = $1),
+             jsonb_build_object('referral', $2::text), 'own money test') as r`,
+          [uid, referral],
+        );
+      expect(await attempt(() => propose(f1, me))).toMatch(own);
+      const p = await propose(f2, me);
+      expect(await attempt(() => rpc(f1, 'select public.approve_balance_proposal($1) as r', [p.id]))).toMatch(
+        own,
+      );
+      expect(
+        await attempt(() => rpc(f1, `select public.reject_balance_proposal($1, 'nope') as r`, [p.id])),
+      ).toMatch(own);
+      expect(await attempt(() => rpc(boss, 'select public.approve_balance_proposal($1) as r', [p.id]))).toBe(
+        'ok',
+      );
+      // The small-edit exemption posts at once, alone: not on one's own account either.
+      await engine.db.query(`update public.firm_settings set small_edit_threshold = 100`);
+      try {
+        expect(await attempt(() => propose(f1, me, '6.00'))).toMatch(own);
+        // The same small edit by someone else posts at once.
+        expect(await attempt(() => propose(f2, me, '6.00'))).toBe('ok');
+      } finally {
+        await engine.db.query(`update public.firm_settings set small_edit_threshold = null`);
+      }
+      // Withdrawals: approving, rejecting, paying their own.
+      await fund(me);
+      await addActiveAddress(engine.db, me, 1, BTC);
+      const req = await file(me);
+      const review = (caller: Caller, action: string) =>
+        rpc(caller, `select public.review_withdrawal_request($1, $2, 'own money test') as r`, [
+          req.id,
+          action,
+        ]);
+      expect(await attempt(() => review(f1, 'approve'))).toMatch(own);
+      expect(await attempt(() => review(f1, 'reject'))).toMatch(own);
+      expect(await attempt(() => review(f2, 'approve'))).toBe('ok');
+      expect(await attempt(() => review(f1, 'pay'))).toMatch(own);
+      expect(await attempt(() => review(boss, 'pay'))).toBe('ok');
+      // Deposit notices: confirming (proposing the credit), approving it, rejecting.
+      const notice = await rpc<{ id: number }>(
+        { role: 'authenticated', uid: me },
+        `select public.file_deposit_notice(1::smallint, '25.00', $1) as r`,
+        [testTxId(`own-${me}`)],
+      );
+      const confirm = (caller: Caller) =>
+        rpc<{ credit_proposal_id: number }>(
+          caller,
+          `select public.review_deposit_notice($1, 'confirm', null) as r`,
+          [notice.id],
+        );
+      expect(await attempt(() => confirm(f1))).toMatch(own);
+      expect(
+        await attempt(() =>
+          rpc(f1, `select public.review_deposit_notice($1, 'reject', 'x') as r`, [notice.id]),
+        ),
+      ).toMatch(own);
+      const credit = await confirm(f2);
+      expect(
+        await attempt(() =>
+          rpc(f1, 'select public.approve_staff_change($1) as r', [credit.credit_proposal_id]),
+        ),
+      ).toMatch(own);
+      expect(
+        await attempt(() =>
+          rpc(boss, 'select public.approve_staff_change($1) as r', [credit.credit_proposal_id]),
+        ),
+      ).toBe('ok');
+      // Unfreezing their own account.
+      await rpc({ role: 'authenticated', uid: me }, 'select public.freeze_withdrawals() as r');
+      const unfreeze = (caller: Caller) =>
+        rpc<{ id: number }>(
+          caller,
+          `select public.propose_staff_change('unfreeze', $1, '{}', 'own money test') as r`,
+          [me],
+        );
+      expect(await attempt(() => unfreeze(f1))).toMatch(own);
+      const u = await unfreeze(f2);
+      expect(await attempt(() => rpc(f1, 'select public.approve_staff_change($1) as r', [u.id]))).toMatch(
+        own,
+      );
+      expect(await attempt(() => rpc(boss, 'select public.approve_staff_change($1) as r', [u.id]))).toBe(
+        'ok',
+      );
+      // No row anywhere names the same person as member and as the staff who acted.
+      expect(
+        await one(
+          `select (select count(*) from public.ledger_entries where actor_id = user_id)
+                + (select count(*) from public.withdrawal_requests where reviewed_by = user_id or approved_by = user_id)
+                + (select count(*) from public.deposit_notices where reviewed_by = user_id)
+                + (select count(*) from public.balance_proposals where proposed_by = user_id or decided_by = user_id) as n`,
+        ),
+      ).toEqual({ n: '0' });
+    });
+
+    it('holds for direct writes by the table owner too (the rule is on the tables)', async () => {
+      const me = staffIds.finance1;
+      expect(
+        await attempt(() =>
+          engine.db.query(
+            `insert into public.ledger_entries (user_id, account, delta, balance_before, balance_after, reason, actor_id, source)
+             values ($1, 'referral', 1, 0, 1, 'forged', $1, 'admin_edit')`,
+            [me],
+          ),
+        ),
+      ).toMatch(own);
+    });
+  });
+
+  describe('deposit confirmations are four-eyes', () => {
+    it('confirming proposes; the proposer cannot approve; a second admin credits once; a repeat is refused', async () => {
+      const uid = await member();
+      const notice = await rpc<{ id: number }>(
+        { role: 'authenticated', uid },
+        `select public.file_deposit_notice(1::smallint, '25000.00', $1) as r`,
+        [testTxId(`four-${uid}`)],
+      );
+      const f1 = adminAtAal2(staffIds.finance1);
+      const r = await rpc<{ status: string; credit_proposal_id: number }>(
+        f1,
+        `select public.review_deposit_notice($1, 'confirm', null) as r`,
+        [notice.id],
+      );
+      expect(r.status).toBe('pending');
+      expect(await one(`select deposit_wallet::text as d from public.profiles where id = $1`, [uid])).toEqual(
+        { d: '0.00' },
+      );
+      expect(
+        await attempt(() => rpc(f1, 'select public.approve_staff_change($1) as r', [r.credit_proposal_id])),
+      ).toMatch(/^42501 four_eyes:/);
+      // A second confirm while the first waits: refused, nothing doubled.
+      expect(
+        await attempt(() =>
+          rpc(
+            adminAtAal2(staffIds.finance2),
+            `select public.review_deposit_notice($1, 'confirm', null) as r`,
+            [notice.id],
+          ),
+        ),
+      ).toMatch(/^PT409/);
+      await rpc(adminAtAal2(staffIds.finance2), 'select public.approve_staff_change($1) as r', [
+        r.credit_proposal_id,
+      ]);
+      expect(
+        await one(
+          `select p.deposit_wallet::text as d, p.total_deposit::text as t, n.status, n.credited_amount::text as c
+           from public.profiles p join public.deposit_notices n on n.user_id = p.id where p.id = $1`,
+          [uid],
+        ),
+      ).toEqual({ d: '25000.00', t: '25000.00', status: 'confirmed', c: '25000.00' });
+      expect(
+        await attempt(() =>
+          rpc(f1, `select public.review_deposit_notice($1, 'confirm', null) as r`, [notice.id]),
+        ),
+      ).toMatch(/^PT409: This deposit notice was already confirmed\.$/);
+    });
+
+    it('rejecting the notice closes an open credit proposal', async () => {
+      const uid = await member();
+      const notice = await rpc<{ id: number }>(
+        { role: 'authenticated', uid },
+        `select public.file_deposit_notice(1::smallint, '10.00', $1) as r`,
+        [testTxId(`close-${uid}`)],
+      );
+      const r = await rpc<{ credit_proposal_id: number }>(
+        adminAtAal2(staffIds.finance1),
+        `select public.review_deposit_notice($1, 'confirm', null) as r`,
+        [notice.id],
+      );
+      await rpc(
+        adminAtAal2(staffIds.finance2),
+        `select public.review_deposit_notice($1, 'reject', 'not on chain') as r`,
+        [notice.id],
+      );
+      expect(
+        await one(`select status, decision_note from public.staff_proposals where id = $1`, [
+          r.credit_proposal_id,
+        ]),
+      ).toEqual({
+        status: 'rejected',
+        decision_note: 'not on chain',
+      });
+    });
+  });
+
+  describe('a revoked or downgraded staff member', () => {
+    it('loses their open proposals and approvals at once, each audited', async () => {
+      const maker = (await createUser(engine.db, { email: `maker-${++seq}@trust.test` })).id;
+      await makeAdmin(engine.db, maker, 'finance');
+      const m1 = await member();
+      const m2 = await member();
+      const p = await rpc<{ id: number }>(
+        adminAtAal2(maker),
+        `select public.propose_balances($1, (select version from public.profiles where id = $1), '{"referral":"7.00"}', 'revocation test') as r`,
+        [m1],
+      );
+      await rpc(
+        m2 === '' ? SERVICE : { role: 'authenticated', uid: m2 },
+        'select public.freeze_withdrawals() as r',
+      );
+      const u = await rpc<{ id: number }>(
+        adminAtAal2(maker),
+        `select public.propose_staff_change('unfreeze', $1, '{}', 'revocation test') as r`,
+        [m2],
+      );
+      const m3 = await member();
+      await fund(m3);
+      await addActiveAddress(engine.db, m3, 1, BTC);
+      const req = await file(m3);
+      await rpc(adminAtAal2(maker), `select public.review_withdrawal_request($1, 'approve', null) as r`, [
+        req.id,
+      ]);
+      // Downgraded to support: nothing of theirs is left waiting.
+      await engine.db.query(`update public.admins set role = 'support' where user_id = $1`, [maker]);
+      expect(await one(`select status from public.balance_proposals where id = $1`, [p.id])).toEqual({
+        status: 'withdrawn',
+      });
+      expect(await one(`select status from public.staff_proposals where id = $1`, [u.id])).toEqual({
+        status: 'withdrawn',
+      });
+      expect(
+        await one(`select status, approved_by from public.withdrawal_requests where id = $1`, [req.id]),
+      ).toEqual({
+        status: 'pending',
+        approved_by: null,
+      });
+      expect(await kinds(m1)).toContain('proposal_withdrawn');
+      expect(await kinds(m3)).toContain('withdrawal_pending');
+      expect(
+        await attempt(() =>
+          rpc(adminAtAal2(staffIds.finance2), 'select public.approve_balance_proposal($1) as r', [p.id]),
+        ),
+      ).toMatch(/^PT409: This proposal was already withdrawn\.$/);
+    });
+  });
+
+  describe('money events are audited and announced', () => {
+    it('filing and cancelling a withdrawal and filing a deposit notice, word for word', async () => {
+      const uid = await member();
+      await fund(uid);
+      await addActiveAddress(engine.db, uid, 1, BTC);
+      const req = await file(uid, '12.50');
+      await rpc({ role: 'authenticated', uid }, 'select public.cancel_withdrawal_request($1) as r', [req.id]);
+      const n = await rpc<{ id: number }>(
+        { role: 'authenticated', uid },
+        `select public.file_deposit_notice(1::smallint, '99.00', $1) as r`,
+        [testTxId(`filed-${uid}`)],
+      );
+      const said = (await notices(uid)).filter((x) => x.kind !== 'ledger_entry');
+      expect(said).toEqual([
+        {
+          kind: 'withdrawal_filed',
+          title: 'Withdrawal requested',
+          body: `You asked to withdraw $12.50 in BTC on the Bitcoin network to "Test address" (request #${req.id}). If this was not you, freeze withdrawals now.`,
+        },
+        {
+          kind: 'withdrawal_cancelled',
+          title: 'Withdrawal cancelled',
+          body: `Your withdrawal request #${req.id} for $12.50 was cancelled: Cancelled by you.`,
+        },
+        {
+          kind: 'deposit_notice_filed',
+          title: 'Deposit notice received',
+          body: `You told us about a deposit of $99.00 in BTC (notice #${n.id}). We credit it once two of our staff have checked it on-chain.`,
+        },
+      ]);
+      expect(
+        (
+          await engine.db.query<{ kind: string }>(
+            `select kind from private.mail_outbox where user_id = $1 order by id`,
+            [uid],
+          )
+        ).rows,
+      ).toEqual([{ kind: 'withdrawal_filed' }, { kind: 'withdrawal_cancelled' }]);
+      // A paid request cannot be cancelled.
+      const paid = await file(uid, '1.00');
+      await rpc(
+        adminAtAal2(staffIds.finance1),
+        `select public.review_withdrawal_request($1, 'approve', null) as r`,
+        [paid.id],
+      );
+      await rpc(
+        adminAtAal2(staffIds.finance2),
+        `select public.review_withdrawal_request($1, 'pay', null) as r`,
+        [paid.id],
+      );
+      expect(
+        await attempt(() =>
+          rpc({ role: 'authenticated', uid }, 'select public.cancel_withdrawal_request($1) as r', [paid.id]),
+        ),
+      ).toBe('PT409: This request is paid; only a request that is not yet paid can be cancelled.');
+      // Nobody cancels another member's request (it is "not found", nothing revealed).
+      const stranger = await member();
+      const open = await file(uid, '2.00');
+      expect(
+        await attempt(() =>
+          rpc({ role: 'authenticated', uid: stranger }, 'select public.cancel_withdrawal_request($1) as r', [
+            open.id,
+          ]),
+        ),
+      ).toBe('22023: That withdrawal request was not found.');
+    });
+
+    it('service-key moves of cooling-off, holds and proposal expiries are audited with before and after', async () => {
+      const uid = await member();
+      const address = await addActiveAddress(engine.db, uid, 1, BTC);
+      await asCaller(engine.db, SERVICE, (tx) =>
+        tx.query(
+          `update public.withdrawal_addresses set usable_from = '2030-01-01T00:00:00Z' where id = $1`,
+          [address],
+        ),
+      );
+      const e = await one<{ before: string; after: string }>(
+        `select before::text, after::text from public.audit_events where member_id = $1 and kind = 'address_cooling_off_changed'`,
+        [uid],
+      );
+      expect(JSON.parse(e.after)).toMatchObject({ id: address, usable_from: '2030-01-01T00:00:00+00:00' });
+      expect(JSON.parse(e.before)).toHaveProperty('usable_from');
+      const p = await rpc<{ id: number }>(
+        adminAtAal2(staffIds.finance1),
+        `select public.propose_balances($1, (select version from public.profiles where id = $1), '{"referral":"3.00"}', 'expiry test') as r`,
+        [uid],
+      );
+      // The service role may move a staff proposal's expiry; only the table owner a balance proposal's.
+      await engine.db.query(
+        `update public.balance_proposals set expires_at = now() + interval '1 day' where id = $1`,
+        [p.id],
+      );
+      await rpc({ role: 'authenticated', uid }, 'select public.freeze_withdrawals() as r');
+      const u = await rpc<{ id: number }>(
+        adminAtAal2(staffIds.finance1),
+        `select public.propose_staff_change('unfreeze', $1, '{}', 'expiry test') as r`,
+        [uid],
+      );
+      await asCaller(engine.db, SERVICE, (tx) =>
+        tx.query(`update public.staff_proposals set expires_at = now() + interval '2 days' where id = $1`, [
+          u.id,
+        ]),
+      );
+      expect(await kinds(uid)).toEqual(
+        expect.arrayContaining([
+          'address_cooling_off_changed',
+          'proposal_expiry_changed',
+          'staff_proposal_expiry_changed',
+        ]),
+      );
+      // The member hears of the address, not of staff's internal expiries.
+      expect((await notices(uid)).map((x) => x.kind)).toEqual([
+        'address_cooling_off_changed',
+        'withdrawals_frozen',
+      ]);
+    });
+  });
+
+  describe('removing an address', () => {
+    it('cancels every pending and approved withdrawal to it in the same transaction, and none other', async () => {
+      const uid = await member();
+      await fund(uid);
+      const a1 = await addActiveAddress(engine.db, uid, 1, BTC);
+      await addActiveAddress(engine.db, uid, 1, BTC_2);
+      const pending = await file(uid, '1.00');
+      const approved = await file(uid, '2.00');
+      const elsewhere = await file(uid, '3.00', BTC_2);
+      await rpc(
+        adminAtAal2(staffIds.finance1),
+        `select public.review_withdrawal_request($1, 'approve', null) as r`,
+        [approved.id],
+      );
+      await rpc({ role: 'authenticated', uid }, 'select public.remove_withdrawal_address($1) as r', [a1]);
+      const rows = (
+        await engine.db.query<{ id: number; status: string; review_note: string | null }>(
+          `select id::int as id, status, review_note from public.withdrawal_requests where user_id = $1 order by id`,
+          [uid],
+        )
+      ).rows;
+      const reason = 'Cancelled because you removed the address "Test address" from your address book.';
+      expect(rows).toEqual([
+        { id: Number(pending.id), status: 'cancelled', review_note: reason },
+        { id: Number(approved.id), status: 'cancelled', review_note: reason },
+        { id: Number(elsewhere.id), status: 'pending', review_note: null },
+      ]);
+    });
+
+    it('a payout to an address no longer listed is refused, whoever tries', async () => {
+      const uid = await member();
+      await fund(uid);
+      const a = await addActiveAddress(engine.db, uid, 1, BTC);
+      const req = await file(uid, '4.00');
+      await rpc(
+        adminAtAal2(staffIds.finance1),
+        `select public.review_withdrawal_request($1, 'approve', null) as r`,
+        [req.id],
+      );
+      // Removed behind the function's back (the table owner): the payout still cannot happen.
+      await engine.db.query(`update public.withdrawal_addresses set removed_at = now() where id = $1`, [a]);
+      expect(
+        await attempt(() =>
+          rpc(
+            adminAtAal2(staffIds.finance2),
+            `select public.review_withdrawal_request($1, 'pay', null) as r`,
+            [req.id],
+          ),
+        ),
+      ).toBe(
+        "PT409 address_not_listed: The address of this withdrawal was removed from the member's address book: it cannot be paid.",
+      );
+    });
+  });
+});

@@ -224,13 +224,8 @@ begin
   insert into public.withdrawal_addresses (user_id, wallet_id, address, destination_tag, label, usable_from)
   values (v_uid, p_wallet_id, v_address, v_tag, v_label, now() + private.address_cooling_off())
   returning * into v_entry;
-  v_json := private.address_json(v_entry);
-  perform private.audit('address_added', v_uid, null,
-    jsonb_build_object('id', v_entry.id, 'asset', v_wallet.asset, 'network', v_wallet.network,
-      'label', v_entry.label, 'address', v_entry.address, 'destination_tag', v_entry.destination_tag,
-      'usable_from', v_entry.usable_from),
-    null);
-  return v_json;
+  -- The audit event (address_added) comes from the table's trigger below, for every path.
+  return private.address_json(v_entry);
 end
 $$;
 
@@ -242,7 +237,6 @@ as $$
 declare
   v_uid uuid := private.require_member();
   v_entry public.withdrawal_addresses;
-  v_wallet public.deposit_wallets;
 begin
   update public.withdrawal_addresses a set removed_at = now()
   where a.id = p_id and a.user_id = v_uid and a.removed_at is null
@@ -251,17 +245,12 @@ begin
     raise exception 'That address is not in your address book (it may have been removed already).'
       using errcode = '22023';
   end if;
-  select * into v_wallet from public.deposit_wallets w where w.id = v_entry.wallet_id;
   -- Money must not leave to an address the member took off their list (issue 30): every pending or
   -- approved withdrawal to it is cancelled in this transaction, with a reason the member reads.
   update public.withdrawal_requests r
   set status = 'cancelled',
       review_note = format('Cancelled because you removed the address "%s" from your address book.', v_entry.label)
   where r.address_id = v_entry.id and r.status in ('pending', 'approved');
-  perform private.audit('address_removed', v_uid, null,
-    jsonb_build_object('id', v_entry.id, 'asset', v_wallet.asset, 'network', v_wallet.network,
-      'label', v_entry.label, 'address', v_entry.address),
-    null);
   return private.address_json(v_entry);
 end
 $$;
@@ -270,3 +259,40 @@ revoke execute on function public.add_withdrawal_address(smallint, text, text, t
   public.remove_withdrawal_address(bigint) from public, anon;
 grant execute on function public.add_withdrawal_address(smallint, text, text, text),
   public.remove_withdrawal_address(bigint) to authenticated;
+
+-- Every addition and removal is in the audit log, from the table (issue 30: every function that
+-- changes a money table writes an audit event; supabase/tests/money-audit.test.ts reads the catalogue).
+-- Audit `after` fields: address_added {id, asset, network, label, address, destination_tag,
+-- usable_from}; address_removed {id, asset, network, label, address}.
+create function private.audit_withdrawal_address() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_wallet public.deposit_wallets;
+begin
+  select * into v_wallet from public.deposit_wallets w where w.id = new.wallet_id;
+  if tg_op = 'INSERT' then
+    perform private.audit('address_added', new.user_id, null,
+      jsonb_build_object('id', new.id, 'asset', v_wallet.asset, 'network', v_wallet.network,
+        'label', new.label, 'address', new.address, 'destination_tag', new.destination_tag,
+        'usable_from', new.usable_from),
+      null);
+  else
+    perform private.audit('address_removed', new.user_id, null,
+      jsonb_build_object('id', new.id, 'asset', v_wallet.asset, 'network', v_wallet.network,
+        'label', new.label, 'address', new.address),
+      null);
+  end if;
+  return null;
+end
+$$;
+
+revoke execute on function private.audit_withdrawal_address() from public, anon, authenticated;
+
+create trigger withdrawal_addresses_audit after insert on public.withdrawal_addresses
+  for each row execute function private.audit_withdrawal_address();
+create trigger withdrawal_addresses_audit_removed after update of removed_at on public.withdrawal_addresses
+  for each row when (old.removed_at is null and new.removed_at is not null)
+  execute function private.audit_withdrawal_address();

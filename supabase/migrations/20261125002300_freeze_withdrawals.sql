@@ -35,15 +35,23 @@ $$;
 revoke execute on function public.freeze_withdrawals(text) from public, anon;
 grant execute on function public.freeze_withdrawals(text) to authenticated;
 
--- Every freeze is recorded, whoever wrote the row (the member, or the service role for them).
+-- Every freeze and every lift is recorded, whoever wrote the row (the member, the service role for
+-- them, the approved unfreeze proposal, which names itself and its reason through the
+-- transaction-local settings lc.proposal_id and lc.change_reason).
 create function private.audit_withdrawal_freeze() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform private.audit('withdrawals_frozen', new.user_id, null,
-    jsonb_build_object('frozen_by_member', new.frozen_by = new.user_id), new.reason);
+  if tg_op = 'INSERT' then
+    perform private.audit('withdrawals_frozen', new.user_id, null,
+      jsonb_build_object('frozen_by_member', new.frozen_by = new.user_id), new.reason);
+  else
+    perform private.audit('withdrawals_unfrozen', new.user_id, null,
+      jsonb_build_object('proposal_id', nullif(current_setting('lc.proposal_id', true), '')::bigint),
+      nullif(btrim(coalesce(current_setting('lc.change_reason', true), '')), ''));
+  end if;
   return null;
 end
 $$;
@@ -52,6 +60,9 @@ revoke execute on function private.audit_withdrawal_freeze() from public;
 
 create trigger withdrawal_freezes_audit after insert on public.withdrawal_freezes
   for each row execute function private.audit_withdrawal_freeze();
+create trigger withdrawal_freezes_audit_lifted after update of lifted_at on public.withdrawal_freezes
+  for each row when (old.lifted_at is null and new.lifted_at is not null)
+  execute function private.audit_withdrawal_freeze();
 
 create function private.refuse_while_frozen() returns trigger
 language plpgsql

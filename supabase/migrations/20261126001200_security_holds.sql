@@ -98,23 +98,34 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_hold public.security_holds;
 begin
   if not exists (select 1 from auth.users u where u.id = new.member_id) then
     return null;
   end if;
   insert into public.security_holds (user_id, change, event_id, started_at, hold_until)
   values (new.member_id, private.credential_change(new.kind), new.id, new.occurred_at,
-    new.occurred_at + private.security_hold_period())
-  returning * into v_hold;
-  perform private.audit('security_hold_started', v_hold.user_id, null,
-    jsonb_build_object('hold_id', v_hold.id, 'change', v_hold.change, 'hold_until', v_hold.hold_until), null);
-  perform private.enqueue_member_mail(v_hold.user_id, 'security_hold', 'security_hold:' || v_hold.id,
-    jsonb_build_object('change', v_hold.change, 'hold_until', v_hold.hold_until));
+    new.occurred_at + private.security_hold_period());
   return null;
 end
 $$;
+
+-- Every hold, however written, is audited (security_hold_started, which the member reads as a
+-- notification) and mailed, in the same transaction.
+create function private.announce_security_hold() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.audit('security_hold_started', new.user_id, null,
+    jsonb_build_object('hold_id', new.id, 'change', new.change, 'hold_until', new.hold_until), null);
+  perform private.enqueue_member_mail(new.user_id, 'security_hold', 'security_hold:' || new.id,
+    jsonb_build_object('change', new.change, 'hold_until', new.hold_until));
+  return null;
+end
+$$;
+
+revoke execute on function private.announce_security_hold() from public, anon, authenticated;
 
 revoke execute on function private.start_security_hold() from public, anon, authenticated;
 
@@ -122,6 +133,9 @@ create trigger audit_events_start_security_hold after insert on public.audit_eve
   for each row when (new.member_id is not null and new.kind in
     ('member_password_changed', 'member_email_changed', 'member_factor_enrolled', 'member_factor_removed', 'mfa_reset'))
   execute function private.start_security_hold();
+
+create trigger security_holds_announce after insert on public.security_holds
+  for each row execute function private.announce_security_hold();
 
 -- The refusal. add_withdrawal_address and file_withdrawal_request call it before anything else, so
 -- the member reads the hold rather than a code prompt; the triggers below call it too, so no path

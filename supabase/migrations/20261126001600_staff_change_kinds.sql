@@ -219,6 +219,8 @@ begin
       update public.admins set role = p.payload ->> 'role' where user_id = p.target::uuid;
     end if;
   elsif p.kind = 'firm_settings' then
+    perform set_config('lc.change_reason', p.reason, true);
+    perform set_config('lc.proposal_id', coalesce(p.id::text, ''), true);
     update public.firm_settings
     set small_edit_threshold = (p.payload ->> 'small_edit_threshold')::numeric,
         small_edit_daily_limit = (p.payload ->> 'small_edit_daily_limit')::numeric,
@@ -227,13 +229,14 @@ begin
         updated_at = now()
     where singleton;
   elsif p.kind = 'unfreeze' then
+    -- The lift's audit event (withdrawals_unfrozen) is the table's trigger; it reads these two.
+    perform set_config('lc.change_reason', p.reason, true);
+    perform set_config('lc.proposal_id', coalesce(p.id::text, ''), true);
     update public.withdrawal_freezes set lifted_at = now(), lifted_by = auth.uid()
     where user_id = p.target::uuid and lifted_at is null;
     if not found then
       raise exception 'This member''s withdrawals are not frozen.' using errcode = 'PT409';
     end if;
-    perform private.audit('withdrawals_unfrozen', p.target::uuid, null,
-      jsonb_build_object('proposal_id', p.id), p.reason);
   elsif p.kind = 'deposit_credit' then
     select * into v_notice from public.deposit_notices n where n.id = p.target::bigint for update;
     if v_notice.status <> 'pending' then
@@ -303,3 +306,25 @@ revoke execute on function private.staff_change_roles(text), private.staff_chang
   private.staff_change_parse(text, text, jsonb), private.staff_change_apply(public.staff_proposals),
   private.audit_staff_proposal(), private.guard_own_staff_change()
   from public, anon, authenticated;
+
+-- The firm's settings are money rules (thresholds, limits, waiting periods): every change is in the
+-- audit log from the table, with the approved proposal's id and reason.
+create or replace function private.audit_firm_settings() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.audit('firm_settings_changed', null,
+    to_jsonb(old) - 'singleton' - 'updated_at',
+    (to_jsonb(new) - 'singleton' - 'updated_at')
+      || jsonb_build_object('proposal_id', nullif(current_setting('lc.proposal_id', true), '')::bigint),
+    nullif(btrim(coalesce(current_setting('lc.change_reason', true), '')), ''));
+  return null;
+end
+$$;
+
+revoke execute on function private.audit_firm_settings() from public, anon, authenticated;
+
+create trigger firm_settings_audit after update on public.firm_settings
+  for each row execute function private.audit_firm_settings();

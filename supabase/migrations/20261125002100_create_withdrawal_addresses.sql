@@ -48,10 +48,11 @@ alter publication supabase_realtime add table public.withdrawal_addresses;
 -- raises that very session to aal2 with a fresh `totp`: a thief holding only the password could pass
 -- a check that trusted any `totp`. So:
 --   * `otp` (the mailed code, GoTrue's verifyOtp) counts: it proves the mailbox;
---   * `totp` counts only if the member had a verified authenticator before this session began (its
---     first verification older than auth.sessions.created_at of the token's session_id): an
---     authenticator added in this session proves nothing the password did not, so such a session
---     needs the mailed code too (hint step_up_mail_required);
+--   * `totp` counts only if the authenticator that raised this session (auth.sessions.factor_id of the
+--     token's session_id) was verified before this session began (its first verification older than
+--     the session's created_at): an authenticator added in this session proves nothing the password
+--     did not, whatever older authenticator the account has, so such a session needs the mailed code
+--     too (hint step_up_mail_required);
 --   * a member with a verified authenticator must also be at aal2: a mailed code alone never stands
 --     in for their authenticator.
 -- A factor's first verification is its member_factor_enrolled audit event (written when GoTrue marks
@@ -72,8 +73,8 @@ $$;
 
 revoke execute on function private.factor_first_verified_at(auth.mfa_factors) from public, anon, authenticated;
 
--- When the caller's session began (null: the token names no session this database knows).
-create function private.current_session_started_at() returns timestamptz
+-- The caller's session (null: the token names no session this database knows, or another user's).
+create function private.current_session() returns auth.sessions
 language plpgsql
 stable
 security definer
@@ -81,15 +82,17 @@ set search_path = ''
 as $$
 declare
   v_session text := auth.jwt() ->> 'session_id';
+  v_row auth.sessions;
 begin
   if v_session is null or v_session !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     return null;
   end if;
-  return (select s.created_at from auth.sessions s where s.id = v_session::uuid and s.user_id = auth.uid());
+  select * into v_row from auth.sessions s where s.id = v_session::uuid and s.user_id = auth.uid();
+  return v_row;
 end
 $$;
 
-revoke execute on function private.current_session_started_at() from public, anon, authenticated;
+revoke execute on function private.current_session() from public, anon, authenticated;
 
 create function private.require_recent_step_up() returns void
 language plpgsql
@@ -100,7 +103,7 @@ as $$
 declare
   v_uid uuid := auth.uid();
   v_amr jsonb := auth.jwt() -> 'amr';
-  v_session_start timestamptz := private.current_session_started_at();
+  v_session auth.sessions := private.current_session();
   v_has_factor boolean;
   v_old_factor boolean;
   v_fresh_otp boolean := false;
@@ -109,10 +112,12 @@ declare
 begin
   v_has_factor := exists (
     select 1 from auth.mfa_factors f where f.user_id = v_uid and f.status::text = 'verified');
-  v_old_factor := v_session_start is not null and exists (
+  -- The authenticator whose code raised this session (GoTrue names it in sessions.factor_id) must
+  -- be older than the session: another, older factor of the account does not vouch for it.
+  v_old_factor := v_session.id is not null and exists (
     select 1 from auth.mfa_factors f
-    where f.user_id = v_uid and f.status::text = 'verified'
-      and private.factor_first_verified_at(f) < v_session_start);
+    where f.id = v_session.factor_id and f.user_id = v_uid and f.status::text = 'verified'
+      and private.factor_first_verified_at(f) < v_session.created_at);
   if jsonb_typeof(v_amr) = 'array' then
     select coalesce(bool_or(e ->> 'method' = 'otp'), false), coalesce(bool_or(e ->> 'method' = 'totp'), false)
     into v_fresh_otp, v_fresh_totp

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../local/db/engine';
 import {
   addActiveAddress,
   adminAtAal2,
@@ -15,9 +14,10 @@ import {
   createUser,
   engines,
   makeAdmin,
+  enrolFactor,
+  inSession,
   startSession,
   testTxId,
-  type AmrEntry,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -25,10 +25,9 @@ import {
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 const BTC_2 = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
 const SERVICE: Caller = { role: 'service_role' };
-const nowSec = (): number => Math.floor(Date.now() / 1000);
 
 /** 'ok', or 'SQLSTATE hint: message' of the error `fn` failed with. */
-export async function attempt(fn: () => Promise<unknown>): Promise<string> {
+async function attempt(fn: () => Promise<unknown>): Promise<string> {
   try {
     await fn();
     return 'ok';
@@ -36,42 +35,6 @@ export async function attempt(fn: () => Promise<unknown>): Promise<string> {
     const e = error as { code?: string; hint?: string; message?: string };
     return `${e.code ?? ''}${e.hint ? ' ' + e.hint : ''}: ${e.message ?? String(error)}`;
   }
-}
-
-/**
- * As GoTrue enrols and verifies an authenticator from the session `sessionId`: the factor row, then
- * the factor marked verified, then the session raised to aal2 naming it (the trigger of
- * 20261125004200 audits member_factor_enrolled, which starts the security hold).
- */
-export async function enrolFactor(db: Queryable, userId: string, sessionId: string): Promise<string> {
-  const factor = randomUUID();
-  await db.query(
-    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-     values ($1, $2, $3, 'totp', 'unverified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
-    [factor, userId, `Thief ${factor.slice(0, 4)}`],
-  );
-  await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
-    factor,
-  ]);
-  await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2 where id = $1`, [sessionId, factor]);
-  return factor;
-}
-
-/** A caller in session `sessionId` whose token shows these proofs, each `age` seconds old. */
-export function inSession(
-  uid: string,
-  sessionId: string,
-  aal: 'aal1' | 'aal2',
-  proofs: Array<'password' | 'otp' | 'totp' | 'recovery'>,
-  age = 30,
-): Caller {
-  return {
-    role: 'authenticated',
-    uid,
-    aal,
-    sessionId,
-    amr: proofs.map((method) => ({ method, timestamp: nowSec() - age })) satisfies AmrEntry[],
-  };
 }
 
 describe.each(engines)('trust holds on %s', (_name, open) => {
@@ -238,6 +201,21 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         await engine.db.query(`update public.firm_settings set security_hold = interval '48 hours'`);
       }
     });
+  });
+
+  it("the owner's older authenticator does not vouch for one the thief added in this session", async () => {
+    const uid = await member();
+    // The owner's authenticator, verified in a session long ago.
+    const old = await startSession(engine.db, uid, "now() - interval '30 days'");
+    await enrolFactor(engine.db, uid, old);
+    await endHolds(uid);
+    // The thief signs in with the password and adds their own, which raises the session.
+    const thief = await startSession(engine.db, uid);
+    await enrolFactor(engine.db, uid, thief);
+    await endHolds(uid);
+    expect(await attempt(() => addAddress(inSession(uid, thief, 'aal2', ['password', 'totp'])))).toMatch(
+      /^42501 step_up_mail_required: /,
+    );
   });
 
   describe('the owner can always freeze', () => {
@@ -542,7 +520,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         `select public.file_deposit_notice(1::smallint, '99.00', $1) as r`,
         [testTxId(`filed-${uid}`)],
       );
-      const said = (await notices(uid)).filter((x) => x.kind !== 'ledger_entry');
+      const said = (await notices(uid)).filter((x) => /^(withdrawal|deposit_notice)_/.test(x.kind));
       expect(said).toEqual([
         {
           kind: 'withdrawal_filed',
@@ -642,6 +620,8 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       );
       // The member hears of the address, not of staff's internal expiries.
       expect((await notices(uid)).map((x) => x.kind)).toEqual([
+        'address_added',
+        'address_added_usable',
         'address_cooling_off_changed',
         'withdrawals_frozen',
       ]);

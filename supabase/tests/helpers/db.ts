@@ -189,14 +189,60 @@ export async function creditNotice(
   return notice.credit_proposal_id;
 }
 
-/** An auth.sessions row for `userId` that began now (or `startedAt`), as GoTrue writes one at sign-in. */
-export async function startSession(db: Queryable, userId: string, startedAt = 'now()'): Promise<string> {
+/**
+ * An auth.sessions row for `userId` that began now (or at the SQL expression `startedAt`), as GoTrue
+ * writes one at sign-in; with `factorId`, the session was raised to aal2 by that authenticator.
+ */
+export async function startSession(
+  db: Queryable,
+  userId: string,
+  startedAt = 'now()',
+  factorId: string | null = null,
+): Promise<string> {
   const id = randomUUID();
   await db.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, ${startedAt}, now(), 'aal1')`,
-    [id, userId],
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, factor_id)
+     values ($1, $2, ${startedAt}, now(), $3, $4)`,
+    [id, userId, factorId ? 'aal2' : 'aal1', factorId],
   );
   return id;
+}
+
+/**
+ * As GoTrue enrols and verifies an authenticator from the session `sessionId`: the factor row, then
+ * the factor marked verified, then the session raised to aal2 naming it (the trigger of
+ * 20261125004200 audits member_factor_enrolled, which starts the security hold).
+ */
+export async function enrolFactor(db: Queryable, userId: string, sessionId: string): Promise<string> {
+  const factor = randomUUID();
+  await db.query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+     values ($1, $2, $3, 'totp', 'unverified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+    [factor, userId, `Authenticator ${factor.slice(0, 4)}`],
+  );
+  await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
+    factor,
+  ]);
+  await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2 where id = $1`, [sessionId, factor]);
+  return factor;
+}
+
+/** A caller in session `sessionId` whose token shows these proofs, each `age` seconds old. */
+export function inSession(
+  uid: string,
+  sessionId: string,
+  aal: Aal,
+  proofs: Array<'password' | 'otp' | 'totp' | 'recovery'>,
+  age = 30,
+): Caller {
+  const at = Math.floor(Date.now() / 1000) - age;
+  return {
+    role: 'authenticated',
+    uid,
+    aal,
+    sessionId,
+    amr: proofs.map((method) => ({ method, timestamp: at })),
+  };
 }
 
 /** Postgres error fields the tests assert on. */

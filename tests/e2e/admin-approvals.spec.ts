@@ -122,11 +122,12 @@ test('a frozen member: one finance admin proposes the unfreeze, a second approve
   // The maker's table follows live: no freeze, nothing awaiting.
   await expect(page.getByText('Withdrawals frozen')).toHaveCount(0);
   await expect(page.getByText('Awaiting approval')).toHaveCount(0);
+  // Lifted, not deleted: the freeze stays on record with who approved the lift.
   const { data: left } = await serviceClient()
     .from('withdrawal_freezes')
-    .select('user_id')
+    .select('user_id, lifted_by')
     .eq('user_id', member.id);
-  expect(left).toEqual([]);
+  expect(left).toEqual([{ user_id: member.id, lifted_by: expect.any(String) }]);
   const { data: audit } = await serviceClient()
     .from('audit_events')
     .select('member_id, after')

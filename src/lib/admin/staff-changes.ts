@@ -186,13 +186,15 @@ export interface FirmSettings {
   /** Null: the threshold is the daily limit too. */
   small_edit_daily_limit: string | null;
   address_cooling_off_hours: number;
+  /** How long new addresses and withdrawals wait after a change of credentials. */
+  security_hold_hours: number;
 }
 
 /** The firm's settings (every staff role may read them). */
 export async function firmSettings(): Promise<FirmSettings> {
   const { data, error } = await supabase()
     .from('firm_settings')
-    .select('small_edit_threshold::text, small_edit_daily_limit::text, address_cooling_off')
+    .select('small_edit_threshold::text, small_edit_daily_limit::text, address_cooling_off, security_hold')
     .maybeSingle();
   if (error) throw toDbError(error, 'Could not load the settings.');
   if (!data) throw new DbError('The settings could not be read.');
@@ -202,6 +204,7 @@ export async function firmSettings(): Promise<FirmSettings> {
     address_cooling_off_hours: intervalHours(
       String((data as { address_cooling_off: unknown }).address_cooling_off),
     ),
+    security_hold_hours: intervalHours(String((data as { security_hold: unknown }).security_hold)),
   };
 }
 

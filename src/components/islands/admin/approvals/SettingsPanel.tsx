@@ -14,6 +14,7 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
   const [threshold, setThreshold] = useState<string | null>(null);
   const [dailyLimit, setDailyLimit] = useState<string | null>(null);
   const [hours, setHours] = useState<string | null>(null);
+  const [holdHours, setHoldHours] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,11 +32,12 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
   const thresholdDraft = threshold ?? data.small_edit_threshold ?? '';
   const dailyLimitDraft = dailyLimit ?? data.small_edit_daily_limit ?? '';
   const hoursDraft = hours ?? String(data.address_cooling_off_hours);
+  const holdDraft = holdHours ?? String(data.security_hold_hours);
 
   async function propose(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const wrong = settingsProblem(
-      { threshold: thresholdDraft, dailyLimit: dailyLimitDraft, hours: hoursDraft },
+      { threshold: thresholdDraft, dailyLimit: dailyLimitDraft, hours: hoursDraft, holdHours: holdDraft },
       reason,
     );
     if (wrong) {
@@ -51,6 +53,7 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
           small_edit_threshold: thresholdDraft.trim() || null,
           small_edit_daily_limit: dailyLimitDraft.trim() || null,
           address_cooling_off_hours: Number(hoursDraft),
+          security_hold_hours: Number(holdDraft),
         },
         reason,
       );
@@ -76,6 +79,10 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
       <p className="mt-1">
         Cooling-off for new withdrawal addresses: <strong>{data.address_cooling_off_hours} hours</strong>
       </p>
+      <p className="mt-1">
+        Security hold after a member changes their password, e-mail or authenticator:{' '}
+        <strong>{data.security_hold_hours} hours</strong>
+      </p>
       {session.can.manageStaff && (
         <form className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={(e) => void propose(e)} noValidate>
           <Field
@@ -98,6 +105,13 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
             inputMode="numeric"
             value={hoursDraft}
             onChange={(e) => setHours(e.target.value)}
+          />
+          <Field
+            id={`${ids}-hold-hours`}
+            label="Security hold after a change of credentials (hours)"
+            inputMode="numeric"
+            value={holdDraft}
+            onChange={(e) => setHoldHours(e.target.value)}
           />
           <Field
             id={`${ids}-reason`}

@@ -18,7 +18,12 @@ describe('balanceDifference', () => {
 });
 
 describe('settingsProblem', () => {
-  const draft = (threshold: string, hours: string, dailyLimit = '') => ({ threshold, dailyLimit, hours });
+  const draft = (threshold: string, hours: string, dailyLimit = '', holdHours = '48') => ({
+    threshold,
+    dailyLimit,
+    hours,
+    holdHours,
+  });
   it('accepts an empty threshold (none) or dollars with up to 2 decimals', () => {
     expect(settingsProblem(draft('', '24'), 'new policy')).toBeNull();
     expect(settingsProblem(draft(' 250.5 ', '0'), 'new policy')).toBeNull();
@@ -36,6 +41,16 @@ describe('settingsProblem', () => {
     expect(settingsProblem(draft('', '721'), 'new policy')).toMatch(/^The cooling-off period/);
     expect(settingsProblem(draft('', '1.5'), 'new policy')).toMatch(/^The cooling-off period/);
     expect(settingsProblem(draft('', '720'), 'new policy')).toBeNull();
+  });
+  it('refuses a security hold that is not whole hours from 0 to 720, and accepts both edges', () => {
+    expect(settingsProblem(draft('', '24', '', '721'), 'new policy')).toBe(
+      'The security hold is a whole number of hours from 0 to 720.',
+    );
+    expect(settingsProblem(draft('', '24', '', '-1'), 'new policy')).toMatch(/^The security hold/);
+    expect(settingsProblem(draft('', '24', '', '2.5'), 'new policy')).toMatch(/^The security hold/);
+    expect(settingsProblem(draft('', '24', '', ''), 'new policy')).toMatch(/^The security hold/);
+    expect(settingsProblem(draft('', '24', '', '720'), 'new policy')).toBeNull();
+    expect(settingsProblem(draft('', '24', '', '0'), 'new policy')).toBeNull();
   });
   it('wants a reason of 3 to 500 characters, as every staff reason', () => {
     expect(settingsProblem(draft('', '24'), '  ab ')).toBe('Reason must be 3 to 500 characters.');

@@ -12,6 +12,8 @@ export interface SettingsDraft {
   threshold: string;
   dailyLimit: string;
   hours: string;
+  /** The security hold after a change of credentials, in hours. */
+  holdHours: string;
 }
 
 const optionalAmount = (text: string) => /^(\d+(\.\d{1,2})?)?$/.test(text.trim());
@@ -26,6 +28,9 @@ export function settingsProblem(draft: SettingsDraft, reason: string): string | 
   }
   if (!/^\d+$/.test(draft.hours.trim()) || Number(draft.hours) > 720) {
     return 'The cooling-off period is a whole number of hours from 0 to 720.';
+  }
+  if (!/^\d+$/.test(draft.holdHours.trim()) || Number(draft.holdHours) > 720) {
+    return 'The security hold is a whole number of hours from 0 to 720.';
   }
   return reasonError(reason);
 }

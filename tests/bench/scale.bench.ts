@@ -169,16 +169,18 @@ async function seed(sql: pg.Client): Promise<Record<string, number>> {
   await step(
     'deposit_notices',
     `insert into public.deposit_notices (user_id, wallet_id, amount, tx_id, status, reviewed_by, reviewed_at,
-       review_note, created_at)
-     select m.id, 1 + j % 7, round((50 + random() * 20000)::numeric, 2), md5('scale-tx-' || j), st.status,
+       review_note, credited_amount, created_at)
+     select m.id, 1 + j % 7, a.amount, md5('scale-tx-' || j), st.status,
        null, case when st.status = 'pending' then null else t.created_at + interval '3 hours' end,
-       case when st.status = 'rejected' then 'Transaction not found on chain' end, t.created_at
+       case when st.status = 'rejected' then 'Transaction not found on chain' end,
+       case when st.status = 'confirmed' then a.amount end, t.created_at
      from (select j, 2 + floor(($1 - 2) * power(random(), 2))::int as i
            from generate_series(1, $2::int) as j) s
      join gen_member m using (i)
      cross join lateral (select now() - make_interval(secs => 94608000 * (1 - j::float8 / $2)) as created_at) t
      cross join lateral (select case when j > $2 * 0.99 then 'pending' when j % 12 = 0 then 'rejected'
-                                     else 'confirmed' end as status) st`,
+                                     else 'confirmed' end as status) st
+     cross join lateral (select round((50 + random() * 20000)::numeric, 2) as amount) a`,
     [MEMBERS, REQUESTS],
   );
   await step(

@@ -3,6 +3,7 @@ import { nextTotpCode } from '../support/totp';
 import {
   createMember,
   gotoReady,
+  latestMail,
   latestReauthenticationCode,
   serviceClient,
   signInThroughUi,
@@ -72,6 +73,47 @@ test.describe('trust holds', () => {
     await page.getByRole('button', { name: 'Verify code' }).click();
     await page.waitForURL((url) => url.pathname === '/user/withdraw');
     await expect(page.getByTestId('withdrawals-frozen')).toBeVisible();
+  });
+
+  test('after a thief changed the password, the owner freezes through the password-reset link', async ({
+    page,
+  }) => {
+    test.slow();
+    const owner = await createMember({ username: 'Olga Owner' });
+    // The thief, holding the password, changes it (as the security page would).
+    const thief = await signedInClient(owner);
+    const changed = await serviceClient().auth.admin.updateUserById(owner.id, {
+      password: 'thief-owns-it-now',
+    });
+    expect(changed.error).toBeNull();
+    await thief.auth.signOut();
+
+    // The owner still has the mailbox: "Forgot password?", then the link, then the freeze page.
+    await gotoReady(page, '/forgot-password');
+    const before = new Date().toISOString();
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText(/If an account exists for that address/)).toBeVisible();
+    const mail = await latestMail(owner.email, before);
+    expect(mail.type).toBe('recovery');
+    // The mail says how to freeze, in one line.
+    expect(mail.text).toContain('/user/freeze');
+    await page.goto(mail.link);
+    await page.waitForURL('**/reset-password**');
+    await gotoReady(page, '/user/freeze');
+    await expect(page.getByTestId('security-hold')).toContainText('Because your password was changed');
+    await page.getByRole('main').getByRole('button', { name: 'Freeze withdrawals' }).click();
+    await page
+      .getByRole('dialog', { name: 'Freeze withdrawals?' })
+      .getByRole('button', { name: 'Freeze now' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Withdrawals are frozen' })).toBeVisible();
+    const { data } = await serviceClient()
+      .from('withdrawal_freezes')
+      .select('frozen_by')
+      .eq('user_id', owner.id)
+      .is('lifted_at', null);
+    expect(data).toEqual([{ frozen_by: owner.id }]);
   });
 
   test('after a password change, /user/addresses shows the hold and adding an address is refused with it', async ({

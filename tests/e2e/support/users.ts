@@ -151,6 +151,8 @@ export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' |
 export interface OutboxMail {
   to: string;
   subject: string;
+  /** The mail's plain-text form, as the member's mail program shows it without HTML. */
+  text: string;
   type: string;
   link: string;
   /** The one-time code in the mail (the only content of a re-authentication mail). */

@@ -49,6 +49,7 @@ const MEMBER_ROUTES = [
   '/user/security',
   '/user/notifications',
   '/user/activity',
+  '/user/freeze',
 ];
 const ADMIN_ROUTES = [
   '/admin/home',

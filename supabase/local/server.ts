@@ -147,6 +147,11 @@ async function startServices(
   });
   const rest = createRestService({ db, api: config.api, verifier, anonRole: 'anon' });
   await rest.cache.reload();
+  // PostgREST reloads its schema cache and in-database settings on `NOTIFY pgrst` ('reload schema',
+  // 'reload config', or empty): the documented way to turn on aggregates ends with one.
+  const stopRestListener = await db.listen('pgrst', () => {
+    rest.cache.reload().catch(() => undefined);
+  });
   const realtime = new Realtime({
     db,
     keys,
@@ -160,7 +165,7 @@ async function startServices(
     realtime: (request) => realtime.handleHttp(request),
     local: createDevService({ db, outbox, auth: config.auth, realtime }),
   };
-  return { services, rest, realtime, outboxDir };
+  return { services, rest, realtime, outboxDir, stopRestListener };
 }
 
 function listen(server: Server, host: string, port: number): Promise<number> {
@@ -179,7 +184,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const { db, bootstrap } = await openDatabase(options, settings);
 
   let baseUrl = '';
-  const { services, rest, realtime, outboxDir } = await startServices(db, settings, options, () => baseUrl);
+  const { services, rest, realtime, outboxDir, stopRestListener } = await startServices(
+    db,
+    settings,
+    options,
+    () => baseUrl,
+  );
   const server = createGateway({
     keys,
     verifier,
@@ -192,6 +202,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   try {
     port = await listen(server, host, settings.port);
   } catch (error) {
+    await stopRestListener();
     await realtime.stop();
     await db.close().catch(() => undefined);
     throw error;
@@ -221,6 +232,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     async stop() {
       if (stopped) return;
       stopped = true;
+      await stopRestListener();
       await realtime.stop();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -34,8 +34,62 @@ end
 $$;
 
 grant anon, authenticated, service_role to authenticator;
+-- The API roles' settings and memberships as supabase/postgres leaves them: 00000000000000-initial-
+-- schema (anon 3 s, authenticated 8 s), 20221028101028_set_authenticator_timeout,
+-- 20231130133139_set_lock_timeout_to_authenticator_role, 20230529180330_alter_api_roles_for_inherit
+-- and 20230201083204_grant_auth_roles_to_postgres.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
+grant anon, authenticated, service_role to postgres;
+
+-- What hosted lets `postgres` do to the API roles: supautils (supabase/postgres's
+-- ansible/files/postgresql_config/supautils.conf.j2) names `anon*`, `authenticated*`,
+-- `service_role*` and `authenticator*` reserved roles whose settings the privileged role `postgres`
+-- may change (`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`, `alter role anon
+-- set statement_timeout = '5s'`), running the listed superuser-only settings (`pgrst.*`,
+-- `session_replication_role`, …) as the superuser. Without supautils the same needs, on PostgreSQL
+-- 16 and later, CREATEROLE plus the ADMIN option on the role (only that: no membership, no SET), and
+-- on every major a SET grant on each superuser-only setting. What supautils refuses (other changes
+-- to reserved roles, memberships of authenticator) the migration runner refuses after each migration
+-- (db/reserved-roles.ts), since nothing in SQL can stop a CREATEROLE role there.
+do $$
+begin
+  if current_setting('server_version_num')::int >= 160000 then
+    execute 'grant anon, authenticated, service_role to postgres with admin true';
+    execute 'grant authenticator to postgres with admin true, inherit false, set false';
+  end if;
+end
+$$;
+do $$
+declare
+  name text;
+begin
+  foreach name in array array[
+    -- PostgREST's in-database configuration (pgrst.* on hosted; each name spelt out here).
+    'pgrst.db_aggregates_enabled', 'pgrst.db_anon_role', 'pgrst.db_extra_search_path',
+    'pgrst.db_hoisted_tx_settings', 'pgrst.db_max_rows', 'pgrst.db_plan_enabled', 'pgrst.db_pre_config',
+    'pgrst.db_pre_request', 'pgrst.db_prepared_statements', 'pgrst.db_root_spec', 'pgrst.db_schemas',
+    'pgrst.db_tx_end', 'pgrst.jwt_aud', 'pgrst.jwt_cache_max_lifetime', 'pgrst.jwt_role_claim_key',
+    'pgrst.jwt_secret', 'pgrst.jwt_secret_is_base64', 'pgrst.openapi_mode', 'pgrst.openapi_security_active',
+    'pgrst.openapi_server_proxy_uri', 'pgrst.server_cors_allowed_origins', 'pgrst.server_timing_enabled',
+    'pgrst.server_trace_header',
+    -- supautils.privileged_role_allowed_configs that PostgreSQL itself knows.
+    'log_lock_waits', 'log_min_messages', 'session_replication_role', 'track_io_timing',
+    -- … and those of extensions (placeholders until the extension loads).
+    'auto_explain.log_min_duration', 'auto_explain.log_nested_statements', 'pg_net.batch_size', 'pg_net.ttl',
+    'pgaudit.log', 'pgaudit.log_catalog', 'pgaudit.log_client', 'pgaudit.log_level', 'pgaudit.log_relation',
+    'pgaudit.log_rows', 'pgaudit.log_statement', 'pgaudit.log_statement_once', 'pgaudit.role',
+    'safeupdate.enabled'
+  ] loop
+    execute format('grant set on parameter %s to postgres', name);
+  end loop;
+end
+$$;
 
 create schema if not exists extensions;
 create schema if not exists auth authorization supabase_auth_admin;

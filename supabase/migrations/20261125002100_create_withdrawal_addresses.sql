@@ -77,7 +77,7 @@ begin
 end
 $$;
 
-revoke execute on function private.require_recent_step_up() from public, anon;
+revoke execute on function private.require_recent_step_up() from public, anon, authenticated, service_role;
 grant execute on function private.require_recent_step_up() to authenticated, service_role;
 
 create function private.address_json(a public.withdrawal_addresses) returns jsonb
@@ -92,7 +92,7 @@ as $$
   from public.deposit_wallets w where w.id = a.wallet_id
 $$;
 
-revoke execute on function private.address_json(public.withdrawal_addresses) from public, anon, authenticated;
+revoke execute on function private.address_json(public.withdrawal_addresses) from public, anon, authenticated, service_role;
 
 create function public.add_withdrawal_address(
   p_wallet_id smallint,
@@ -200,6 +200,6 @@ end
 $$;
 
 revoke execute on function public.add_withdrawal_address(smallint, text, text, text),
-  public.remove_withdrawal_address(bigint) from public, anon;
+  public.remove_withdrawal_address(bigint) from public, anon, authenticated, service_role;
 grant execute on function public.add_withdrawal_address(smallint, text, text, text),
   public.remove_withdrawal_address(bigint) to authenticated;

@@ -24,7 +24,7 @@ begin
 end
 $$;
 
-revoke execute on function public.freeze_withdrawals(text) from public, anon;
+revoke execute on function public.freeze_withdrawals(text) from public, anon, authenticated, service_role;
 grant execute on function public.freeze_withdrawals(text) to authenticated;
 
 -- Every freeze is recorded, whoever wrote the row (the member, or the service role for them).
@@ -40,7 +40,7 @@ begin
 end
 $$;
 
-revoke execute on function private.audit_withdrawal_freeze() from public;
+revoke execute on function private.audit_withdrawal_freeze() from public, anon, authenticated, service_role;
 
 create trigger withdrawal_freezes_audit after insert on public.withdrawal_freezes
   for each row execute function private.audit_withdrawal_freeze();
@@ -63,7 +63,7 @@ begin
 end
 $$;
 
-revoke execute on function private.refuse_while_frozen() from public;
+revoke execute on function private.refuse_while_frozen() from public, anon, authenticated, service_role;
 
 create trigger withdrawal_requests_refuse_while_frozen
   before insert or update of status on public.withdrawal_requests

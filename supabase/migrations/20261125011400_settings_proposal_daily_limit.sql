@@ -69,7 +69,7 @@ begin
 end
 $$;
 
-revoke execute on function private.setting_amount(jsonb, text) from public, anon, authenticated;
+revoke execute on function private.setting_amount(jsonb, text) from public, anon, authenticated, service_role;
 
 create or replace function private.staff_change_parse(p_kind text, p_target text, p_payload jsonb) returns jsonb
 language plpgsql

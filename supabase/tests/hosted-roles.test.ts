@@ -8,8 +8,9 @@
  * are 16's) and on PostgreSQL 15.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyAsPostgres } from '../local/db/migrate';
-import { engines, pgError, type Engine } from './helpers/db';
+import { openPglite, type Queryable } from '../local/db/engine';
+import { applyAsPostgres, bootstrapDatabase } from '../local/db/migrate';
+import { engines, pgError, PROJECT_DIR, type Engine } from './helpers/db';
 
 /** What hosted lets `postgres` run, each with a query (as the superuser) that shows it took effect. */
 const ALLOWED: Array<{ what: string; sql: string; check?: string }> = [
@@ -248,5 +249,131 @@ describe.each(engines)('hosted roles and privileges on %s', (_name, open) => {
     });
     // Revoking from public alone is not enough on hosted: anon and authenticated hold their own grant.
     expect(rows).toEqual([{ anon_fn: true, auth_fn: true, anon_t: false, auth_t: false }]);
+  });
+});
+
+/**
+ * Hosted's default privileges, as `\ddp` lists them on a project: supabase/postgres's
+ * 20211115181400_update-auth-permissions (what GoTrue creates in auth is postgres's), and the
+ * platform's defaults for what postgres creates in public (functions executable by the API roles;
+ * tables and sequences granted to nobody on projects made since 2026-05-30). PostgreSQL's own
+ * default, EXECUTE for PUBLIC on every function, is not listed: it is not in pg_default_acl.
+ */
+const HOSTED_DEFAULT_PRIVILEGES = [
+  'postgres in public: function to anon EXECUTE',
+  'postgres in public: function to authenticated EXECUTE',
+  'postgres in public: function to service_role EXECUTE',
+  'supabase_auth_admin in auth: function to postgres EXECUTE',
+  'supabase_auth_admin in auth: sequence to postgres SELECT,UPDATE,USAGE',
+  'supabase_auth_admin in auth: table to postgres DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE',
+];
+
+// MAINTAIN exists from PostgreSQL 17 on (PGlite) and nowhere on 15: left out so the engines compare.
+const DEFAULT_PRIVILEGES_SQL = `
+select pg_get_userbyid(d.defaclrole) || ' in ' || coalesce(d.defaclnamespace::regnamespace::text, 'every schema') || ': '
+  || case d.defaclobjtype when 'f' then 'function' when 'r' then 'table' when 'S' then 'sequence' else d.defaclobjtype::text end
+  || ' to ' || case when a.grantee = 0 then 'public' else a.grantee::regrole::text end
+  || ' ' || string_agg(a.privilege_type, ',' order by a.privilege_type) as line
+from pg_default_acl d, aclexplode(d.defaclacl) a
+where a.privilege_type <> 'MAINTAIN'
+group by d.defaclrole, d.defaclnamespace, d.defaclobjtype, a.grantee
+order by 1`;
+
+/** Who may do what to every function, table, view and sequence of the project's schemas (owner left out). */
+const GRANTS_SQL = `
+with objects as (
+  select 'function ' || p.oid::regprocedure::text as object, coalesce(p.proacl, acldefault('f', p.proowner)) as acl, p.proowner as owner
+  from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private')
+  union all
+  select case c.relkind when 'S' then 'sequence ' else 'table ' end || c.oid::regclass::text,
+    coalesce(c.relacl, acldefault(case c.relkind when 'S' then 's' else 'r' end::"char", c.relowner)), c.relowner
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where n.nspname in ('public', 'private') and c.relkind in ('r', 'p', 'v', 'm', 'S'))
+select o.object, coalesce(string_agg(g.line, '; ' order by g.line), '') as grants
+from objects o left join lateral (
+  select case when a.grantee = 0 then 'public' else a.grantee::regrole::text end || ' '
+    || string_agg(a.privilege_type, ',' order by a.privilege_type) as line
+  from aclexplode(o.acl) a where a.grantee <> o.owner and a.privilege_type <> 'MAINTAIN' group by a.grantee) g on true
+group by o.object order by o.object`;
+
+describe('grants: every function says who may execute it, alike on both engines', () => {
+  type Grants = Map<string, string>;
+  const grantsOf = async (db: Queryable): Promise<Grants> =>
+    new Map(
+      (await db.query<{ object: string; grants: string }>(GRANTS_SQL)).rows.map((r) => [r.object, r.grants]),
+    );
+
+  /** Bootstraps the project on PGlite with `defaults` run (as the superuser) before the migrations. */
+  const onPglite = async (defaults: string): Promise<Grants> => {
+    const db = await openPglite();
+    try {
+      await bootstrapDatabase(db, { projectDir: PROJECT_DIR, beforeMigrations: (d) => d.exec(defaults) });
+      return await grantsOf(db);
+    } finally {
+      await db.close();
+    }
+  };
+
+  const found: Record<string, { grants: Grants; defaults: string[] }> = {};
+  let everyone: Grants;
+  let nobody: Grants;
+
+  beforeAll(async () => {
+    for (const [name, open] of engines) {
+      const engine = await open();
+      try {
+        found[name] = {
+          grants: await grantsOf(engine.db),
+          defaults: (await engine.db.query<{ line: string }>(DEFAULT_PRIVILEGES_SQL)).rows.map((r) => r.line),
+        };
+      } finally {
+        await engine.close();
+      }
+    }
+    // The two extremes a migration's grants must not depend on: every API role gets every function
+    // wherever it is made, or nobody does (not even PUBLIC).
+    everyone = await onPglite(
+      `alter default privileges for role postgres grant execute on functions to anon, authenticated, service_role`,
+    );
+    nobody = await onPglite(
+      `alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated, service_role;
+       alter default privileges for role postgres revoke execute on functions from public;`,
+    );
+  }, 240_000);
+
+  it('the local default privileges are hosted’s, on both engines', () => {
+    for (const name of Object.keys(found)) {
+      expect(found[name]!.defaults, name).toEqual(HOSTED_DEFAULT_PRIVILEGES);
+    }
+  });
+
+  it('every function grants and revokes EXECUTE explicitly: its grants do not follow the default privileges', () => {
+    const relying = [...everyone.keys()]
+      .filter((object) => object.startsWith('function '))
+      .filter((object) => everyone.get(object) !== nobody.get(object))
+      .map(
+        (object) =>
+          `${object}: ${everyone.get(object) || 'nobody'} with every default, ${nobody.get(object) || 'nobody'} with none`,
+      );
+    // Each needs `revoke execute on function … from public, anon, authenticated, service_role` and
+    // grants to exactly the roles meant to call it, in the migration that creates it.
+    expect(relying).toEqual([]);
+  });
+
+  it('every function, table and sequence has the same grants on PGlite and PostgreSQL 15', () => {
+    const [first, second] = Object.values(found);
+    const differing = [...new Set([...first!.grants.keys(), ...second!.grants.keys()])]
+      .filter((object) => first!.grants.get(object) !== second!.grants.get(object))
+      .map((object) => `${object}: ${first!.grants.get(object)} | ${second!.grants.get(object)}`);
+    expect(differing).toEqual([]);
+  });
+
+  it('no API role holds more than it is granted: anon reaches no table, and only what a migration names', () => {
+    const grants = found['pglite']!.grants;
+    // A sanity line on the description: the member functions are authenticated's alone.
+    expect(grants.get('function my_activity(bigint,integer)')).toBe('authenticated EXECUTE');
+    expect([...grants].filter(([object, g]) => object.startsWith('table ') && /\banon\b/.test(g))).toEqual(
+      [],
+    );
   });
 });

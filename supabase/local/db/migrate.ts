@@ -42,7 +42,11 @@ export interface BootstrapResult {
  */
 export async function bootstrapDatabase(
   db: Database,
-  options: { projectDir: string },
+  options: {
+    projectDir: string;
+    /** Runs as the superuser between the base schema and the migrations (tests vary the defaults there). */
+    beforeMigrations?: (db: Database) => Promise<void>;
+  },
 ): Promise<BootstrapResult> {
   const { rows } = await db.query<{ exists: boolean }>(
     `select exists (select 1 from pg_namespace where nspname = 'supabase_migrations') as exists`,
@@ -50,6 +54,8 @@ export async function bootstrapDatabase(
   const created = !rows[0]?.exists;
   await db.exec(readFileSync(BASE_SCHEMA, 'utf8'));
   await db.exec(readFileSync(REALTIME_SCHEMA, 'utf8'));
+
+  await options.beforeMigrations?.(db);
 
   const migrationsDir = join(options.projectDir, 'migrations');
   const files = existsSync(migrationsDir)

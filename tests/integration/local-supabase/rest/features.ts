@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedInUser, type Engine } from '../harness';
+import { client, signedInUser, type Engine } from '../harness';
 import { applyAsPostgres } from '../../../../supabase/local/db/migrate';
 import type { RestContext } from './context';
 
@@ -172,6 +172,12 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       await server.reloadRestSchema();
       try {
         expect((await ctx.anon().rpc('setting', { p_name: 'statement_timeout' })).data).toBe('200ms');
+        // authenticator's own settings (the role PostgREST logs in as) hold where the request role
+        // has none: service_role runs under its 8 s, and every role under its lock_timeout.
+        const service = client(server, server.serviceRoleKey);
+        expect((await service.rpc('setting', { p_name: 'statement_timeout' })).data).toBe('8s');
+        expect((await service.rpc('setting', { p_name: 'lock_timeout' })).data).toBe('8s');
+        expect((await ctx.anon().rpc('setting', { p_name: 'lock_timeout' })).data).toBe('8s');
         const u = await signedInUser(server, 'timeout');
         expect((await u.client.rpc('setting', { p_name: 'statement_timeout' })).data).not.toBe('200ms');
         if (engine === 'postgres') {

@@ -154,6 +154,11 @@ async function startServices(
   });
   const rest = createRestService({ db, api: config.api, verifier, anonRole: 'anon' });
   await rest.cache.reload();
+  // PostgREST reloads its schema cache and in-database settings on `NOTIFY pgrst` ('reload schema',
+  // 'reload config', or empty): the documented way to turn on aggregates ends with one.
+  const stopRestListener = await db.listen('pgrst', () => {
+    rest.cache.reload().catch(() => undefined);
+  });
   const realtime = new Realtime({
     db,
     keys,
@@ -168,7 +173,7 @@ async function startServices(
     realtime: (request) => realtime.handleHttp(request),
     local: createDevService({ db, outbox, auth: config.auth, realtime }),
   };
-  return { services, rest, realtime, outboxDir, mail };
+  return { services, rest, realtime, outboxDir, mail, stopRestListener };
 }
 
 /** The delivery loop of the product's mail outbox, for a project whose migrations create one. */
@@ -201,7 +206,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const { db, bootstrap } = await openDatabase(options, settings);
 
   let baseUrl = '';
-  const { services, rest, realtime, outboxDir, mail } = await startServices(
+  const { services, rest, realtime, outboxDir, mail, stopRestListener } = await startServices(
     db,
     settings,
     options,
@@ -220,6 +225,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     port = await listen(server, host, settings.port);
   } catch (error) {
     await mail?.stop();
+    await stopRestListener();
     await realtime.stop();
     await db.close().catch(() => undefined);
     throw error;
@@ -251,6 +257,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       if (stopped) return;
       stopped = true;
       await mail?.stop();
+      await stopRestListener();
       await realtime.stop();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

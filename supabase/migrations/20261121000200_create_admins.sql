@@ -27,7 +27,7 @@ as $$
   select exists (select 1 from public.admins a where a.user_id = (select auth.uid()))
 $$;
 
-revoke execute on function private.is_admin() from public, anon;
+revoke execute on function private.is_admin() from public, anon, authenticated, service_role;
 grant execute on function private.is_admin() to authenticated, service_role;
 
 -- Admin functions call this first. service_role (seeding and admin scripts, a verified JWT) counts
@@ -51,7 +51,7 @@ begin
 end
 $$;
 
-revoke execute on function private.require_admin() from public, anon;
+revoke execute on function private.require_admin() from public, anon, authenticated, service_role;
 grant execute on function private.require_admin() to authenticated, service_role;
 
 create policy admins_select_own_or_admin on public.admins
@@ -68,5 +68,5 @@ as $$
   select private.is_admin()
 $$;
 
-revoke execute on function public.is_admin() from public, anon;
+revoke execute on function public.is_admin() from public, anon, authenticated, service_role;
 grant execute on function public.is_admin() to authenticated, service_role;

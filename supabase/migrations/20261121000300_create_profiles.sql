@@ -131,7 +131,7 @@ create trigger on_auth_user_email_changed
   execute function private.handle_user_email_change();
 
 revoke execute on function private.profiles_guard(), private.clean_username(text, text),
-  private.handle_new_user(), private.handle_user_email_change() from public;
+  private.handle_new_user(), private.handle_user_email_change() from public, anon, authenticated, service_role;
 
 create policy profiles_select_own_or_admin on public.profiles
   for select to authenticated
@@ -158,5 +158,5 @@ begin
 end
 $$;
 
-revoke execute on function private.require_member() from public, anon;
+revoke execute on function private.require_member() from public, anon, authenticated, service_role;
 grant execute on function private.require_member() to authenticated, service_role;

@@ -68,7 +68,7 @@ begin
 end
 $$;
 
-revoke execute on function private.contact_messages_rate_limit() from public;
+revoke execute on function private.contact_messages_rate_limit() from public, anon, authenticated, service_role;
 
 create trigger contact_messages_rate_limit
   before insert on public.contact_messages

@@ -45,7 +45,7 @@ begin
 end
 $$;
 
-revoke execute on function private.ledger_entries_append_only() from public;
+revoke execute on function private.ledger_entries_append_only() from public, anon, authenticated, service_role;
 
 create trigger ledger_entries_no_update_delete
   before update or delete on public.ledger_entries
@@ -114,7 +114,7 @@ begin
 end
 $$;
 
-revoke execute on function private.post_ledger(uuid, jsonb, text, uuid, text, bigint) from public, anon, authenticated;
+revoke execute on function private.post_ledger(uuid, jsonb, text, uuid, text, bigint) from public, anon, authenticated, service_role;
 
 -- For tests and operators: profiles whose balances differ from the sum of their ledger entries.
 create function private.ledger_mismatches()
@@ -139,5 +139,5 @@ as $$
   where b.balance <> coalesce(s.total, 0)
 $$;
 
-revoke execute on function private.ledger_mismatches() from public, anon, authenticated;
+revoke execute on function private.ledger_mismatches() from public, anon, authenticated, service_role;
 grant execute on function private.ledger_mismatches() to service_role;

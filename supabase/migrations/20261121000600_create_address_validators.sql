@@ -348,7 +348,7 @@ as $$
     when 'tron' then 'TRON' when 'ripple' then 'XRP Ledger' else p_network end
 $$;
 
-revoke execute on function private.network_label(text) from public, anon, authenticated;
+revoke execute on function private.network_label(text) from public, anon, authenticated, service_role;
 
 create function private.is_valid_address(p_network text, p_address text) returns boolean
 language sql
@@ -369,4 +369,4 @@ revoke execute on function private.keccak256(bytea), private.base58_decode(text,
   private.base58check_payload(text, text), private.bech32_polymod(int[]),
   private.is_valid_bitcoin_address(text), private.is_valid_ethereum_address(text),
   private.is_valid_tron_address(text), private.is_valid_ripple_address(text),
-  private.is_valid_address(text, text) from public, anon, authenticated;
+  private.is_valid_address(text, text) from public, anon, authenticated, service_role;

@@ -99,7 +99,7 @@ begin
 end
 $$;
 
-revoke execute on function private.deposit_wallets_validate(), private.deposit_wallets_audit() from public;
+revoke execute on function private.deposit_wallets_validate(), private.deposit_wallets_audit() from public, anon, authenticated, service_role;
 
 create trigger deposit_wallets_validate
   before insert or update on public.deposit_wallets
@@ -117,7 +117,7 @@ begin
 end
 $$;
 
-revoke execute on function private.deposit_wallet_changes_append_only() from public;
+revoke execute on function private.deposit_wallet_changes_append_only() from public, anon, authenticated, service_role;
 
 create trigger deposit_wallet_changes_no_update_delete
   before update or delete on public.deposit_wallet_changes

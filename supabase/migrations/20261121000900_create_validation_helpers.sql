@@ -114,4 +114,4 @@ $$;
 revoke execute on function private.parse_money(text, text, boolean), private.clean_reason(text),
   private.clean_note(text), private.balance_label(text),
   private.profile_json(public.profiles), private.notice_json(public.deposit_notices),
-  private.request_json(public.withdrawal_requests) from public, anon, authenticated;
+  private.request_json(public.withdrawal_requests) from public, anon, authenticated, service_role;

@@ -353,7 +353,7 @@ revoke execute on function
   public.update_deposit_wallet(smallint, text, boolean, text),
   public.review_deposit_notice(bigint, text, text),
   public.review_withdrawal_request(bigint, text, text)
-from public, anon;
+from public, anon, authenticated, service_role;
 grant execute on function
   public.admin_search_users(text, text, boolean, int, int),
   public.admin_update_balances(uuid, bigint, jsonb, text),

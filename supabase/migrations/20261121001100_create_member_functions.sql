@@ -15,7 +15,7 @@ as $$
   from public.profiles p where p.id = p_user_id
 $$;
 
-revoke execute on function private.withdrawable(uuid) from public, anon, authenticated;
+revoke execute on function private.withdrawable(uuid) from public, anon, authenticated, service_role;
 
 create function public.withdrawable_balance() returns text
 language plpgsql
@@ -152,7 +152,7 @@ revoke execute on function
   public.my_ledger(),
   public.file_deposit_notice(smallint, text, text),
   public.file_withdrawal_request(smallint, text, text, text)
-from public, anon;
+from public, anon, authenticated, service_role;
 grant execute on function
   public.withdrawable_balance(),
   public.my_ledger(),

@@ -49,7 +49,7 @@ begin
 end
 $$;
 
-revoke execute on function private.request_client_address() from public, anon, authenticated;
+revoke execute on function private.request_client_address() from public, anon, authenticated, service_role;
 
 comment on function private.request_client_address() is
   'The client address PostgREST received the request from (first x-forwarded-for entry; IPv6 as its /64), or ''unknown''.';

@@ -28,7 +28,7 @@ begin
 end
 $$;
 
-revoke execute on function private.refuse_over_filing_cap(bigint, int, bigint, int, text) from public, anon, authenticated;
+revoke execute on function private.refuse_over_filing_cap(bigint, int, bigint, int, text) from public, anon, authenticated, service_role;
 
 create or replace function public.file_deposit_notice(p_wallet_id smallint, p_amount text, p_tx_id text) returns jsonb
 language plpgsql

@@ -15,7 +15,7 @@ as $$
   select coalesce((select auth.jwt()) ->> 'aal', '')
 $$;
 
-revoke execute on function private.current_aal() from public, anon;
+revoke execute on function private.current_aal() from public, anon, authenticated, service_role;
 grant execute on function private.current_aal() to authenticated, service_role;
 
 -- The caller has an admins row (at any assurance level).
@@ -28,7 +28,7 @@ as $$
   select exists (select 1 from public.admins a where a.user_id = (select auth.uid()))
 $$;
 
-revoke execute on function private.has_admin_row() from public, anon;
+revoke execute on function private.has_admin_row() from public, anon, authenticated, service_role;
 grant execute on function private.has_admin_row() to authenticated, service_role;
 
 create or replace function private.is_admin() returns boolean
@@ -128,7 +128,7 @@ begin
 end
 $$;
 
-revoke execute on function private.keep_only_admins_last_factor() from public, anon, authenticated;
+revoke execute on function private.keep_only_admins_last_factor() from public, anon, authenticated, service_role;
 
 create trigger mfa_factors_keep_only_admins_last_factor
   before delete on auth.mfa_factors
@@ -176,7 +176,7 @@ begin
 end
 $$;
 
-revoke execute on function public.admin_reset_mfa(uuid, text) from public, anon;
+revoke execute on function public.admin_reset_mfa(uuid, text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_reset_mfa(uuid, text) to authenticated, service_role;
 
 -- For the admins page: which admins have a verified authenticator (admins at aal2 only).
@@ -197,5 +197,5 @@ begin
 end
 $$;
 
-revoke execute on function public.admin_authenticators() from public, anon;
+revoke execute on function public.admin_authenticators() from public, anon, authenticated, service_role;
 grant execute on function public.admin_authenticators() to authenticated, service_role;

@@ -29,8 +29,8 @@ begin
 end
 $$;
 
-revoke execute on function private.unconfirmed_admin_message() from public, anon;
-revoke execute on function private.require_confirmed_admin() from public, anon, authenticated;
+revoke execute on function private.unconfirmed_admin_message() from public, anon, authenticated, service_role;
+revoke execute on function private.require_confirmed_admin() from public, anon, authenticated, service_role;
 
 create trigger admins_require_confirmed_email
   before insert or update of user_id on public.admins

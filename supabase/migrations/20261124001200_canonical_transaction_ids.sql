@@ -59,7 +59,7 @@ as $$
 $$;
 
 revoke execute on function private.trim_ascii_space(text), private.canonical_tx_id(text, text),
-  private.tx_id_problem(text, text) from public, anon;
+  private.tx_id_problem(text, text) from public, anon, authenticated, service_role;
 
 -- Existing ids take their canonical form where that is unambiguous; an id that is not one of the
 -- network's (or would collide with another once canonical) stays exactly as it was filed.
@@ -103,7 +103,7 @@ begin
 end
 $$;
 
-revoke execute on function private.refuse_second_confirmation() from public, anon, authenticated;
+revoke execute on function private.refuse_second_confirmation() from public, anon, authenticated, service_role;
 
 create trigger deposit_notices_one_confirmation_per_tx
   before update of status on public.deposit_notices
@@ -177,5 +177,5 @@ begin
 end
 $$;
 
-revoke execute on function public.admin_deposit_notice_conflicts() from public, anon;
+revoke execute on function public.admin_deposit_notice_conflicts() from public, anon, authenticated, service_role;
 grant execute on function public.admin_deposit_notice_conflicts() to authenticated, service_role;

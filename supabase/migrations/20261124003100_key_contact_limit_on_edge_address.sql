@@ -50,7 +50,7 @@ begin
 end
 $$;
 
-revoke execute on function private.request_client_address() from public, anon, authenticated;
+revoke execute on function private.request_client_address() from public, anon, authenticated, service_role;
 
 comment on function private.request_client_address() is
   'The address the platform edge saw (cf-connecting-ip; IPv6 as its /64), or ''unknown''. Never x-forwarded-for: clients write its first entries.';

@@ -41,7 +41,7 @@ begin
 end
 $$;
 
-revoke execute on function private.keep_only_admins_last_factor_on_session() from public, anon, authenticated;
+revoke execute on function private.keep_only_admins_last_factor_on_session() from public, anon, authenticated, service_role;
 
 create trigger sessions_keep_only_admins_last_factor
   before update of factor_id on auth.sessions

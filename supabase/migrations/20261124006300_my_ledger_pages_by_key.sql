@@ -49,5 +49,5 @@ begin
 end
 $$;
 
-revoke execute on function public.my_ledger(timestamptz, bigint, int) from public, anon;
+revoke execute on function public.my_ledger(timestamptz, bigint, int) from public, anon, authenticated, service_role;
 grant execute on function public.my_ledger(timestamptz, bigint, int) to authenticated, service_role;

@@ -25,7 +25,7 @@ as $$
   select a.role from public.admins a where a.user_id = (select auth.uid())
 $$;
 
-revoke execute on function private.staff_role() from public, anon;
+revoke execute on function private.staff_role() from public, anon, authenticated, service_role;
 grant execute on function private.staff_role() to authenticated, service_role;
 
 -- Staff acting at aal2 whose role is one of p_roles (for policies).
@@ -38,7 +38,7 @@ as $$
   select private.current_aal() = 'aal2' and coalesce(private.staff_role() = any (p_roles), false)
 $$;
 
-revoke execute on function private.has_role(text[]) from public, anon;
+revoke execute on function private.has_role(text[]) from public, anon, authenticated, service_role;
 grant execute on function private.has_role(text[]) to authenticated, service_role;
 
 -- Functions call this first: require_admin's checks (signed in, staff, aal2), then the role. The
@@ -65,7 +65,7 @@ begin
 end
 $$;
 
-revoke execute on function private.require_role(text[]) from public, anon;
+revoke execute on function private.require_role(text[]) from public, anon, authenticated, service_role;
 grant execute on function private.require_role(text[]) to authenticated, service_role;
 
 create function public.my_staff_role() returns text
@@ -77,7 +77,7 @@ as $$
   select private.staff_role()
 $$;
 
-revoke execute on function public.my_staff_role() from public, anon;
+revoke execute on function public.my_staff_role() from public, anon, authenticated, service_role;
 grant execute on function public.my_staff_role() to authenticated, service_role;
 
 -- Money history and authenticator resets are not for support.
@@ -190,7 +190,7 @@ begin
 end
 $$;
 
-revoke execute on function private.staff_user_by_email(text) from public, anon, authenticated;
+revoke execute on function private.staff_user_by_email(text) from public, anon, authenticated, service_role;
 
 create function private.check_staff_role(p_role text) returns text
 language plpgsql
@@ -205,7 +205,7 @@ begin
 end
 $$;
 
-revoke execute on function private.check_staff_role(text) from public, anon, authenticated;
+revoke execute on function private.check_staff_role(text) from public, anon, authenticated, service_role;
 
 create function public.grant_admin(p_email text, p_role text default 'support') returns void
 language plpgsql
@@ -275,7 +275,7 @@ revoke execute on function
   public.admin_reset_mfa(uuid, text),
   public.grant_admin(text, text),
   public.set_staff_role(text, text)
-from public, anon;
+from public, anon, authenticated, service_role;
 grant execute on function
   public.admin_user_ledger(uuid),
   public.update_deposit_wallet(smallint, text, boolean, text),

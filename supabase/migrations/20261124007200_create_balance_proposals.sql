@@ -118,7 +118,7 @@ $$;
 
 revoke execute on function private.parse_balances(jsonb), private.balance_deltas(public.profiles, jsonb),
   private.check_version(public.profiles, bigint), private.proposal_json(public.balance_proposals)
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 
 -- The shared start of a balance edit (a proposal, or the service role's direct save): every input
 -- validated before anything is touched, the profile locked, the version the editor saw checked.
@@ -152,7 +152,7 @@ begin
 end
 $$;
 
-revoke execute on function private.begin_balance_edit(uuid, bigint, jsonb, text) from public, anon, authenticated;
+revoke execute on function private.begin_balance_edit(uuid, bigint, jsonb, text) from public, anon, authenticated, service_role;
 
 -- The service role's direct path (seed data, operator scripts with the secret key). Staff get a clear
 -- refusal: their edits go through propose_balances.
@@ -277,7 +277,7 @@ begin
 end
 $$;
 
-revoke execute on function private.lock_open_proposal(bigint) from public, anon, authenticated;
+revoke execute on function private.lock_open_proposal(bigint) from public, anon, authenticated, service_role;
 
 -- A second admin approves: the ledger entries and the profile are written here, in this transaction.
 create function public.approve_balance_proposal(p_proposal_id bigint) returns jsonb
@@ -370,7 +370,7 @@ revoke execute on function
   public.approve_balance_proposal(bigint),
   public.reject_balance_proposal(bigint, text),
   public.withdraw_balance_proposal(bigint)
-from public, anon;
+from public, anon, authenticated, service_role;
 grant execute on function
   public.propose_balances(uuid, bigint, jsonb, text),
   public.approve_balance_proposal(bigint),

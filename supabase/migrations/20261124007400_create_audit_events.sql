@@ -86,7 +86,7 @@ end
 $$;
 
 revoke execute on function private.audit_hash(public.audit_events), private.audit(text, uuid, jsonb, jsonb, text)
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 
 create function private.audit_events_append_only() returns trigger
 language plpgsql
@@ -97,7 +97,7 @@ begin
 end
 $$;
 
-revoke execute on function private.audit_events_append_only() from public;
+revoke execute on function private.audit_events_append_only() from public, anon, authenticated, service_role;
 
 create trigger audit_events_no_update_delete
   before update or delete on public.audit_events
@@ -270,7 +270,7 @@ create trigger on_auth_user_email_audit after update of email on auth.users
 
 revoke execute on function private.audit_ledger_entry(), private.audit_balance_proposal(), private.audit_review(),
   private.audit_address_edit(), private.audit_staff(), private.audit_mfa_reset(), private.audit_member_email()
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 
 -- Walks the chain in order and reports where it first breaks: a row whose stored hash is not the
 -- hash of its fields (edited), or whose link is not the hash of the row before it (a row deleted or
@@ -306,5 +306,5 @@ begin
 end
 $$;
 
-revoke execute on function public.verify_audit_chain() from public, anon;
+revoke execute on function public.verify_audit_chain() from public, anon, authenticated, service_role;
 grant execute on function public.verify_audit_chain() to authenticated, service_role;

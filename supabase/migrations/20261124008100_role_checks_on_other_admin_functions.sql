@@ -24,5 +24,5 @@ begin
 end
 $$;
 
-revoke execute on function public.admin_deposit_notice_conflicts() from public, anon;
+revoke execute on function public.admin_deposit_notice_conflicts() from public, anon, authenticated, service_role;
 grant execute on function public.admin_deposit_notice_conflicts() to authenticated, service_role;

@@ -45,5 +45,5 @@ as $$
   select s.small_edit_threshold from public.firm_settings s where s.singleton
 $$;
 
-revoke execute on function private.address_cooling_off(), private.small_edit_threshold() from public, anon;
+revoke execute on function private.address_cooling_off(), private.small_edit_threshold() from public, anon, authenticated, service_role;
 grant execute on function private.address_cooling_off(), private.small_edit_threshold() to authenticated, service_role;

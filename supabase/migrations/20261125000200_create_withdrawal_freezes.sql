@@ -45,7 +45,7 @@ as $$
   select exists (select 1 from public.withdrawal_freezes f where f.user_id = p_user_id and f.lifted_at is null)
 $$;
 
-revoke execute on function private.withdrawals_frozen(uuid) from public, anon;
+revoke execute on function private.withdrawals_frozen(uuid) from public, anon, authenticated, service_role;
 grant execute on function private.withdrawals_frozen(uuid) to authenticated, service_role;
 
 alter publication supabase_realtime add table public.withdrawal_freezes;

@@ -123,7 +123,7 @@ $$;
 revoke execute on function
   private.lock_open_staff_change(bigint), private.check_proposal_open(text, timestamptz),
   private.refuse_own_proposal(uuid, text)
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 
 create function public.propose_staff_change(p_kind text, p_target text, p_payload jsonb, p_reason text)
 returns jsonb
@@ -264,7 +264,7 @@ revoke execute on function
   public.approve_staff_change(bigint),
   public.reject_staff_change(bigint, text),
   public.withdraw_staff_change(bigint)
-from public, anon;
+from public, anon, authenticated, service_role;
 grant execute on function
   public.propose_staff_change(text, text, jsonb, text),
   public.approve_staff_change(bigint),
@@ -287,7 +287,7 @@ begin
 end
 $$;
 
-revoke execute on function private.require_service_role_for(text) from public, anon, authenticated;
+revoke execute on function private.require_service_role_for(text) from public, anon, authenticated, service_role;
 
 create or replace function public.update_deposit_wallet(
   p_wallet_id smallint,

@@ -32,7 +32,7 @@ begin
 end
 $$;
 
-revoke execute on function private.audit_chain_head_guard() from public;
+revoke execute on function private.audit_chain_head_guard() from public, anon, authenticated, service_role;
 
 create trigger audit_chain_head_forward_only
   before insert or update or delete on private.audit_chain_head

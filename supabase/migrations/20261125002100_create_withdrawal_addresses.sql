@@ -71,7 +71,7 @@ as $$
     p_factor.created_at)
 $$;
 
-revoke execute on function private.factor_first_verified_at(auth.mfa_factors) from public, anon, authenticated;
+revoke execute on function private.factor_first_verified_at(auth.mfa_factors) from public, anon, authenticated, service_role;
 
 -- The caller's session (null: the token names no session this database knows, or another user's).
 create function private.current_session() returns auth.sessions
@@ -92,7 +92,7 @@ begin
 end
 $$;
 
-revoke execute on function private.current_session() from public, anon, authenticated;
+revoke execute on function private.current_session() from public, anon, authenticated, service_role;
 
 create function private.require_recent_step_up() returns void
 language plpgsql
@@ -141,7 +141,7 @@ begin
 end
 $$;
 
-revoke execute on function private.require_recent_step_up() from public, anon;
+revoke execute on function private.require_recent_step_up() from public, anon, authenticated, service_role;
 grant execute on function private.require_recent_step_up() to authenticated, service_role;
 
 create function private.address_json(a public.withdrawal_addresses) returns jsonb
@@ -156,7 +156,7 @@ as $$
   from public.deposit_wallets w where w.id = a.wallet_id
 $$;
 
-revoke execute on function private.address_json(public.withdrawal_addresses) from public, anon, authenticated;
+revoke execute on function private.address_json(public.withdrawal_addresses) from public, anon, authenticated, service_role;
 
 create function public.add_withdrawal_address(
   p_wallet_id smallint,
@@ -261,7 +261,7 @@ end
 $$;
 
 revoke execute on function public.add_withdrawal_address(smallint, text, text, text),
-  public.remove_withdrawal_address(bigint) from public, anon;
+  public.remove_withdrawal_address(bigint) from public, anon, authenticated, service_role;
 grant execute on function public.add_withdrawal_address(smallint, text, text, text),
   public.remove_withdrawal_address(bigint) to authenticated;
 
@@ -294,7 +294,7 @@ begin
 end
 $$;
 
-revoke execute on function private.audit_withdrawal_address() from public, anon, authenticated;
+revoke execute on function private.audit_withdrawal_address() from public, anon, authenticated, service_role;
 
 create trigger withdrawal_addresses_audit after insert on public.withdrawal_addresses
   for each row execute function private.audit_withdrawal_address();

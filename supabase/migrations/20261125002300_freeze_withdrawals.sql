@@ -32,7 +32,7 @@ begin
 end
 $$;
 
-revoke execute on function public.freeze_withdrawals(text) from public, anon;
+revoke execute on function public.freeze_withdrawals(text) from public, anon, authenticated, service_role;
 grant execute on function public.freeze_withdrawals(text) to authenticated;
 
 -- Every freeze and every lift is recorded, whoever wrote the row (the member, the service role for
@@ -56,7 +56,7 @@ begin
 end
 $$;
 
-revoke execute on function private.audit_withdrawal_freeze() from public;
+revoke execute on function private.audit_withdrawal_freeze() from public, anon, authenticated, service_role;
 
 create trigger withdrawal_freezes_audit after insert on public.withdrawal_freezes
   for each row execute function private.audit_withdrawal_freeze();
@@ -83,7 +83,7 @@ begin
 end
 $$;
 
-revoke execute on function private.refuse_while_frozen() from public;
+revoke execute on function private.refuse_while_frozen() from public, anon, authenticated, service_role;
 
 create trigger withdrawal_requests_refuse_while_frozen
   before insert or update of status on public.withdrawal_requests

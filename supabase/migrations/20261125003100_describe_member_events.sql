@@ -197,4 +197,4 @@ $$;
 
 revoke execute on function private.account_label(text), private.usd_words(text), private.actor_word(public.audit_events),
   private.when_words(timestamptz), private.member_event_words(public.audit_events)
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;

@@ -71,7 +71,7 @@ end
 $$;
 
 revoke execute on function private.notify_member(), private.notifications_per_member()
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 
 create trigger audit_events_notify after insert on public.audit_events
   for each row when (new.member_id is not null) execute function private.notify_member();
@@ -100,7 +100,7 @@ begin
 end
 $$;
 
-revoke execute on function public.mark_notifications_read(bigint[]) from public, anon;
+revoke execute on function public.mark_notifications_read(bigint[]) from public, anon, authenticated, service_role;
 grant execute on function public.mark_notifications_read(bigint[]) to authenticated;
 
 -- The bell's number: the caller's visible unread notices (at most the cap, so cheap).
@@ -114,7 +114,7 @@ as $$
   where n.user_id = (select auth.uid()) and n.read_at is null and n.available_at <= now()
 $$;
 
-revoke execute on function public.unread_notification_count() from public, anon, service_role;
+revoke execute on function public.unread_notification_count() from public, anon, authenticated, service_role;
 grant execute on function public.unread_notification_count() to authenticated;
 
 -- Seconds until the caller's next notice comes due (an address becoming usable), or null. Realtime
@@ -134,7 +134,7 @@ begin
 end
 $$;
 
-revoke execute on function public.next_notification_in() from public, anon;
+revoke execute on function public.next_notification_in() from public, anon, authenticated, service_role;
 grant execute on function public.next_notification_in() to authenticated;
 
 -- The one page-size rule of the member's keyset-paged lists (notifications, activity).
@@ -150,7 +150,7 @@ begin
 end
 $$;
 
-revoke execute on function private.require_page_size(int) from public, anon;
+revoke execute on function private.require_page_size(int) from public, anon, authenticated, service_role;
 grant execute on function private.require_page_size(int) to authenticated;
 
 -- /user/notifications: the caller's visible notices, newest first, paged by key (pass the last id of
@@ -183,7 +183,7 @@ begin
 end
 $$;
 
-revoke execute on function public.my_notifications(bigint, int) from public, anon;
+revoke execute on function public.my_notifications(bigint, int) from public, anon, authenticated, service_role;
 grant execute on function public.my_notifications(bigint, int) to authenticated;
 
 alter publication supabase_realtime add table public.notifications;

@@ -36,5 +36,5 @@ begin
 end
 $$;
 
-revoke execute on function public.my_activity(bigint, int) from public, anon;
+revoke execute on function public.my_activity(bigint, int) from public, anon, authenticated, service_role;
 grant execute on function public.my_activity(bigint, int) to authenticated;

@@ -18,7 +18,7 @@ as $$
       where f.user_id = (select auth.uid()) and f.status::text = 'verified')
 $$;
 
-revoke execute on function private.member_aal_ok() from public, anon;
+revoke execute on function private.member_aal_ok() from public, anon, authenticated, service_role;
 grant execute on function private.member_aal_ok() to authenticated, service_role;
 
 -- The hint is the admin one (aal2_required), so the client turns either into the code prompt.
@@ -36,7 +36,7 @@ begin
 end
 $$;
 
-revoke execute on function private.require_member_aal() from public, anon;
+revoke execute on function private.require_member_aal() from public, anon, authenticated, service_role;
 grant execute on function private.require_member_aal() to authenticated, service_role;
 
 -- Every member function calls require_member() first, so the rule reaches them all (withdrawal

@@ -69,4 +69,4 @@ create trigger on_auth_session_factor_audit after update of factor_id on auth.se
   execute function private.audit_member_factor();
 
 revoke execute on function private.audit_member_password(), private.audit_member_factor()
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;

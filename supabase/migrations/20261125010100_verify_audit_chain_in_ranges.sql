@@ -96,5 +96,5 @@ begin
 end
 $$;
 
-revoke execute on function public.verify_audit_chain(bigint, integer) from public, anon;
+revoke execute on function public.verify_audit_chain(bigint, integer) from public, anon, authenticated, service_role;
 grant execute on function public.verify_audit_chain(bigint, integer) to authenticated, service_role;

@@ -59,6 +59,6 @@ begin
 end
 $$;
 
-revoke execute on function public.audit_chain_anchor(), public.check_audit_anchor(bigint, text) from public, anon;
+revoke execute on function public.audit_chain_anchor(), public.check_audit_anchor(bigint, text) from public, anon, authenticated, service_role;
 grant execute on function public.audit_chain_anchor(), public.check_audit_anchor(bigint, text)
   to authenticated, service_role;

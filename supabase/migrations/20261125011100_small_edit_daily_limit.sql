@@ -20,5 +20,5 @@ as $$
   select coalesce(s.small_edit_daily_limit, s.small_edit_threshold) from public.firm_settings s where s.singleton
 $$;
 
-revoke execute on function private.small_edit_daily_limit() from public, anon;
+revoke execute on function private.small_edit_daily_limit() from public, anon, authenticated, service_role;
 grant execute on function private.small_edit_daily_limit() to authenticated, service_role;

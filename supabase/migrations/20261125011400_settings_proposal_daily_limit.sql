@@ -25,5 +25,5 @@ begin
 end
 $$;
 
-revoke execute on function private.setting_amount(jsonb, text) from public, anon, authenticated;
+revoke execute on function private.setting_amount(jsonb, text) from public, anon, authenticated, service_role;
 

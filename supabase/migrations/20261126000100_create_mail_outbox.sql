@@ -196,7 +196,7 @@ revoke execute on function private.member_mail_max_attempts(), private.member_ma
   from public, anon, authenticated, service_role;
 revoke execute on function public.claim_member_mails(int, int), public.mark_member_mail_sent(bigint),
   public.mark_member_mail_failed(bigint, text)
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 grant execute on function public.claim_member_mails(int, int), public.mark_member_mail_sent(bigint),
   public.mark_member_mail_failed(bigint, text)
   to service_role;

@@ -18,7 +18,7 @@ begin
 end
 $$;
 
-revoke execute on function private.refuse_own_money(uuid, uuid) from public, anon, authenticated;
+revoke execute on function private.refuse_own_money(uuid, uuid) from public, anon, authenticated, service_role;
 
 -- One trigger function per table shape; each names the columns that hold a staff actor.
 create function private.guard_own_money() returns trigger
@@ -43,7 +43,7 @@ begin
 end
 $$;
 
-revoke execute on function private.guard_own_money() from public, anon, authenticated;
+revoke execute on function private.guard_own_money() from public, anon, authenticated, service_role;
 
 create trigger ledger_entries_own_money before insert on public.ledger_entries
   for each row execute function private.guard_own_money();

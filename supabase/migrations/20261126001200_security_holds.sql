@@ -26,7 +26,7 @@ as $$
   select coalesce((select s.security_hold from public.firm_settings s where s.singleton), interval '48 hours')
 $$;
 
-revoke execute on function private.security_hold_period() from public, anon, authenticated;
+revoke execute on function private.security_hold_period() from public, anon, authenticated, service_role;
 
 create table public.security_holds (
   id bigint generated always as identity primary key,
@@ -75,7 +75,7 @@ as $$
   limit 1
 $$;
 
-revoke execute on function private.active_security_hold(uuid) from public, anon, authenticated;
+revoke execute on function private.active_security_hold(uuid) from public, anon, authenticated, service_role;
 
 -- Which audit kinds are a change of credentials, and the word the hold records for each.
 create function private.credential_change(p_kind text) returns text
@@ -91,7 +91,7 @@ as $$
     when 'mfa_reset' then 'factor_reset' end
 $$;
 
-revoke execute on function private.credential_change(text) from public, anon, authenticated;
+revoke execute on function private.credential_change(text) from public, anon, authenticated, service_role;
 
 create function private.start_security_hold() returns trigger
 language plpgsql
@@ -125,9 +125,9 @@ begin
 end
 $$;
 
-revoke execute on function private.announce_security_hold() from public, anon, authenticated;
+revoke execute on function private.announce_security_hold() from public, anon, authenticated, service_role;
 
-revoke execute on function private.start_security_hold() from public, anon, authenticated;
+revoke execute on function private.start_security_hold() from public, anon, authenticated, service_role;
 
 create trigger audit_events_start_security_hold after insert on public.audit_events
   for each row when (new.member_id is not null and new.kind in
@@ -164,7 +164,7 @@ begin
 end
 $$;
 
-revoke execute on function private.require_no_security_hold(uuid) from public, anon;
+revoke execute on function private.require_no_security_hold(uuid) from public, anon, authenticated, service_role;
 grant execute on function private.require_no_security_hold(uuid) to authenticated, service_role;
 
 create function private.refuse_during_security_hold() returns trigger
@@ -178,7 +178,7 @@ begin
 end
 $$;
 
-revoke execute on function private.refuse_during_security_hold() from public, anon, authenticated;
+revoke execute on function private.refuse_during_security_hold() from public, anon, authenticated, service_role;
 
 create trigger withdrawal_addresses_security_hold before insert on public.withdrawal_addresses
   for each row execute function private.refuse_during_security_hold();
@@ -223,7 +223,7 @@ begin
 end
 $$;
 
-revoke execute on function public.my_security_status() from public, anon;
+revoke execute on function public.my_security_status() from public, anon, authenticated, service_role;
 grant execute on function public.my_security_status() to authenticated;
 
 alter publication supabase_realtime add table public.security_holds;

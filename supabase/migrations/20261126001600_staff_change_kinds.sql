@@ -305,7 +305,7 @@ revoke execute on function private.staff_change_roles(text), private.staff_chang
   private.staff_change_before(text, text), private.setting_hours(jsonb, text),
   private.staff_change_parse(text, text, jsonb), private.staff_change_apply(public.staff_proposals),
   private.audit_staff_proposal(), private.guard_own_staff_change()
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 
 -- The firm's settings are money rules (thresholds, limits, waiting periods): every change is in the
 -- audit log from the table, with the approved proposal's id and reason.
@@ -324,7 +324,7 @@ begin
 end
 $$;
 
-revoke execute on function private.audit_firm_settings() from public, anon, authenticated;
+revoke execute on function private.audit_firm_settings() from public, anon, authenticated, service_role;
 
 create trigger firm_settings_audit after update on public.firm_settings
   for each row execute function private.audit_firm_settings();

@@ -36,7 +36,7 @@ begin
 end
 $$;
 
-revoke execute on function private.withdraw_proposals_of_former_staff() from public, anon, authenticated;
+revoke execute on function private.withdraw_proposals_of_former_staff() from public, anon, authenticated, service_role;
 
 create trigger admins_withdraw_proposals_of_former_staff
   after update of role or delete on public.admins

@@ -30,7 +30,7 @@ begin
 end
 $$;
 
-revoke execute on function public.cancel_withdrawal_request(bigint) from public, anon;
+revoke execute on function public.cancel_withdrawal_request(bigint) from public, anon, authenticated, service_role;
 grant execute on function public.cancel_withdrawal_request(bigint) to authenticated;
 
 create function private.refuse_unlisted_payout() returns trigger
@@ -49,7 +49,7 @@ begin
 end
 $$;
 
-revoke execute on function private.refuse_unlisted_payout() from public, anon, authenticated;
+revoke execute on function private.refuse_unlisted_payout() from public, anon, authenticated, service_role;
 
 create trigger withdrawal_requests_refuse_unlisted_payout
   before update of status on public.withdrawal_requests

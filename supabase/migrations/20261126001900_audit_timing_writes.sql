@@ -35,7 +35,7 @@ begin
 end
 $$;
 
-revoke execute on function private.audit_timing_write() from public, anon, authenticated;
+revoke execute on function private.audit_timing_write() from public, anon, authenticated, service_role;
 
 create trigger withdrawal_addresses_audit_usable_from after update of usable_from on public.withdrawal_addresses
   for each row when (new.usable_from is distinct from old.usable_from) execute function private.audit_timing_write();

@@ -1,7 +1,9 @@
 /**
  * The local auth schema is GoTrue's at a pinned release: every table, column, type, nullability,
- * row-level-security flag, owner and enum of supabase/local/db/gotrue-auth-schema.json (described
- * from GoTrue's own migrations), on PGlite and on PostgreSQL 15. A difference fails with its path.
+ * default, unique index and key, check, foreign key, row-level-security flag, owner and enum of
+ * supabase/local/db/gotrue-auth-schema.json (described from GoTrue's own migrations), on PGlite and
+ * on PostgreSQL 15; and the triggers on auth tables are the project's alone, as hosted has them. A
+ * difference fails with its path.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,14 +36,42 @@ describe.each(engines)(`auth schema against GoTrue ${GOTRUE.release} on %s`, (_n
     }
   });
 
-  it('has exactly GoTrue’s columns, types and nullability', () => {
+  it('has exactly GoTrue’s columns, types, nullability and defaults', () => {
     for (const [table, expected] of Object.entries(GOTRUE.tables)) {
       expect(local.tables[table]?.columns, `auth.${table}`).toEqual(expected.columns);
     }
   });
 
+  it('has exactly GoTrue’s unique indexes and keys by name (constraint or bare index), checks and foreign keys', () => {
+    for (const [table, expected] of Object.entries(GOTRUE.tables)) {
+      expect(local.tables[table]?.keys, `auth.${table} keys`).toEqual(expected.keys);
+      expect(local.tables[table]?.checks, `auth.${table} checks`).toEqual(expected.checks);
+      expect(local.tables[table]?.foreignKeys, `auth.${table} foreign keys`).toEqual(expected.foreignKeys);
+    }
+  });
+
   it('has GoTrue’s enums with their labels in order', () => {
     expect(local.enums).toEqual(GOTRUE.enums);
+  });
+
+  it('carries triggers only where Supabase supports them, and the one hosted could not drop, disarmed', async () => {
+    const { rows } = await engine.db.query<{ tbl: string; trigger: string; body: string }>(
+      `select c.relname as tbl, c.relname || ' ' || t.tgname || ' -> ' || t.tgfoid::regproc::text as trigger,
+         p.prosrc as body
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+       join pg_proc p on p.oid = t.tgfoid
+       where n.nspname = 'auth' and not t.tgisinternal order by 2`,
+    );
+    // GoTrue makes no trigger; Supabase documents project triggers on these auth tables only.
+    const documented = ['users', 'identities', 'sessions', 'refresh_tokens', 'audit_log_entries'];
+    const elsewhere = rows.filter((r) => !documented.includes(r.tbl));
+    // postgres holds TRIGGER on every auth table but owns none, so it cannot drop a trigger there: on
+    // hosted this one outlived its replacement (migration 20261124003200) and now calls a
+    // pass-through function. It must stay here too, and refuse nothing.
+    expect(elsewhere.map((r) => r.trigger)).toEqual([
+      'mfa_factors mfa_factors_keep_only_admins_last_factor -> private.keep_only_admins_last_factor',
+    ]);
+    expect(elsewhere[0]!.body).not.toMatch(/raise/i);
   });
 
   it('refuses what GoTrue’s schema refuses: an unknown aal, a bad email_change_confirm_status', async () => {

@@ -5,7 +5,7 @@ import type { GatewayRequest } from '../gateway/http';
 import type { JwtClaims } from '../gateway/keys';
 import type { Auth } from './context';
 import { badRequest, ErrorCode, forbidden, unauthorized } from './errors';
-import { addAmrClaim, createSession, isSessionLive, type AmrEntry } from './models/session';
+import { addAmrClaim, amrOfSession, createSession, isSessionLive, type AmrEntry } from './models/session';
 import { grantRefreshToken } from './models/refresh-token';
 import { touchLastSignIn } from './models/user';
 import { parseUuid } from './uuid';
@@ -25,9 +25,8 @@ export async function issueSession(
   const refresh = await grantRefreshToken(q, { userId: user.id, sessionId, parent: null });
   await touchLastSignIn(q, user.id);
   const fresh = (await loadUserById(q, user.id)) ?? user;
-  return tokenResponse(auth, fresh, sessionId, refresh, [
-    { method, timestamp: Math.floor(Date.now() / 1000) },
-  ]);
+  // The claim just written, read as a refresh reads it: both tokens carry the same timestamp.
+  return tokenResponse(auth, fresh, sessionId, refresh, await amrOfSession(q, sessionId));
 }
 
 export async function tokenResponse(

@@ -34,8 +34,62 @@ end
 $$;
 
 grant anon, authenticated, service_role to authenticator;
+-- The API roles' settings and memberships as supabase/postgres leaves them: 00000000000000-initial-
+-- schema (anon 3 s, authenticated 8 s), 20221028101028_set_authenticator_timeout,
+-- 20231130133139_set_lock_timeout_to_authenticator_role, 20230529180330_alter_api_roles_for_inherit
+-- and 20230201083204_grant_auth_roles_to_postgres.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
+grant anon, authenticated, service_role to postgres;
+
+-- What hosted lets `postgres` do to the API roles: supautils (supabase/postgres's
+-- ansible/files/postgresql_config/supautils.conf.j2) names `anon*`, `authenticated*`,
+-- `service_role*` and `authenticator*` reserved roles whose settings the privileged role `postgres`
+-- may change (`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`, `alter role anon
+-- set statement_timeout = '5s'`), running the listed superuser-only settings (`pgrst.*`,
+-- `session_replication_role`, …) as the superuser. Without supautils the same needs, on PostgreSQL
+-- 16 and later, CREATEROLE plus the ADMIN option on the role (only that: no membership, no SET), and
+-- on every major a SET grant on each superuser-only setting. What supautils refuses (other changes
+-- to reserved roles, memberships of authenticator) the migration runner refuses after each migration
+-- (db/reserved-roles.ts), since nothing in SQL can stop a CREATEROLE role there.
+do $$
+begin
+  if current_setting('server_version_num')::int >= 160000 then
+    execute 'grant anon, authenticated, service_role to postgres with admin true';
+    execute 'grant authenticator to postgres with admin true, inherit false, set false';
+  end if;
+end
+$$;
+do $$
+declare
+  name text;
+begin
+  foreach name in array array[
+    -- PostgREST's in-database configuration (pgrst.* on hosted; each name spelt out here).
+    'pgrst.db_aggregates_enabled', 'pgrst.db_anon_role', 'pgrst.db_extra_search_path',
+    'pgrst.db_hoisted_tx_settings', 'pgrst.db_max_rows', 'pgrst.db_plan_enabled', 'pgrst.db_pre_config',
+    'pgrst.db_pre_request', 'pgrst.db_prepared_statements', 'pgrst.db_root_spec', 'pgrst.db_schemas',
+    'pgrst.db_tx_end', 'pgrst.jwt_aud', 'pgrst.jwt_cache_max_lifetime', 'pgrst.jwt_role_claim_key',
+    'pgrst.jwt_secret', 'pgrst.jwt_secret_is_base64', 'pgrst.openapi_mode', 'pgrst.openapi_security_active',
+    'pgrst.openapi_server_proxy_uri', 'pgrst.server_cors_allowed_origins', 'pgrst.server_timing_enabled',
+    'pgrst.server_trace_header',
+    -- supautils.privileged_role_allowed_configs that PostgreSQL itself knows.
+    'log_lock_waits', 'log_min_messages', 'session_replication_role', 'track_io_timing',
+    -- … and those of extensions (placeholders until the extension loads).
+    'auto_explain.log_min_duration', 'auto_explain.log_nested_statements', 'pg_net.batch_size', 'pg_net.ttl',
+    'pgaudit.log', 'pgaudit.log_catalog', 'pgaudit.log_client', 'pgaudit.log_level', 'pgaudit.log_relation',
+    'pgaudit.log_rows', 'pgaudit.log_statement', 'pgaudit.log_statement_once', 'pgaudit.role',
+    'safeupdate.enabled'
+  ] loop
+    execute format('grant set on parameter %s to postgres', name);
+  end loop;
+end
+$$;
 
 create schema if not exists extensions;
 create schema if not exists auth authorization supabase_auth_admin;
@@ -138,9 +192,9 @@ create table if not exists auth.users (
   is_super_admin boolean,
   created_at timestamptz,
   updated_at timestamptz,
-  phone text unique default null,
+  phone text unique default null::character varying,
   phone_confirmed_at timestamptz,
-  phone_change text default '',
+  phone_change text default ''::character varying,
   phone_change_token varchar(255) default '',
   phone_change_sent_at timestamptz,
   confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
@@ -154,6 +208,10 @@ create table if not exists auth.users (
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
+-- GoTrue's phone columns began as varchar(15) (20210710035447_alter_users) and became text later,
+-- keeping their varchar defaults; a database made before gets them too.
+alter table auth.users alter column phone set default null::character varying,
+  alter column phone_change set default ''::character varying;
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
 create index if not exists users_instance_id_idx on auth.users (instance_id);
 create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email::text));
@@ -192,6 +250,7 @@ create table if not exists auth.sso_providers (
   updated_at timestamptz,
   disabled boolean
 );
+create unique index if not exists sso_providers_resource_id_idx on auth.sso_providers (lower(resource_id));
 
 create table if not exists auth.sso_domains (
   id uuid primary key,
@@ -200,6 +259,7 @@ create table if not exists auth.sso_domains (
   created_at timestamptz,
   updated_at timestamptz
 );
+create unique index if not exists sso_domains_domain_idx on auth.sso_domains (lower(domain));
 
 create table if not exists auth.saml_providers (
   id uuid primary key,
@@ -337,8 +397,8 @@ create table if not exists auth.mfa_amr_claims (
   created_at timestamptz not null,
   updated_at timestamptz not null,
   authentication_method text not null,
-  id uuid primary key,
-  unique (session_id, authentication_method)
+  id uuid constraint amr_id_pk primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
 
 create table if not exists auth.one_time_tokens (
@@ -348,9 +408,12 @@ create table if not exists auth.one_time_tokens (
   token_hash text not null check (char_length(token_hash) > 0),
   relates_to text not null,
   created_at timestamp not null default now(),
-  updated_at timestamp not null default now(),
-  unique (user_id, token_type)
+  updated_at timestamp not null default now()
 );
+-- A unique index, not a constraint, as GoTrue makes it (so `on conflict on constraint` fails here as
+-- on hosted). A database made before held a constraint of that name: it becomes the index.
+alter table auth.one_time_tokens drop constraint if exists one_time_tokens_user_id_token_type_key;
+create unique index if not exists one_time_tokens_user_id_token_type_key on auth.one_time_tokens (user_id, token_type);
 create index if not exists one_time_tokens_token_hash_hash_idx on auth.one_time_tokens using hash (token_hash);
 create index if not exists one_time_tokens_relates_to_hash_idx on auth.one_time_tokens using hash (relates_to);
 
@@ -386,10 +449,11 @@ create table if not exists auth.oauth_consents (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   client_id uuid not null references auth.oauth_clients (id) on delete cascade,
-  scopes text not null check (char_length(scopes) <= 2048 and char_length(trim(scopes)) > 0),
+  scopes text not null constraint oauth_consents_scopes_length check (char_length(scopes) <= 2048)
+    constraint oauth_consents_scopes_not_empty check (char_length(trim(scopes)) > 0),
   granted_at timestamptz not null default now(),
-  revoked_at timestamptz check (revoked_at is null or revoked_at >= granted_at),
-  unique (user_id, client_id)
+  revoked_at timestamptz constraint oauth_consents_revoked_after_granted check (revoked_at is null or revoked_at >= granted_at),
+  constraint oauth_consents_user_client_unique unique (user_id, client_id)
 );
 
 create table if not exists auth.oauth_client_states (
@@ -413,27 +477,28 @@ create table if not exists auth.custom_oauth_providers (
   authorization_params jsonb not null default '{}',
   enabled boolean not null default true,
   email_optional boolean not null default false,
-  issuer text check (issuer is null or char_length(issuer) between 1 and 2048),
-  discovery_url text check (discovery_url is null or char_length(discovery_url) <= 2048),
+  issuer text check (issuer is null or char_length(issuer) between 1 and 2048)
+    check (provider_type <> 'oidc' or issuer is null or issuer like 'https://%'),
+  discovery_url text check (discovery_url is null or char_length(discovery_url) <= 2048)
+    check (provider_type <> 'oidc' or discovery_url is null or discovery_url like 'https://%'),
   skip_nonce_check boolean not null default false,
   cached_discovery jsonb,
   discovery_cached_at timestamptz,
-  authorization_url text check (authorization_url is null or (authorization_url like 'https://%' and char_length(authorization_url) <= 2048)),
-  token_url text check (token_url is null or (token_url like 'https://%' and char_length(token_url) <= 2048)),
-  userinfo_url text check (userinfo_url is null or (userinfo_url like 'https://%' and char_length(userinfo_url) <= 2048)),
-  jwks_uri text check (jwks_uri is null or (jwks_uri like 'https://%' and char_length(jwks_uri) <= 2048)),
+  authorization_url text check (authorization_url is null or authorization_url like 'https://%') check (authorization_url is null or char_length(authorization_url) <= 2048),
+  token_url text check (token_url is null or token_url like 'https://%') check (token_url is null or char_length(token_url) <= 2048),
+  userinfo_url text check (userinfo_url is null or userinfo_url like 'https://%') check (userinfo_url is null or char_length(userinfo_url) <= 2048),
+  jwks_uri text check (jwks_uri is null or jwks_uri like 'https://%') check (jwks_uri is null or char_length(jwks_uri) <= 2048),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   custom_claims_allowlist text[] not null default '{}',
   check (provider_type <> 'oauth2' or (authorization_url is not null and token_url is not null and userinfo_url is not null)),
-  check (provider_type <> 'oidc' or (issuer is not null and issuer like 'https://%'
-         and (discovery_url is null or discovery_url like 'https://%')))
+  check (provider_type <> 'oidc' or issuer is not null)
 );
 
 create table if not exists auth.webauthn_credentials (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  credential_id bytea not null unique,
+  credential_id bytea not null,
   public_key bytea not null,
   attestation_type text not null default '',
   aaguid uuid,
@@ -447,6 +512,7 @@ create table if not exists auth.webauthn_credentials (
   last_used_at timestamptz
 );
 create index if not exists webauthn_credentials_user_id_idx on auth.webauthn_credentials (user_id);
+create unique index if not exists webauthn_credentials_credential_id_key on auth.webauthn_credentials (credential_id);
 
 create table if not exists auth.webauthn_challenges (
   id uuid primary key default gen_random_uuid(),

@@ -1,6 +1,21 @@
 import { PGlite, type ParserOptions } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { hstore } from '@electric-sql/pglite/contrib/hstore';
+import { intarray } from '@electric-sql/pglite/contrib/intarray';
+import { isn } from '@electric-sql/pglite/contrib/isn';
+import { ltree } from '@electric-sql/pglite/contrib/ltree';
+import { seg } from '@electric-sql/pglite/contrib/seg';
+import { tablefunc } from '@electric-sql/pglite/contrib/tablefunc';
+import { tsm_system_rows } from '@electric-sql/pglite/contrib/tsm_system_rows';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -48,8 +63,28 @@ export const SUPERUSER = 'supabase_admin';
 async function openPgliteAsSuperuser(options: { dataDir?: string }, parsers: ParserOptions): Promise<PGlite> {
   const base = {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    // pg_trgm: the admin users search's trigram indexes (a migration creates the extension).
-    extensions: { pgcrypto, pg_trgm },
+    // pg_trgm: the admin users search's trigram indexes (a migration creates the extension). The
+    // others: the trusted contrib extensions a hosted project may create as `postgres` that PGlite
+    // ships (supautils.privileged_extensions ∩ PostgreSQL's trusted contrib; hosted-roles.test.ts).
+    extensions: {
+      pgcrypto,
+      pg_trgm,
+      btree_gin,
+      btree_gist,
+      citext,
+      cube,
+      earthdistance,
+      fuzzystrmatch,
+      hstore,
+      intarray,
+      isn,
+      ltree,
+      seg,
+      tablefunc,
+      tsm_system_rows,
+      unaccent,
+      uuid_ossp,
+    },
     parsers,
   };
   const first = await PGlite.create(base);

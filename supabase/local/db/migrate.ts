@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './engine';
+import type { Database, Queryable } from './engine';
+import { refuseReservedRoleChanges, snapshotReservedRoles } from './reserved-roles';
 
 const BASE_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), 'base-schema.sql');
 // Realtime Authorization's table and function, owned by the realtime module, needed before migrations.
@@ -13,6 +14,19 @@ const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
  * so a migration that only works as a superuser fails locally as it would on hosted.
  */
 const AS_POSTGRES = 'set local role postgres';
+
+/**
+ * Runs one migration (or the seed) inside the caller's transaction as hosted runs it: as `postgres`,
+ * then refuses it, as supautils would have, when it changed a role hosted keeps from `postgres`
+ * (db/reserved-roles.ts). The transaction is the superuser's again afterwards.
+ */
+export async function applyAsPostgres(tx: Queryable, sql: string): Promise<void> {
+  const before = await snapshotReservedRoles(tx);
+  await tx.exec(AS_POSTGRES);
+  await tx.exec(sql);
+  await tx.exec('reset role');
+  refuseReservedRoleChanges(before, await snapshotReservedRoles(tx));
+}
 
 export interface BootstrapResult {
   /** True when the database had never been bootstrapped (the seed ran). */
@@ -28,7 +42,11 @@ export interface BootstrapResult {
  */
 export async function bootstrapDatabase(
   db: Database,
-  options: { projectDir: string },
+  options: {
+    projectDir: string;
+    /** Runs as the superuser between the base schema and the migrations (tests vary the defaults there). */
+    beforeMigrations?: (db: Database) => Promise<void>;
+  },
 ): Promise<BootstrapResult> {
   const { rows } = await db.query<{ exists: boolean }>(
     `select exists (select 1 from pg_namespace where nspname = 'supabase_migrations') as exists`,
@@ -36,6 +54,8 @@ export async function bootstrapDatabase(
   const created = !rows[0]?.exists;
   await db.exec(readFileSync(BASE_SCHEMA, 'utf8'));
   await db.exec(readFileSync(REALTIME_SCHEMA, 'utf8'));
+
+  await options.beforeMigrations?.(db);
 
   const migrationsDir = join(options.projectDir, 'migrations');
   const files = existsSync(migrationsDir)
@@ -56,8 +76,7 @@ export async function bootstrapDatabase(
     const sql = readFileSync(join(migrationsDir, file), 'utf8');
     try {
       await db.transaction(async (tx) => {
-        await tx.exec(AS_POSTGRES);
-        await tx.exec(sql);
+        await applyAsPostgres(tx, sql);
         await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
           version,
           name,
@@ -74,10 +93,7 @@ export async function bootstrapDatabase(
   if (created && existsSync(seedFile)) {
     const seed = readFileSync(seedFile, 'utf8');
     try {
-      await db.transaction(async (tx) => {
-        await tx.exec(AS_POSTGRES);
-        await tx.exec(seed);
-      });
+      await db.transaction((tx) => applyAsPostgres(tx, seed));
     } catch (error) {
       throw new Error(`seed.sql failed: ${(error as Error).message}`, { cause: error });
     }

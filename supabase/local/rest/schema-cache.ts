@@ -148,9 +148,20 @@ export class SchemaCache {
     return this.relationships.get(origin) ?? [];
   }
 
-  /** The `alter role … set` settings of a role that PostgREST applies per request (statement_timeout etc.). */
+  /**
+   * The settings a request as `role` runs under: PostgREST's connections log in as authenticator, so
+   * its `alter role … set` settings hold for every request (hosted: statement_timeout and lock_timeout
+   * 8 s, which service_role, having none of its own, keeps), and the request role's own settings
+   * override them in its transaction (anon's 3 s). `pgrst.*` are PostgREST's configuration, not settings.
+   */
   roleSettings(role: string): Array<[string, string]> {
-    return (this.roleSettingsByRole.get(role) ?? []).filter(([k]) => !k.startsWith('pgrst.'));
+    const merged = new Map<string, string>();
+    for (const source of role === 'authenticator' ? [role] : ['authenticator', role]) {
+      for (const [name, value] of this.roleSettingsByRole.get(source) ?? []) {
+        if (!name.startsWith('pgrst.')) merged.set(name, value);
+      }
+    }
+    return [...merged];
   }
 
   /**

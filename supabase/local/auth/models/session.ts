@@ -29,12 +29,14 @@ export async function addAmrClaim(q: Queryable, sessionId: string, method: strin
 }
 
 /**
- * GoTrue's CalculateAALAndAMR stamps each method with the claim's updated_at, so verifying a factor
- * again later in the same session moves its timestamp forward (the step-up checks rely on that).
+ * GoTrue's CalculateAALAndAMR stamps each method with the claim's updated_at as Unix seconds
+ * (Go's Time.Unix(): the second it falls in, never rounded up), so verifying a factor again later in
+ * the same session moves its timestamp forward (the step-up checks rely on that). The one source of
+ * amr for a sign-in, a refresh and a factor verification alike.
  */
 export async function amrOfSession(q: Queryable, sessionId: string): Promise<AmrEntry[]> {
   const { rows } = await q.query<{ method: string; ts: number }>(
-    `select authentication_method as method, extract(epoch from updated_at)::int as ts
+    `select authentication_method as method, floor(extract(epoch from updated_at))::bigint as ts
      from auth.mfa_amr_claims where session_id = $1 order by updated_at`,
     [sessionId],
   );

@@ -308,6 +308,35 @@ export function timeLimitsSuite(engine: Engine): void {
       expect(await errorCode(outside)).toBe('session_expired');
     });
 
+    it('the amr timestamp is the claim’s second, floored, on sign-in and refresh alike (at .0, .499, .5 and .999)', async () => {
+      const amrOf = (token: string) =>
+        decodeJwt(token)['amr'] as Array<{ method: string; timestamp: number }>;
+      const u = await signedInUser(server, 'amr-second');
+      const session = await sessionIdOf(u.client);
+      // The sign-in token reads the claim it has just written, as a refresh does.
+      const written = await server.db.query<{ s: string }>(
+        `select floor(extract(epoch from updated_at))::bigint::text as s from auth.mfa_amr_claims where session_id::text = $1`,
+        [session],
+      );
+      expect(amrOf(u.accessToken)).toEqual([{ method: 'password', timestamp: Number(written.rows[0]!.s) }]);
+      let token = (await u.client.auth.getSession()).data.session?.refresh_token ?? '';
+      const second = Math.floor(Date.now() / 1000) - 600;
+      for (const fraction of ['0', '0.499', '0.5', '0.999']) {
+        await server.db.query(
+          `update auth.mfa_amr_claims set updated_at = to_timestamp(${second} + ${fraction}) where session_id::text = $1`,
+          [session],
+        );
+        const res = await refresh(server, token);
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { access_token: string; refresh_token: string };
+        token = body.refresh_token;
+        // GoTrue: claim.UpdatedAt.Unix(), never rounded to the next second.
+        expect(amrOf(body.access_token), `at +${fraction} s`).toEqual([
+          { method: 'password', timestamp: second },
+        ]);
+      }
+    });
+
     it('an access token is accepted by auth and REST until its exp and refused after it', async () => {
       const u = await signedInUser(server, 'exp');
       const claims = decodeJwt(u.accessToken);

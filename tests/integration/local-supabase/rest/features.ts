@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signedInUser, type Engine } from '../harness';
+import { client, signedInUser, type Engine } from '../harness';
+import { applyAsPostgres } from '../../../../supabase/local/db/migrate';
 import type { RestContext } from './context';
 
 /** Operators, Prefer on tables and functions, aggregates and wire formats, as PostgREST documents them. */
@@ -171,6 +172,12 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       await server.reloadRestSchema();
       try {
         expect((await ctx.anon().rpc('setting', { p_name: 'statement_timeout' })).data).toBe('200ms');
+        // authenticator's own settings (the role PostgREST logs in as) hold where the request role
+        // has none: service_role runs under its 8 s, and every role under its lock_timeout.
+        const service = client(server, server.serviceRoleKey);
+        expect((await service.rpc('setting', { p_name: 'statement_timeout' })).data).toBe('8s');
+        expect((await service.rpc('setting', { p_name: 'lock_timeout' })).data).toBe('8s');
+        expect((await ctx.anon().rpc('setting', { p_name: 'lock_timeout' })).data).toBe('8s');
         const u = await signedInUser(server, 'timeout');
         expect((await u.client.rpc('setting', { p_name: 'statement_timeout' })).data).not.toBe('200ms');
         if (engine === 'postgres') {
@@ -200,13 +207,25 @@ export function featuresSection(engine: Engine, ctx: RestContext): void {
       const embedded = await ctx.anon().from('channels').select('slug, messages(count)').eq('id', 1);
       expect(embedded.data).toEqual([{ slug: 'public', messages: [{ count: 2 }] }]);
       const server = ctx.server();
-      await server.db.exec(`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`);
-      await server.reloadRestSchema();
+      // As Supabase's docs have a project do it: a migration run as postgres, then NOTIFY, which
+      // reloads PostgREST's settings (no reloadRestSchema() here).
+      await server.db.transaction((tx) =>
+        applyAsPostgres(
+          tx,
+          `alter role authenticator set pgrst.db_aggregates_enabled = 'true'; notify pgrst, 'reload config';`,
+        ),
+      );
       try {
-        const totals = await ctx
-          .anon()
-          .from('products')
-          .select('total:price.sum(), price.avg()::int, price.min(), price.max(), count()');
+        const sum = () =>
+          ctx
+            .anon()
+            .from('products')
+            .select('total:price.sum(), price.avg()::int, price.min(), price.max(), count()');
+        let totals = await sum();
+        for (let tries = 0; totals.error && tries < 40; tries += 1) {
+          await new Promise((r) => setTimeout(r, 25));
+          totals = await sum();
+        }
         expect(totals.error).toBeNull();
         expect(totals.data).toEqual([{ total: 1509.48, avg: 503, min: 9.99, max: 999.99, count: 3 }]);
         const grouped = await ctx.anon().from('messages').select('channel_id, count()').order('channel_id');

@@ -10,8 +10,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerCsv } from '~/lib/ledger-csv';
 import { ROWS_PER_REQUEST, readStatement, toLedgerEntry, type LedgerEntry } from '~/lib/ledger-entry';
-import { AUDIT_EXPORT_LIMIT, queryAuditExport } from '~/lib/admin/audit-query';
-import { EMPTY_FILTER, auditCsv, type AuditEvent } from '~/lib/admin/audit';
+import { AUDIT_EXPORT_LIMIT, queryAuditExport, queryAuditPage } from '~/lib/admin/audit-query';
+import { EMPTY_FILTER, auditCsv, type AuditCursor, type AuditEvent } from '~/lib/admin/audit';
 import type { AppSupabaseClient } from '~/lib/supabase';
 import { DEFAULT_PROJECT_DIR, type LocalSupabase } from '../../supabase/local/server';
 import { EngineHarness, client, signedInUser } from '../integration/local-supabase/harness';
@@ -148,6 +148,42 @@ describe('every CSV holds every row past the API’s max_rows', () => {
     expect(some.map((e) => String(e.id))).toEqual(
       expected.slice(0, ROWS_PER_REQUEST + 1).map((r) => r.event),
     );
+  });
+
+  it('the audit page walks ties in pages of 1 and 2, new events during the walk changing nothing below', async () => {
+    const rest = service as unknown as Pick<AppSupabaseClient, 'from'>;
+    const filter = { ...EMPTY_FILTER, kind: 'member_password_changed', member: member.email };
+    /** Five events for the member at one microsecond (as the owner, triggers off: a paging fixture). */
+    const tied = () =>
+      server.db.transaction(async (tx) => {
+        await tx.query(
+          `select private.audit('member_password_changed', $1, null, '{}'::jsonb, null) from generate_series(1, 5)`,
+          [member.id],
+        );
+        await tx.query(`set local session_replication_role = replica`);
+        await tx.query(
+          `update public.audit_events set occurred_at = $2::timestamptz
+           where member_id = $1 and kind = 'member_password_changed'`,
+          [member.id, TIE],
+        );
+      });
+    await tied();
+    for (const size of [1, 2]) {
+      const before = (await queryAuditPage(rest, filter, null, 100)).map((e) => String(e.id));
+      const seen: string[] = [];
+      let cursor: AuditCursor | null = null;
+      for (let pages = 0; pages <= before.length; pages += 1) {
+        const rows = await queryAuditPage(rest, filter, cursor, size);
+        const page = rows.slice(0, size);
+        seen.push(...page.map((e) => String(e.id)));
+        const last = page[page.length - 1];
+        if (rows.length <= size || !last) break;
+        cursor = { occurred_at: last.occurred_at, id: Number(last.id) };
+        // Newer events (same moment, higher ids) arrive after the first page.
+        if (pages === 0) await tied();
+      }
+      expect(seen, `pages of ${size}`).toEqual(before);
+    }
   });
 
   it('the audit export stops at the promised 10,000 events, the newest', async () => {

@@ -135,9 +135,8 @@ begin
         format('%s removed %s.', v_actor, v_address), v_at_once;
     when e.kind = 'withdrawals_frozen' then
       return query select 'now', 'Withdrawals frozen',
-        format('%s froze withdrawals from your account%s Unfreezing needs the approval of two administrators.',
-          case when (v_a ->> 'frozen_by_member')::boolean then 'You' else v_actor end,
-          coalesce(nullif(v_why, ''), '.')), v_at_once;
+        format('%s froze withdrawals from your account%s. Unfreezing needs the approval of two administrators.',
+          case when (v_a ->> 'frozen_by_member')::boolean then 'You' else v_actor end, v_why), v_at_once;
     when e.kind = 'withdrawals_unfrozen' then
       return query select 'now', 'Withdrawals unfrozen',
         format('Two administrators approved lifting the freeze: withdrawals from your account are allowed again%s',
@@ -177,8 +176,8 @@ begin
           coalesce(nullif(v_a ->> 'friendly_name', ''), 'unnamed')), v_at_once;
     when e.kind = 'mfa_reset' then
       return query select 'now', 'Authenticator reset',
-        format('%s removed your authenticator apps%s You can add a new one on the Security page.', v_actor,
-          coalesce(nullif(v_why, ''), '.')), v_at_once;
+        format('%s removed your authenticator apps%s. You can add a new one on the Security page.', v_actor,
+          v_why), v_at_once;
     when e.kind = 'role_granted' then
       return query select 'now', 'Staff role granted',
         format('%s gave you the staff role %s.', v_actor, v_a ->> 'role'), v_at_once;

@@ -301,6 +301,51 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     expect(await verify()).toMatchObject({ intact: true });
   });
 
+  it('detects a tamper of every column in turn, the columns read from the catalogue', async () => {
+    // A new column is covered the day it is added: its type must have a tamper below, or this fails.
+    const tamperOf: Record<string, (column: string) => string> = {
+      identity: (c) => `${c} = default`,
+      bigint: (c) => `${c} = ${c} + 1000000`,
+      text: (c) => `${c} = coalesce(${c}, '') || 'x'`,
+      jsonb: (c) => `${c} = coalesce(${c}, '{}'::jsonb) || '{"tampered":true}'::jsonb`,
+      uuid: (c) => `${c} = gen_random_uuid()`,
+      'timestamp with time zone': (c) => `${c} = ${c} + interval '1 microsecond'`,
+    };
+    const { rows: columns } = await engine.db.query<{ name: string; type: string }>(
+      // An identity column (generated always) can only be set to its next value: that is its tamper.
+      `select a.attname as name,
+         case when a.attidentity = 'a' then 'identity' else format_type(a.atttypid, a.atttypmod) end as type
+       from pg_attribute a
+       where a.attrelid = 'public.audit_events'::regclass and a.attnum > 0 and not a.attisdropped
+       order by a.attnum`,
+    );
+    expect(columns.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['id', 'occurred_at', 'reason', 'hash']),
+    );
+    const { rows } = await engine.db.query<{ id: string }>(
+      `select id::text from public.audit_events where kind = 'proposal_approved'`,
+    );
+    const target = Number(rows[0]!.id);
+    for (const { name, type } of columns) {
+      const tamper = tamperOf[type];
+      expect(tamper, `no tamper written for ${name} (${type})`).toBeDefined();
+      const verdict = await verifyAfterTamper(
+        `update public.audit_events set ${tamper!(`"${name}"`)} where id = $1`,
+        [target],
+      );
+      expect(verdict, name).toMatchObject({ intact: false, intact_through: target - 1 });
+      // Walked in ranges, the same verdict.
+      expect(
+        await verifyAfterTamper(
+          `update public.audit_events set ${tamper!(`"${name}"`)} where id = $1`,
+          [target],
+          2,
+        ),
+        name,
+      ).toEqual(verdict);
+    }
+  });
+
   it('finds every edited or deleted event in ranges, at and across range edges, as one pass does', async () => {
     const { rows } = await engine.db.query<{ id: string }>(
       `select id::text from public.audit_events order by id`,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { parseCsv } from '../support/csv';
 import { adminSignIn, runTag } from './admin-helpers';
 import { createAdmin, createMember, serviceClient, setBalances, signedInAdminClient } from './support/users';
 
@@ -84,7 +85,11 @@ test('the chain is verified range by range, each after the last, with its progre
   });
 
   await adminSignIn(page, auditor);
-  await page.goto('/admin/audit');
+  await page
+    .getByRole('navigation', { name: 'Admin navigation' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  await page.waitForURL('**/admin/audit');
   const verification = page.getByRole('region', { name: 'Chain verification' }).getByRole('status');
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await expect(verification).toHaveText(`Verifying… ${size.toLocaleString('en-US')} events checked so far.`);
@@ -113,7 +118,11 @@ test('an auditor takes an anchor, checks it later, and a changed or mistyped one
 }) => {
   const auditor = await createAdmin({ username: `aud${runTag()}`, role: 'auditor' });
   await adminSignIn(page, auditor);
-  await page.goto('/admin/audit');
+  await page
+    .getByRole('navigation', { name: 'Admin navigation' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  await page.waitForURL('**/admin/audit');
   const panel = page.getByRole('region', { name: 'Audit anchors' });
   await panel.getByRole('button', { name: 'Take an anchor' }).click();
   const taken = panel.getByRole('status').filter({ hasText: /^Anchor: / });
@@ -163,4 +172,44 @@ test('an auditor takes an anchor, checks it later, and a changed or mistyped one
   await expect(eventField).toBeFocused();
   await expect(verdict).toHaveCount(0);
   expect(checks).toHaveLength(2);
+});
+
+test('the CSV holds the whole filtered set past the API’s 1,000 rows a request', async ({ page }) => {
+  const auditor = await createAdmin({ username: `aud${runTag()}`, role: 'auditor' });
+  const member = await createMember({ username: `many${runTag()}` });
+  // Each save moves all six accounts: six ledger_entry events. 170 saves: 1,020 events, one more
+  // page than the API answers at once.
+  const accounts = [
+    'interest_wallet',
+    'deposit_wallet',
+    'total_invest',
+    'total_deposit',
+    'total_withdraw',
+    'referral',
+  ];
+  for (let i = 1; i <= 170; i += 1) {
+    await setBalances(member.id, Object.fromEntries(accounts.map((a) => [a, `${i}.00`])), `Save ${i}`);
+  }
+  await adminSignIn(page, auditor);
+  await page
+    .getByRole('navigation', { name: 'Admin navigation' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  await page.waitForURL('**/admin/audit');
+  await page.getByLabel('Kind').selectOption('ledger_entry');
+  await page.getByLabel('Member e-mail').fill(member.email);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Audit events, newest first' }).getByRole('article'),
+  ).toHaveCount(50);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const [header, ...rows] = parseCsv(await readFile((await (await download).path()) ?? '', 'utf8'));
+  expect(header?.[0]).toBe('Event');
+  expect(rows).toHaveLength(170 * accounts.length);
+  // Each event once, newest first.
+  const ids = rows.map((r) => Number(r[0]));
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  expect(rows.at(-1)?.[8]).toBe('Save 1');
 });

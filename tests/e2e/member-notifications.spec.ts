@@ -155,3 +155,40 @@ test('notifications and activity at 360, 768 and 1440 px (screenshots)', async (
       .screenshot({ path: `${SHOTS}/member-bell-${width}.png` });
   }
 });
+
+test('after "Show older", live items go on top and no item leaves the first page or the older ones', async ({
+  browser,
+}) => {
+  const member = await createMember({ username: 'Paula Paged' });
+  // More than a page of each list (20 notices, 25 activity events: notification-lists.ts) plus two.
+  const earlier = 27;
+  for (let i = 1; i <= earlier; i += 1) {
+    await setBalances(member.id, { interest_wallet: `${i}.00` }, `Step ${i}`);
+  }
+  const sentence = (i: number) =>
+    `Liquid Capital changed your Interest Wallet from $${i - 1}.00 to $${i}.00: Step ${i}`;
+  const lists = [
+    { path: '/user/notifications', name: 'Notifications, newest first' },
+    { path: '/user/activity', name: 'Account activity, newest first' },
+  ];
+  const pages = [];
+  for (const { path, name } of lists) {
+    const page = await memberPage(browser, member, path);
+    await page.getByRole('button', { name: 'Show older' }).click();
+    const items = page.getByRole('list', { name }).getByRole('listitem');
+    await expect(items).toHaveCount(earlier);
+    pages.push(items);
+  }
+  // Two live items, one at a time: each goes on top, every earlier item stays, in order.
+  for (const i of [earlier + 1, earlier + 2]) {
+    await setBalances(member.id, { interest_wallet: `${i}.00` }, `Step ${i}`);
+    for (const items of pages) {
+      await expect(items).toHaveCount(i);
+      await expect(items.first()).toContainText(sentence(i));
+      const texts = await items.allInnerTexts();
+      expect(texts.map((t) => /Step (\d+)/.exec(t)?.[1])).toEqual(
+        Array.from({ length: i }, (_, k) => String(i - k)),
+      );
+    }
+  }
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_LABELS } from '../../src/lib/accounts';
+import { parseCsv } from '../support/csv';
 import {
   adminClient,
   createMember,
@@ -16,37 +17,6 @@ import {
  * including entries one transaction wrote with the same timestamp (an admin save touching several
  * accounts, a confirmed deposit crediting two).
  */
-
-/** RFC 4180: fields separated by commas, records by CRLF, quoted fields may hold both and "". */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      record.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else field += ch;
-  }
-  expect(quoted, 'the CSV ends inside a quoted field').toBe(false);
-  expect(field === '' && record.length === 0, 'the CSV ends with CRLF').toBe(true);
-  return records;
-}
 
 interface LedgerRow {
   id: number;

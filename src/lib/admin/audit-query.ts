@@ -1,5 +1,6 @@
 import type { AppSupabaseClient } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
+import { ROWS_PER_REQUEST } from '~/lib/ledger-entry';
 import type { AuditCursor, AuditEvent, AuditFilter, ChainVerdict } from './audit';
 
 // The requests of one /admin/audit page, apart from the browser's client: listAuditEvents (audit.ts)
@@ -77,6 +78,34 @@ export async function queryAuditPage(
   const { data, error } = await query;
   if (error) throw toDbError(error, 'Could not load the audit log.');
   return (data ?? []) as RawAuditEvent[];
+}
+
+/** The CSV holds the filtered set up to this many events (newest first), as /admin/audit says. */
+export const AUDIT_EXPORT_LIMIT = 10_000;
+
+/**
+ * Up to `total` events of the filtered set, newest first, for the CSV export. The API answers at most
+ * `max_rows` (ROWS_PER_REQUEST) rows a request, silently, so one request for 10,000 events brought
+ * back 1,000: the set is read a page by key at a time, each page one row short of that cap so its
+ * extra row says whether more follow, until `total` or the end of the set.
+ */
+export async function queryAuditExport(
+  rest: Rest,
+  filter: AuditFilter,
+  total: number,
+): Promise<RawAuditEvent[]> {
+  const events: RawAuditEvent[] = [];
+  let cursor: AuditCursor | null = null;
+  while (events.length < total) {
+    const size = Math.min(ROWS_PER_REQUEST - 1, total - events.length);
+    const rows = await queryAuditPage(rest, filter, cursor, size);
+    const page = rows.slice(0, size);
+    events.push(...page);
+    const last = page[page.length - 1];
+    if (rows.length <= size || !last) break;
+    cursor = { occurred_at: last.occurred_at, id: Number(last.id) };
+  }
+  return events;
 }
 
 /** An rpc's jsonb answer (a string from some servers, parsed from others). */

@@ -3,12 +3,15 @@ import { DbError } from '~/lib/db-errors';
 import { csvCell } from '~/lib/ledger-csv';
 import { peopleById } from './people';
 import {
+  AUDIT_EXPORT_LIMIT,
   checkAuditAnchor,
+  queryAuditExport,
   queryAuditPage,
   takeAuditAnchor,
   walkAuditChain,
   type AnchorCheck,
   type AuditAnchor,
+  type RawAuditEvent,
 } from './audit-query';
 
 /** One row of public.audit_events (written by the database; read by auditors and owners). */
@@ -25,6 +28,8 @@ export interface AuditEvent {
   after: unknown;
   reason: string;
 }
+
+export { AUDIT_EXPORT_LIMIT };
 
 export interface AuditFilter {
   kind: string;
@@ -67,6 +72,15 @@ export const AUDIT_KINDS = [
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+function checkDates(filter: AuditFilter): void {
+  for (const [label, value] of [
+    ['From', filter.from],
+    ['To', filter.to],
+  ] as const) {
+    if (value && !DATE.test(value)) throw new DbError(`${label} must be a date (yyyy-mm-dd).`);
+  }
+}
+
 /** Where a page starts: just older than this event (the last row of the page before). */
 export interface AuditCursor {
   occurred_at: string;
@@ -83,22 +97,27 @@ export async function listAuditEvents(
   cursor: AuditCursor | null,
   limit: number,
 ): Promise<{ rows: AuditEvent[]; hasMore: boolean }> {
-  for (const [label, value] of [
-    ['From', filter.from],
-    ['To', filter.to],
-  ] as const) {
-    if (value && !DATE.test(value)) throw new DbError(`${label} must be a date (yyyy-mm-dd).`);
-  }
+  checkDates(filter);
   const raw = await queryAuditPage(supabase(), filter, cursor, limit);
+  return { rows: await named(raw.slice(0, limit)), hasMore: raw.length > limit };
+}
+
+/** The filtered set for the CSV, up to AUDIT_EXPORT_LIMIT events, newest first, people named. */
+export async function exportAuditEvents(filter: AuditFilter): Promise<AuditEvent[]> {
+  checkDates(filter);
+  return named(await queryAuditExport(supabase(), filter, AUDIT_EXPORT_LIMIT));
+}
+
+/** Rows as the API returns them with the people on them named by e-mail. */
+async function named(raw: RawAuditEvent[]): Promise<AuditEvent[]> {
   const people = await peopleById(raw.flatMap((r) => [r.actor_id, r.member_id]));
-  const rows = raw.slice(0, limit).map((r) => ({
+  return raw.map((r) => ({
     ...r,
     id: Number(r.id),
     reason: r.reason ?? '',
     actor_email: r.actor_id ? (people.get(r.actor_id)?.email ?? r.actor_id) : r.actor_role,
     member_email: r.member_id ? (people.get(r.member_id)?.email ?? r.member_id) : '',
   }));
-  return { rows, hasMore: raw.length > limit };
 }
 
 /** The filtered events as CSV (RFC 4180, CRLF), newest first; before/after as JSON text. */

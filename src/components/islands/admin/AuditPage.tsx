@@ -1,9 +1,11 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import toast from '~/lib/toast';
 import {
+  AUDIT_EXPORT_LIMIT,
   AUDIT_KINDS,
   EMPTY_FILTER,
   auditCsv,
+  exportAuditEvents,
   listAuditEvents,
   verifyChain,
   type AuditCursor,
@@ -18,8 +20,6 @@ import { useLoad } from '../shared/useLoad';
 import { saveCsv } from '../shared/saveCsv';
 
 const PAGE = 50;
-/** The CSV holds the filtered set up to this many events (newest first). */
-const CSV_LIMIT = 10_000;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -54,8 +54,7 @@ function Audit() {
   async function exportCsv() {
     setBusy(true);
     try {
-      const { rows } = await listAuditEvents(filter, null, CSV_LIMIT);
-      saveCsv(auditCsv(rows), 'audit-events.csv');
+      saveCsv(auditCsv(await exportAuditEvents(filter)), 'audit-events.csv');
     } catch (e) {
       toast.error(errorText(e, 'Could not export the audit log.'));
     } finally {
@@ -151,6 +150,9 @@ function Audit() {
             Export CSV
           </button>
         </div>
+        <p className="text-xs text-muted sm:col-span-2 lg:col-span-6">
+          The CSV holds the filtered events, newest first, up to {count(AUDIT_EXPORT_LIMIT)}.
+        </p>
       </form>
 
       {error && (

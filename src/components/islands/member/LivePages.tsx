@@ -1,27 +1,33 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '~/lib/db-errors';
 import { watchNotifications } from '~/lib/notifications';
 import type { Page } from '~/lib/notification-lists';
+import { appendOlder, mergeNewest, readNewest, type LiveList } from '~/lib/live-list';
 
 /**
- * A newest-first list the member reads in pages by key: the first page is live (re-read whenever the
+ * A newest-first list the member reads in pages by key: the newest end is live (re-read whenever the
  * member's notifications change, which every account event causes), older pages are fetched on
- * demand and kept. Used by /user/notifications and /user/activity.
+ * demand. Nothing shown disappears until a reload: new items go on top (~/lib/live-list). Used by
+ * /user/notifications and /user/activity.
  */
 export function useLivePages<T extends { id: string }>(
   userId: string,
   readPage: (before: string | null) => Promise<Page<T>>,
 ) {
-  const [head, setHead] = useState<Page<T> | null>(null);
-  const [older, setOlder] = useState<Page<T> | null>(null);
+  const [list, setList] = useState<LiveList<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  // What is on screen, for the live read to know where the new items meet it.
+  const shown = useRef<LiveList<T> | null>(null);
+  useEffect(() => {
+    shown.current = list;
+  }, [list]);
 
   useEffect(
     () =>
-      watchNotifications(userId, () => readPage(null), {
+      watchNotifications(userId, () => readNewest(readPage, new Set(shown.current?.items.map((i) => i.id))), {
         onData: (page) => {
-          setHead(page);
+          setList((previous) => mergeNewest(previous, page));
           setError(null);
         },
         onError: (err) => setError(err.message),
@@ -29,17 +35,13 @@ export function useLivePages<T extends { id: string }>(
     [userId, readPage],
   );
 
-  // The head may have grown into what was fetched as older: each item shows once, head first.
-  const headIds = new Set(head?.items.map((i) => i.id));
-  const items = head ? [...head.items, ...(older?.items ?? []).filter((i) => !headIds.has(i.id))] : null;
-  const next = older ? older.next : (head?.next ?? null);
-
+  const next = list?.next ?? null;
   const loadOlder = useCallback(async () => {
     if (!next) return;
     setLoadingOlder(true);
     try {
       const page = await readPage(next);
-      setOlder((previous) => ({ items: [...(previous?.items ?? []), ...page.items], next: page.next }));
+      setList((previous) => previous && appendOlder(previous, page));
     } catch (err) {
       setError(errorText(err, 'Older entries could not be loaded.'));
     } finally {
@@ -49,11 +51,10 @@ export function useLivePages<T extends { id: string }>(
 
   /** Applies a local change (e.g. marked read) to every loaded item until the next read confirms it. */
   const update = useCallback((change: (item: T) => T) => {
-    setHead((page) => page && { ...page, items: page.items.map(change) });
-    setOlder((page) => page && { ...page, items: page.items.map(change) });
+    setList((previous) => previous && { ...previous, items: previous.items.map(change) });
   }, []);
 
-  return { items, error, hasOlder: next !== null, loadOlder, loadingOlder, update };
+  return { items: list?.items ?? null, error, hasOlder: next !== null, loadOlder, loadingOlder, update };
 }
 
 /**

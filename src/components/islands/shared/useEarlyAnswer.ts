@@ -10,16 +10,27 @@ export function useEarlyAnswer<T>(
   pending: () => Promise<T | null> | undefined,
 ): [T | null, Dispatch<SetStateAction<T | null>>] {
   const [value, setValue] = useState<T | null>(answer);
-  useEffect(() => {
-    let current = true;
-    void pending()?.then((early) => {
-      if (current && early !== null) setValue((shown) => shown ?? early);
-    });
-    return () => {
-      current = false;
-    };
-    // The page's early read is started once, before the island: nothing to follow after mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // The page's early read is started once, before the island: nothing to follow after mount.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => followEarly(pending(), setValue), []);
   return [value, setValue];
+}
+
+/**
+ * Shows the early read's answer when it comes, only if nothing has been shown yet: an early read
+ * can answer after the live feed's first value (a slow request, the island released by its cap),
+ * and its older value must never replace the newer one. Returns the stop for the effect's cleanup,
+ * after which a late answer is dropped.
+ */
+export function followEarly<T>(
+  pending: Promise<T | null> | undefined,
+  set: (update: (shown: T | null) => T | null) => void,
+): () => void {
+  let current = true;
+  void pending?.then((early) => {
+    if (current && early !== null) set((shown) => shown ?? early);
+  });
+  return () => {
+    current = false;
+  };
 }

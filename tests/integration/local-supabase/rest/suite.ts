@@ -4,6 +4,7 @@ import type { LocalSupabase } from '../../../../supabase/local/server';
 import { EngineHarness, client, restRequest, type Engine } from '../harness';
 import { basicsSection } from './basics';
 import type { RestContext } from './context';
+import { depthSection } from './depth';
 import { embeddingSection } from './embedding';
 import { featuresSection } from './features';
 
@@ -30,4 +31,5 @@ export function restSuite(engine: Engine): void {
   basicsSection(engine, ctx);
   embeddingSection(engine, ctx);
   featuresSection(engine, ctx);
+  depthSection(engine, ctx);
 }

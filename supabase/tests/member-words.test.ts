@@ -1,0 +1,488 @@
+/**
+ * Every sentence the database writes for a member, word for word: each kind of event goes through
+ * private.audit as the staff member, the member or the firm who caused it, and the notices the
+ * trigger writes and the member's /user/activity line must read exactly as listed here, with before
+ * and after values that differ (a swapped before/after, a lost reason, a wrong label or actor word
+ * shows). Driven by the catalogue: the kinds private.member_event_words names, the kinds any function
+ * passes to private.audit, the status-built kinds, every account label, ledger source and actor word
+ * the mapping knows. A kind, account, source or actor word added there without a sentence here
+ * fails. Both engines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { becomeCaller, createUser, engines, makeAdmin, type Engine } from './helpers/db';
+
+type Actor = 'owner' | 'finance' | 'support' | 'auditor' | 'member' | 'system';
+
+interface Case {
+  kind: string;
+  by: Actor;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  reason?: string;
+  /** The actor word my_activity shows. */
+  actor: string;
+  /** Title and body of each notice, in order: the event's own, then a later one (address ready). */
+  words: [string, string][];
+}
+
+const XRP = {
+  asset: 'XRP',
+  network: 'ripple',
+  label: 'Cold wallet',
+  address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+  destination_tag: '12345',
+  usable_from: '2030-01-02T03:04:00Z',
+};
+const ledger = (account: string, from: string, to: string, extra: Record<string, unknown> = {}) => ({
+  account,
+  balance_before: from,
+  balance_after: to,
+  source: 'admin_edit',
+  ...extra,
+});
+
+const CASES: Case[] = [
+  {
+    kind: 'ledger_entry',
+    by: 'owner',
+    after: ledger('interest_wallet', '10.00', '15.00'),
+    reason: 'Quarterly interest',
+    actor: 'An administrator',
+    words: [
+      [
+        'Interest Wallet changed',
+        'An administrator changed your Interest Wallet from $10.00 to $15.00: Quarterly interest',
+      ],
+    ],
+  },
+  {
+    kind: 'ledger_entry',
+    by: 'finance',
+    after: ledger('referral', '1234.50', '999.99'),
+    actor: 'Our finance team',
+    words: [
+      [
+        'Referral Earnings changed',
+        'Our finance team changed your Referral Earnings from $1,234.50 to $999.99.',
+      ],
+    ],
+  },
+  {
+    kind: 'ledger_entry',
+    by: 'support',
+    after: ledger('total_invest', '0.00', '1000000.00'),
+    reason: '  Opening  ',
+    actor: 'Our support team',
+    words: [
+      [
+        'Total Invest changed',
+        'Our support team changed your Total Invest from $0.00 to $1,000,000.00: Opening',
+      ],
+    ],
+  },
+  {
+    kind: 'ledger_entry',
+    by: 'auditor',
+    after: ledger('total_deposit', '2.00', '1.00'),
+    actor: 'An auditor',
+    words: [['Total Deposit changed', 'An auditor changed your Total Deposit from $2.00 to $1.00.']],
+  },
+  {
+    kind: 'ledger_entry',
+    by: 'member',
+    after: ledger('total_withdraw', '3.00', '4.50'),
+    actor: 'You',
+    words: [['Total Withdraw changed', 'You changed your Total Withdraw from $3.00 to $4.50.']],
+  },
+  {
+    kind: 'ledger_entry',
+    by: 'system',
+    after: ledger('deposit_wallet', '5.00', '255.50', { source: 'deposit_notice', source_id: 42 }),
+    actor: 'Liquid Capital',
+    words: [
+      [
+        'Deposit Wallet changed',
+        'Your Deposit Wallet went from $5.00 to $255.50: deposit notice #42 was confirmed.',
+      ],
+    ],
+  },
+  {
+    kind: 'ledger_entry',
+    by: 'system',
+    after: ledger('interest_wallet', '100.00', '70.00', { source: 'withdrawal_request', source_id: 9 }),
+    actor: 'Liquid Capital',
+    words: [
+      [
+        'Interest Wallet changed',
+        'Your Interest Wallet went from $100.00 to $70.00 for withdrawal request #9.',
+      ],
+    ],
+  },
+  {
+    kind: 'withdrawal_approved',
+    by: 'finance',
+    before: { id: 7, status: 'pending' },
+    after: { id: 7, status: 'approved', amount: '30.00' },
+    actor: 'Our finance team',
+    words: [['Withdrawal approved', 'Our finance team approved your withdrawal request #7 for $30.00.']],
+  },
+  {
+    kind: 'withdrawal_rejected',
+    by: 'owner',
+    before: { id: 8, status: 'pending' },
+    after: { id: 8, status: 'rejected', amount: '1250' },
+    reason: 'Address not verified',
+    actor: 'An administrator',
+    words: [
+      [
+        'Withdrawal rejected',
+        'An administrator rejected your withdrawal request #8 for $1,250.00: Address not verified',
+      ],
+    ],
+  },
+  {
+    kind: 'withdrawal_paid',
+    by: 'finance',
+    before: { id: 9, status: 'approved' },
+    after: { id: 9, status: 'paid', amount: '0.01' },
+    actor: 'Our finance team',
+    words: [['Withdrawal paid', 'Our finance team marked as paid your withdrawal request #9 for $0.01.']],
+  },
+  {
+    kind: 'deposit_notice_confirmed',
+    by: 'support',
+    before: { id: 3, status: 'pending' },
+    after: { id: 3, status: 'confirmed', amount: '250.50' },
+    actor: 'Our support team',
+    words: [['Deposit notice confirmed', 'Our support team confirmed your deposit notice #3 for $250.50.']],
+  },
+  {
+    kind: 'deposit_notice_rejected',
+    by: 'owner',
+    before: { id: 4, status: 'pending' },
+    after: { id: 4, status: 'rejected', amount: '10.00' },
+    reason: 'No such transaction',
+    actor: 'An administrator',
+    words: [
+      [
+        'Deposit notice rejected',
+        'An administrator rejected your deposit notice #4 for $10.00: No such transaction',
+      ],
+    ],
+  },
+  {
+    kind: 'address_added',
+    by: 'member',
+    after: XRP,
+    actor: 'You',
+    words: [
+      [
+        'Withdrawal address added',
+        'You added the XRP address "Cold wallet" on the XRP Ledger network (rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe, tag 12345). It can be used for withdrawals from 2030-01-02 03:04 UTC. If this was not you, freeze withdrawals now.',
+      ],
+      [
+        'Withdrawal address ready',
+        'The XRP address "Cold wallet" on the XRP Ledger network (rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe, tag 12345) can now be used for withdrawals.',
+      ],
+    ],
+  },
+  {
+    kind: 'address_removed',
+    by: 'member',
+    after: { asset: 'BTC', network: 'bitcoin', label: '', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
+    actor: 'You',
+    words: [
+      [
+        'Withdrawal address removed',
+        'You removed the BTC address "no label" on the Bitcoin network (1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa).',
+      ],
+    ],
+  },
+  {
+    kind: 'withdrawals_frozen',
+    by: 'member',
+    after: { frozen_by_member: true },
+    actor: 'You',
+    words: [
+      [
+        'Withdrawals frozen',
+        'You froze withdrawals from your account. Unfreezing needs the approval of two administrators.',
+      ],
+    ],
+  },
+  {
+    kind: 'withdrawals_frozen',
+    by: 'support',
+    after: { frozen_by_member: false },
+    reason: 'Suspicious sign-in',
+    actor: 'Our support team',
+    words: [
+      [
+        'Withdrawals frozen',
+        'Our support team froze withdrawals from your account: Suspicious sign-in. Unfreezing needs the approval of two administrators.',
+      ],
+    ],
+  },
+  {
+    kind: 'withdrawals_unfrozen',
+    by: 'owner',
+    before: { frozen: true },
+    after: { proposal_id: 4 },
+    reason: 'Checked with the member by phone',
+    actor: 'An administrator',
+    words: [
+      [
+        'Withdrawals unfrozen',
+        'Two administrators approved lifting the freeze: withdrawals from your account are allowed again: Checked with the member by phone',
+      ],
+    ],
+  },
+  {
+    kind: 'member_password_changed',
+    by: 'member',
+    actor: 'You',
+    words: [
+      ['Password changed', 'Your password was changed. If this was not you, reset it and contact us now.'],
+    ],
+  },
+  {
+    kind: 'member_email_changed',
+    by: 'member',
+    before: { email: 'old@words.test' },
+    after: { email: 'new@words.test' },
+    actor: 'You',
+    words: [
+      [
+        'E-mail address changed',
+        'The e-mail address of your account changed from old@words.test to new@words.test.',
+      ],
+    ],
+  },
+  {
+    kind: 'member_factor_enrolled',
+    by: 'member',
+    after: { factor_id: 'f1', friendly_name: 'Phone' },
+    actor: 'You',
+    words: [['Authenticator added', 'You added the authenticator "Phone" to your account.']],
+  },
+  {
+    kind: 'member_factor_removed',
+    by: 'support',
+    before: { factor_id: 'f1', friendly_name: 'Phone' },
+    after: { factor_id: 'f1', friendly_name: '' },
+    actor: 'Our support team',
+    words: [
+      ['Authenticator removed', 'Our support team removed the authenticator "unnamed" from your account.'],
+    ],
+  },
+  {
+    kind: 'mfa_reset',
+    by: 'owner',
+    before: { factors: 1 },
+    after: { factors: 0 },
+    reason: 'Lost phone',
+    actor: 'An administrator',
+    words: [
+      [
+        'Authenticator reset',
+        'An administrator removed your authenticator apps: Lost phone. You can add a new one on the Security page.',
+      ],
+    ],
+  },
+  {
+    kind: 'mfa_reset',
+    by: 'support',
+    actor: 'Our support team',
+    words: [
+      [
+        'Authenticator reset',
+        'Our support team removed your authenticator apps. You can add a new one on the Security page.',
+      ],
+    ],
+  },
+  {
+    kind: 'role_granted',
+    by: 'owner',
+    after: { role: 'support' },
+    actor: 'An administrator',
+    words: [['Staff role granted', 'An administrator gave you the staff role support.']],
+  },
+  {
+    kind: 'role_changed',
+    by: 'owner',
+    before: { role: 'support' },
+    after: { role: 'finance' },
+    actor: 'An administrator',
+    words: [['Staff role changed', 'An administrator changed your staff role from support to finance.']],
+  },
+  {
+    kind: 'role_revoked',
+    by: 'owner',
+    before: { role: 'finance' },
+    actor: 'An administrator',
+    words: [['Staff role removed', 'An administrator removed your staff role finance.']],
+  },
+];
+
+/** Staff's own review: the member hears the outcome through other kinds, so these give no words. */
+const SILENT = /^(staff_)?proposal_/;
+/** Kinds about no member (deposit wallets): never written with a member_id. */
+const ABOUT_NO_MEMBER = new Set(['address_edit']);
+
+describe.each(engines)('the words members read on %s', (_name, open) => {
+  let engine: Engine;
+  const uid = {} as Record<Exclude<Actor, 'system'>, string>;
+
+  beforeAll(async () => {
+    engine = await open();
+    for (const role of ['owner', 'finance', 'support', 'auditor'] as const) {
+      uid[role] = (await createUser(engine.db, { email: `${role}@words.test` })).id;
+      await makeAdmin(engine.db, uid[role], role);
+    }
+    uid.member = (await createUser(engine.db, { email: 'member@words.test' })).id;
+  });
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  const source = async (fn: string) =>
+    (
+      await engine.db.query<{ src: string }>(
+        `select p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where n.nspname = 'private' and p.proname = $1`,
+        [fn],
+      )
+    ).rows[0]!.src;
+  /** The values a check constraint allows a column, e.g. every status, account or source. */
+  const allowed = async (table: string, column: string) => {
+    const { rows } = await engine.db.query<{ def: string }>(
+      `select pg_get_constraintdef(c.oid) as def from pg_constraint c
+       where c.conrelid = $1::regclass and c.contype = 'c' and pg_get_constraintdef(c.oid) ~ ('\\(' || $2 || ' = ANY')`,
+      [`public.${table}`, column],
+    );
+    return [...(rows[0]?.def ?? '').matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]!);
+  };
+  const columnDefault = async (table: string, column: string) =>
+    (
+      await engine.db.query<{ d: string }>(
+        `select pg_get_expr(d.adbin, d.adrelid) as d from pg_attrdef d
+         join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+         where d.adrelid = $1::regclass and a.attname = $2`,
+        [`public.${table}`, column],
+      )
+    ).rows[0]?.d.match(/'([a-z_]+)'/)?.[1];
+
+  it('the catalogue: every kind, account, ledger source and actor word has a word-for-word case', async () => {
+    const words = await source('member_event_words');
+    // Kinds any function hands to private.audit by name, and those the describer names.
+    const { rows } = await engine.db.query<{ src: string }>(
+      `select p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'private') and p.prosrc like '%private.audit(%'`,
+    );
+    const kinds = new Set<string>();
+    for (const { src } of rows)
+      for (const m of src.matchAll(/private\.audit\(\s*'([a-z_]+)'/g)) kinds.add(m[1]!);
+    for (const m of words.matchAll(/e\.kind = '([a-z_]+)'/g)) kinds.add(m[1]!);
+    // Kinds built from a status: every status a row can change to (the default is where rows start).
+    for (const [table, prefix] of [
+      ['withdrawal_requests', 'withdrawal_'],
+      ['deposit_notices', 'deposit_notice_'],
+    ] as const) {
+      const start = await columnDefault(table, 'status');
+      expect(start, table).toBe('pending');
+      for (const status of await allowed(table, 'status')) if (status !== start) kinds.add(prefix + status);
+    }
+    // The describer's prefixes are all accounted for by those.
+    for (const m of words.matchAll(/e\.kind like '([a-z_\\]+)%'/g)) {
+      const prefix = m[1]!.replaceAll('\\', '');
+      expect(
+        [...kinds].some((k) => k.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
+    }
+    expect(kinds.size).toBeGreaterThan(15);
+
+    const covered = new Set(CASES.map((c) => c.kind));
+    const missing = [...kinds].filter((k) => !covered.has(k) && !SILENT.test(k) && !ABOUT_NO_MEMBER.has(k));
+    expect(missing, 'kinds without a word-for-word case').toEqual([]);
+
+    const accounts = await allowed('ledger_entries', 'account');
+    const sources = await allowed('ledger_entries', 'source');
+    expect(accounts.length).toBe(6);
+    expect(sources.length).toBeGreaterThan(2);
+    const ledgerCases = CASES.filter((c) => c.kind === 'ledger_entry');
+    expect(new Set(ledgerCases.map((c) => c.after?.account))).toEqual(new Set(accounts));
+    expect(new Set(ledgerCases.map((c) => c.after?.source))).toEqual(new Set(sources));
+    // Every actor word the mapping can say, except 'Another member' (no member acts on another's account).
+    const actorWords = [...(await source('actor_word')).matchAll(/then '([^']+)'/g)].map((m) => m[1]!);
+    const said = new Set(CASES.map((c) => c.actor));
+    expect(actorWords.filter((w) => !said.has(w))).toEqual(['Another member']);
+  });
+
+  it.each(CASES.map((c, i) => [`${c.kind} by ${c.by} (${i})`, c] as const))(
+    '%s: the notices and the activity line, word for word',
+    async (_label, c) => {
+      const ROLLBACK = Symbol('rollback');
+      await engine.db
+        .transaction(async (tx) => {
+          // As the actor: private.audit takes who acted from the request's claims, as for the API.
+          const claims = c.by === 'system' ? '' : JSON.stringify({ sub: uid[c.by], role: 'authenticated' });
+          await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
+          await tx.query(`select private.audit($1, $2, $3::jsonb, $4::jsonb, $5)`, [
+            c.kind,
+            uid.member,
+            c.before ? JSON.stringify(c.before) : null,
+            c.after ? JSON.stringify(c.after) : null,
+            c.reason ?? null,
+          ]);
+          const event = (
+            await tx.query<{ id: string }>(`select max(id)::text as id from public.audit_events`)
+          ).rows[0]!.id;
+          const notices = await tx.query<{ kind: string; title: string; body: string }>(
+            `select kind, title, body from public.notifications where event_id = $1 order by available_at, id`,
+            [event],
+          );
+          expect(notices.rows).toEqual(
+            c.words.map(([title, body], i) => ({ kind: i === 0 ? c.kind : `${c.kind}_usable`, title, body })),
+          );
+          await becomeCaller(tx, { role: 'authenticated', uid: uid.member });
+          const activity = await tx.query(
+            `select id::text, kind, actor, title, body from public.my_activity(null, 1)`,
+          );
+          expect(activity.rows).toEqual([
+            { id: event, kind: c.kind, actor: c.actor, title: c.words[0]![0], body: c.words[0]![1] },
+          ]);
+          throw ROLLBACK;
+        })
+        .catch((error: unknown) => {
+          if (error !== ROLLBACK) throw error;
+        });
+    },
+  );
+
+  it('staff review kinds give the member nothing: no notice, no activity line', async () => {
+    const statuses = await allowed('balance_proposals', 'status');
+    expect(statuses.length).toBeGreaterThan(3);
+    const ROLLBACK = Symbol('rollback');
+    await engine.db
+      .transaction(async (tx) => {
+        for (const status of statuses) {
+          for (const kind of [`proposal_${status}`, `staff_proposal_${status}`]) {
+            expect(SILENT.test(kind)).toBe(true);
+            await tx.query(`select private.audit($1, $2, null, '{"proposal_id":1}'::jsonb, 'internal')`, [
+              kind,
+              uid.member,
+            ]);
+          }
+        }
+        const notices = await tx.query(`select 1 from public.notifications where user_id = $1`, [uid.member]);
+        expect(notices.rows).toEqual([]);
+        await becomeCaller(tx, { role: 'authenticated', uid: uid.member });
+        expect((await tx.query(`select 1 from public.my_activity(null, 100)`)).rows).toEqual([]);
+        throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+  });
+});

@@ -75,9 +75,10 @@ declare
   v_at_once constant timestamptz := null;
   v_address text;
 begin
-  -- Balance proposals and staff proposals (addresses, roles, settings, unfreezes) are staff's own
-  -- review: the member hears the outcome (ledger entries, withdrawals_unfrozen, role_*), not the steps.
-  if e.kind like 'proposal\_%' or e.kind like 'staff\_proposal\_%' then
+  -- Balance proposals and staff proposals (addresses, roles, settings, unfreezes, deposit credits,
+  -- their expiry moves) are staff's own review: the member hears the outcome (ledger entries,
+  -- withdrawals_unfrozen, role_*), not the steps. The firm's settings name no member.
+  if e.kind like 'proposal\_%' or e.kind like 'staff\_proposal\_%' or e.kind = 'firm_settings_changed' then
     return;
   end if;
   if e.kind in ('address_added', 'address_removed') then
@@ -107,9 +108,10 @@ begin
         format('Your withdrawal request #%s for %s was cancelled%s', v_a ->> 'id', private.usd_words(v_a ->> 'amount'),
           coalesce(nullif(v_why, ''), '.')), v_at_once;
     when e.kind = 'withdrawal_pending' then
+      -- Only ever back from approved: its approver lost the right to approve (20261126001700).
       return query select 'now', 'Withdrawal back in review',
-        format('Your withdrawal request #%s for %s needs a new approval%s', v_a ->> 'id',
-          private.usd_words(v_a ->> 'amount'), coalesce(nullif(v_why, ''), '.')), v_at_once;
+        format('Your withdrawal request #%s for %s needs a new approval: the staff member who approved it may no longer approve withdrawals.',
+          v_a ->> 'id', private.usd_words(v_a ->> 'amount')), v_at_once;
     when e.kind like 'withdrawal\_%' and e.kind not like 'withdrawals\_%' then
       return query select 'now', 'Withdrawal ' || (v_a ->> 'status'),
         format('%s %s your withdrawal request #%s for %s%s', v_actor,

@@ -131,8 +131,9 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
       deposit_notices: 1,
       withdrawal_freezes: 1,
       withdrawal_addresses: 1,
-      // The deposit notice filed, the freeze, the password change and the security hold it started.
-      notifications: 4,
+      // The deposit notice filed, the freeze, the address added (and ready: its cooling-off is over),
+      // the password change and the security hold it started.
+      notifications: 6,
     });
     expect(await fileNotice(secured.id, 'aal2')).toEqual({ code: 'ok', message: '' });
     // Past the second-factor gate: refused for the frozen account, not for the level.

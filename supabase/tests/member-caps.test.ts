@@ -32,9 +32,11 @@ describe.each(engines)('caps scoped per member on %s', (_name, open) => {
         [userId],
       )
     ).rows;
+  // One notice per event and nothing else: a credential change would also start a security hold
+  // (a second notice), so the events here are lifted freezes.
   const audit = (q: Queryable, memberId: string, times: number) =>
     q.query(
-      `select private.audit('member_password_changed', $1, null, '{}'::jsonb, null) from generate_series(1, $2::int)`,
+      `select private.audit('withdrawals_unfrozen', $1, null, '{}'::jsonb, null) from generate_series(1, $2::int)`,
       [memberId, times],
     );
   const count = async (userId: string) =>

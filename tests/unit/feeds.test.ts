@@ -161,6 +161,8 @@ describe('admin feeds', () => {
       [
         { event: '*', schema: 'public', table: 'deposit_notices' },
         { event: '*', schema: 'public', table: 'withdrawal_requests' },
+        // A deposit credit proposed or decided changes what a notice card shows.
+        { event: '*', schema: 'public', table: 'staff_proposals' },
       ],
     ],
     ['watchMessages', watchMessages, [{ event: 'INSERT', schema: 'public', table: 'contact_messages' }]],

@@ -114,7 +114,7 @@ function Requests({ session }: { session: StaffSession }) {
             label={`Deposit notice ${n.id} from ${n.user_email}`}
             item={n}
             walletName={walletName(n.wallet_id)}
-            actions={noticeActions(n, session)}
+            offer={noticeActions(n, session)}
             onChoose={(action) => open({ kind: 'notice', item: n, action })}
           >
             <p className="mt-1 text-sm break-all text-ink-800">Transaction ID: {n.tx_id}</p>
@@ -145,7 +145,7 @@ function Requests({ session }: { session: StaffSession }) {
             label={`Withdrawal request ${w.id} from ${w.user_email}`}
             item={w}
             walletName={walletName(w.wallet_id)}
-            actions={withdrawalActions(w, session)}
+            offer={withdrawalActions(w, session)}
             onChoose={(action) => open({ kind: 'withdrawal', item: w, action })}
           >
             <p className="mt-1 font-mono text-sm break-all text-ink-800">

@@ -7,7 +7,9 @@ import type {
   WithdrawalRequest,
   WithdrawalStatus,
 } from '~/lib/admin/requests';
+import { isOwnAccount } from '~/lib/admin/own-account';
 import { formatDateTime } from './format';
+import OwnAccountNote from './OwnAccountNote';
 import type { StaffSession } from './AdminArea';
 
 /* The review queue's parts: one card per notice or request, its status badge and the actions its
@@ -63,15 +65,27 @@ export function Status({ status }: { status: string }) {
   );
 }
 
+/** What a card offers this admin; `ownAccount`: there would be actions, but the member is the admin. */
+export interface Offer<A> {
+  actions: readonly A[];
+  ownAccount: boolean;
+}
+
+/** Staff never act on their own money: what the status and role allow is withheld on one's own item. */
+function offer<A>(allowed: readonly A[], item: { user_id: string }, session: StaffSession): Offer<A> {
+  const ownAccount = allowed.length > 0 && isOwnAccount(item.user_id, session.userId);
+  return { actions: ownAccount ? [] : allowed, ownAccount };
+}
+
 export const NOTICE_ACTIONS: readonly NoticeDecision[] = ['confirm', 'reject'];
 
 /**
  * A pending notice is confirmed (the credit proposed) or rejected; once its credit is proposed only
  * rejecting is left here (it closes the proposal too): the credit itself is approved on Approvals.
  */
-export function noticeActions(n: DepositNotice, session: StaffSession): readonly NoticeDecision[] {
-  if (n.status !== 'pending' || !session.can.moveMoney) return [];
-  return n.credit_proposal_id ? ['reject'] : NOTICE_ACTIONS;
+export function noticeActions(n: DepositNotice, session: StaffSession): Offer<NoticeDecision> {
+  if (n.status !== 'pending' || !session.can.moveMoney) return offer([], n, session);
+  return offer(n.credit_proposal_id ? ['reject'] : NOTICE_ACTIONS, n, session);
 }
 
 // Four eyes: a pending withdrawal is approved first, then marked paid by another admin; a decided
@@ -84,10 +98,17 @@ export const WITHDRAWAL_ACTIONS: Record<WithdrawalStatus, readonly WithdrawalAct
   cancelled: [],
 };
 
-/** What this admin may do with a request: nothing without the money role, no paying what they approved. */
-export function withdrawalActions(w: WithdrawalRequest, session: StaffSession): readonly WithdrawalAction[] {
-  if (!session.can.moveMoney) return [];
-  return WITHDRAWAL_ACTIONS[w.status].filter((a) => a !== 'pay' || w.approved_by !== session.userId);
+/**
+ * What this admin may do with a request: nothing without the money role, no paying what they
+ * approved, nothing on their own.
+ */
+export function withdrawalActions(w: WithdrawalRequest, session: StaffSession): Offer<WithdrawalAction> {
+  if (!session.can.moveMoney) return offer([], w, session);
+  return offer(
+    WITHDRAWAL_ACTIONS[w.status].filter((a) => a !== 'pay' || w.approved_by !== session.userId),
+    w,
+    session,
+  );
 }
 
 export function ReviewSection({
@@ -119,7 +140,7 @@ export interface ReviewCardProps<A extends NoticeDecision | WithdrawalAction> {
   walletName: string;
   /** What sets this kind apart (transaction ID, destination). */
   children: ReactNode;
-  actions: readonly A[];
+  offer: Offer<A>;
   onChoose: (action: A) => void;
 }
 
@@ -128,7 +149,7 @@ export function ReviewCard<A extends NoticeDecision | WithdrawalAction>({
   item,
   walletName,
   children,
-  actions,
+  offer: { actions, ownAccount },
   onChoose,
 }: ReviewCardProps<A>) {
   const paidAt = 'paid_at' in item ? item.paid_at : null;
@@ -149,6 +170,7 @@ export function ReviewCard<A extends NoticeDecision | WithdrawalAction>({
           {paidAt && ` · paid ${formatDateTime(paidAt)}`}
           {item.review_note && ` · note: ${item.review_note}`}
         </p>
+        {ownAccount && <OwnAccountNote className="mt-3" />}
         {actions.length > 0 && (
           <div className="mt-3 flex flex-wrap gap-2">
             {actions.map((action) => (

@@ -5,7 +5,7 @@ import UsersTable from './users/UsersTable';
 export default function UsersPage({ current }: { current: AdminPath }) {
   return (
     <AdminArea current={current} title="Users">
-      {(session) => <UsersTable can={session.can} />}
+      {(session) => <UsersTable can={session.can} userId={session.userId} />}
     </AdminArea>
   );
 }

@@ -4,6 +4,7 @@ import {
   withdrawProposal,
   type BalanceProposal,
 } from '~/lib/admin/proposals';
+import { isOwnAccount } from '~/lib/admin/own-account';
 import type { StaffSession } from '../AdminArea';
 import BalanceChanges from './BalanceChanges';
 import DecisionActions from './DecisionActions';
@@ -40,6 +41,7 @@ export default function BalanceProposalCard({
         <DecisionActions
           mine={mine}
           mayDecide={session.can.moveMoney}
+          ownAccount={isOwnAccount(proposal.user_id, session.userId)}
           expired={false}
           subject={`the change to ${member}'s balances`}
           approved={`Approved: ${member}'s balances are updated.`}

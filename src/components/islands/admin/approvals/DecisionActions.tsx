@@ -2,14 +2,17 @@ import { useId, useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
 import { reasonError } from '~/lib/admin/balances';
+import OwnAccountNote from '../OwnAccountNote';
 
 /**
  * What this admin may do with one open proposal: the proposer withdraws; another admin with the
- * role approves or rejects with a reason; an expired one is only shown. Every outcome is a toast.
+ * role approves or rejects with a reason, unless it moves their own money (then a note says who
+ * does); an expired one is only shown. Every outcome is a toast.
  */
 export default function DecisionActions({
   mine,
   mayDecide,
+  ownAccount,
   expired,
   subject,
   approved,
@@ -20,6 +23,8 @@ export default function DecisionActions({
 }: {
   mine: boolean;
   mayDecide: boolean;
+  /** The member whose money it moves is this admin (the database refuses their decision). */
+  ownAccount: boolean;
   expired: boolean;
   /** "the change to X's balances", as the toasts say it. */
   subject: string;
@@ -66,6 +71,7 @@ export default function DecisionActions({
     );
   }
   if (!mayDecide && !mine) return null;
+  if (ownAccount && !mine) return <OwnAccountNote className="mt-4" />;
   return (
     <div className="mt-4 flex flex-wrap items-end gap-2">
       {mine ? (

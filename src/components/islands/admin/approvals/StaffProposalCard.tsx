@@ -6,6 +6,7 @@ import {
   withdrawStaffChange,
   type StaffChange,
 } from '~/lib/admin/staff-changes';
+import { isOwnAccount, staffChangeMember } from '~/lib/admin/own-account';
 import type { StaffSession } from '../AdminArea';
 import DecisionActions from './DecisionActions';
 import ProposalHeader from './ProposalHeader';
@@ -47,6 +48,7 @@ export default function StaffProposalCard({
         <DecisionActions
           mine={mine}
           mayDecide={mayDecide(change.kind, session.can)}
+          ownAccount={isOwnAccount(staffChangeMember(change), session.userId)}
           expired={change.expired}
           subject={`the proposal "${title}"`}
           approved={`Approved: ${title}.`}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ACCOUNT_LABELS, BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { AmountInput, ReasonInput } from './CellEditors';
+import OwnAccountNote from '../OwnAccountNote';
 import FrozenNotice from './FrozenNotice';
 import PendingChange from './PendingChange';
 import RowActions from './RowActions';
@@ -14,6 +15,7 @@ export default function UserCard({
   edit,
   pending,
   freeze,
+  ownAccount,
   onUnfreeze,
   onField,
   onReason,
@@ -61,6 +63,7 @@ export default function UserCard({
               </div>
             ))}
           </dl>
+          {ownAccount && <OwnAccountNote className="mt-3" />}
           {freeze && (
             <div className="mt-3">
               <FrozenNotice name={name} freeze={freeze} onUnfreeze={onUnfreeze} />

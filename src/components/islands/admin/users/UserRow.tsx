@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { AmountInput, ReasonInput } from './CellEditors';
+import OwnAccountNote from '../OwnAccountNote';
 import FrozenNotice from './FrozenNotice';
 import PendingChange from './PendingChange';
 import RowActions from './RowActions';
@@ -15,6 +16,7 @@ export default function UserRow({
   edit,
   pending,
   freeze,
+  ownAccount,
   onUnfreeze,
   onField,
   onReason,
@@ -48,6 +50,15 @@ export default function UserRow({
           <RowActions name={name} edit={edit} {...actions} />
         </td>
       </tr>
+      {/* Under the row, not in the narrow actions column, so the sentence reads on one line. */}
+      {ownAccount && (
+        <tr className={`border-b border-mist-200 ${rowTint}`}>
+          <td className={stickyStart(0)} />
+          <td colSpan={BALANCE_ACCOUNTS.length + 3} className="px-2 pb-3">
+            <OwnAccountNote />
+          </td>
+        </tr>
+      )}
       {freeze && !edit && (
         <tr className={`border-b border-mist-200 ${rowTint}`}>
           <td className={stickyStart(0)} />

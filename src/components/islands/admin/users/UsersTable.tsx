@@ -4,6 +4,7 @@ import type { AdminUser } from '~/lib/admin/users';
 import { openProposals, watchProposals } from '~/lib/admin/proposals';
 import { listFreezes, watchFreezes } from '~/lib/admin/freezes';
 import type { Capabilities } from '~/lib/admin/staff';
+import { isOwnAccount } from '~/lib/admin/own-account';
 import { useLoad } from '../../shared/useLoad';
 import Pagination from './Pagination';
 import SortableHeader from './SortableHeader';
@@ -25,9 +26,10 @@ const UnfreezeDialog = lazy(() => import('./UnfreezeDialog'));
  * The admin users table: server-side search, sort and paging (admin_search_users), live refresh
  * from profile changes, one row editable at a time whose save is a proposal another admin approves
  * (propose_balances; open ones show as "awaiting approval", live), and each row's ledger history.
- * What a role may not do is not offered (the database refuses it anyway). Money stays text.
+ * What a role may not do is not offered (the database refuses it anyway), nor is any change to the
+ * signed-in staff member's own account (a note says who handles it). Money stays text.
  */
-export default function UsersTable({ can }: { can: Capabilities }) {
+export default function UsersTable({ can, userId }: { can: Capabilities; userId: string }) {
   const proposals = useLoad(can.readMoney ? openProposals : null, 'Could not load the proposals.');
   const { reload: reloadProposals } = proposals;
   useEffect(
@@ -57,6 +59,8 @@ export default function UsersTable({ can }: { can: Capabilities }) {
     const mine = edit?.user.id === user.id ? edit : null;
     const pending = pendingByUser.get(user.id) ?? null;
     const freeze = freezes.data?.get(user.id) ?? null;
+    // Staff never act on their own money: their own row offers no edit or unfreeze, only why.
+    const own = can.moveMoney && isOwnAccount(user.id, userId);
     return {
       key: user.id,
       user: mine ? mine.user : user,
@@ -64,8 +68,9 @@ export default function UsersTable({ can }: { can: Capabilities }) {
       edit: mine,
       pending,
       freeze,
-      onUnfreeze: can.moveMoney && freeze && !freeze.unfreeze ? () => setUnfreezing(user) : undefined,
-      onEdit: can.moveMoney && !pending ? () => balanceEdit.start(user) : undefined,
+      ownAccount: own,
+      onUnfreeze: can.moveMoney && !own && freeze && !freeze.unfreeze ? () => setUnfreezing(user) : undefined,
+      onEdit: can.moveMoney && !own && !pending ? () => balanceEdit.start(user) : undefined,
       onCancel: balanceEdit.cancel,
       onField: balanceEdit.setField,
       onReason: balanceEdit.setReason,

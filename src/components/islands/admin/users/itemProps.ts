@@ -14,6 +14,8 @@ export interface UserItemProps extends RowHandlers {
   pending: BalanceProposal | null;
   /** The member froze their withdrawals (shown to every staff role). */
   freeze: Freeze | null;
+  /** The signed-in staff member's own account, for a role that moves money: a note replaces the actions. */
+  ownAccount: boolean;
   /** Absent: not frozen, an unfreeze already awaits approval, or the role may not propose one. */
   onUnfreeze?: (() => void) | undefined;
   onField: (account: BalanceAccount, value: string) => void;

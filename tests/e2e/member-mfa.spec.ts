@@ -154,7 +154,13 @@ test.describe('member authenticator', () => {
       subject: 'An authenticator was removed from your Liquid Capital account',
       to: member.email,
     });
-    expect(await auditKinds(member)).toEqual(['member_factor_enrolled', 'member_factor_removed']);
+    // Each change of credentials also starts a security hold (docs/address-book.md), audited after it.
+    expect(await auditKinds(member)).toEqual([
+      'member_factor_enrolled',
+      'security_hold_started',
+      'member_factor_removed',
+      'security_hold_started',
+    ]);
 
     // Without an authenticator the password alone signs in again.
     const context = await browser.newContext();

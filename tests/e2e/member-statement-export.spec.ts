@@ -4,8 +4,8 @@ import { expect, test } from '@playwright/test';
 import { ACCOUNT_LABELS } from '../../src/lib/accounts';
 import { parseCsv } from '../support/csv';
 import {
-  adminClient,
   createMember,
+  creditDepositNotice,
   serviceClient,
   setBalances,
   signedInClient,
@@ -44,13 +44,7 @@ test('the statement CSV equals the ledger row by row, same-timestamp entries inc
     p_tx_id: `0x${randomBytes(32).toString('hex')}`,
   });
   expect(notice.error).toBeNull();
-  const admin = await adminClient();
-  const confirmed = await admin.rpc('review_deposit_notice', {
-    p_notice_id: (notice.data as { id: number }).id,
-    p_decision: 'confirm',
-    p_note: null,
-  });
-  expect(confirmed.error).toBeNull();
+  await creditDepositNotice((notice.data as { id: number }).id);
   // Another two-account save, and one whose reason a spreadsheet would run as a formula.
   await setBalances(
     member.id,

@@ -214,3 +214,19 @@ export function intervalHours(value: string): number {
   const time = /(\d+):(\d{2}):(\d{2})/.exec(value);
   return (days ? Number(days[1]) * 24 : 0) + (time ? Number(time[1]) : 0);
 }
+
+/**
+ * The member whose money a staff proposal moves, as the database's private.staff_change_member
+ * sees it for the kinds it guards: an unfreeze targets the member's id; a deposit credit targets
+ * the notice, whose member the proposal's `before` records. Other kinds move no member's money.
+ */
+export function staffChangeMember(change: Pick<StaffChange, 'kind' | 'target' | 'before'>): string | null {
+  switch (change.kind) {
+    case 'unfreeze':
+      return change.target;
+    case 'deposit_credit':
+      return typeof change.before.member_id === 'string' ? change.before.member_id : null;
+    default:
+      return null;
+  }
+}

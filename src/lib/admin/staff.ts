@@ -39,3 +39,16 @@ export function isStaffRole(value: unknown): value is StaffRole {
 export function signedInLine(email: string, role: StaffRole): string {
   return `Signed in as ${email} (${ROLE_LABELS[role]})`;
 }
+
+/*
+ * Staff never act on their own money (docs/four-eyes.md, "Your own account"): the database refuses
+ * any proposal, approval, rejection, confirmation or payment whose member is the staff member
+ * (42501, hint own_account). The admin screens therefore do not offer those actions there and say
+ * why instead, in these words.
+ */
+export const OWN_ACCOUNT_NOTE = 'Your own account: two other staff members handle it.';
+
+/** Whether the member an action is about is the signed-in staff member. Unknown members are not. */
+export function isOwnAccount(memberId: string | null | undefined, staffUserId: string): boolean {
+  return Boolean(memberId) && memberId === staffUserId;
+}

@@ -109,6 +109,26 @@ export function adminClient(): Promise<SupabaseClient> {
   return adminPromise;
 }
 
+let checkerPromise: Promise<SupabaseClient> | undefined;
+/**
+ * Credits a deposit notice the four-eyes way (issue 30): one admin confirms it, which proposes the
+ * credit, and a second admin approves that proposal.
+ */
+export async function creditDepositNotice(noticeId: number): Promise<void> {
+  const proposed = await (
+    await adminClient()
+  ).rpc('review_deposit_notice', { p_notice_id: noticeId, p_decision: 'confirm', p_note: null });
+  if (proposed.error)
+    throw new Error(`confirming notice ${String(noticeId)} failed: ${proposed.error.message}`);
+  checkerPromise ??= createAdmin().then(signedInAdminClient);
+  const approved = await (
+    await checkerPromise
+  ).rpc('approve_staff_change', {
+    p_proposal_id: (proposed.data as { credit_proposal_id: number }).credit_proposal_id,
+  });
+  if (approved.error) throw new Error(`approving the credit failed: ${approved.error.message}`);
+}
+
 export type Account =
   'interest_wallet' | 'deposit_wallet' | 'total_invest' | 'total_deposit' | 'total_withdraw' | 'referral';
 

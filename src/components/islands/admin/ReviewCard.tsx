@@ -7,7 +7,7 @@ import type {
   WithdrawalRequest,
   WithdrawalStatus,
 } from '~/lib/admin/requests';
-import { isOwnAccount } from '~/lib/admin/own-account';
+import { isOwnAccount } from '~/lib/admin/staff';
 import { formatDateTime } from './format';
 import OwnAccountNote from './OwnAccountNote';
 import type { StaffSession } from './AdminArea';

@@ -4,7 +4,7 @@ import {
   withdrawProposal,
   type BalanceProposal,
 } from '~/lib/admin/proposals';
-import { isOwnAccount } from '~/lib/admin/own-account';
+import { isOwnAccount } from '~/lib/admin/staff';
 import type { StaffSession } from '../AdminArea';
 import BalanceChanges from './BalanceChanges';
 import DecisionActions from './DecisionActions';

@@ -6,7 +6,8 @@ import {
   withdrawStaffChange,
   type StaffChange,
 } from '~/lib/admin/staff-changes';
-import { isOwnAccount, staffChangeMember } from '~/lib/admin/own-account';
+import { isOwnAccount } from '~/lib/admin/staff';
+import { staffChangeMember } from '~/lib/admin/staff-changes';
 import type { StaffSession } from '../AdminArea';
 import DecisionActions from './DecisionActions';
 import ProposalHeader from './ProposalHeader';

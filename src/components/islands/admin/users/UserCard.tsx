@@ -1,12 +1,15 @@
-import { useId } from 'react';
+import { Suspense, lazy, useId } from 'react';
 import { ACCOUNT_LABELS, BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { AmountInput, ReasonInput } from './CellEditors';
-import OwnAccountNote from '../OwnAccountNote';
 import FrozenNotice from './FrozenNotice';
-import PendingChange from './PendingChange';
 import RowActions from './RowActions';
 import { displayName, type UserItemProps } from './itemProps';
+
+// Shown on few rows (an open proposal; the staff member's own row): loaded when needed, out of the
+// page's first load (tests/budgets.json).
+const OwnAccountNote = lazy(() => import('../OwnAccountNote'));
+const PendingChange = lazy(() => import('./PendingChange'));
 
 /** A user on a phone or tablet: name, e-mail, the six balances and the same edit flow as the table. */
 export default function UserCard({
@@ -63,7 +66,11 @@ export default function UserCard({
               </div>
             ))}
           </dl>
-          {ownAccount && <OwnAccountNote className="mt-3" />}
+          {ownAccount && (
+            <Suspense fallback={null}>
+              <OwnAccountNote className="mt-3" />
+            </Suspense>
+          )}
           {freeze && (
             <div className="mt-3">
               <FrozenNotice name={name} freeze={freeze} onUnfreeze={onUnfreeze} />
@@ -71,7 +78,9 @@ export default function UserCard({
           )}
           {pending && (
             <div className="mt-3">
-              <PendingChange proposal={pending} />
+              <Suspense fallback={null}>
+                <PendingChange proposal={pending} />
+              </Suspense>
             </div>
           )}
         </>

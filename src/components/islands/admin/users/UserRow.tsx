@@ -1,13 +1,16 @@
-import { useId } from 'react';
+import { Suspense, lazy, useId } from 'react';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { AmountInput, ReasonInput } from './CellEditors';
-import OwnAccountNote from '../OwnAccountNote';
 import FrozenNotice from './FrozenNotice';
-import PendingChange from './PendingChange';
 import RowActions from './RowActions';
 import { stickyStart } from './columns';
 import { displayName, type UserItemProps } from './itemProps';
+
+// Shown on few rows (an open proposal; the staff member's own row): loaded when needed, out of the
+// page's first load (tests/budgets.json).
+const OwnAccountNote = lazy(() => import('../OwnAccountNote'));
+const PendingChange = lazy(() => import('./PendingChange'));
 
 /** A user in the desktop table; while edited, the amounts become inputs and a reason row follows. */
 export default function UserRow({
@@ -55,7 +58,9 @@ export default function UserRow({
         <tr className={`border-b border-mist-200 ${rowTint}`}>
           <td className={stickyStart(0)} />
           <td colSpan={BALANCE_ACCOUNTS.length + 3} className="px-2 pb-3">
-            <OwnAccountNote />
+            <Suspense fallback={null}>
+              <OwnAccountNote />
+            </Suspense>
           </td>
         </tr>
       )}
@@ -71,7 +76,9 @@ export default function UserRow({
         <tr className={`border-b border-mist-200 ${rowTint}`}>
           <td className={stickyStart(0)} />
           <td colSpan={BALANCE_ACCOUNTS.length + 3} className="px-2 pb-3">
-            <PendingChange proposal={pending} />
+            <Suspense fallback={null}>
+              <PendingChange proposal={pending} />
+            </Suspense>
           </td>
         </tr>
       )}

@@ -4,7 +4,7 @@ import type { AdminUser } from '~/lib/admin/users';
 import { openProposals, watchProposals } from '~/lib/admin/proposals';
 import { listFreezes, watchFreezes } from '~/lib/admin/freezes';
 import type { Capabilities } from '~/lib/admin/staff';
-import { isOwnAccount } from '~/lib/admin/own-account';
+import { isOwnAccount } from '~/lib/admin/staff';
 import { useLoad } from '../../shared/useLoad';
 import Pagination from './Pagination';
 import SortableHeader from './SortableHeader';

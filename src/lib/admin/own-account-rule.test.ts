@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnAccount, staffChangeMember } from './own-account';
+import { isOwnAccount } from './staff';
+import { staffChangeMember } from './staff-changes';
 
 const me = '00000000-0000-4000-8000-0000000000a1';
 const other = '00000000-0000-4000-8000-0000000000b2';

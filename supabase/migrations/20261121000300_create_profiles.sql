@@ -138,8 +138,10 @@ create policy profiles_select_own_or_admin on public.profiles
   using (id = (select auth.uid()) or (select private.is_admin()));
 -- No insert/update/delete policies for authenticated: those privileges are not granted either.
 
--- Member functions call this first; returns the caller's id.
-create function private.require_member() returns uuid
+-- The caller is signed in and has a profile, at any assurance level; returns the caller's id. The
+-- freeze and the freeze page's status use it alone (the owner must reach them before any code,
+-- issue 30); every other member function goes through private.require_member.
+create function private.require_account_holder() returns uuid
 language plpgsql
 stable
 security definer
@@ -158,5 +160,19 @@ begin
 end
 $$;
 
-revoke execute on function private.require_member() from public, anon, authenticated, service_role;
-grant execute on function private.require_member() to authenticated, service_role;
+-- Member functions call this first; returns the caller's id (20261125004100 adds the second-factor
+-- rule).
+create function private.require_member() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return private.require_account_holder();
+end
+$$;
+
+revoke execute on function private.require_account_holder(), private.require_member()
+  from public, anon, authenticated, service_role;
+grant execute on function private.require_account_holder(), private.require_member() to authenticated, service_role;

@@ -13,14 +13,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  -- Not private.require_member(): that asks a member with an authenticator for aal2.
+  v_uid uuid := private.require_account_holder();
   v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
   v_freeze public.withdrawal_freezes;
 begin
-  -- Not private.require_member(): that asks a member with an authenticator for aal2.
-  if v_uid is null or not exists (select 1 from public.profiles p where p.id = v_uid) then
-    raise exception 'Please sign in first.' using errcode = '42501';
-  end if;
   if char_length(v_reason) > 500 then
     raise exception 'Reason must be at most 500 characters.' using errcode = '22023';
   end if;

@@ -48,14 +48,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.require_account_holder();
 begin
-  if v_uid is null then
-    raise exception 'Please sign in first.' using errcode = '42501';
-  end if;
-  if not exists (select 1 from public.profiles p where p.id = v_uid) then
-    raise exception 'Your profile was not found. Please sign in again.' using errcode = '42501';
-  end if;
   perform private.require_member_aal();
   return v_uid;
 end

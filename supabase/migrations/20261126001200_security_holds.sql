@@ -197,12 +197,10 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  -- Any assurance level: the owner reads this before any code (private.require_member would ask).
+  v_uid uuid := private.require_account_holder();
   v_hold public.security_holds;
 begin
-  if v_uid is null or not exists (select 1 from public.profiles p where p.id = v_uid) then
-    raise exception 'Please sign in first.' using errcode = '42501';
-  end if;
   v_hold := private.active_security_hold(v_uid);
   return jsonb_build_object(
     'frozen_at', (select f.frozen_at from public.withdrawal_freezes f where f.user_id = v_uid and f.lifted_at is null),

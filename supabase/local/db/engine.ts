@@ -60,9 +60,13 @@ export const SUPERUSER = 'supabase_admin';
  * `postgres` is created, on a new database; a database already converted is opened as supabase_admin.
  * Renaming needs a session that is not the role's own: a temporary superuser's, dropped afterwards.
  */
-async function openPgliteAsSuperuser(options: { dataDir?: string }, parsers: ParserOptions): Promise<PGlite> {
+async function openPgliteAsSuperuser(
+  options: { dataDir?: string; loadDataDir?: Blob },
+  parsers: ParserOptions,
+): Promise<PGlite> {
   const base = {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // pg_trgm: the admin users search's trigram indexes (a migration creates the extension). The
     // others: the trusted contrib extensions a hosted project may create as `postgres` that PGlite
     // ships (supautils.privileged_extensions ∩ PostgreSQL's trusted contrib; hosted-roles.test.ts).
@@ -109,7 +113,16 @@ async function openPgliteAsSuperuser(options: { dataDir?: string }, parsers: Par
   return first;
 }
 
-export async function openPglite(options: { dataDir?: string } = {}): Promise<Database> {
+/** A PGlite database; `dump` is its whole data folder (for a test's migrated template). */
+export type PgliteDatabase = Database & { dump(): Promise<Blob> };
+
+/**
+ * PGlite in memory, or in `dataDir`; `loadDataDir` starts it from a dump (a folder `dump()` gave),
+ * which the tests use to skip the migrations each file would otherwise run (supabase/tests/helpers).
+ */
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, (value: string) => value]));
   // PGlite creates its own folder but not the parents: a fresh clone has no supabase/.local/ yet.
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
@@ -139,6 +152,10 @@ export async function openPglite(options: { dataDir?: string } = {}): Promise<Da
       };
     },
     close: () => db.close(),
+    dump: async () => {
+      const dumped = await db.dumpDataDir('none');
+      return dumped;
+    },
   };
 }
 

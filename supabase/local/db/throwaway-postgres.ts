@@ -14,6 +14,8 @@ export interface ThrowawayPostgres {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Stops the server cleanly and hands over its data folder (a template for later clusters). */
+  stopKeepingData(): Promise<string>;
 }
 
 function postgresUid(): { uid: number; gid: number } | undefined {
@@ -39,7 +41,11 @@ function run(command: string, args: string[], asPostgres: boolean): void {
   }
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/**
+ * A new cluster: initdb, or a copy of `from`, the data folder of a cluster stopped by
+ * stopKeepingData (the tests' migrated template: copying it skips initdb and every migration).
+ */
+export async function startThrowawayPostgres(start: { from?: string } = {}): Promise<ThrowawayPostgres> {
   const owner = postgresUid();
   const dir = mkdtempSync(join(tmpdir(), 'lc-pg-'));
   if (owner) chownSync(dir, owner.uid, owner.gid);
@@ -47,12 +53,17 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const port = await freeLowPort();
   const asPostgres = owner !== undefined;
 
-  run(
-    'initdb',
-    // As the hosted image: supabase_admin is the superuser; the base schema makes `postgres` a plain role.
-    ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
-    asPostgres,
-  );
+  if (start.from) {
+    // cp -a keeps the owner and the 0700 mode the server insists on.
+    execFileSync('cp', ['-a', start.from, dataDir]);
+  } else {
+    run(
+      'initdb',
+      // As the hosted image: supabase_admin is the superuser; the base schema makes `postgres` a plain role.
+      ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      asPostgres,
+    );
+  }
   const options = [
     `-p ${port}`,
     `-k ${dir}`,
@@ -76,6 +87,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+    async stopKeepingData() {
+      stopped = true;
+      run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'], asPostgres);
+      return dataDir;
     },
   };
 }

@@ -87,12 +87,14 @@ test.describe('deposit page', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       await shownAddress(page, 'Bitcoin'),
     );
-    // Timed inside the page (above): shown for the spec's 2 s, give or take a frame, then gone.
+    // Timed inside the page (above): shown for the spec's 2 s, then gone. The observer notes "shown"
+    // when its callback runs, which a loaded 2-core machine delays by up to a few frames (CI saw
+    // 1,897 ms), so the lower bound allows 200 ms; a badge that leaves early (1.5 s) still fails.
     await expect(badge).toBeHidden();
     const times = await page.evaluate(
       () => (window as unknown as { badgeTimes: { shown: number; hidden: number } }).badgeTimes,
     );
-    expect(times.hidden - times.shown).toBeGreaterThanOrEqual(1950);
+    expect(times.hidden - times.shown).toBeGreaterThanOrEqual(1800);
     expect(times.hidden - times.shown).toBeLessThan(2500);
     // Keyboard route: the card's Copy button.
     await page.getByRole('button', { name: 'Copy Tether (TRX-USDT) address' }).focus();

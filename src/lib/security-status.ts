@@ -29,9 +29,6 @@ export interface SecurityStatus {
   notices: SecurityNotice[];
 }
 
-/** The hint the database gives when a hold refuses a new address or withdrawal request. */
-export const SECURITY_HOLD = 'security_hold';
-
 export async function mySecurityStatus(): Promise<SecurityStatus> {
   const { data, error } = await supabase().rpc('my_security_status');
   if (error) throw toDbError(error, 'Could not load your security status.');

@@ -12,7 +12,7 @@
 -- it, a second finance admin or owner approves it, and approval credits the member and marks the
 -- notice confirmed in one transaction.
 
-create or replace function private.staff_change_roles(p_kind text) returns text[]
+create function private.staff_change_roles(p_kind text) returns text[]
 language sql
 immutable
 set search_path = ''
@@ -25,7 +25,7 @@ as $$
 $$;
 
 -- The member whose money or account a proposal touches (null: none, e.g. a wallet or the settings).
-create or replace function private.staff_change_member(p_kind text, p_target text) returns uuid
+create function private.staff_change_member(p_kind text, p_target text) returns uuid
 language plpgsql
 stable
 security definer
@@ -42,7 +42,7 @@ end
 $$;
 
 -- The current state of what a proposal changes: stored at proposal time, compared at approval.
-create or replace function private.staff_change_before(p_kind text, p_target text) returns jsonb
+create function private.staff_change_before(p_kind text, p_target text) returns jsonb
 language plpgsql
 stable
 security definer
@@ -97,7 +97,7 @@ end
 $$;
 
 -- A whole number of hours from 0 to 720 (30 days), as the settings payload gives it.
-create or replace function private.setting_hours(p_value jsonb, p_label text) returns int
+create function private.setting_hours(p_value jsonb, p_label text) returns int
 language plpgsql
 immutable
 set search_path = ''
@@ -117,7 +117,7 @@ end
 $$;
 
 -- A request's kind, target and payload checked and put in canonical form: {target, payload}.
-create or replace function private.staff_change_parse(p_kind text, p_target text, p_payload jsonb) returns jsonb
+create function private.staff_change_parse(p_kind text, p_target text, p_payload jsonb) returns jsonb
 language plpgsql
 stable
 security definer
@@ -192,7 +192,7 @@ $$;
 
 -- Applies a proposal as the caller. Also run as a dry run when proposing (inside a block that is
 -- rolled back), so a proposal that could never be applied is refused at once, by the same code.
-create or replace function private.staff_change_apply(p public.staff_proposals) returns void
+create function private.staff_change_apply(p public.staff_proposals) returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -255,7 +255,7 @@ end
 $$;
 
 -- Every outcome in the audit log (staff_proposal_open, ..._approved, ...), under the member it touches.
-create or replace function private.audit_staff_proposal() returns trigger
+create function private.audit_staff_proposal() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -279,7 +279,7 @@ create trigger staff_proposals_audit after insert or update on public.staff_prop
 
 -- Staff never act on their own money (20261126001100): nobody proposes or decides an unfreeze or a
 -- deposit credit of their own account.
-create or replace function private.guard_own_staff_change() returns trigger
+create function private.guard_own_staff_change() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -309,7 +309,7 @@ revoke execute on function private.staff_change_roles(text), private.staff_chang
 
 -- The firm's settings are money rules (thresholds, limits, waiting periods): every change is in the
 -- audit log from the table, with the approved proposal's id and reason.
-create or replace function private.audit_firm_settings() returns trigger
+create function private.audit_firm_settings() returns trigger
 language plpgsql
 security definer
 set search_path = ''

@@ -1,5 +1,5 @@
 -- profiles: one row per auth.users row (spec §3 "User"), created by the sign-up trigger below.
--- Balances are numeric(20,2) USD and change only through the ledger (private.post_ledger, a later
+-- Balances are numeric(20,2) USD and change only through the money engine (private.record_transfer, the next
 -- migration); a guard trigger refuses any other balance write, even by service_role.
 
 create sequence private.xrp_destination_tag_seq as bigint start with 100000 minvalue 100000 maxvalue 4294967295 no cycle;

@@ -65,21 +65,6 @@ begin
 end
 $$;
 
-create function private.balance_label(p_account text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select case p_account
-    when 'interest_wallet' then 'Interest Wallet'
-    when 'deposit_wallet' then 'Deposit Wallet'
-    when 'total_invest' then 'Total Invest'
-    when 'total_deposit' then 'Total Deposit'
-    when 'total_withdraw' then 'Total Withdraw'
-    when 'referral' then 'Referral Earnings'
-  end
-$$;
-
 -- API shapes: money as text so no client rounds it through a float.
 create function private.profile_json(p public.profiles) returns jsonb
 language sql
@@ -112,6 +97,6 @@ as $$
 $$;
 
 revoke execute on function private.parse_money(text, text, boolean), private.clean_reason(text),
-  private.clean_note(text), private.balance_label(text),
+  private.clean_note(text),
   private.profile_json(public.profiles), private.notice_json(public.deposit_notices),
   private.request_json(public.withdrawal_requests) from public, anon, authenticated, service_role;

@@ -1,6 +1,6 @@
 -- Admin RPCs (docs/data-contract.md). Each checks its caller first (private.require_admin: an admin,
--- or service_role), validates every input before touching anything, and changes balances only
--- through private.post_ledger. execute: authenticated and service_role only.
+-- or service_role), validates every input before touching anything, and moves money only
+-- through the money engine (20261121000500). execute: authenticated and service_role only.
 
 create function public.admin_search_users(
   p_search text default null,
@@ -64,77 +64,6 @@ begin
   into v_result
   using v_search, v_pattern, v_limit, v_offset;
   return v_result;
-end
-$$;
-
--- Sets any of the six balances of one user to the values an admin typed. One ledger entry per
--- balance that actually changes (delta = new - old), the version goes up once.
--- Decisions: a stale p_expected_version is refused (PT409) even when nothing would change, so the
--- admin always sees the latest values first; when every value equals the current one nothing is
--- written (no entries, no version bump) and the current profile is returned.
-create function public.admin_update_balances(
-  p_user_id uuid,
-  p_expected_version bigint,
-  p_balances jsonb,
-  p_reason text
-) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_reason text;
-  v_profile public.profiles;
-  v_key text;
-  v_label text;
-  v_new numeric;
-  v_deltas jsonb := '{}';
-  v_values jsonb := '{}';
-  v_changed boolean := false;
-begin
-  perform private.require_admin();
-  if p_user_id is null then
-    raise exception 'Choose a user.' using errcode = '22023';
-  end if;
-  if p_expected_version is null then
-    raise exception 'The version of the values you edited is required.' using errcode = '22023';
-  end if;
-  if p_balances is null or jsonb_typeof(p_balances) <> 'object' or p_balances = '{}'::jsonb then
-    raise exception 'Enter at least one balance.' using errcode = '22023';
-  end if;
-  for v_key in select jsonb_object_keys(p_balances) loop
-    v_label := private.balance_label(v_key);
-    if v_label is null then
-      raise exception 'Unknown balance: %.', left(v_key, 40) using errcode = '22023';
-    end if;
-    if jsonb_typeof(p_balances -> v_key) <> 'string' then
-      raise exception '% must be a number with at most 2 decimals.', v_label using errcode = '22023';
-    end if;
-    v_values := v_values || jsonb_build_object(v_key, private.parse_money(p_balances ->> v_key, v_label, false));
-  end loop;
-  v_reason := private.clean_reason(p_reason);
-
-  select * into v_profile from public.profiles where id = p_user_id for update;
-  if not found then
-    raise exception 'That user was not found.' using errcode = '22023';
-  end if;
-  if v_profile.version <> p_expected_version then
-    raise exception 'This user''s balances were changed by someone else. The latest values are shown; check them and save again.'
-      using errcode = 'PT409';
-  end if;
-
-  for v_key in select jsonb_object_keys(v_values) loop
-    v_new := (v_values ->> v_key)::numeric;
-    if v_new <> (to_jsonb(v_profile) ->> v_key)::numeric then
-      v_deltas := v_deltas || jsonb_build_object(v_key, v_new - (to_jsonb(v_profile) ->> v_key)::numeric);
-      v_changed := true;
-    end if;
-  end loop;
-  if not v_changed then
-    return private.profile_json(v_profile);
-  end if;
-  v_profile := private.post_ledger(p_user_id, v_deltas, v_reason, auth.uid(), 'admin_edit', null);
-  return private.profile_json(v_profile);
 end
 $$;
 
@@ -346,7 +275,6 @@ $$;
 
 revoke execute on function
   public.admin_search_users(text, text, boolean, int, int),
-  public.admin_update_balances(uuid, bigint, jsonb, text),
   public.admin_user_ledger(uuid),
   public.grant_admin(text),
   public.revoke_admin(text),
@@ -356,7 +284,6 @@ revoke execute on function
 from public, anon, authenticated, service_role;
 grant execute on function
   public.admin_search_users(text, text, boolean, int, int),
-  public.admin_update_balances(uuid, bigint, jsonb, text),
   public.admin_user_ledger(uuid),
   public.grant_admin(text),
   public.revoke_admin(text),

@@ -124,29 +124,6 @@ $$;
 create trigger ledger_entries_audit after insert on public.ledger_entries
   for each row execute function private.audit_ledger_entry();
 
-create function private.audit_balance_proposal() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if tg_op = 'UPDATE' and new.status is not distinct from old.status then
-    return null;
-  end if;
-  perform private.audit('proposal_' || new.status, new.user_id,
-    case when tg_op = 'INSERT' then new.before end,
-    jsonb_build_object('proposal_id', new.id, 'proposed_by', new.proposed_by, 'decided_by', new.decided_by,
-      'interest_wallet', new.interest_wallet::text, 'deposit_wallet', new.deposit_wallet::text,
-      'total_invest', new.total_invest::text, 'total_deposit', new.total_deposit::text,
-      'total_withdraw', new.total_withdraw::text, 'referral', new.referral::text),
-    coalesce(new.decision_note, new.reason));
-  return null;
-end
-$$;
-
-create trigger balance_proposals_audit after insert or update on public.balance_proposals
-  for each row execute function private.audit_balance_proposal();
-
 -- Filing and every change of status of a deposit notice or a withdrawal request (issue 30: filing is
 -- a money event the member must hear of at once, in time to freeze). Kinds: withdrawal_filed,
 -- withdrawal_<status>, deposit_notice_filed, deposit_notice_<status>; the reason is the review note
@@ -268,7 +245,7 @@ $$;
 create trigger on_auth_user_email_audit after update of email on auth.users
   for each row when (new.email is distinct from old.email) execute function private.audit_member_email();
 
-revoke execute on function private.audit_ledger_entry(), private.audit_balance_proposal(), private.audit_review(),
+revoke execute on function private.audit_ledger_entry(), private.audit_review(),
   private.audit_address_edit(), private.audit_staff(), private.audit_mfa_reset(), private.audit_member_email()
   from public, anon, authenticated, service_role;
 

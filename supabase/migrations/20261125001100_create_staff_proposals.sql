@@ -10,7 +10,7 @@
 
 create table public.staff_proposals (
   id bigint generated always as identity primary key,
-  kind text not null check (kind in ('deposit_address', 'staff_role', 'firm_settings', 'unfreeze', 'deposit_credit')),
+  kind text not null check (kind in ('deposit_address', 'staff_role', 'firm_settings', 'unfreeze')),
   target text not null check (char_length(target) between 1 and 64),
   -- The state the proposer saw; approval is refused once the target has moved away from it.
   before jsonb not null,
@@ -24,7 +24,7 @@ create table public.staff_proposals (
   decided_at timestamptz,
   decision_note text check (char_length(decision_note) <= 500),
   check ((status = 'open') = (decided_at is null)),
-  -- The same invariants as balance_proposals: nobody approves their own proposal; a rejection says why.
+  -- The four-eyes invariants: nobody approves their own proposal; a rejection says why.
   check (status <> 'approved' or (decided_by is not null and decided_by <> proposed_by)),
   check (status <> 'rejected' or decision_note is not null)
 );
@@ -90,24 +90,6 @@ begin
 end
 $$;
 
-create or replace function private.lock_open_proposal(p_id bigint) returns public.balance_proposals
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_proposal public.balance_proposals;
-begin
-  select * into v_proposal from public.balance_proposals where id = p_id for update;
-  if not found then
-    raise exception 'That proposal was not found.' using errcode = '22023';
-  end if;
-  perform private.check_proposal_open(v_proposal.status, v_proposal.expires_at);
-  return v_proposal;
-end
-$$;
-
--- The four-eyes refusal for a decision on one's own proposal, shared by both kinds.
 create function private.refuse_own_proposal(p_proposed_by uuid, p_message text) returns void
 language plpgsql
 stable
@@ -151,7 +133,7 @@ begin
   if p_kind = 'staff_role' and v_before -> 'role' = 'null'::jsonb and v_parsed -> 'payload' -> 'role' = 'null'::jsonb then
     raise exception 'That user is not staff.' using errcode = '22023';
   end if;
-  if p_kind not in ('unfreeze', 'deposit_credit') and v_before @> (v_parsed -> 'payload') then
+  if p_kind <> 'unfreeze' and v_before @> (v_parsed -> 'payload') then
     raise exception 'Nothing to approve: this is how it is now.' using errcode = '22023';
   end if;
   update public.staff_proposals set status = 'expired', decided_at = now()

@@ -3,15 +3,7 @@
 -- bell, /user/notifications and /user/activity can never describe one event two ways.
 -- Staff appear only as a role word, never by e-mail address or id.
 
--- The names people read for the six balances (the same names as post_ledger's messages and
--- src/lib/accounts.ts).
-create function private.account_label(p_account text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select coalesce(('{"interest_wallet":"Interest Wallet","deposit_wallet":"Deposit Wallet","total_invest":"Total Invest","total_deposit":"Total Deposit","total_withdraw":"Total Withdraw","referral":"Referral Earnings"}'::jsonb) ->> p_account, p_account)
-$$;
+-- Account names: private.account_label (the money engine, 20261121000500).
 
 -- An amount as members read it everywhere else (src/lib/money.ts formatUsd): "$1,250.00". Text that
 -- is not a number is shown as it is rather than lost.

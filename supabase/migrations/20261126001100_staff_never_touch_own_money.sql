@@ -30,9 +30,14 @@ begin
   case tg_table_name
     when 'ledger_entries' then
       perform private.refuse_own_money(new.user_id, new.actor_id);
-    when 'balance_proposals' then
+    when 'transfers' then
+      -- A member files and cancels their own withdrawal, and their own expired reservations are
+      -- released on their own actions: those name the member as the actor on purpose.
+      if not ((new.phase = 'pending' and new.kind = 'withdrawal' and new.initiated_by = new.user_id)
+              or (new.phase = 'void_pending' and new.void_reason in ('cancelled', 'expired'))) then
+        perform private.refuse_own_money(new.user_id, new.created_by);
+      end if;
       perform private.refuse_own_money(new.user_id, new.proposed_by);
-      perform private.refuse_own_money(new.user_id, new.decided_by);
     when 'withdrawal_requests' then
       perform private.refuse_own_money(new.user_id, new.reviewed_by);
       perform private.refuse_own_money(new.user_id, new.approved_by);
@@ -47,7 +52,7 @@ revoke execute on function private.guard_own_money() from public, anon, authenti
 
 create trigger ledger_entries_own_money before insert on public.ledger_entries
   for each row execute function private.guard_own_money();
-create trigger balance_proposals_own_money before insert or update on public.balance_proposals
+create trigger transfers_own_money before insert on public.transfers
   for each row execute function private.guard_own_money();
 create trigger withdrawal_requests_own_money before update on public.withdrawal_requests
   for each row execute function private.guard_own_money();

@@ -7,10 +7,8 @@
 --   firm_settings    'firm'           {small_edit_threshold, small_edit_daily_limit,   owner
 --                                      address_cooling_off_hours, security_hold_hours}
 --   unfreeze         member id        {}                                               finance, owner
---   deposit_credit   notice id        {amount}: the USD credited                       finance, owner
--- A deposit credit is four-eyes like every other credit: review_deposit_notice('confirm') proposes
--- it, a second finance admin or owner approves it, and approval credits the member and marks the
--- notice confirmed in one transaction.
+-- Money itself (corrections, deposit credits) is not a staff proposal: it is a pending transfer of
+-- the money engine, posted by a second person (20261127000200).
 
 create function private.staff_change_roles(p_kind text) returns text[]
 language sql
@@ -20,7 +18,6 @@ as $$
   select case p_kind
     when 'deposit_address' then array['finance', 'owner']
     when 'unfreeze' then array['finance', 'owner']
-    when 'deposit_credit' then array['finance', 'owner']
     else array['owner'] end
 $$;
 
@@ -34,8 +31,6 @@ as $$
 begin
   if p_kind in ('staff_role', 'unfreeze') then
     return p_target::uuid;
-  elsif p_kind = 'deposit_credit' then
-    return (select n.user_id from public.deposit_notices n where n.id::text = p_target);
   end if;
   return null;
 end
@@ -79,18 +74,8 @@ begin
     if v_result is null then
       raise exception 'That member was not found.' using errcode = '22023';
     end if;
-  elsif p_kind = 'deposit_credit' then
-    select jsonb_build_object('email', u.email, 'member_id', n.user_id, 'asset', w.asset, 'network', w.network,
-      'amount', n.amount::text, 'tx_id', n.tx_id, 'status', n.status)
-    into v_result from public.deposit_notices n
-      join auth.users u on u.id = n.user_id
-      join public.deposit_wallets w on w.id = n.wallet_id
-    where n.id::text = p_target;
-    if v_result is null then
-      raise exception 'That deposit notice was not found.' using errcode = '22023';
-    end if;
   else
-    raise exception 'Kind must be deposit_address, staff_role, firm_settings, unfreeze or deposit_credit.' using errcode = '22023';
+    raise exception 'Kind must be deposit_address, staff_role, firm_settings or unfreeze.' using errcode = '22023';
   end if;
   return v_result;
 end
@@ -128,7 +113,6 @@ declare
   v_target text := btrim(coalesce(p_target, ''));
   v_threshold numeric;
   v_daily_limit numeric;
-  v_amount numeric;
 begin
   if jsonb_typeof(v_payload) <> 'object' then
     raise exception 'The change must be a JSON object.' using errcode = '22023';
@@ -173,18 +157,8 @@ begin
     end if;
     v_target := lower(v_target);
     v_payload := '{}';
-  elsif p_kind = 'deposit_credit' then
-    if v_target !~ '^[0-9]{1,18}$' then
-      raise exception 'That deposit notice was not found.' using errcode = '22023';
-    end if;
-    if jsonb_typeof(v_payload -> 'amount') is distinct from 'string' then
-      raise exception 'Give the amount credited in USD, for example 1250.00.' using errcode = '22023';
-    end if;
-    v_amount := private.parse_money(v_payload ->> 'amount', 'Amount credited', true);
-    v_target := v_target::bigint::text;
-    v_payload := jsonb_build_object('amount', v_amount::numeric(20, 2)::text);
   else
-    raise exception 'Kind must be deposit_address, staff_role, firm_settings, unfreeze or deposit_credit.' using errcode = '22023';
+    raise exception 'Kind must be deposit_address, staff_role, firm_settings or unfreeze.' using errcode = '22023';
   end if;
   return jsonb_build_object('target', v_target, 'payload', v_payload);
 end
@@ -197,9 +171,6 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_notice public.deposit_notices;
-  v_amount numeric;
 begin
   if p.kind = 'deposit_address' then
     perform private.update_deposit_wallet(p.target::smallint, p.payload ->> 'address',
@@ -237,19 +208,6 @@ begin
     if not found then
       raise exception 'This member''s withdrawals are not frozen.' using errcode = 'PT409';
     end if;
-  elsif p.kind = 'deposit_credit' then
-    select * into v_notice from public.deposit_notices n where n.id = p.target::bigint for update;
-    if v_notice.status <> 'pending' then
-      raise exception 'This deposit notice was already %.', v_notice.status using errcode = 'PT409';
-    end if;
-    v_amount := (p.payload ->> 'amount')::numeric;
-    perform private.post_ledger(v_notice.user_id,
-      jsonb_build_object('deposit_wallet', v_amount, 'total_deposit', v_amount),
-      format('Deposit confirmed (notice #%s)', v_notice.id), auth.uid(), 'deposit_notice', v_notice.id);
-    update public.deposit_notices
-    set status = 'confirmed', reviewed_by = auth.uid(), reviewed_at = now(), credited_amount = v_amount,
-        credit_proposed_by = p.proposed_by
-    where id = v_notice.id;
   end if;
 end
 $$;
@@ -277,8 +235,8 @@ $$;
 create trigger staff_proposals_audit after insert or update on public.staff_proposals
   for each row execute function private.audit_staff_proposal();
 
--- Staff never act on their own money (20261126001100): nobody proposes or decides an unfreeze or a
--- deposit credit of their own account.
+-- Staff never act on their own money (20261126001100): nobody proposes or decides an unfreeze of
+-- their own account.
 create function private.guard_own_staff_change() returns trigger
 language plpgsql
 security definer
@@ -287,7 +245,7 @@ as $$
 declare
   v_member uuid;
 begin
-  if new.kind in ('unfreeze', 'deposit_credit') then
+  if new.kind = 'unfreeze' then
     v_member := private.staff_change_member(new.kind, new.target);
     perform private.refuse_own_money(v_member, new.proposed_by);
     if new.status in ('approved', 'rejected') then

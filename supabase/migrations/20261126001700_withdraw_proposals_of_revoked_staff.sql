@@ -20,9 +20,10 @@ declare
     else format('Withdrawn: the proposer''s staff role changed to %s.', v_role) end;
 begin
   if v_role is null or v_role not in ('finance', 'owner') then
-    update public.balance_proposals
-    set status = 'withdrawn', decided_at = now(), decision_note = v_note
-    where proposed_by = v_user and status = 'open';
+    -- Their proposed corrections and deposit credits are voided (the reservation is released).
+    perform private.resolve_pending(o.transfer_id, 'void', 'withdrawn', jsonb_build_object('internal_note', v_note))
+    from private.open_pending_transfers o join public.transfers t on t.id = o.transfer_id
+    where t.proposed_by = v_user and t.kind <> 'withdrawal';
     update public.withdrawal_requests
     set status = 'pending', approved_by = null, reviewed_by = null, reviewed_at = null,
         review_note = 'Approved by someone who is no longer allowed to approve: it needs a new approval.'

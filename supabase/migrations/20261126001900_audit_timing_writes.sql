@@ -4,7 +4,6 @@
 -- in the audit log, from a trigger on the column, so no function and no direct write escapes it.
 --   address_cooling_off_changed  {id, label, usable_from}   before {usable_from}   member: the entry's
 --   security_hold_changed        {hold_id, hold_until}      before {hold_until}    member: the hold's
---   proposal_expiry_changed      {proposal_id, expires_at}  before {expires_at}    member: the proposal's
 --   staff_proposal_expiry_changed {proposal_id, change, expires_at}               member: as its kind says
 
 create function private.audit_timing_write() returns trigger
@@ -22,10 +21,6 @@ begin
       perform private.audit('security_hold_changed', new.user_id,
         jsonb_build_object('hold_until', old.hold_until),
         jsonb_build_object('hold_id', new.id, 'change', new.change, 'hold_until', new.hold_until), null);
-    when 'balance_proposals' then
-      perform private.audit('proposal_expiry_changed', new.user_id,
-        jsonb_build_object('expires_at', old.expires_at),
-        jsonb_build_object('proposal_id', new.id, 'expires_at', new.expires_at), null);
     when 'staff_proposals' then
       perform private.audit('staff_proposal_expiry_changed', private.staff_change_member(new.kind, new.target),
         jsonb_build_object('expires_at', old.expires_at),
@@ -41,7 +36,5 @@ create trigger withdrawal_addresses_audit_usable_from after update of usable_fro
   for each row when (new.usable_from is distinct from old.usable_from) execute function private.audit_timing_write();
 create trigger security_holds_audit_hold_until after update of hold_until on public.security_holds
   for each row when (new.hold_until is distinct from old.hold_until) execute function private.audit_timing_write();
-create trigger balance_proposals_audit_expires_at after update of expires_at on public.balance_proposals
-  for each row when (new.expires_at is distinct from old.expires_at) execute function private.audit_timing_write();
 create trigger staff_proposals_audit_expires_at after update of expires_at on public.staff_proposals
   for each row when (new.expires_at is distinct from old.expires_at) execute function private.audit_timing_write();

@@ -455,7 +455,8 @@ begin
   values (p_business_id, case when p_pending then 'pending' else 'posted' end, p_kind, p_debit_account_id,
     p_credit_account_id, p_amount, p_user_id, auth.uid(),
     coalesce((v_details ->> 'initiated_by')::uuid, auth.uid()),
-    coalesce((v_details ->> 'proposed_by')::uuid, case when p_pending then auth.uid() end),
+    -- Staff who record a pending transfer propose it; a member's own request names no proposer.
+    case when v_details ? 'proposed_by' then (v_details ->> 'proposed_by')::uuid when p_pending then auth.uid() end,
     btrim(p_client_text), nullif(btrim(coalesce(p_internal_note, '')), ''), v_details ->> 'category',
     coalesce((v_details ->> 'small_edit')::boolean, false), v_details ->> 'asset', (v_details ->> 'quantity')::numeric,
     (v_details ->> 'rate')::numeric, v_details ->> 'rate_source', (v_details ->> 'rate_at')::timestamptz,

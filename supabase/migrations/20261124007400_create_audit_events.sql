@@ -139,12 +139,15 @@ declare
   v_after jsonb;
 begin
   select * into v_wallet from public.deposit_wallets w where w.id = new.wallet_id;
-  v_after := jsonb_build_object('id', new.id, 'status', new.status, 'amount', new.amount::text,
-    'asset', v_wallet.asset, 'network', v_wallet.network);
+  -- Quantities as text without trailing zeros ("0.5", not "0.500000000000000000").
+  v_after := jsonb_strip_nulls(jsonb_build_object('id', new.id, 'status', new.status, 'amount', new.amount::text,
+    'asset', v_wallet.asset, 'network', v_wallet.network,
+    'quantity', trim_scale((to_jsonb(new) ->> 'quantity')::numeric)::text,
+    'transfer_id', to_jsonb(new) -> 'transfer_id'));
   if tg_table_name = 'withdrawal_requests' then
     v_after := v_after || jsonb_build_object('label',
       (select a.label from public.withdrawal_addresses a where a.id = (to_jsonb(new) ->> 'address_id')::bigint),
-      'address', new.destination_address);
+      'address', new.destination_address, 'account', to_jsonb(new) ->> 'account');
   end if;
   if tg_op = 'INSERT' then
     perform private.audit(v_prefix || 'filed', new.user_id, null, v_after, null);

@@ -67,10 +67,10 @@ declare
   v_at_once constant timestamptz := null;
   v_address text;
 begin
-  -- Balance proposals and staff proposals (addresses, roles, settings, unfreezes, deposit credits,
-  -- their expiry moves) are staff's own review: the member hears the outcome (ledger entries,
-  -- withdrawals_unfrozen, role_*), not the steps. The firm's settings name no member.
-  if e.kind like 'proposal\_%' or e.kind like 'staff\_proposal\_%' or e.kind = 'firm_settings_changed' then
+  -- Staff proposals (addresses, roles, settings, unfreezes, their expiry moves) and the phases of
+  -- transfers are staff's own record: the member hears the outcome (ledger entries, their notices
+  -- and requests, withdrawals_unfrozen, role_*), not the steps. The firm's settings name no member.
+  if e.kind like 'staff\_proposal\_%' or e.kind like 'transfer\_%' or e.kind = 'firm_settings_changed' then
     return;
   end if;
   if e.kind in ('address_added', 'address_removed') then
@@ -111,12 +111,24 @@ begin
           v_a ->> 'id', private.usd_words(v_a ->> 'amount'), coalesce(nullif(v_why, ''), '.')), v_at_once;
     when e.kind = 'deposit_notice_filed' then
       return query select 'now', 'Deposit notice received',
-        format('%s told us about a deposit of %s in %s (notice #%s). We credit it once two of our staff have checked it on-chain.',
-          v_actor, private.usd_words(v_a ->> 'amount'), v_a ->> 'asset', v_a ->> 'id'), v_at_once;
+        format('%s told us about a deposit of %s %s (notice #%s). We credit it once two of our staff have checked it on-chain.',
+          v_actor, v_a ->> 'quantity', v_a ->> 'asset', v_a ->> 'id'), v_at_once;
+    when e.kind = 'deposit_notice_valued' then
+      return query select 'now', 'Deposit being confirmed',
+        format('%s valued your deposit of %s %s (notice #%s) at %s. A second staff member checks it before it is credited.',
+          v_actor, v_a ->> 'quantity', v_a ->> 'asset', v_a ->> 'id', private.usd_words(v_a ->> 'amount')), v_at_once;
+    when e.kind = 'deposit_notice_pending' then
+      return query select 'now', 'Deposit back in review',
+        format('The value given to your deposit of %s %s (notice #%s) was not approved; our staff will value it again.',
+          v_a ->> 'quantity', v_a ->> 'asset', v_a ->> 'id'), v_at_once;
+    when e.kind = 'deposit_notice_confirmed' then
+      return query select 'now', 'Deposit credited',
+        format('%s credited your deposit of %s %s (notice #%s): %s added to your Deposit Wallet.',
+          v_actor, v_a ->> 'quantity', v_a ->> 'asset', v_a ->> 'id', private.usd_words(v_a ->> 'amount')), v_at_once;
     when e.kind like 'deposit\_notice\_%' then
       return query select 'now', 'Deposit notice ' || (v_a ->> 'status'),
-        format('%s %s your deposit notice #%s for %s%s', v_actor, v_a ->> 'status', v_a ->> 'id',
-          private.usd_words(v_a ->> 'amount'), coalesce(nullif(v_why, ''), '.')), v_at_once;
+        format('%s %s your deposit notice #%s for %s %s%s', v_actor, v_a ->> 'status', v_a ->> 'id',
+          v_a ->> 'quantity', v_a ->> 'asset', coalesce(nullif(v_why, ''), '.')), v_at_once;
     when e.kind = 'address_added' then
       return query select 'now', 'Withdrawal address added',
         format('%s added %s. It can be used for withdrawals from %s. If this was not you, freeze withdrawals now.',

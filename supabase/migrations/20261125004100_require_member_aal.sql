@@ -72,3 +72,6 @@ create policy withdrawal_requests_member_aal on public.withdrawal_requests
 create policy withdrawal_freezes_member_aal on public.withdrawal_freezes
   as restrictive for select to authenticated
   using ((select private.member_aal_ok()));
+create policy ledger_accounts_member_aal on public.ledger_accounts
+  as restrictive for select to authenticated
+  using ((select private.member_aal_ok()));

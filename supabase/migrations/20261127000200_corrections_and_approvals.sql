@@ -130,7 +130,7 @@ begin
     v_daily_limit := private.small_edit_daily_limit();
     select coalesce(sum(t.amount), 0) into v_used from public.transfers t
     where t.created_by = auth.uid() and t.small_edit and t.created_at > now() - interval '24 hours';
-    v_small := v_used + abs(v_amount) <= v_daily_limit;
+    v_small := v_used + abs(v_amount) < v_daily_limit;
   end if;
 
   v_transfer := private.record_transfer(

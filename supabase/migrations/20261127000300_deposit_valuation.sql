@@ -179,7 +179,7 @@ begin
   end if;
   if round(v_notice.quantity * v_rate, 2) <> v_value then
     raise exception 'At % USD per %, % % is worth % USD, not %. Check the rate or the value.',
-      v_rate, v_wallet.asset, v_notice.quantity::numeric, v_wallet.asset,
+      trim_scale(v_rate), v_wallet.asset, trim_scale(v_notice.quantity), v_wallet.asset,
       to_char(round(v_notice.quantity * v_rate, 2), 'FM999,999,999,990.00'), to_char(v_value, 'FM999,999,999,990.00')
       using errcode = '22023';
   end if;
@@ -187,7 +187,7 @@ begin
     'deposit:' || v_wallet.network || ':' || v_notice.tx_id, 'deposit',
     private.firm_account('client_funds', v_wallet.asset), private.member_account(v_notice.user_id, 'deposit_wallet'),
     v_value, v_notice.user_id,
-    format('Deposit of %s %s (notice #%s)', rtrim(rtrim(v_notice.quantity::text, '0'), '.'), v_wallet.asset, v_notice.id),
+    format('Deposit of %s %s (notice #%s)', trim_scale(v_notice.quantity), v_wallet.asset, v_notice.id),
     v_note, true,
     jsonb_build_object('asset', v_wallet.asset, 'quantity', v_notice.quantity, 'rate', v_rate,
       'rate_source', v_source, 'rate_at', now(), 'source', 'deposit_notice', 'source_id', v_notice.id));

@@ -73,7 +73,7 @@ begin
       coalesce((select '"' || a.label || '"' from public.withdrawal_addresses a where a.id = new.address_id),
                new.destination_address), new.id),
     null, true,
-    jsonb_build_object('initiated_by', new.user_id, 'expires_at', now() + interval '30 days', 'asset', v_wallet.asset,
+    jsonb_build_object('initiated_by', new.user_id, 'proposed_by', null, 'expires_at', now() + interval '30 days', 'asset', v_wallet.asset,
       'source', 'withdrawal_request', 'source_id', new.id));
   new.transfer_id := v_transfer.id;
   return new;

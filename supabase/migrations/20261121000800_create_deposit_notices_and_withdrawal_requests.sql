@@ -37,6 +37,7 @@ comment on table public.deposit_notices is
 create unique index deposit_notices_tx_id_live_key on public.deposit_notices (lower(tx_id)) where status <> 'rejected';
 create index deposit_notices_user_created_idx on public.deposit_notices (user_id, created_at);
 create index deposit_notices_status_created_idx on public.deposit_notices (status, created_at);
+create index deposit_notices_transfer_id_idx on public.deposit_notices (transfer_id) where transfer_id is not null;
 
 create table public.withdrawal_requests (
   id bigint generated always as identity primary key,
@@ -72,6 +73,7 @@ comment on table public.withdrawal_requests is
 create index withdrawal_requests_user_status_idx on public.withdrawal_requests (user_id, status);
 create index withdrawal_requests_user_created_idx on public.withdrawal_requests (user_id, created_at);
 create index withdrawal_requests_status_created_idx on public.withdrawal_requests (status, created_at);
+create index withdrawal_requests_transfer_id_idx on public.withdrawal_requests (transfer_id) where transfer_id is not null;
 
 alter table public.deposit_notices enable row level security;
 alter table public.withdrawal_requests enable row level security;

@@ -89,77 +89,6 @@ export type Database = {
         }
         Relationships: []
       }
-      balance_proposals: {
-        Row: {
-          base_version: number
-          before: NonNullable<Json>
-          decided_at: string | null
-          decided_by: string | null
-          decision_note: string | null
-          deposit_wallet: number
-          expires_at: string
-          id: number
-          interest_wallet: number
-          proposed_at: string
-          proposed_by: string
-          reason: string
-          referral: number
-          status: string
-          total_deposit: number
-          total_invest: number
-          total_withdraw: number
-          user_id: string
-        }
-        Insert: {
-          base_version: number
-          before: NonNullable<Json>
-          decided_at?: string | null
-          decided_by?: string | null
-          decision_note?: string | null
-          deposit_wallet: number
-          expires_at?: string
-          id?: never
-          interest_wallet: number
-          proposed_at?: string
-          proposed_by: string
-          reason: string
-          referral: number
-          status?: string
-          total_deposit: number
-          total_invest: number
-          total_withdraw: number
-          user_id: string
-        }
-        Update: {
-          base_version?: number
-          before?: NonNullable<Json>
-          decided_at?: string | null
-          decided_by?: string | null
-          decision_note?: string | null
-          deposit_wallet?: number
-          expires_at?: string
-          id?: never
-          interest_wallet?: number
-          proposed_at?: string
-          proposed_by?: string
-          reason?: string
-          referral?: number
-          status?: string
-          total_deposit?: number
-          total_invest?: number
-          total_withdraw?: number
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "balance_proposals_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       contact_messages: {
         Row: {
           client_address: string | null
@@ -192,48 +121,67 @@ export type Database = {
       }
       deposit_notices: {
         Row: {
-          amount: number
+          amount: number | null
           created_at: string
-          credit_proposed_by: string | null
           credited_amount: number | null
           id: number
+          quantity: number
+          rate: number | null
+          rate_at: string | null
+          rate_source: string | null
           review_note: string | null
           reviewed_at: string | null
           reviewed_by: string | null
           status: string
+          transfer_id: number | null
           tx_id: string
           user_id: string
           wallet_id: number
         }
         Insert: {
-          amount: number
+          amount?: number | null
           created_at?: string
-          credit_proposed_by?: string | null
           credited_amount?: number | null
           id?: never
+          quantity: number
+          rate?: number | null
+          rate_at?: string | null
+          rate_source?: string | null
           review_note?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
           status?: string
+          transfer_id?: number | null
           tx_id: string
           user_id: string
           wallet_id: number
         }
         Update: {
-          amount?: number
+          amount?: number | null
           created_at?: string
-          credit_proposed_by?: string | null
           credited_amount?: number | null
           id?: never
+          quantity?: number
+          rate?: number | null
+          rate_at?: string | null
+          rate_source?: string | null
           review_note?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
           status?: string
+          transfer_id?: number | null
           tx_id?: string
           user_id?: string
           wallet_id?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "deposit_notices_transfer_id_fkey"
+            columns: ["transfer_id"]
+            isOneToOne: false
+            referencedRelation: "transfers"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "deposit_notices_user_id_fkey"
             columns: ["user_id"]
@@ -354,47 +302,114 @@ export type Database = {
         }
         Relationships: []
       }
+      ledger_accounts: {
+        Row: {
+          asset: string | null
+          created_at: string
+          credits_pending: number
+          credits_posted: number
+          debits_pending: number
+          debits_posted: number
+          id: number
+          purpose: string
+          user_id: string | null
+        }
+        Insert: {
+          asset?: string | null
+          created_at?: string
+          credits_pending?: number
+          credits_posted?: number
+          debits_pending?: number
+          debits_posted?: number
+          id?: never
+          purpose: string
+          user_id?: string | null
+        }
+        Update: {
+          asset?: string | null
+          created_at?: string
+          credits_pending?: number
+          credits_posted?: number
+          debits_pending?: number
+          debits_posted?: number
+          id?: never
+          purpose?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ledger_accounts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       ledger_entries: {
         Row: {
           account: string
+          account_id: number
           actor_id: string | null
           balance_after: number
           balance_before: number
           created_at: string
           delta: number
           id: number
+          kind: string
           reason: string
-          source: string
+          source: string | null
           source_id: number | null
+          transfer_id: number
           user_id: string
         }
         Insert: {
           account: string
+          account_id: number
           actor_id?: string | null
           balance_after: number
           balance_before: number
           created_at?: string
           delta: number
           id?: never
+          kind: string
           reason: string
-          source: string
+          source?: string | null
           source_id?: number | null
+          transfer_id: number
           user_id: string
         }
         Update: {
           account?: string
+          account_id?: number
           actor_id?: string | null
           balance_after?: number
           balance_before?: number
           created_at?: string
           delta?: number
           id?: never
+          kind?: string
           reason?: string
-          source?: string
+          source?: string | null
           source_id?: number | null
+          transfer_id?: number
           user_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "ledger_entries_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "ledger_accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_transfer_id_fkey"
+            columns: ["transfer_id"]
+            isOneToOne: false
+            referencedRelation: "transfers"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "ledger_entries_user_id_fkey"
             columns: ["user_id"]
@@ -598,6 +613,125 @@ export type Database = {
         }
         Relationships: []
       }
+      transfers: {
+        Row: {
+          amount: number
+          asset: string | null
+          business_id: string
+          category: string | null
+          client_text: string
+          created_at: string
+          created_by: string | null
+          credit_account_id: number
+          debit_account_id: number
+          expires_at: string | null
+          id: number
+          initiated_by: string | null
+          internal_note: string | null
+          kind: string
+          network_fee: number | null
+          pending_id: number | null
+          phase: string
+          proposed_by: string | null
+          quantity: number | null
+          rate: number | null
+          rate_at: string | null
+          rate_source: string | null
+          small_edit: boolean
+          source: string | null
+          source_id: number | null
+          user_id: string
+          void_reason: string | null
+        }
+        Insert: {
+          amount: number
+          asset?: string | null
+          business_id: string
+          category?: string | null
+          client_text: string
+          created_at?: string
+          created_by?: string | null
+          credit_account_id: number
+          debit_account_id: number
+          expires_at?: string | null
+          id?: never
+          initiated_by?: string | null
+          internal_note?: string | null
+          kind: string
+          network_fee?: number | null
+          pending_id?: number | null
+          phase: string
+          proposed_by?: string | null
+          quantity?: number | null
+          rate?: number | null
+          rate_at?: string | null
+          rate_source?: string | null
+          small_edit?: boolean
+          source?: string | null
+          source_id?: number | null
+          user_id: string
+          void_reason?: string | null
+        }
+        Update: {
+          amount?: number
+          asset?: string | null
+          business_id?: string
+          category?: string | null
+          client_text?: string
+          created_at?: string
+          created_by?: string | null
+          credit_account_id?: number
+          debit_account_id?: number
+          expires_at?: string | null
+          id?: never
+          initiated_by?: string | null
+          internal_note?: string | null
+          kind?: string
+          network_fee?: number | null
+          pending_id?: number | null
+          phase?: string
+          proposed_by?: string | null
+          quantity?: number | null
+          rate?: number | null
+          rate_at?: string | null
+          rate_source?: string | null
+          small_edit?: boolean
+          source?: string | null
+          source_id?: number | null
+          user_id?: string
+          void_reason?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "transfers_credit_account_id_fkey"
+            columns: ["credit_account_id"]
+            isOneToOne: false
+            referencedRelation: "ledger_accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "transfers_debit_account_id_fkey"
+            columns: ["debit_account_id"]
+            isOneToOne: false
+            referencedRelation: "ledger_accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "transfers_pending_id_fkey"
+            columns: ["pending_id"]
+            isOneToOne: true
+            referencedRelation: "transfers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "transfers_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       withdrawal_addresses: {
         Row: {
           address: string
@@ -681,6 +815,7 @@ export type Database = {
       }
       withdrawal_requests: {
         Row: {
+          account: string
           address_id: number | null
           amount: number
           approved_by: string | null
@@ -688,15 +823,21 @@ export type Database = {
           destination_address: string
           destination_tag: number | null
           id: number
+          network_fee: number | null
           paid_at: string | null
+          quantity: number | null
+          rate: number | null
+          rate_source: string | null
           review_note: string | null
           reviewed_at: string | null
           reviewed_by: string | null
           status: string
+          transfer_id: number | null
           user_id: string
           wallet_id: number
         }
         Insert: {
+          account: string
           address_id?: number | null
           amount: number
           approved_by?: string | null
@@ -704,15 +845,21 @@ export type Database = {
           destination_address: string
           destination_tag?: number | null
           id?: never
+          network_fee?: number | null
           paid_at?: string | null
+          quantity?: number | null
+          rate?: number | null
+          rate_source?: string | null
           review_note?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
           status?: string
+          transfer_id?: number | null
           user_id: string
           wallet_id: number
         }
         Update: {
+          account?: string
           address_id?: number | null
           amount?: number
           approved_by?: string | null
@@ -720,11 +867,16 @@ export type Database = {
           destination_address?: string
           destination_tag?: number | null
           id?: never
+          network_fee?: number | null
           paid_at?: string | null
+          quantity?: number | null
+          rate?: number | null
+          rate_source?: string | null
           review_note?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
           status?: string
+          transfer_id?: number | null
           user_id?: string
           wallet_id?: number
         }
@@ -734,6 +886,13 @@ export type Database = {
             columns: ["address_id"]
             isOneToOne: false
             referencedRelation: "withdrawal_addresses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "withdrawal_requests_transfer_id_fkey"
+            columns: ["transfer_id"]
+            isOneToOne: false
+            referencedRelation: "transfers"
             referencedColumns: ["id"]
           },
           {
@@ -780,6 +939,30 @@ export type Database = {
           notice_id: number
         }[]
       }
+      admin_pending_transfers: {
+        Args: { p_user_id?: string }
+        Returns: {
+          account: string
+          amount: string
+          asset: string
+          category: string
+          client_text: string
+          created_at: string
+          email: string
+          expires_at: string
+          id: number
+          internal_note: string
+          kind: string
+          proposed_by: string
+          proposed_by_email: string
+          quantity: string
+          rate: string
+          rate_source: string
+          source: string
+          source_id: number
+          user_id: string
+        }[]
+      }
       admin_reset_mfa: {
         Args: { p_reason: string; p_user_id: string }
         Returns: Json
@@ -791,15 +974,6 @@ export type Database = {
           p_offset?: number
           p_search?: string
           p_sort?: string
-        }
-        Returns: Json
-      }
-      admin_update_balances: {
-        Args: {
-          p_balances: Json
-          p_expected_version: number
-          p_reason: string
-          p_user_id: string
         }
         Returns: Json
       }
@@ -820,11 +994,8 @@ export type Database = {
           user_id: string
         }[]
       }
-      approve_balance_proposal: {
-        Args: { p_proposal_id: number }
-        Returns: Json
-      }
       approve_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
+      approve_transfer: { Args: { p_transfer_id: number }; Returns: Json }
       audit_chain_anchor: { Args: Record<PropertyKey, never>; Returns: Json }
       cancel_withdrawal_request: {
         Args: { p_request_id: number }
@@ -846,11 +1017,12 @@ export type Database = {
         }[]
       }
       file_deposit_notice: {
-        Args: { p_amount: string; p_tx_id: string; p_wallet_id: number }
+        Args: { p_quantity: string; p_tx_id: string; p_wallet_id: number }
         Returns: Json
       }
       file_withdrawal_request: {
         Args: {
+          p_account: string
           p_amount: string
           p_destination_address: string
           p_destination_tag?: string
@@ -870,6 +1042,17 @@ export type Database = {
       }
       mark_member_mail_sent: { Args: { p_id: number }; Returns: undefined }
       mark_notifications_read: { Args: { p_ids?: number[] }; Returns: number }
+      my_accounts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          account: string
+          available: string
+          balance: string
+          label: string
+          reserved: string
+          withdrawable: boolean
+        }[]
+      }
       my_activity: {
         Args: { p_before?: number; p_limit?: number }
         Returns: {
@@ -925,11 +1108,24 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
-      propose_balances: {
+      operator_post_correction: {
         Args: {
-          p_balances: Json
-          p_expected_version: number
-          p_reason: string
+          p_account: string
+          p_amount: string
+          p_category?: string
+          p_client_text: string
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      propose_correction: {
+        Args: {
+          p_account: string
+          p_amount: string
+          p_category: string
+          p_client_text: string
+          p_internal_note?: string
+          p_request_key?: string
           p_user_id: string
         }
         Returns: Json
@@ -943,21 +1139,36 @@ export type Database = {
         }
         Returns: Json
       }
-      reject_balance_proposal: {
-        Args: { p_proposal_id: number; p_reason: string }
-        Returns: Json
-      }
       reject_staff_change: {
         Args: { p_proposal_id: number; p_reason: string }
         Returns: Json
       }
+      reject_transfer: {
+        Args: { p_reason: string; p_transfer_id: number }
+        Returns: Json
+      }
       remove_withdrawal_address: { Args: { p_id: number }; Returns: Json }
       review_deposit_notice: {
-        Args: { p_decision: string; p_note?: string; p_notice_id: number }
+        Args: {
+          p_decision: string
+          p_note?: string
+          p_notice_id: number
+          p_rate?: string
+          p_rate_source?: string
+          p_usd_value?: string
+        }
         Returns: Json
       }
       review_withdrawal_request: {
-        Args: { p_action: string; p_note?: string; p_request_id: number }
+        Args: {
+          p_action: string
+          p_network_fee?: string
+          p_note?: string
+          p_quantity?: string
+          p_rate?: string
+          p_rate_source?: string
+          p_request_id: number
+        }
         Returns: Json
       }
       revoke_admin: { Args: { p_email: string }; Returns: undefined }
@@ -982,11 +1193,8 @@ export type Database = {
         Args: { p_after_id?: number; p_limit?: number }
         Returns: Json
       }
-      withdraw_balance_proposal: {
-        Args: { p_proposal_id: number }
-        Returns: Json
-      }
       withdraw_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
+      withdraw_transfer: { Args: { p_transfer_id: number }; Returns: Json }
       withdrawable_balance: {
         Args: Record<PropertyKey, never>
         Returns: string

@@ -21,6 +21,7 @@ function entry(id: number, account: BalanceAccount, createdAt: string, balanceAf
     balance_after: balanceAfter,
     reason: 'r',
     source: 'admin',
+    kind: 'correction',
     created_at: createdAt,
   };
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_LABELS, BALANCE_ACCOUNTS, type BalanceAccount } from './accounts';
+import { ACCOUNT_LABELS, LEDGER_ACCOUNTS, type BalanceAccount } from './accounts';
 import { formatUsd } from './money';
 import { columnText as text } from './column-text';
 
@@ -15,6 +15,8 @@ export interface LedgerEntry {
   balance_after: string;
   reason: string;
   source: string;
+  /** The kind of transfer that made the line (deposit, withdrawal, correction, …); '' if unknown. */
+  kind: string;
   created_at: string;
 }
 
@@ -32,6 +34,7 @@ export function toLedgerEntry(r: Record<string, unknown>): LedgerEntry {
     balance_after: text(r.balance_after),
     reason: text(r.reason),
     source: text(r.source),
+    kind: text(r.kind),
     created_at: text(r.created_at),
   };
 }
@@ -115,7 +118,7 @@ export function oldestFirst(entries: LedgerEntry[]): LedgerEntry[] {
 
 /** The chart's account until the member picks one: the first, in the cards' order, with entries. */
 export function defaultChartAccount(entries: LedgerEntry[]): BalanceAccount {
-  return BALANCE_ACCOUNTS.find((account) => entries.some((e) => e.account === account)) ?? 'interest_wallet';
+  return LEDGER_ACCOUNTS.find((account) => entries.some((e) => e.account === account)) ?? 'interest_wallet';
 }
 
 /** The account's balance after its latest entry (entries oldest first); undefined without one. */

@@ -1,15 +1,27 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
 import { watchTable, type FeedHandlers } from './realtime';
+import { isWithdrawableAccount, type LedgerAccount, type WithdrawableAccount } from './accounts';
 
-/** Deposit notices and withdrawal requests as the member sees them; money as text. */
+/**
+ * Deposit notices and withdrawal requests as the member sees them; money and quantities as text.
+ * A notice carries what the member sent (quantity of an asset); its USD value is set when finance
+ * values it, and credited once a second admin approves (docs/money-and-trust.md).
+ */
 export interface DepositNotice {
   kind: 'deposit';
   id: string;
   wallet_id: number;
+  asset: string;
+  /** What the member sent, in the asset ("0.5"). */
+  quantity: string;
+  /** The USD value finance set ('' until valued). */
   amount: string;
+  /** The USD amount credited ('' until credited). */
+  credited_amount: string;
   tx_id: string;
-  status: 'pending' | 'confirmed' | 'rejected';
+  /** pending: filed; valued: valued by finance, a second admin must approve; confirmed: credited. */
+  status: 'pending' | 'valued' | 'confirmed' | 'rejected';
   review_note: string;
   created_at: string;
 }
@@ -18,10 +30,15 @@ export interface WithdrawalRequest {
   kind: 'withdrawal';
   id: string;
   wallet_id: number;
+  /** The account it is paid from (reserved there since filing). */
+  account: WithdrawableAccount | '';
   amount: string;
   destination_address: string;
   destination_tag: string;
   status: 'pending' | 'approved' | 'rejected' | 'paid' | 'cancelled';
+  /** Set when paid: the asset and quantity sent ('' before). */
+  asset: string;
+  quantity: string;
   review_note: string;
   created_at: string;
 }
@@ -32,12 +49,25 @@ function text(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-function toNotice(r: Record<string, unknown>): DepositNotice {
+/**
+ * A notice's or request's asset: the answer of a function has it as `asset`; a table read embeds the
+ * wallet (`wallet:deposit_wallets(asset)`).
+ */
+function assetOf(r: Record<string, unknown>): string {
+  if (r.asset !== undefined && r.asset !== null) return text(r.asset);
+  const wallet = r.wallet as { asset?: unknown } | null | undefined;
+  return text(wallet?.asset);
+}
+
+export function toNotice(r: Record<string, unknown>): DepositNotice {
   return {
     kind: 'deposit',
     id: text(r.id),
     wallet_id: Number(r.wallet_id),
+    asset: assetOf(r),
+    quantity: text(r.quantity),
     amount: text(r.amount),
+    credited_amount: text(r.credited_amount),
     tx_id: text(r.tx_id),
     status: text(r.status) as DepositNotice['status'],
     review_note: text(r.review_note),
@@ -50,52 +80,37 @@ function toWithdrawal(r: Record<string, unknown>): WithdrawalRequest {
     kind: 'withdrawal',
     id: text(r.id),
     wallet_id: Number(r.wallet_id),
+    account: isWithdrawableAccount(r.account) ? r.account : '',
     amount: text(r.amount),
     destination_address: text(r.destination_address),
     destination_tag: text(r.destination_tag),
     status: text(r.status) as WithdrawalRequest['status'],
+    asset: assetOf(r),
+    quantity: text(r.quantity),
     review_note: text(r.review_note),
     created_at: text(r.created_at),
   };
 }
 
-function parseJson(data: unknown): Record<string, unknown> | null {
+export function parseJson(data: unknown): Record<string, unknown> | null {
   const value: unknown = typeof data === 'string' ? JSON.parse(data) : data;
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
 }
 
-/**
- * Files a deposit notice; the database validates the amount and stores the transaction id in its
- * network's canonical form (src/lib/transaction-ids.ts has the same rules).
- */
-export async function fileDepositNotice(
-  walletId: number,
-  amount: string,
-  txId: string,
-): Promise<DepositNotice> {
-  const { data, error } = await supabase().rpc('file_deposit_notice', {
-    p_wallet_id: walletId,
-    p_amount: amount.trim(),
-    p_tx_id: txId,
-  });
-  if (error) throw toDbError(error, 'Your deposit notice could not be filed.');
-  const row = parseJson(data);
-  if (!row?.id) throw new Error('Your deposit notice could not be filed: unexpected response.');
-  return toNotice(row);
-}
-
 export interface WithdrawalInput {
   walletId: number;
+  account: WithdrawableAccount;
   amount: string;
   destinationAddress: string;
   destinationTag?: string | undefined;
 }
 
-/** Files a withdrawal request; the database checks the amount against the withdrawable balance. */
+/** Files a withdrawal request; the database reserves the amount in the chosen account. */
 export async function fileWithdrawalRequest(input: WithdrawalInput): Promise<WithdrawalRequest> {
   const tag = input.destinationTag?.trim();
   const { data, error } = await supabase().rpc('file_withdrawal_request', {
     p_wallet_id: input.walletId,
+    p_account: input.account,
     p_amount: input.amount.trim(),
     p_destination_address: input.destinationAddress.trim(),
     // Omitted when empty: the function's default (null) applies.
@@ -109,34 +124,50 @@ export async function fileWithdrawalRequest(input: WithdrawalInput): Promise<Wit
 
 /**
  * Cancels one of the member's own withdrawal requests while it is not yet paid (pending or approved):
- * its hold on the Interest Wallet is released, and the database records and announces it.
+ * its reservation on the account is released, and the database records and announces it.
  */
 export async function cancelWithdrawalRequest(id: string): Promise<void> {
   const { error } = await supabase().rpc('cancel_withdrawal_request', { p_request_id: Number(id) });
   if (error) throw toDbError(error, 'Your withdrawal request could not be cancelled.');
 }
 
-/** Interest Wallet minus what pending and approved requests hold (decimal text). */
-export async function withdrawableBalance(): Promise<string> {
-  const { data, error } = await supabase().rpc('withdrawable_balance');
-  if (error) throw toDbError(error, 'Your withdrawable balance could not be loaded.');
-  if (data === null || data === undefined) throw new Error('Your withdrawable balance could not be loaded.');
-  return String(data);
+/** One of the member's ledger accounts: balance, what open withdrawals reserve, and what is left. */
+export interface MemberAccount {
+  account: LedgerAccount;
+  balance: string;
+  reserved: string;
+  available: string;
+  withdrawable: boolean;
 }
+
+/** The member's four accounts (my_accounts), decimal text as the database wrote it. */
+export async function myAccounts(): Promise<MemberAccount[]> {
+  const { data, error } = await supabase().rpc('my_accounts');
+  if (error) throw toDbError(error, 'Your available balances could not be loaded.');
+  if (!Array.isArray(data)) throw new Error('Your available balances could not be loaded.');
+  return (data as Record<string, unknown>[]).map((r) => ({
+    account: text(r.account) as LedgerAccount,
+    balance: text(r.balance),
+    reserved: text(r.reserved),
+    available: text(r.available),
+    withdrawable: r.withdrawable === true,
+  }));
+}
+
+export const NOTICE_COLUMNS =
+  'id, wallet_id, quantity::text, amount::text, credited_amount::text, tx_id, status, review_note, created_at, wallet:deposit_wallets(asset)';
 
 /** The member's notices and requests, newest first. */
 export async function listMyRequests(userId: string): Promise<MemberRequest[]> {
   const client = supabase();
   const [notices, withdrawals] = await Promise.all([
-    client
-      .from('deposit_notices')
-      .select('id, wallet_id, amount::text, tx_id, status, review_note, created_at')
-      .eq('user_id', userId)
-      .order('created_at', { ascending: false }),
+    client.from('deposit_notices').select(NOTICE_COLUMNS).eq('user_id', userId).order('created_at', {
+      ascending: false,
+    }),
     client
       .from('withdrawal_requests')
       .select(
-        'id, wallet_id, amount::text, destination_address, destination_tag, status, review_note, created_at',
+        'id, wallet_id, account, amount::text, destination_address, destination_tag, status, quantity::text, review_note, created_at, wallet:deposit_wallets(asset)',
       )
       .eq('user_id', userId)
       .order('created_at', { ascending: false }),
@@ -152,21 +183,22 @@ export async function listMyRequests(userId: string): Promise<MemberRequest[]> {
 
 export interface RequestsSnapshot {
   requests: MemberRequest[];
-  withdrawable: string;
+  /** The member's accounts with what is available in each. */
+  accounts: MemberAccount[];
 }
 
-/** Live list of the member's notices and requests plus the withdrawable balance. */
+/** Live list of the member's notices and requests plus what each account has available. */
 export function watchMyRequests(userId: string, handlers: FeedHandlers<RequestsSnapshot>): () => void {
   return watchTable(
     [
       { table: 'withdrawal_requests', filter: `user_id=eq.${userId}` },
       { table: 'deposit_notices', filter: `user_id=eq.${userId}` },
-      // The withdrawable amount moves with the Interest Wallet too.
+      // Posted balances move the profile's cached cards; reservations move with the requests above.
       { table: 'profiles', filter: `id=eq.${userId}` },
     ],
     async () => {
-      const [requests, withdrawable] = await Promise.all([listMyRequests(userId), withdrawableBalance()]);
-      return { requests, withdrawable };
+      const [requests, accounts] = await Promise.all([listMyRequests(userId), myAccounts()]);
+      return { requests, accounts };
     },
     handlers,
   );

@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../local/db/engine';
 import {
+  adminAtAal2,
+  makeAdmin,
   asCaller,
   becomeCaller,
   addActiveAddress,
@@ -218,14 +220,19 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
   describe('member filings', () => {
     let member: { id: string; email: string };
     let caller: Caller;
+    // Notices and requests are reviewed by a signed-in finance admin (issue 32).
+    let REVIEWER: Caller;
 
     beforeAll(async () => {
+      const reviewer = await createUser(db());
+      await makeAdmin(db(), reviewer.id, 'finance');
+      REVIEWER = adminAtAal2(reviewer.id);
       member = await createUser(db());
       await addActiveAddress(db(), member.id, 1, BTC_ADDRESS);
       caller = { role: 'authenticated', uid: member.id };
       await asCaller(db(), SERVICE, (tx) =>
         tx.query(
-          `select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00"}', 'abuse test setup')`,
+          `select public.operator_post_correction($1, 'interest_wallet', '1000.00', 'abuse test setup')`,
           [member.id],
         ),
       );
@@ -243,7 +250,9 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
     const fileRequest = (who: Caller = caller) =>
       attempt(() =>
         asCaller(db(), who, (q) =>
-          q.query(`select public.file_withdrawal_request(1::smallint, '1.00', $1)`, [BTC_ADDRESS]),
+          q.query(`select public.file_withdrawal_request(1::smallint, 'interest_wallet', '1.00', $1)`, [
+            BTC_ADDRESS,
+          ]),
         ),
       );
     const ids = async (table: 'deposit_notices' | 'withdrawal_requests', status: string) =>
@@ -268,14 +277,14 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
       expect(await fileNotice({ role: 'authenticated', uid: other.id })).toBe('ok');
       // Reviewing frees a place in the queue ...
       for (const id of (await ids('deposit_notices', 'pending')).slice(0, 5)) {
-        await asCaller(db(), SERVICE, (q) =>
+        await asCaller(db(), REVIEWER, (q) =>
           q.query(`select public.review_deposit_notice($1, 'reject', 'abuse test')`, [id]),
         );
       }
       for (let i = 0; i < 5; i += 1) expect(await fileNotice()).toBe('ok');
       // ... but not the hourly allowance: 10 filed this hour.
       const pending = await ids('deposit_notices', 'pending');
-      await asCaller(db(), SERVICE, (q) =>
+      await asCaller(db(), REVIEWER, (q) =>
         q.query(`select public.review_deposit_notice($1, 'reject', 'abuse test')`, [pending[0]]),
       );
       expect(await fileNotice()).toBe(NOTICES_HOURLY_MESSAGE);
@@ -290,17 +299,17 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
       expect(await fingerprint(db()), 'a refused filing writes nothing').toBe(before);
       // An approved request is out of the review queue; a fourth pending one may follow.
       const [first, second] = await ids('withdrawal_requests', 'pending');
-      await asCaller(db(), SERVICE, (q) =>
+      await asCaller(db(), REVIEWER, (q) =>
         q.query(`select public.review_withdrawal_request($1, 'approve', null)`, [first]),
       );
-      await asCaller(db(), SERVICE, (q) =>
+      await asCaller(db(), REVIEWER, (q) =>
         q.query(`select public.review_withdrawal_request($1, 'reject', 'abuse test')`, [second]),
       );
       expect(await fileRequest()).toBe('ok');
       expect(await fileRequest()).toBe('ok');
       // Five filed this hour; with one more reviewed, two are pending and the hourly cap refuses.
       const [third] = await ids('withdrawal_requests', 'pending');
-      await asCaller(db(), SERVICE, (q) =>
+      await asCaller(db(), REVIEWER, (q) =>
         q.query(`select public.review_withdrawal_request($1, 'reject', 'abuse test')`, [third]),
       );
       expect(await fileRequest()).toBe(REQUESTS_HOURLY_MESSAGE);
@@ -398,10 +407,9 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
         await addActiveAddress(db(), racer.id, 1, BTC_ADDRESS);
         const who: Caller = { role: 'authenticated', uid: racer.id };
         await asCaller(db(), SERVICE, (q) =>
-          q.query(
-            `select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00"}', 'race setup')`,
-            [racer.id],
-          ),
+          q.query(`select public.operator_post_correction($1, 'interest_wallet', '1000.00', 'race setup')`, [
+            racer.id,
+          ]),
         );
         for (let i = 0; i < pendingCap - 1; i += 1) await asCaller(db(), who, (q) => file(q, who, i));
         const raced = await race(
@@ -438,7 +446,10 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
       it('withdrawal requests: only one of two filings at the pending cap gets in', async () => {
         const { results, secondWaited, pending } = await memberRace(
           3,
-          (q) => q.query(`select public.file_withdrawal_request(1::smallint, '1.00', $1)`, [BTC_ADDRESS]),
+          (q) =>
+            q.query(`select public.file_withdrawal_request(1::smallint, 'interest_wallet', '1.00', $1)`, [
+              BTC_ADDRESS,
+            ]),
           'withdrawal_requests',
         );
         expect(results).toEqual(['ok', REQUESTS_PENDING_MESSAGE]);

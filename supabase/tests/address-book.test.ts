@@ -91,15 +91,14 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       async (tx) => json((await tx.query<{ r: unknown }>(sql, params)).rows[0]!.r) as T,
     );
   const fund = (uid: string, amount = '100.00') =>
-    rpc(
-      SERVICE,
-      `select public.admin_update_balances($1, 1, jsonb_build_object('interest_wallet', $2::text), 'opening') as r`,
-      [uid, amount],
-    );
+    rpc(SERVICE, `select public.operator_post_correction($1, 'interest_wallet', $2, 'opening') as r`, [
+      uid,
+      amount,
+    ]);
   const file = (uid: string, wallet: number, address: string, tag: string | null = null, amount = '10.00') =>
     rpc<{ id: number; address_id?: number }>(
       { role: 'authenticated', uid },
-      'select public.file_withdrawal_request($1::smallint, $2, $3, $4) as r',
+      `select public.file_withdrawal_request($1::smallint, 'interest_wallet', $2, $3, $4) as r`,
       [wallet, amount, address, tag],
     );
 
@@ -455,8 +454,9 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
 
     it('keeps requests filed before the address book readable', async () => {
       const uid = await member();
+      await fund(uid);
       const { rows } = await engine.db.query<{ id: number }>(
-        `insert into public.withdrawal_requests (user_id, wallet_id, amount, destination_address) values ($1, 1, 5, $2) returning id`,
+        `insert into public.withdrawal_requests (user_id, wallet_id, account, amount, destination_address) values ($1, 1, 'interest_wallet', 5, $2) returning id`,
         [uid, BTC_2],
       );
       const seen = await probe(
@@ -524,16 +524,22 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       );
       expect(
         await attempt(() =>
-          rpc(adminAtAal2(owner), `select public.review_withdrawal_request($1, 'pay', null) as r`, [
-            approved.id,
-          ]),
+          rpc(
+            adminAtAal2(owner),
+            `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
+            [approved.id],
+          ),
         ),
       ).toBe(
         '42501 withdrawals_frozen: This member has frozen withdrawals: the request cannot be paid until the freeze is lifted.',
       );
+      // Not even the table owner, writing the status directly, gets past the freeze.
       expect(
         await attempt(() =>
-          rpc(SERVICE, `select public.review_withdrawal_request($1, 'pay', null) as r`, [approved.id]),
+          engine.db.query(
+            `update public.withdrawal_requests set status = 'paid', paid_at = now() where id = $1`,
+            [approved.id],
+          ),
         ),
       ).toMatch(/^42501 withdrawals_frozen/);
       // Nothing moved; rejecting stays possible.
@@ -559,9 +565,11 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       );
       expect(
         await attempt(() =>
-          rpc(adminAtAal2(owner), `select public.review_withdrawal_request($1, 'pay', null) as r`, [
-            approved.id,
-          ]),
+          rpc(
+            adminAtAal2(owner),
+            `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
+            [approved.id],
+          ),
         ),
       ).toBe('ok');
     });

@@ -80,25 +80,29 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     await makeAdmin(db, a.id, 'auditor');
     [owner, finance, auditor] = [adminAtAal2(o.id), adminAtAal2(f.id), adminAtAal2(a.id)];
 
-    // A day's privileged work: a balance change proposed and approved, a withdrawal approved by one
+    // A day's privileged work: a correction proposed and approved, a withdrawal approved by one
     // admin and paid by another, an address edit, a role change, an authenticator reset.
     await rpc(
       SERVICE,
-      `select public.admin_update_balances($1, 1, '{"interest_wallet":"100.00"}', 'opening') as r`,
+      `select public.operator_post_correction($1, 'interest_wallet', '100.00', 'opening') as r`,
       [member.id],
     );
     const proposal = await rpc<{ id: number }>(
       finance,
-      `select public.propose_balances($1, 2, '{"referral":"7.00"}', 'loyalty bonus') as r`,
+      `select public.propose_correction($1, 'referral', '7.00', 'goodwill', 'loyalty bonus') as r`,
       [member.id],
     );
-    await rpc(owner, 'select public.approve_balance_proposal($1) as r', [proposal.id]);
+    await rpc(owner, 'select public.approve_transfer($1) as r', [proposal.id]);
     const request = await rpc<{ id: number }>(
       { role: 'authenticated', uid: member.id },
-      `select public.file_withdrawal_request(1::smallint, '30.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') as r`,
+      `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '30.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') as r`,
     );
     await rpc(finance, `select public.review_withdrawal_request($1, 'approve', null) as r`, [request.id]);
-    await rpc(owner, `select public.review_withdrawal_request($1, 'pay', null) as r`, [request.id]);
+    await rpc(
+      owner,
+      `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
+      [request.id],
+    );
     // Addresses and roles change by proposal (staff-proposals.test.ts); the operator path is the service role's.
     await rpc(
       SERVICE,
@@ -125,8 +129,8 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     for (const kind of [
       'role_granted',
       'ledger_entry',
-      'proposal_open',
-      'proposal_approved',
+      'transfer_pending',
+      'transfer_posted',
       'withdrawal_approved',
       'withdrawal_paid',
       'address_edit',
@@ -135,12 +139,15 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     ]) {
       expect(kinds, kind).toContain(kind);
     }
-    expect(rows.find((r) => r.kind === 'proposal_open')).toMatchObject({
+    expect(rows.find((r) => r.kind === 'transfer_pending' && r.member_id === member.id)).toMatchObject({
       actor_role: 'finance',
       member_id: member.id,
       reason: 'loyalty bonus',
     });
-    expect(rows.find((r) => r.kind === 'proposal_approved')).toMatchObject({ actor_role: 'owner' });
+    expect(rows.find((r) => r.kind === 'transfer_posted' && r.reason === 'loyalty bonus')).toMatchObject({
+      actor_role: 'owner',
+      member_id: member.id,
+    });
     expect(rows.find((r) => r.kind === 'address_edit')).toMatchObject({
       reason: 'new cold wallet',
       member_id: null,
@@ -280,7 +287,7 @@ describe.each(engines)('audit log on %s', (_name, open) => {
 
   it('detects an event edited or deleted around the API by the table owner', async () => {
     const { rows } = await engine.db.query<{ id: string }>(
-      `select id::text from public.audit_events where kind = 'proposal_approved'`,
+      `select id::text from public.audit_events where kind = 'transfer_posted' and reason = 'loyalty bonus'`,
     );
     const target = Number(rows[0]!.id);
     const tampered = (sql: string) => verifyAfterTamper(sql, [target]);
@@ -323,7 +330,7 @@ describe.each(engines)('audit log on %s', (_name, open) => {
       expect.arrayContaining(['id', 'occurred_at', 'reason', 'hash']),
     );
     const { rows } = await engine.db.query<{ id: string }>(
-      `select id::text from public.audit_events where kind = 'proposal_approved'`,
+      `select id::text from public.audit_events where kind = 'transfer_posted' and reason = 'loyalty bonus'`,
     );
     const target = Number(rows[0]!.id);
     for (const { name, type } of columns) {
@@ -434,7 +441,7 @@ describe.each(engines)('audit log on %s', (_name, open) => {
   it('an anchor kept outside catches a log rewritten whole, which the chain alone calls intact', async () => {
     const anchor = await takeAnchor();
     const { rows } = await engine.db.query<{ id: string }>(
-      `select id::text from public.audit_events where kind = 'proposal_approved'`,
+      `select id::text from public.audit_events where kind = 'transfer_posted' and reason = 'loyalty bonus'`,
     );
     const target = Number(rows[0]!.id);
     // The table owner edits the approval, recomputes every hash from it on and moves the head to match.

@@ -37,7 +37,7 @@ const NOT_MONEY = [
 
 interface Case {
   name: string;
-  as: 'admin' | 'member' | 'anon' | 'service';
+  as: 'admin' | 'finance' | 'member' | 'anon' | 'service';
   sql: string;
   params?: (ctx: Ctx) => unknown[];
   code: string;
@@ -54,128 +54,156 @@ interface Ctx {
   approvedBigRequest: string;
 }
 
+const CORRECT = `select public.propose_correction($1, $2, $3, $4, $5, $6, $7)`;
+/** A correction's arguments with one changed: member, account, amount, category, client text, note, key. */
+const correction = (
+  c: Ctx,
+  change: Partial<Record<'account' | 'amount' | 'category' | 'text' | 'note' | 'key', unknown>>,
+) => [
+  c.member,
+  'account' in change ? change.account : 'interest_wallet',
+  'amount' in change ? change.amount : '1.00',
+  'category' in change ? change.category : 'error_correction',
+  'text' in change ? change.text : 'bad input test',
+  'note' in change ? change.note : null,
+  'key' in change ? change.key : null,
+];
+
 const balanceCases: Case[] = [
-  ...NOT_MONEY.map((v) => ({
-    name: `propose_balances Interest Wallet = ${JSON.stringify(v)}`,
+  // A signed amount: "+5" and "-5" are amounts, everything else here is not.
+  ...NOT_MONEY.filter((v) => v !== '+5' && v !== '--1').map((v) => ({
+    name: `propose_correction amount = ${JSON.stringify(v)}`,
     as: 'admin' as const,
-    sql: `select public.propose_balances($1, $2, jsonb_build_object('interest_wallet', $3::text), 'bad input test')`,
-    params: (c: Ctx) => [c.member, c.version, v],
+    sql: CORRECT,
+    params: (c: Ctx) => correction(c, { amount: v }),
     code: '22023',
-    message: /^Interest Wallet must be a number with at most 2 decimals\.$/,
+    message: /^Amount must be a number with at most 2 decimals\.$/,
   })),
   ...[
-    ['', /^Referral Earnings is required\.$/],
-    ['   ', /^Referral Earnings is required\.$/],
-    ['-1', /^Referral Earnings must not be negative\.$/],
-    ['-0.01', /^Referral Earnings must not be negative\.$/],
-    ['1000000000000', /^Referral Earnings must be at most 999,999,999,999\.99\.$/],
-    ['99999999999999999999', /^Referral Earnings must be at most 999,999,999,999\.99\.$/],
+    ['', /^Amount is required\.$/],
+    ['   ', /^Amount is required\.$/],
+    ['-', /^Amount is required\.$/],
+    ['0', /^Amount must be more than 0\.$/],
+    ['-0.00', /^Amount must be more than 0\.$/],
+    ['--1', /^Amount must not be negative\.$/],
+    ['+-1', /^Amount must not be negative\.$/],
+    ['1000000000000', /^Amount must be at most 999,999,999,999\.99\.$/],
+    [null, /^Amount is required\.$/],
   ].map(([v, message]) => ({
-    name: `propose_balances Referral = ${JSON.stringify(v)}`,
+    name: `propose_correction amount ${JSON.stringify(v)}`,
     as: 'admin' as const,
-    sql: `select public.propose_balances($1, $2, jsonb_build_object('referral', $3::text), 'bad input test')`,
-    params: (c: Ctx) => [c.member, c.version, v],
+    sql: CORRECT,
+    params: (c: Ctx) => correction(c, { amount: v }),
     code: '22023',
     message: message as RegExp,
   })),
-  {
-    name: 'propose_balances with a JSON number instead of text',
-    as: 'admin',
-    sql: `select public.propose_balances($1, $2, '{"total_invest": 5}', 'bad input test')`,
-    params: (c) => [c.member, c.version],
-    code: '22023',
-    message: /^Total Invest must be a number/,
-  },
-  {
-    name: 'propose_balances with an unknown account',
-    as: 'admin',
-    sql: `select public.propose_balances($1, $2, '{"version": "7"}', 'bad input test')`,
-    params: (c) => [c.member, c.version],
-    code: '22023',
-    message: /^Unknown balance: version\.$/,
-  },
-  {
-    name: 'propose_balances with one good and one bad value (all or nothing)',
-    as: 'admin',
-    sql: `select public.propose_balances($1, $2, '{"interest_wallet": "10.00", "total_deposit": "ten"}', 'bad input test')`,
-    params: (c) => [c.member, c.version],
-    code: '22023',
-    message: /^Total Deposit must be a number/,
-  },
-  ...['', '  ', 'ab', 'x'.repeat(501)].map((reason) => ({
-    name: `propose_balances reason ${JSON.stringify(reason.slice(0, 10))} (${reason.length} chars)`,
+  ...['version', 'total_deposit', 'total_withdraw', 'corrections', '', null].map((account) => ({
+    name: `propose_correction account ${JSON.stringify(account)}`,
     as: 'admin' as const,
-    sql: `select public.propose_balances($1, $2, '{"referral": "1.00"}', $3)`,
-    params: (c: Ctx) => [c.member, c.version, reason],
+    sql: CORRECT,
+    params: (c: Ctx) => correction(c, { account }),
     code: '22023',
-    message: /^Reason must be 3 to 500 characters\.$/,
+    message: /^Choose an account: Deposit Wallet, Interest Wallet, Total Invest or Referral Earnings\.$/,
   })),
-  ...["'[]'", "'{}'", '\'"5"\'', 'null'].map((json) => ({
-    name: `propose_balances balances = ${json}`,
+  ...['', 'bonus', 'ERROR_CORRECTION', null].map((category) => ({
+    name: `propose_correction category ${JSON.stringify(category)}`,
     as: 'admin' as const,
-    sql: `select public.propose_balances($1, $2, ${json}::jsonb, 'bad input test')`,
-    params: (c: Ctx) => [c.member, c.version],
+    sql: CORRECT,
+    params: (c: Ctx) => correction(c, { category }),
     code: '22023',
-    message: /^Enter at least one balance\.$/,
+    message: /^Choose a category: error correction, goodwill, opening balance or other\.$/,
+  })),
+  ...['', '  ', 'ab', 'x'.repeat(501), null].map((text) => ({
+    name: `propose_correction client text ${JSON.stringify(String(text).slice(0, 10))} (${String(text).length} chars)`,
+    as: 'admin' as const,
+    sql: CORRECT,
+    params: (c: Ctx) => correction(c, { text }),
+    code: '22023',
+    message: /^The text the client reads must be 3 to 500 characters\.$/,
   })),
   {
-    name: 'propose_balances without a version',
+    name: 'propose_correction with a 501-character internal note',
     as: 'admin',
-    sql: `select public.propose_balances($1, null, '{"referral": "1.00"}', 'bad input test')`,
-    params: (c) => [c.member],
+    sql: CORRECT,
+    params: (c) => correction(c, { note: 'n'.repeat(501) }),
     code: '22023',
-    message: /version/,
+    message: /^Note must be at most 500 characters\.$/,
   },
-  {
-    name: 'propose_balances with a stale version',
-    as: 'admin',
-    sql: `select public.propose_balances($1, $2::bigint - 1, '{"referral": "1.00"}', 'bad input test')`,
-    params: (c) => [c.member, c.version],
-    code: 'PT409',
-    message:
-      /^This user's balances were changed by someone else\. The latest values are shown; check them and save again\.$/,
-  },
-  {
-    name: 'propose_balances for an unknown user',
-    as: 'admin',
-    sql: `select public.propose_balances(gen_random_uuid(), 1, '{"referral": "1.00"}', 'bad input test')`,
-    code: '22023',
-    message: /^That user was not found\.$/,
-  },
-  {
-    name: 'propose_balances with the current values',
-    as: 'admin',
-    sql: `select public.propose_balances($1, $2, '{"interest_wallet": "3.00", "referral": "0"}', 'bad input test')`,
-    params: (c) => [c.member, c.version],
-    code: '22023',
-    message: /^Nothing to approve: these are the current values\.$/,
-  },
-  {
-    name: 'approve_balance_proposal of an unknown proposal',
-    as: 'admin',
-    sql: `select public.approve_balance_proposal(-1)`,
-    code: '22023',
-    message: /^That proposal was not found\.$/,
-  },
-  ...['', ' ', 'no'].map((reason) => ({
-    name: `reject_balance_proposal reason ${JSON.stringify(reason)}`,
+  ...['short', 'has space in it', 'x'.repeat(65), 'ключ-ключ-ключ'].map((key) => ({
+    name: `propose_correction request key ${JSON.stringify(key.slice(0, 12))}`,
     as: 'admin' as const,
-    sql: `select public.reject_balance_proposal(-1, $1)`,
+    sql: CORRECT,
+    params: (c: Ctx) => correction(c, { key }),
+    code: '22023',
+    message: /^The request key must be 8 to 64 letters, digits, - or _\.$/,
+  })),
+  {
+    name: 'propose_correction for an unknown user',
+    as: 'admin',
+    sql: `select public.propose_correction(gen_random_uuid(), 'referral', '1.00', 'other', 'bad input test')`,
+    code: '22023',
+    message: /^Choose a member\.$/,
+  },
+  {
+    name: 'propose_correction debiting more than the account holds',
+    as: 'admin',
+    sql: CORRECT,
+    params: (c) => correction(c, { account: 'referral', amount: '-0.01' }),
+    code: '22023',
+    message: /^Not enough in Referral Earnings for this: 0\.00 available, 0\.01 needed\.$/,
+  },
+  ...['approve_transfer', 'withdraw_transfer'].map((fn) => ({
+    name: `${fn} of an unknown transfer`,
+    as: 'admin' as const,
+    sql: `select public.${fn}(-1)`,
+    code: '22023',
+    message: /^That pending transfer was not found\.$/,
+  })),
+  ...['', ' ', 'no', null].map((reason) => ({
+    name: `reject_transfer reason ${JSON.stringify(reason)}`,
+    as: 'admin' as const,
+    sql: `select public.reject_transfer(-1, $1)`,
     params: () => [reason],
     code: '22023',
     message: /^Reason must be 3 to 500 characters\.$/,
   })),
+  {
+    name: 'approve_transfer of a withdrawal reservation (decided on the Requests page)',
+    as: 'admin',
+    sql: `select public.approve_transfer((select transfer_id from public.withdrawal_requests where id = $1))`,
+    params: (c) => [c.pendingRequest],
+    code: '22023',
+    message: /^Withdrawals are approved and paid on the Requests page\.$/,
+  },
+  {
+    name: 'operator_post_correction by an admin (service role only)',
+    as: 'admin',
+    sql: `select public.operator_post_correction($1, 'referral', '1.00', 'bad input test')`,
+    params: (c) => [c.member],
+    code: '42501',
+    message: /permission denied|propose them/,
+  },
 ];
 
 const memberCases: Case[] = [
-  ...[...NOT_MONEY, '', '-5', '0', '0.00', '1000000000000'].map((v) => ({
-    name: `file_deposit_notice amount ${JSON.stringify(v)}`,
-    as: 'member' as const,
-    sql: `select public.file_deposit_notice(1::smallint, $1, '${testTxId('bad-input-tx')}')`,
-    params: () => [v],
+  // A quantity of BTC: up to 8 decimals ('1.234' is a quantity now).
+  ...[...NOT_MONEY.filter((v) => v !== '1.234'), '', '-5', '0', '0.00', '0.000000001', '1000000000000'].map(
+    (v) => ({
+      name: `file_deposit_notice quantity ${JSON.stringify(v)}`,
+      as: 'member' as const,
+      sql: `select public.file_deposit_notice(1::smallint, $1, '${testTxId('bad-input-tx')}')`,
+      params: () => [v],
+      code: '22023',
+      message: /^Quantity sent \(BTC\) (must|is required|can have at most 8 decimals|is too large)/,
+    }),
+  ),
+  {
+    name: 'file_deposit_notice quantity of ETH with 19 decimals',
+    as: 'member',
+    sql: `select public.file_deposit_notice(2::smallint, '0.1234567890123456789', '0x${'ab'.repeat(32)}')`,
     code: '22023',
-    message: /^Amount (must|is required)/,
-  })),
+    message: /^Quantity sent \(ETH\) can have at most 18 decimals\.$/,
+  },
   ...[
     [99, /^Choose one of the listed wallets\.$/],
     [6, /^Choose one of the listed wallets\.$/], // USDC on TRON: disabled
@@ -213,7 +241,7 @@ const memberCases: Case[] = [
   ...[...NOT_MONEY, '', '0', '-1'].map((v) => ({
     name: `file_withdrawal_request amount ${JSON.stringify(v)}`,
     as: 'member' as const,
-    sql: `select public.file_withdrawal_request(1::smallint, $1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')`,
+    sql: `select public.file_withdrawal_request(1::smallint, 'interest_wallet', $1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')`,
     params: () => [v],
     code: '22023',
     message: /^Amount (must|is required)/,
@@ -221,14 +249,29 @@ const memberCases: Case[] = [
   {
     name: 'file_withdrawal_request for more than the withdrawable balance',
     as: 'member',
-    sql: `select public.file_withdrawal_request(1::smallint, '950.01', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')`,
+    sql: `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '950.01', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')`,
     code: '22023',
-    message: /^Amount is more than your withdrawable balance \(950\.00\)\.$/,
+    message: /^Amount is more than you can withdraw from your Interest Wallet \(\$950\.00\)\.$/,
+  },
+  ...['total_invest', 'total_deposit', '', null].map((account) => ({
+    name: `file_withdrawal_request from account ${JSON.stringify(account)}`,
+    as: 'member' as const,
+    sql: `select public.file_withdrawal_request(1::smallint, $1, '1.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')`,
+    params: () => [account],
+    code: '22023',
+    message: /^Choose the account to withdraw from: Deposit Wallet, Interest Wallet or Referral Earnings\./,
+  })),
+  {
+    name: 'file_withdrawal_request from the Deposit Wallet, which holds nothing',
+    as: 'member',
+    sql: `select public.file_withdrawal_request(1::smallint, 'deposit_wallet', '0.01', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')`,
+    code: '22023',
+    message: /^Amount is more than you can withdraw from your Deposit Wallet \(\$0\.00\)\.$/,
   },
   {
     name: 'file_withdrawal_request to an address that is not in the address book',
     as: 'member',
-    sql: `select public.file_withdrawal_request(1::smallint, '10.00', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')`,
+    sql: `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '10.00', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')`,
     code: '22023',
     message: /^Withdrawals can only go to an address in your address book\./,
   },
@@ -307,19 +350,68 @@ const reviewCases: Case[] = [
   {
     name: 'review_withdrawal_request paying a request that was not approved',
     as: 'admin',
-    sql: `select public.review_withdrawal_request($1, 'pay', null)`,
+    sql: `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate')`,
     params: (c) => [c.pendingRequest],
     code: 'PT409',
     message: /^This request is pending; it cannot be paid\.$/,
   },
+  ...(
+    [
+      [[null, '60000', '0', 'Kraken'], /^Quantity sent \(BTC\) is required\.$/],
+      [['0.000000001', '60000', '0', 'Kraken'], /^Quantity sent \(BTC\) can have at most 8 decimals\.$/],
+      [['-1', '60000', '0', 'Kraken'], /^Quantity sent \(BTC\) must be a positive number, like 0\.5\.$/],
+      [['0.01', null, '0', 'Kraken'], /^Rate \(USD per BTC\) is required\.$/],
+      [['0.01', '0', '0', 'Kraken'], /^Rate \(USD per BTC\) must be more than 0\.$/],
+      [['0.01', '60000', 'abc', 'Kraken'], /^Network fee \(BTC\) must be a positive number, like 0\.5\.$/],
+      [['0.01', '60000', null, 'Kraken'], /^Network fee \(BTC\) is required\.$/],
+      [['0.01', '60000', '0', ''], /^Say where the rate comes from \(2 to 120 characters\)/],
+      [['0.01', '60000', '0', 'x'.repeat(121)], /^Say where the rate comes from \(2 to 120 characters\)/],
+    ] as const
+  ).map(([args, message]) => ({
+    name: `review_withdrawal_request paying with ${JSON.stringify(args.map((a) => (a ?? 'null').slice(0, 12)))}`,
+    as: 'admin' as const,
+    sql: `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5)`,
+    params: (c: Ctx) => [c.approvedBigRequest, ...args],
+    code: '22023',
+    message,
+  })),
   {
-    name: 'review_withdrawal_request paying more than the Interest Wallet holds',
-    as: 'admin',
-    sql: `select public.review_withdrawal_request($1, 'pay', null)`,
+    name: 'review_withdrawal_request paid by its approver',
+    as: 'finance',
+    sql: `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate')`,
     params: (c) => [c.approvedBigRequest],
-    code: 'PT409',
-    message: /^The member's Interest Wallet \(3\.00\) is less than this request \(500\.00\)\.$/,
+    code: '42501',
+    message: /^You approved this request: another admin must mark it paid\.$/,
   },
+  ...(
+    [
+      [[null, '1', 'Kraken'], /^USD value is required\.$/],
+      [['5.00', null, 'Kraken'], /^Rate \(USD per BTC\) is required\.$/],
+      [['5.00', 'abc', 'Kraken'], /^Rate \(USD per BTC\) must be a positive number, like 0\.5\.$/],
+      [['5.00', '0.00000000001', 'Kraken'], /^Rate \(USD per BTC\) can have at most 10 decimals\.$/],
+      [['5.00', '1', ''], /^Say where the rate comes from \(2 to 120 characters\)/],
+      [
+        ['5.01', '1', 'Kraken'],
+        /^At 1 USD per BTC, 5(\.0+)? BTC is worth 5\.00 USD, not 5\.01\. Check the rate or the value\.$/,
+      ],
+      [['-5.00', '-1', 'Kraken'], /^USD value must not be negative\.$/],
+    ] as const
+  ).map(([args, message]) => ({
+    name: `review_deposit_notice confirming with ${JSON.stringify(args.map((a) => (a ?? 'null').slice(0, 12)))}`,
+    as: 'admin' as const,
+    sql: `select public.review_deposit_notice($1, 'confirm', null, $2, $3, $4)`,
+    params: (c: Ctx) => [c.pendingNotice, ...args],
+    code: '22023',
+    message,
+  })),
+  ...[null, '', '  ', 'no'].map((note) => ({
+    name: `review_deposit_notice reject with reason ${JSON.stringify(note)}`,
+    as: 'admin' as const,
+    sql: `select public.review_deposit_notice($1, 'reject', $2)`,
+    params: (c: Ctx) => [c.pendingNotice, note],
+    code: '22023',
+    message: /^A reason \(3 to 500 characters\) is required to reject a notice\.$/,
+  })),
   ...[null, '', '  ', 'no'].map((note) => ({
     name: `review_withdrawal_request reject with reason ${JSON.stringify(note)}`,
     as: 'admin' as const,
@@ -385,29 +477,16 @@ const walletAndAdminCases: Case[] = [
     sql: PROPOSE,
     params: () => ['everything', 'x', '{}'],
     code: '22023',
-    message: /^Kind must be deposit_address, staff_role, firm_settings, unfreeze or deposit_credit\.$/,
+    message: /^Kind must be deposit_address, staff_role, firm_settings or unfreeze\.$/,
   },
-  ...[
-    ['an unknown notice', '999999999', { amount: '10.00' }, /^That deposit notice was not found\.$/],
-    ['a target that is not a number', 'abc', { amount: '10.00' }, /^That deposit notice was not found\.$/],
-    [
-      'an amount that is a number',
-      '1',
-      { amount: 10 },
-      /^Give the amount credited in USD, for example 1250\.00\.$/,
-    ],
-    ['no amount', '1', {}, /^Give the amount credited in USD, for example 1250\.00\.$/],
-    ['a zero amount', '1', { amount: '0' }, /Amount credited/],
-    ['a negative amount', '1', { amount: '-5.00' }, /Amount credited/],
-    ['three decimals', '1', { amount: '1.005' }, /Amount credited/],
-  ].map(([what, target, payload, message]) => ({
-    name: `a deposit credit proposal with ${String(what)}`,
-    as: 'admin' as const,
+  {
+    name: 'a deposit credit through a staff proposal (the kind is gone: credits are transfers)',
+    as: 'admin',
     sql: PROPOSE,
-    params: () => ['deposit_credit', target, JSON.stringify(payload)],
+    params: () => ['deposit_credit', '1', JSON.stringify({ amount: '10.00' })],
     code: '22023',
-    message: message as RegExp,
-  })),
+    message: /^Kind must be deposit_address, staff_role, firm_settings or unfreeze\.$/,
+  },
   {
     name: 'a proposal whose change is not an object',
     as: 'admin',
@@ -565,10 +644,13 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
     await addActiveAddress(db, member.id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
     const admin = await createUser(db, { email: 'admin@bad.test' });
     await makeAdmin(db, admin.id);
+    const finance = await createUser(db, { email: 'finance@bad.test' });
+    await makeAdmin(db, finance.id, 'finance');
     callers = {
       anon: { role: 'anon' },
       member: { role: 'authenticated', uid: member.id },
       admin: adminAtAal2(admin.id),
+      finance: adminAtAal2(finance.id),
       // Setup only: balances are set directly by the service role (staff propose instead).
       service: { role: 'service_role' },
     };
@@ -576,7 +658,7 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
       asCaller(db, caller, async (tx) => (await tx.query<{ v: string }>(sql, params)).rows[0]?.v ?? '');
     await q(
       callers.service,
-      `select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00"}', 'setup') as v`,
+      `select public.operator_post_correction($1, 'interest_wallet', '1000.00', 'setup') as v`,
       [member.id],
     );
     const pendingNotice = await q(
@@ -592,22 +674,18 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
     ]);
     const pendingRequest = await q(
       callers.member,
-      `select public.file_withdrawal_request(1::smallint, '50.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id' as v`,
+      `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '50.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id' as v`,
     );
     // A request approved, then the Interest Wallet lowered under it by an admin edit.
     const approvedBigRequest = await q(
       callers.member,
-      `select public.file_withdrawal_request(1::smallint, '500.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id' as v`,
+      `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '500.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id' as v`,
     );
-    await q(callers.service, `select public.review_withdrawal_request($1, 'approve', null) as v`, [
+    // Approved by the finance admin, so the owner (admin) may pay it.
+    await q(callers.finance, `select public.review_withdrawal_request($1, 'approve', null) as v`, [
       approvedBigRequest,
     ]);
-    await q(
-      callers.service,
-      `select public.admin_update_balances($1, 2, '{"interest_wallet":"3.00"}', 'setup lower') as v`,
-      [member.id],
-    );
-    // The Interest Wallet stays at 3.00 for the review cases; the member cases raise it first.
+    // 1000.00 - (50.00 + 500.00 reserved) = 450.00 available; the member cases raise it first.
     const version = (
       await db.query<{ v: string }>('select version as v from public.profiles where id = $1', [member.id])
     ).rows[0]!.v;
@@ -641,7 +719,7 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
       expect(await fingerprint(engine.db)).toBe(before);
     });
 
-  describe('propose_balances and proposals', () => run(balanceCases));
+  describe('propose_correction and transfer decisions', () => run(balanceCases));
   describe('review functions', () => run(reviewCases));
   describe('wallets, admins, search', () => run(walletAndAdminCases));
   describe('contact form', () => run(contactCases));
@@ -649,10 +727,9 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
     beforeAll(async () => {
       // Withdrawable for the member cases: 1500.00 - (50.00 pending + 500.00 approved) = 950.00.
       await asCaller(engine.db, callers.service, (tx) =>
-        tx.query(
-          `select public.admin_update_balances($1, $2, '{"interest_wallet":"1500.00"}', 'setup raise')`,
-          [ctx.member, ctx.version],
-        ),
+        tx.query(`select public.operator_post_correction($1, 'interest_wallet', '500.00', 'setup raise')`, [
+          ctx.member,
+        ]),
       );
     });
     run(memberCases);

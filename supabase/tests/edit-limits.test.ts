@@ -2,17 +2,19 @@
  * The small-edit threshold and the daily limit (four eyes, docs/four-eyes.md) in both directions and
  * at each edge: a decrease is a move as much as an increase, so a large decrease must need a second
  * admin exactly as a large increase does, and decreases add up towards the daily limit by their size.
- * Each case uses its own admin and member (the limit is per admin, a member has one open proposal at
- * most); members start with 1,000,000.00 set by the service role, which no admin's limit counts.
+ * Each case uses its own admin and member (the limit is per admin); members start with 1,000,000.00
+ * posted by the operator path (operator_post_correction), which no admin's limit counts. Each
+ * correction moves one account by a signed amount (issue 32).
  * Both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAtAal2,
-  asCaller,
+  callAs,
   createUser,
   engines,
   makeAdmin,
+  postCorrection,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -35,12 +37,8 @@ describe.each(engines)('small-edit threshold and daily limit in both directions 
   };
   const newMember = async () => {
     const m = (await createUser(engine.db, { email: `member${++people}@limits.test` })).id;
-    await asCaller(engine.db, { role: 'service_role' }, (tx) =>
-      tx.query(`select public.admin_update_balances($1, 1, $2::jsonb, 'opening')`, [
-        m,
-        JSON.stringify({ interest_wallet: money(START), referral: money(START) }),
-      ]),
-    );
+    await postCorrection(engine.db, m, 'interest_wallet', money(START), 'Opening balance');
+    await postCorrection(engine.db, m, 'referral', money(START), 'Opening balance');
     return m;
   };
   const balance = async (member: string, account: string) =>
@@ -53,29 +51,20 @@ describe.each(engines)('small-edit threshold and daily limit in both directions 
       ).rows[0]!.v,
     );
   /**
-   * Moves the member's accounts by these signed amounts as `admin`: 'alone' when posted at once,
-   * 'proposal' when it waits for a second admin (then withdrawn, so the member can go on).
+   * Moves one of the member's accounts by this signed amount as `admin` (a correction): 'alone' when
+   * posted at once, 'proposal' when it waits for a second admin (then withdrawn by its proposer, so
+   * the member can go on).
    */
-  const move = async (admin: Caller, member: string, deltas: Record<string, number>) => {
-    const balances: Record<string, string> = {};
-    for (const [account, delta] of Object.entries(deltas)) {
-      balances[account] = money((await balance(member, account)) + delta);
-    }
-    const answer = await asCaller(engine.db, admin, async (tx) => {
-      const { rows } = await tx.query<{ r: Record<string, unknown> | string }>(
-        `select public.propose_balances($1, (select version from public.profiles where id = $1), $2::jsonb, 'limits') as r`,
-        [member, JSON.stringify(balances)],
-      );
-      const r = rows[0]!.r;
-      return (typeof r === 'string' ? JSON.parse(r) : r) as Record<string, unknown>;
-    });
-    if (answer.applied === true) return 'alone';
-    expect(answer.status).toBe('open');
-    await engine.db.query(
-      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by
-       where user_id = $1 and status = 'open'`,
-      [member],
+  const move = async (admin: Caller, member: string, account: string, delta: number) => {
+    const answer = await callAs<Record<string, unknown>>(
+      engine.db,
+      admin,
+      `select public.propose_correction($1, $2, $3, 'error_correction', 'Limits test') as r`,
+      [member, account, money(delta)],
     );
+    if (answer.phase === 'posted') return 'alone';
+    expect(answer.phase).toBe('pending');
+    await callAs(engine.db, admin, `select public.withdraw_transfer($1) as r`, [answer.id]);
     return 'proposal';
   };
 
@@ -103,20 +92,19 @@ describe.each(engines)('small-edit threshold and daily limit in both directions 
   }
   it.each(thresholdCases)('a move of %d on one account: %s', async (delta, expected) => {
     const member = await newMember();
-    expect(await move(await newAdmin(), member, { interest_wallet: delta })).toBe(expected);
+    expect(await move(await newAdmin(), member, 'interest_wallet', delta)).toBe(expected);
     expect(await balance(member, 'interest_wallet')).toBe(expected === 'alone' ? START + delta : START);
   });
 
   it.each([1, -1])(
-    'one account under the threshold beside one over it (sign %d): a proposal',
+    'a move under the threshold on one account beside one over it on another (sign %d): only the small one alone',
     async (sign) => {
       const member = await newMember();
-      expect(
-        await move(await newAdmin(), member, {
-          referral: sign * 1,
-          interest_wallet: sign * (THRESHOLD + 5000),
-        }),
-      ).toBe('proposal');
+      const admin = await newAdmin();
+      expect(await move(admin, member, 'interest_wallet', sign * (THRESHOLD + 5000))).toBe('proposal');
+      expect(await move(admin, member, 'referral', sign * 1)).toBe('alone');
+      expect(await balance(member, 'interest_wallet')).toBe(START);
+      expect(await balance(member, 'referral')).toBe(START + sign);
     },
   );
 
@@ -132,29 +120,31 @@ describe.each(engines)('small-edit threshold and daily limit in both directions 
       // 99.99 + 99.99 + 50.00 = 249.98: alone; 0.01 more, 249.99: alone.
       const steps = [99.99, 99.99, 50];
       for (const [i, amount] of steps.entries()) {
-        expect(await move(admin, member, { interest_wallet: signs[i]! * amount }), `step ${i}`).toBe('alone');
+        expect(await move(admin, member, 'interest_wallet', signs[i]! * amount), `step ${i}`).toBe('alone');
       }
-      expect(await move(admin, member, { referral: signs[2]! * 0.01 })).toBe('alone');
+      expect(await move(admin, member, 'referral', signs[2]! * 0.01)).toBe('alone');
       // Reaching 250.00 exactly: a proposal.
-      expect(await move(admin, member, { referral: signs[2]! * 0.01 })).toBe('proposal');
+      expect(await move(admin, member, 'referral', signs[2]! * 0.01)).toBe('proposal');
       // Another admin, the same way, straight to 250.01: a proposal.
       const other = await newAdmin();
       for (const [i, amount] of steps.entries()) {
-        expect(await move(other, member, { interest_wallet: signs[i]! * amount })).toBe('alone');
+        expect(await move(other, member, 'interest_wallet', signs[i]! * amount)).toBe('alone');
       }
-      expect(await move(other, member, { referral: signs[2]! * 0.03 })).toBe('proposal');
+      expect(await move(other, member, 'referral', signs[2]! * 0.03)).toBe('proposal');
     });
   }
 
   it.each([
     ['both down', -1, -1],
     ['one up, one down', 1, -1],
-  ] as const)('a move spread over two accounts (%s) counts each account in full', async (_label, a, b) => {
+  ] as const)('a move spread over two accounts (%s) counts each move in full', async (_label, a, b) => {
     const admin = await newAdmin();
     const member = await newMember();
-    // 2 × 99.99 = 199.98 at once: alone; then 2 × 25.01 = 250.00 in total: a proposal. Opposite
-    // moves in one edit do not cancel out.
-    expect(await move(admin, member, { interest_wallet: a * 99.99, referral: b * 99.99 })).toBe('alone');
-    expect(await move(admin, member, { interest_wallet: a * 25.01, referral: b * 25.01 })).toBe('proposal');
+    // 2 × 99.99 = 199.98: alone; 25.01 more, 225.00: alone; then 25.01 on the other account, 250.00
+    // in total: a proposal. Opposite moves do not cancel out.
+    expect(await move(admin, member, 'interest_wallet', a * 99.99)).toBe('alone');
+    expect(await move(admin, member, 'referral', b * 99.99)).toBe('alone');
+    expect(await move(admin, member, 'interest_wallet', a * 25.01)).toBe('alone');
+    expect(await move(admin, member, 'referral', b * 25.01)).toBe('proposal');
   });
 });

@@ -61,15 +61,20 @@ describe.each(engines)('keyset pages with ties on %s', (_name, open) => {
   /** ROWS balance changes in one statement: ledger entries, events and notices, each set tied. */
   async function tiedChanges(from: number): Promise<void> {
     await engine.db.transaction(async (tx) => {
+      // Corrections posted by the operator path (issue 32): one ledger entry each, all at this
+      // transaction's now(); moved to the one moment below.
       await tx.query(
-        `insert into public.ledger_entries (user_id, account, delta, balance_before, balance_after, reason, source, created_at)
-         select $1, 'interest_wallet', 1, i - 1, i, 'step ' || i, 'admin_edit', $2::timestamptz
-         from generate_series($3::int, $3::int + $4::int - 1) i`,
-        [member.id, TIE, from, ROWS],
+        `select public.operator_post_correction($1, 'interest_wallet', '1.00', 'step ' || i)
+         from generate_series($2::int, $2::int + $3::int - 1) i`,
+        [member.id, from, ROWS],
       );
       // Events take the clock's time one by one; give them one moment (the log is append-only, so as
       // its owner with triggers off: the chain is not under test here). Notices share now() already.
       await tx.query(`set local session_replication_role = replica`);
+      await tx.query(
+        `update public.ledger_entries set created_at = $2::timestamptz where user_id = $1 and created_at = now()`,
+        [member.id, TIE],
+      );
       await tx.query(
         `update public.audit_events set occurred_at = $2::timestamptz
          where member_id = $1 and occurred_at > now() - interval '1 minute'`,

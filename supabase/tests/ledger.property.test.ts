@@ -1,14 +1,16 @@
 /**
- * Property test of the money paths. fast-check drives random sequences of admin balance edits
- * (valid and invalid proposals, approved by the other admin, rejected, or self-approved and withdrawn),
- * deposit notices and their reviews, withdrawal requests and their reviews, and two admins proposing
- * for the same row at once (on PostgreSQL 15 over two real connections). A model
- * in TypeScript (integer cents) says what each step must do; after every step we check:
- *   - every profile balance equals the sum of its ledger deltas (private.ledger_mismatches),
- *   - no balance is negative,
- *   - the database equals the model (balances, version, statuses): no update lost silently,
+ * Property test of the money paths on the engine (issue 32). fast-check drives random sequences of
+ * staff corrections (signed amounts on one account: valid and invalid, approved by the other admin,
+ * rejected, or self-approved and withdrawn), deposit notices and their valuation and credit, withdrawal
+ * requests (reserved at filing) and their reviews, and two admins submitting one correction form at
+ * once (on PostgreSQL 15 over two real connections). A model in TypeScript (integer cents) says what
+ * each step must do; after every step we check:
+ *   - the books balance (private.ledger_mismatches: zero sum over all accounts, posted and pending;
+ *     every profile card equals its ledger; the open-pending index agrees with the transfers),
+ *   - no member account below zero counting pending debits, no card negative,
+ *   - the database equals the model (cards, statuses): no update lost silently,
  *   - a refused step left the database byte-for-byte unchanged (fingerprint),
- *   - every admin edit in the ledger was approved by an admin other than its proposer (four eyes).
+ *   - nothing posted by staff without two distinct people, one credit per on-chain transaction.
  * Runs are steered onto every cap (pending and hourly filing caps, the largest amount, the hour a
  * filing counts for): `fill` files until the model says the next filing is refused, `age` moves a
  * member's filings to just inside or just outside the hour, amounts include the largest allowed one
@@ -43,6 +45,11 @@ const ACCOUNTS = [
   'referral',
 ] as const;
 type Account = (typeof ACCOUNTS)[number];
+/** The member accounts a correction moves (Total Deposit and Total Withdraw are derived cards). */
+const MEMBER_ACCOUNTS = ['interest_wallet', 'deposit_wallet', 'total_invest', 'referral'] as const;
+type MemberAccount = (typeof MEMBER_ACCOUNTS)[number];
+/** A deposit notice's quantity above this (in hundredths) is refused as too large. */
+const MAX_QUANTITY_CENTS = 10_000_000_000_000n;
 
 const BAD_MONEY = ['abc', 'NaN', 'Infinity', '1e5', '1,000', '-1', '1.234', '', '-0.50', '1000000000000'];
 
@@ -80,8 +87,10 @@ type Action =
       kind: 'edit';
       user: number;
       admin: number;
-      values: Partial<Record<Account, Money>>;
-      stale: boolean;
+      account: MemberAccount;
+      amount: Money;
+      /** A debit (a signed "-12.50"), else a credit. */
+      debit: boolean;
       /** What happens to the proposal: the other admin approves or rejects it, or its proposer tries to approve it and then withdraws it. */
       then: 'approve' | 'reject' | 'self';
     }
@@ -100,12 +109,10 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       kind: fc.constant('edit' as const),
       user: fc.nat(1),
       admin: fc.nat(1),
-      values: fc.dictionary(fc.constantFrom(...ACCOUNTS), moneyArb(500_000), {
-        minKeys: 1,
-        maxKeys: 3,
-      }) as fc.Arbitrary<Partial<Record<Account, Money>>>,
-      // About one edit in five carries the version from before the last save.
-      stale: fc.nat(9).map((n) => n < 2),
+      account: fc.constantFrom(...MEMBER_ACCOUNTS),
+      // A signed amount: the bad texts that are not negative numbers (those are debits now).
+      amount: moneyArb(500_000).filter((m) => m.ok || !m.text.startsWith('-')),
+      debit: fc.nat(2).map((n) => n === 0),
       then: fc.constantFrom('approve' as const, 'approve' as const, 'reject' as const, 'self' as const),
     }),
   },
@@ -180,7 +187,6 @@ type CapEvent = `${keyof typeof CAPS | 'amount'}: ${'at' | 'over'}`;
 interface Member {
   id: string;
   balances: Record<Account, bigint>;
-  version: bigint;
 }
 
 describe.each(engines)('ledger property on %s', (name, open) => {
@@ -224,7 +230,6 @@ describe.each(engines)('ledger property on %s', (name, open) => {
             members.push({
               id: u.id,
               balances: Object.fromEntries(ACCOUNTS.map((a) => [a, 0n])) as Record<Account, bigint>,
-              version: 1n,
             });
           }
           const memberCaller = (i: number): Caller => ({ role: 'authenticated', uid: members[i]!.id });
@@ -276,20 +281,24 @@ describe.each(engines)('ledger property on %s', (name, open) => {
 
           const fileNotice = async (user: number, wallet: number, amount: Money, text: string) => {
             const key = canonicalTxId(NETWORK_OF[wallet]!, text);
+            // The member sends a quantity of the asset; '1.234' is one, so it stands for a bad one here.
+            const quantity = amount.ok
+              ? cents(amount.cents)
+              : amount.text === '1.234'
+                ? '1.2.3'
+                : amount.text;
             const result = await call(
               memberCaller(user),
               `select public.file_deposit_notice($1::smallint, $2, $3) as r`,
-              [wallet, moneyText(amount), text],
+              [wallet, quantity, text],
             );
             const mine = notices.filter((n) => n.user === user);
             const pending = mine.filter((n) => n.status === 'pending').length;
             const hourly = mine.filter((n) => n.age < 60).length;
             let expected: string;
             if (wallet === 6 || !amount.ok || amount.cents === 0n || key === null) expected = '22023';
-            else if (amount.cents > MAX_CENTS) {
-              expected = '22023';
-              hit('amount: over');
-            } else if (pending >= CAPS.noticePending || hourly >= CAPS.noticeHourly) {
+            else if (amount.cents > MAX_QUANTITY_CENTS) expected = '22023';
+            else if (pending >= CAPS.noticePending || hourly >= CAPS.noticeHourly) {
               expected = 'PT429';
               hit(pending >= CAPS.noticePending ? 'noticePending: over' : 'noticeHourly: over');
               if (result.code === expected)
@@ -299,7 +308,6 @@ describe.each(engines)('ledger property on %s', (name, open) => {
               expected = 'ok';
               if (pending === CAPS.noticePending - 1) hit('noticePending: at');
               if (hourly === CAPS.noticeHourly - 1) hit('noticeHourly: at');
-              if (amount.cents === MAX_CENTS) hit('amount: at');
               notices.push({
                 id: String(result.row?.id),
                 user,
@@ -315,7 +323,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
           const fileRequest = async (user: number, amount: Money) => {
             const result = await call(
               memberCaller(user),
-              `select public.file_withdrawal_request(1::smallint, $1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') as r`,
+              `select public.file_withdrawal_request(1::smallint, 'interest_wallet', $1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') as r`,
               [moneyText(amount)],
             );
             const mine = requests.filter((r) => r.user === user);
@@ -366,58 +374,53 @@ describe.each(engines)('ledger property on %s', (name, open) => {
 
             switch (action.kind) {
               case 'edit': {
-                // Four eyes: one admin proposes, and only the other one's approval moves money.
+                // Four eyes: one admin proposes a correction, and only the other one's approval moves money.
                 const m = members[action.user]!;
-                const entries = Object.entries(action.values) as [Account, Money][];
-                const version = action.stale ? m.version - 1n : m.version;
                 const other = admins[1 - action.admin]!;
                 result = await call(
                   admins[action.admin]!,
-                  `select public.propose_balances($1, $2, $3::jsonb, 'property edit') as r`,
-                  [
-                    m.id,
-                    version.toString(),
-                    JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, moneyText(v)]))),
-                  ],
+                  `select public.propose_correction($1, $2, $3, 'error_correction', 'property edit') as r`,
+                  [m.id, action.account, (action.debit ? '-' : '') + moneyText(action.amount)],
                 );
-                const changes = entries.some(([k, v]) => v.ok && v.cents !== m.balances[k]);
-                if (entries.some(([, v]) => !v.ok || v.cents > MAX_CENTS)) {
+                const held =
+                  action.account === 'interest_wallet'
+                    ? m.balances.interest_wallet - available(action.user)
+                    : 0n;
+                if (!action.amount.ok || action.amount.cents === 0n) expected = '22023';
+                else if (action.amount.cents > MAX_CENTS) {
                   expected = '22023';
-                  if (entries.every(([, v]) => v.ok) && entries.some(([, v]) => v.ok && v.cents > MAX_CENTS))
-                    hit('amount: over');
-                } else if (action.stale) expected = 'PT409';
-                else if (!changes) expected = '22023';
+                  hit('amount: over');
+                } else if (action.debit && action.amount.cents > m.balances[action.account] - held)
+                  expected = '22023';
                 else {
                   expected = 'ok';
-                  if (entries.some(([, v]) => v.ok && v.cents === MAX_CENTS)) hit('amount: at');
+                  if (action.amount.cents === MAX_CENTS) hit('amount: at');
                 }
                 if (result.code !== 'ok' || expected !== 'ok') break;
+                expect(result.row?.phase, 'with no small-edit threshold every correction waits').toBe(
+                  'pending',
+                );
                 const proposal = String(result.row?.id);
+                const proposed = await runFingerprint(db, members);
                 if (action.then === 'self') {
-                  const self = await call(
-                    admins[action.admin]!,
-                    `select public.approve_balance_proposal($1) as r`,
-                    [proposal],
-                  );
+                  const self = await call(admins[action.admin]!, `select public.approve_transfer($1) as r`, [
+                    proposal,
+                  ]);
                   expect(self.code, 'the proposer cannot approve their own proposal').toBe('42501');
                   expect(await runFingerprint(db, members), 'a refused approval changed the database').toBe(
-                    before,
+                    proposed,
                   );
-                  result = await call(
-                    admins[action.admin]!,
-                    `select public.withdraw_balance_proposal($1) as r`,
-                    [proposal],
-                  );
+                  result = await call(admins[action.admin]!, `select public.withdraw_transfer($1) as r`, [
+                    proposal,
+                  ]);
                 } else if (action.then === 'reject') {
-                  result = await call(
-                    other,
-                    `select public.reject_balance_proposal($1, 'property says no') as r`,
-                    [proposal],
-                  );
+                  result = await call(other, `select public.reject_transfer($1, 'property says no') as r`, [
+                    proposal,
+                  ]);
                 } else {
-                  result = await call(other, `select public.approve_balance_proposal($1) as r`, [proposal]);
-                  for (const [k, v] of entries) if (v.ok) m.balances[k] = v.cents;
-                  m.version += 1n;
+                  result = await call(other, `select public.approve_transfer($1) as r`, [proposal]);
+                  m.balances[action.account] +=
+                    (action.debit ? -1n : 1n) * (action.amount.ok ? action.amount.cents : 0n);
                 }
                 break;
               }
@@ -433,26 +436,25 @@ describe.each(engines)('ledger property on %s', (name, open) => {
               case 'reviewNotice': {
                 if (notices.length === 0) continue;
                 const n = notices[action.pick % notices.length]!;
-                // Four eyes (issue 30): confirming proposes the credit; a second admin approves it.
-                result = await call(admins[0]!, `select public.review_deposit_notice($1, $2, null) as r`, [
-                  n.id,
-                  action.decision,
-                ]);
+                // Four eyes (issue 32): valuing the notice (at 1 USD per unit here) records a pending
+                // credit; a second admin approves that transfer.
+                result = await call(
+                  admins[0]!,
+                  `select public.review_deposit_notice($1, $2, 'property says no', $3, '1', 'Property rate') as r`,
+                  [n.id, action.decision, cents(n.amount)],
+                );
                 if (result.code === 'ok' && action.decision === 'confirm') {
-                  result = await call(
-                    admins[1]!,
-                    `select public.approve_staff_change(
-                       (select id from public.staff_proposals where kind = 'deposit_credit' and target = $1::text and status = 'open')) as r`,
-                    [n.id],
-                  );
+                  result = await call(admins[1]!, `select public.approve_transfer($1) as r`, [
+                    result.row?.transfer_id,
+                  ]);
                 }
                 if (n.status !== 'pending') expected = 'PT409';
-                // Another member's notice for the same transaction was confirmed: this one cannot be.
+                // Another member's notice for the same transaction was credited: this one never is.
                 else if (
                   action.decision === 'confirm' &&
                   notices.some((o) => o !== n && o.key === n.key && o.status === 'confirmed')
                 )
-                  expected = '22023';
+                  expected = 'PT409';
                 else {
                   expected = 'ok';
                   n.status = action.decision === 'confirm' ? 'confirmed' : 'rejected';
@@ -460,7 +462,6 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                     const m = members[n.user]!;
                     m.balances.deposit_wallet += n.amount;
                     m.balances.total_deposit += n.amount;
-                    m.version += 1n;
                   }
                 }
                 break;
@@ -476,37 +477,42 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                 // Four eyes: the first admin approves, the second pays; a rejection carries a reason.
                 result = await call(
                   admins[action.action === 'approve' ? 0 : 1]!,
-                  `select public.review_withdrawal_request($1, $2, $3) as r`,
-                  [r.id, action.action, action.action === 'reject' ? 'property says no' : null],
+                  `select public.review_withdrawal_request($1, $2, $3, $4, $5, $6, $7) as r`,
+                  [
+                    r.id,
+                    action.action,
+                    action.action === 'reject' ? 'property says no' : null,
+                    ...(action.action === 'pay'
+                      ? ['0.0001', '60000', '0.00001', 'Property rate']
+                      : [null, null, null, null]),
+                  ],
                 );
                 const allowed =
                   (r.status === 'pending' && action.action !== 'pay') ||
                   (r.status === 'approved' && action.action !== 'approve');
+                // The amount was reserved at filing: paying an approved request never finds it short.
                 if (!allowed) expected = 'PT409';
-                else if (action.action === 'pay' && m.balances.interest_wallet < r.amount) expected = 'PT409';
                 else {
                   expected = 'ok';
                   r.status = { approve: 'approved', reject: 'rejected', pay: 'paid' }[action.action];
                   if (action.action === 'pay') {
                     m.balances.interest_wallet -= r.amount;
                     m.balances.total_withdraw += r.amount;
-                    m.version += 1n;
                   }
                 }
                 break;
               }
               case 'concurrent': {
                 races += 1;
-                // Two admins opened the same row (same version) and save different values at once.
+                // Two admins submit one correction form (its request key) with different amounts at once:
+                // the key records one correction, the other is refused.
                 const m = members[action.user]!;
-                // Below the largest amount, so both saves are valid and only the version decides.
-                const base = m.balances.referral + 20_000n > MAX_CENTS ? 0n : m.balances.referral;
-                const values = [base + action.a + 1n, base + action.b + 2n];
+                const values = [action.a + 1n, action.a + action.b + 2n];
                 const saved = await saveConcurrently(
                   db,
                   admins,
                   m.id,
-                  m.version,
+                  `race-${seed}-${run}-${races}`,
                   values.map((v) => cents(v)),
                   engine.name === 'postgres 15',
                 );
@@ -517,12 +523,10 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                   'ok',
                 ]);
                 const winner = winners[0]!;
-                expect(await runFingerprint(db, members), 'a proposal alone changes no balance').toBe(before);
-                result = await call(admins[1 - winner]!, `select public.approve_balance_proposal($1) as r`, [
+                result = await call(admins[1 - winner]!, `select public.approve_transfer($1) as r`, [
                   saved[winner]!.id,
                 ]);
-                m.balances.referral = values[winner]!;
-                m.version += 1n;
+                m.balances.referral += values[winner]!;
                 expected = 'ok';
                 break;
               }
@@ -535,18 +539,15 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                     // Four eyes: one admin proposes the top-up, the other approves it.
                     const proposed = await call(
                       admins[0]!,
-                      `select public.propose_balances($1, $2, $3::jsonb, 'property top-up') as r`,
-                      [m.id, m.version.toString(), JSON.stringify({ interest_wallet: cents(topUp) })],
+                      `select public.propose_correction($1, 'interest_wallet', '10000.00', 'other', 'property top-up') as r`,
+                      [m.id],
                     );
                     expect(proposed.code, 'top-up proposal before filling requests').toBe('ok');
-                    const approved = await call(
-                      admins[1]!,
-                      `select public.approve_balance_proposal($1) as r`,
-                      [String(proposed.row?.id)],
-                    );
+                    const approved = await call(admins[1]!, `select public.approve_transfer($1) as r`, [
+                      String(proposed.row?.id),
+                    ]);
                     expect(approved.code, 'top-up approved before filling requests').toBe('ok');
                     m.balances.interest_wallet = topUp;
-                    m.version += 1n;
                   }
                 }
                 for (let i = 0; i < CAPS.noticeHourly + 2; i += 1) {
@@ -566,7 +567,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                     const review = await call(
                       admins[0]!,
                       action.what === 'notice'
-                        ? `select public.review_deposit_notice($1, 'reject', null) as r`
+                        ? `select public.review_deposit_notice($1, 'reject', 'property says no') as r`
                         : `select public.review_withdrawal_request($1, 'reject', 'property says no') as r`,
                       [filed.id],
                     );
@@ -631,7 +632,7 @@ async function saveConcurrently(
   db: Engine['db'],
   admins: Caller[],
   userId: string,
-  version: bigint,
+  requestKey: string,
   referral: string[],
   realConnections: boolean,
 ): Promise<{ code: string; id?: string }[]> {
@@ -650,8 +651,8 @@ async function saveConcurrently(
           await bothReady;
         }
         const { rows } = await tx.query<{ id: string }>(
-          `select public.propose_balances($1, $2, jsonb_build_object('referral', $3::text), 'concurrent save') ->> 'id' as id`,
-          [userId, version.toString(), referral[i]],
+          `select public.propose_correction($1, 'referral', $2, 'error_correction', 'concurrent save', null, $3) ->> 'id' as id`,
+          [userId, referral[i], requestKey],
         );
         return rows[0]!.id;
       })
@@ -667,10 +668,13 @@ async function runFingerprint(db: Engine['db'], members: Member[]): Promise<stri
   const { rows } = await db.query<{ h: string }>(
     `select md5(concat_ws('|',
        (select string_agg(concat_ws(',', p.id, p.interest_wallet, p.deposit_wallet, p.total_invest, p.total_deposit,
-                                    p.total_withdraw, p.referral, p.version, p.updated_at), ';' order by p.id)
+                                    p.total_withdraw, p.referral, p.updated_at), ';' order by p.id)
           from public.profiles p where p.id = any($1::uuid[])),
+       (select string_agg(concat_ws(',', a.id, a.debits_pending, a.debits_posted, a.credits_pending, a.credits_posted), ';' order by a.id)
+          from public.ledger_accounts a where a.user_id = any($1::uuid[]) or a.user_id is null),
+       (select count(*) || ':' || coalesce(max(t.id), 0) from public.transfers t),
        (select count(*) || ':' || coalesce(max(l.id), 0) from public.ledger_entries l),
-       (select string_agg(concat_ws(',', n.id, n.status, n.reviewed_at), ';' order by n.id)
+       (select string_agg(concat_ws(',', n.id, n.status, n.amount, n.transfer_id, n.reviewed_at), ';' order by n.id)
           from public.deposit_notices n where n.user_id = any($1::uuid[])),
        (select count(*) from public.deposit_notices),
        (select string_agg(concat_ws(',', w.id, w.status, w.reviewed_at, w.paid_at), ';' order by w.id)
@@ -687,37 +691,46 @@ async function checkInvariants(
   notices: { id: string; status: string }[],
   requests: { id: string; status: string }[],
 ): Promise<void> {
+  // The books balance: zero sum over every account (the firm's too), each card equals its ledger, the
+  // open-pending index agrees with the transfers.
   const mismatches = await db.query(
-    'select * from private.ledger_mismatches() where user_id = any($1::uuid[])',
+    'select * from private.ledger_mismatches() where user_id is null or user_id = any($1::uuid[])',
     [members.map((m) => m.id)],
   );
-  expect(mismatches.rows, 'balances that differ from the sum of their ledger entries').toEqual([]);
-  // Four eyes: every admin edit in the ledger comes from a proposal approved by someone other than its proposer.
+  expect(mismatches.rows, 'where the books do not balance').toEqual([]);
+  // Four eyes: nothing posted by staff unless a second person posted a pending transfer, or it was
+  // a small edit (none here: no threshold is set).
   const alone = await db.query(
-    `select l.id from public.ledger_entries l
-     where l.user_id = any($1::uuid[]) and l.source = 'admin_edit'
-       and not exists (select 1 from public.balance_proposals p
-                       where p.id = l.source_id and p.status = 'approved' and p.decided_by = l.actor_id
-                         and p.proposed_by <> l.actor_id and p.user_id = l.user_id)`,
+    `select t.id from public.transfers t
+     where t.user_id = any($1::uuid[])
+       and ((t.phase = 'posted' and t.created_by is not null)
+            or (t.phase = 'post_pending' and (t.proposed_by is null or t.created_by = t.proposed_by)))`,
     [members.map((m) => m.id)],
   );
-  expect(alone.rows, 'balance edits made without two distinct admins').toEqual([]);
+  expect(alone.rows, 'money moved without two distinct admins').toEqual([]);
+  // No member account below zero counting what is reserved; one credit per on-chain transaction.
+  const overdrawn = await db.query(
+    `select id from public.ledger_accounts where user_id is not null and credits_posted - debits_posted - debits_pending < 0`,
+  );
+  expect(overdrawn.rows).toEqual([]);
+  const twice = await db.query(
+    `select business_id from public.transfers where kind = 'deposit' and phase in ('posted', 'post_pending')
+     group by business_id having count(*) > 1`,
+  );
+  expect(twice.rows, 'an on-chain transaction credited twice').toEqual([]);
   const negative = await db.query(
     `select id from public.profiles where least(interest_wallet, deposit_wallet, total_invest, total_deposit, total_withdraw, referral) < 0`,
   );
   expect(negative.rows).toEqual([]);
   const { rows } = await db.query<Record<string, string>>(
-    `select id, version, ${ACCOUNTS.map((a) => `${a}::text as ${a}`).join(', ')} from public.profiles where id = any($1::uuid[])`,
+    `select id, ${ACCOUNTS.map((a) => `${a}::text as ${a}`).join(', ')} from public.profiles where id = any($1::uuid[])`,
     [members.map((m) => m.id)],
   );
   for (const m of members) {
     const row = rows.find((r) => r.id === m.id);
-    const want = Object.fromEntries([
-      ['version', m.version.toString()],
-      ...ACCOUNTS.map((a) => [a, cents(m.balances[a])]),
-    ]);
+    const want = Object.fromEntries(ACCOUNTS.map((a) => [a, cents(m.balances[a])]));
     const got = Object.fromEntries(Object.keys(want).map((k) => [k, row?.[k]]));
-    expect(got, 'database balances and version equal the model').toEqual(want);
+    expect(got, 'database balances equal the model').toEqual(want);
   }
   if (notices.length) {
     const n = await db.query<{ id: string; status: string }>(

@@ -21,6 +21,7 @@ import {
 const OWN_TABLES = [
   ['profiles', 'id'],
   ['ledger_entries', 'user_id'],
+  ['ledger_accounts', 'user_id'],
   ['deposit_notices', 'user_id'],
   ['withdrawal_requests', 'user_id'],
   ['withdrawal_freezes', 'user_id'],
@@ -43,7 +44,7 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
   /** One own row in every member table, written as the service role would. */
   async function giveRows(uid: string): Promise<void> {
     await engine.db.query(
-      `insert into public.deposit_notices (user_id, wallet_id, amount, tx_id) values ($1, 1, 5, $2)`,
+      `insert into public.deposit_notices (user_id, wallet_id, quantity, tx_id) values ($1, 1, 5, $2)`,
       [uid, testTxId(`aal-notice-${uid}`)],
     );
     await engine.db.query(
@@ -83,7 +84,7 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
   const withdraw = (uid: string, aal: Aal) =>
     probe(engine.db, member(uid, aal), (tx) =>
       tx.query(
-        `select public.file_withdrawal_request(1::smallint, '1.00', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')`,
+        `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '1.00', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')`,
       ),
     ).then(() => ({ code: 'ok', message: '' }), pgError);
 
@@ -94,6 +95,7 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
     await giveRows(plain.id);
     expect(await visibleRows(plain.id, 'aal1')).toMatchObject({
       profiles: 1,
+      ledger_accounts: 4,
       deposit_notices: 1,
       withdrawal_freezes: 1,
     });
@@ -109,6 +111,7 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
     expect(hidden).toEqual({
       profiles: 0,
       ledger_entries: 0,
+      ledger_accounts: 0,
       deposit_notices: 0,
       withdrawal_requests: 0,
       withdrawal_freezes: 0,
@@ -128,6 +131,7 @@ describe.each(engines)('member second factor on %s', (_name, open) => {
 
     expect(await visibleRows(secured.id, 'aal2')).toMatchObject({
       profiles: 1,
+      ledger_accounts: 4,
       deposit_notices: 1,
       withdrawal_freezes: 1,
       withdrawal_addresses: 1,

@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../local/db/engine';
 import {
+  adminAtAal2,
+  makeAdmin,
   addActiveAddress,
   asCaller,
   createUser,
@@ -117,14 +119,15 @@ describe.each(engines)('caps scoped per member on %s', (_name, open) => {
     for (const tag of ['a', 'b']) {
       const m = await createUser(engine.db, { email: `filer-${tag}@caps.test` });
       await asCaller(engine.db, SERVICE, (tx) =>
-        tx.query(`select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00"}', 'caps')`, [
-          m.id,
-        ]),
+        tx.query(`select public.operator_post_correction($1, 'interest_wallet', '1000.00', 'caps')`, [m.id]),
       );
       await addActiveAddress(engine.db, m.id, 1, BTC);
       members.push({ role: 'authenticated', uid: m.id });
     }
     const [a, b] = members as [Caller, Caller];
+    // Notices and requests are reviewed by a signed-in finance admin (issue 32).
+    const reviewer = await createUser(engine.db, { email: 'reviewer@caps.test' });
+    await makeAdmin(engine.db, reviewer.id, 'finance');
     let tx = 0;
     const fileNotice = (who: Caller) =>
       asCaller(engine.db, who, (q) =>
@@ -134,7 +137,7 @@ describe.each(engines)('caps scoped per member on %s', (_name, open) => {
       );
     const fileRequest = (who: Caller) =>
       asCaller(engine.db, who, (q) =>
-        q.query(`select public.file_withdrawal_request(1::smallint, '1.00', $1)`, [BTC]),
+        q.query(`select public.file_withdrawal_request(1::smallint, 'interest_wallet', '1.00', $1)`, [BTC]),
       );
     const rejectAll = (table: string, review: string, who: Caller) =>
       engine.db
@@ -144,8 +147,8 @@ describe.each(engines)('caps scoped per member on %s', (_name, open) => {
         )
         .then(async ({ rows }) => {
           for (const { id } of rows)
-            await asCaller(engine.db, SERVICE, (q) =>
-              q.query(`select public.${review}($1, 'reject', 'caps')`, [id]),
+            await asCaller(engine.db, adminAtAal2(reviewer.id), (q) =>
+              q.query(`select public.${review}($1, 'reject', 'caps limit test')`, [id]),
             );
         });
 

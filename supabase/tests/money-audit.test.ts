@@ -15,7 +15,14 @@ const NOT_AUDITED_DIRECTLY: Record<string, string> = {
   notifications: 'derived from audit events by their trigger; read_at is the member marking them read',
   contact_messages: 'messages from the public contact form: no money, no account',
   profiles:
-    "the balance columns are a cache written only by post_ledger (profiles_guard refuses any other writer), whose ledger_entries rows are each audited; a profile's sign-up row and e-mail copy are not money",
+    "the balance columns are a cache written only by the engine's move_accounts (profiles_guard refuses any other writer) in the transaction of a transfer, which is audited (transfer_*); a profile's sign-up row and e-mail copy are not money",
+  ledger_accounts:
+    "the accounts' pending and posted sums, moved only by move_accounts in the transaction that inserts the transfer (audited by audit_transfer); the inserts are a new member's four empty accounts",
+};
+
+/** Private state the engine keeps beside the transfers, and the only functions that may write it. */
+const PRIVATE_STATE: Record<string, string[]> = {
+  open_pending_transfers: ['private.record_transfer', 'private.resolve_pending'],
 };
 
 type Op = 'insert' | 'update' | 'delete';
@@ -87,9 +94,12 @@ describe.each(engines)('money audit catalogue on %s', (_name, open) => {
       'public.add_withdrawal_address',
       'public.remove_withdrawal_address',
       'public.freeze_withdrawals',
-      'private.post_ledger',
+      'private.move_accounts',
+      'private.record_transfer',
+      'private.resolve_pending',
       'private.staff_change_apply',
-      'public.propose_balances',
+      'public.review_deposit_notice',
+      'public.review_withdrawal_request',
     ])
       expect(names, fn).toContain(fn);
     for (const table of Object.keys(NOT_AUDITED_DIRECTLY)) expect(tables).toContain(table);
@@ -101,6 +111,45 @@ describe.each(engines)('money audit catalogue on %s', (_name, open) => {
       .filter((w) => !audited(w.table, w.op))
       .map((w) => `${w.fn} ${w.op}s ${w.table} with no audit trigger`);
     expect(unaudited).toEqual([]);
+  });
+
+  it('audits every phase of every transfer (pending, posted, voided) with the transfer trigger', () => {
+    const t = triggers.find((x) => x.table === 'transfers' && x.fn === 'audit_transfer');
+    expect(t).toBeDefined();
+    expect(t!.type & OP_BIT.insert).toBeTruthy();
+    for (const kind of ['transfer_pending', 'transfer_voided', 'transfer_posted'])
+      expect(t!.src).toContain(kind);
+    // Transfers are never updated or deleted, by anyone (a BEFORE trigger raises).
+    expect(
+      triggers.some(
+        (x) =>
+          x.table === 'transfers' && x.type & OP_BIT.update && x.type & OP_BIT.delete && (x.type & 2) === 2,
+      ),
+    ).toBe(true);
+  });
+
+  it("writes the engine's private state only from the functions that also write the audited transfer", async () => {
+    const fns = await engine.db.query<{ fn: string; src: string }>(
+      `select n.nspname || '.' || p.proname as fn, p.prosrc as src
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'private')
+         and p.prolang in (select oid from pg_language where lanname in ('plpgsql', 'sql'))`,
+    );
+    const PRIVATE_WRITE = /\b(insert\s+into|update|delete\s+from)\s+private\.(\w+)/gi;
+    for (const [table, allowed] of Object.entries(PRIVATE_STATE)) {
+      const writers = [
+        ...new Set(
+          fns.rows
+            .filter((r) => [...r.src.matchAll(PRIVATE_WRITE)].some((m) => m[2]!.toLowerCase() === table))
+            .map((r) => r.fn),
+        ),
+      ].sort();
+      expect(writers, table).toEqual([...allowed].sort());
+      for (const fn of allowed) {
+        const src = fns.rows.find((r) => r.fn === fn)!.src;
+        expect(src, fn).toMatch(/insert\s+into\s+public\.transfers/i);
+      }
+    }
   });
 
   it('audits every write the API roles may make to a money table directly (their grants)', async () => {

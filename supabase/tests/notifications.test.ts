@@ -66,7 +66,7 @@ const KINDS_FROM_OTHER_FEATURES: Record<string, Record<string, unknown>> = {
 const FIXTURE_XRP_ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 
 /** Kinds that are staff's internal review: the member hears of the outcome through other events. */
-const SILENT = /^(staff_)?proposal_/;
+const SILENT = /^(staff_proposal|transfer)_/;
 
 describe.each(engines)('notifications on %s', (_name, open) => {
   let engine: Engine;
@@ -117,21 +117,21 @@ describe.each(engines)('notifications on %s', (_name, open) => {
     [owner, finance] = [adminAtAal2(ownerUser.id), adminAtAal2(financeUser.id)];
 
     await asCaller(db, SERVICE, (tx) =>
-      tx.query(`select public.admin_update_balances($1, 1, '{"interest_wallet":"100.00"}', 'opening')`, [
+      tx.query(`select public.operator_post_correction($1, 'interest_wallet', '100.00', 'opening')`, [
         member.id,
       ]),
     );
     const proposal = await one<number>(
       finance,
-      `select (public.propose_balances($1, 2, '{"interest_wallet":"115.00"}', 'loyalty bonus') ->> 'id')::int as r`,
+      `select (public.propose_correction($1, 'interest_wallet', '15.00', 'goodwill', 'loyalty bonus') ->> 'id')::int as r`,
       [member.id],
     );
-    await asCaller(db, owner, (tx) => tx.query('select public.approve_balance_proposal($1)', [proposal]));
+    await asCaller(db, owner, (tx) => tx.query('select public.approve_transfer($1)', [proposal]));
     // Money leaves only to an active address-book entry.
     await addActiveAddress(db, member.id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
     const request = await one<number>(
       asMember(),
-      `select (public.file_withdrawal_request(1::smallint, '30.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id')::int as r`,
+      `select (public.file_withdrawal_request(1::smallint, 'interest_wallet', '30.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id')::int as r`,
     );
     await asCaller(db, finance, (tx) =>
       tx.query(`select public.review_withdrawal_request($1, 'approve', null)`, [request]),
@@ -163,7 +163,11 @@ describe.each(engines)('notifications on %s', (_name, open) => {
       return [...(rows[0]?.def ?? '').matchAll(/'([a-z]+)'::text/g)].map((m) => m[1]!);
     };
     const built = [
-      ...(await statuses('balance_proposals')).map((s) => `proposal_${s}`),
+      ...(await statuses('staff_proposals')).map((s) => `staff_proposal_${s}`),
+      // The phases of a transfer (private.audit_transfer picks one by a case expression).
+      'transfer_pending',
+      'transfer_posted',
+      'transfer_voided',
       ...(await statuses('withdrawal_requests')).map((s) => `withdrawal_${s}`),
       ...(await statuses('deposit_notices')).map((s) => `deposit_notice_${s}`),
     ];
@@ -175,7 +179,8 @@ describe.each(engines)('notifications on %s', (_name, open) => {
         'mfa_reset',
         'role_granted',
         'withdrawal_paid',
-        'proposal_open',
+        'transfer_pending',
+        'deposit_notice_valued',
       ]),
     );
     for (const kind of kinds) {
@@ -196,6 +201,8 @@ describe.each(engines)('notifications on %s', (_name, open) => {
               status: kind.split('_').pop(),
               id: 7,
               amount: '30.00',
+              quantity: '0.5',
+              asset: 'BTC',
               role: 'finance',
               email: 'new@notify.test',
             },
@@ -231,7 +238,8 @@ describe.each(engines)('notifications on %s', (_name, open) => {
     expect(bodies).toContain(
       'An administrator changed your Interest Wallet from $100.00 to $115.00: loyalty bonus',
     );
-    expect(mine.map((n) => n.kind)).not.toContain('proposal_open');
+    expect(mine.map((n) => n.kind)).not.toContain('transfer_pending');
+    expect(mine.map((n) => n.kind)).not.toContain('transfer_posted');
     expect(mine.find((n) => n.kind === 'withdrawal_approved')?.body).toMatch(
       /^Our finance team approved your withdrawal request #\d+ for \$30\.00\.$/,
     );
@@ -415,7 +423,7 @@ describe.each(engines)('notifications on %s', (_name, open) => {
       'An administrator changed your Interest Wallet from $100.00 to $115.00: loyalty bonus',
     );
     expect(all.find((a) => a.kind === 'withdrawal_approved')?.actor).toBe('Our finance team');
-    expect(all.some((a) => a.kind.startsWith('proposal_'))).toBe(false);
+    expect(all.some((a) => a.kind.startsWith('transfer_'))).toBe(false);
     for (const a of all) expect(JSON.stringify(a)).not.toMatch(/owner@notify|finance@notify/);
     // The same words as the notice for the same event.
     const notice = await engine.db.query<{ body: string }>(

@@ -60,7 +60,7 @@ interface Ids {
   disposable: string; // profile with no history (for delete)
   noticeA: string;
   requestA: string;
-  proposalB: string; // open, proposed by the finance admin
+  proposalB: string; // a pending correction of member B, proposed by the finance admin
   addressA: string; // member A's active address-book entry
   staffProposalB: string; // open unfreeze of member B, proposed by the finance admin
 }
@@ -288,14 +288,43 @@ const TABLES: Record<string, TableCase> = {
       delete: { sql: () => `delete from public.mfa_resets`, expect: denyAll },
     },
   },
-  balance_proposals: {
+  // The engine's accounts: a member reads their own four; staff read all (the firm's too).
+  ledger_accounts: {
+    owner: 'user_id',
+    select: {
+      anon: 'denied',
+      memberA: 'own',
+      memberB: 'own',
+      adminAal1: 'own',
+      owner: 'all',
+      support: 'all',
+      finance: 'all',
+      auditor: 'all',
+      service: 'all',
+    },
+    writes: {
+      insert: {
+        sql: (i) => `insert into public.ledger_accounts (user_id, purpose) values ('${i.spare}', 'referral')`,
+        expect: denyAll,
+      },
+      update: {
+        sql: (i) =>
+          `update public.ledger_accounts set credits_posted = credits_posted + 1 where user_id = '${i.A}'`,
+        expect: denyAll,
+      },
+      delete: { sql: () => `delete from public.ledger_accounts`, expect: denyAll },
+    },
+  },
+  // Transfers carry staff's internal note: members never read them directly (their statement is
+  // ledger_entries and the API functions); staff read all.
+  transfers: {
     select: {
       anon: 'denied',
       memberA: 'nothing',
       memberB: 'nothing',
       adminAal1: 'nothing',
       owner: 'all',
-      support: 'nothing',
+      support: 'all',
       finance: 'all',
       auditor: 'all',
       service: 'all',
@@ -304,17 +333,19 @@ const TABLES: Record<string, TableCase> = {
       insert: {
         sql: (
           i,
-        ) => `insert into public.balance_proposals (user_id, base_version, before, interest_wallet, deposit_wallet,
-                       total_invest, total_deposit, total_withdraw, referral, reason, proposed_by)
-                     values ('${i.A}', 1, '{}', 1, 0, 0, 0, 0, 0, 'forged', '${i.admin}')`,
+        ) => `insert into public.transfers (business_id, phase, kind, debit_account_id, credit_account_id,
+                       amount, user_id, client_text)
+                     values ('forged', 'posted', 'correction',
+                       (select id from public.ledger_accounts where purpose = 'corrections'),
+                       (select id from public.ledger_accounts where user_id = '${i.A}' and purpose = 'referral'),
+                       1, '${i.A}', 'forged')`,
         expect: denyAll,
       },
       update: {
-        sql: (i) =>
-          `update public.balance_proposals set status = 'approved', decided_by = '${i.admin}', decided_at = now() where id = ${i.proposalB}`,
+        sql: (i) => `update public.transfers set amount = 999 where id = ${i.proposalB}`,
         expect: denyAll,
       },
-      delete: { sql: () => `delete from public.balance_proposals`, expect: denyAll },
+      delete: { sql: () => `delete from public.transfers`, expect: denyAll },
     },
   },
   staff_proposals: {
@@ -524,7 +555,6 @@ const staff = (roles: StaffRole[], service: Result = 'ok'): Record<Role, Result>
   service,
 });
 const anyStaff = staff(['owner', 'support', 'finance', 'auditor']);
-const money = staff(['owner', 'finance']);
 const ownerOnly = staff(['owner']);
 const membersOnly: Record<Role, Result> = {
   ...everyone,
@@ -539,34 +569,33 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     sql: () => `select public.admin_search_users('', 'created_at', false, 10, 0)`,
     expect: anyStaff,
   },
-  // Staff propose; only the service role (seed, operator scripts) still sets balances directly.
-  admin_update_balances: {
-    sql: (
-      i,
-    ) => `select public.admin_update_balances('${i.A}', (select version from public.profiles where id = '${i.A}'),
-                 '{"referral":"5.00"}', 'matrix test')`,
+  // Staff propose corrections; only the service role (seed, operator scripts) posts one at once.
+  operator_post_correction: {
+    sql: (i) => `select public.operator_post_correction('${i.A}', 'referral', '5.00', 'matrix test')`,
     expect: staff([]),
   },
-  propose_balances: {
-    sql: (
-      i,
-    ) => `select public.propose_balances('${i.A}', (select version from public.profiles where id = '${i.A}'),
-                 '{"referral":"5.00"}', 'matrix test')`,
+  propose_correction: {
+    sql: (i) => `select public.propose_correction('${i.A}', 'referral', '5.00', 'goodwill', 'matrix test')`,
     expect: staff(['owner', 'finance'], '42501'),
   },
   // The finance admin proposed it: only the owner may approve or reject, only finance withdraw.
-  approve_balance_proposal: {
-    sql: (i) => `select public.approve_balance_proposal(${i.proposalB})`,
+  approve_transfer: {
+    sql: (i) => `select public.approve_transfer(${i.proposalB})`,
     expect: staff(['owner'], '42501'),
   },
-  reject_balance_proposal: {
-    sql: (i) => `select public.reject_balance_proposal(${i.proposalB}, 'matrix says no')`,
+  reject_transfer: {
+    sql: (i) => `select public.reject_transfer(${i.proposalB}, 'matrix says no')`,
     expect: staff(['owner'], '42501'),
   },
-  withdraw_balance_proposal: {
-    sql: (i) => `select public.withdraw_balance_proposal(${i.proposalB})`,
+  withdraw_transfer: {
+    sql: (i) => `select public.withdraw_transfer(${i.proposalB})`,
     expect: staff(['finance'], '42501'),
   },
+  admin_pending_transfers: {
+    sql: () => `select * from public.admin_pending_transfers()`,
+    expect: staff(['owner', 'finance', 'auditor']),
+  },
+  my_accounts: { sql: () => `select * from public.my_accounts()`, expect: membersOnly },
   mark_notifications_read: { sql: () => `select public.mark_notifications_read()`, expect: membersOnly },
   unread_notification_count: { sql: () => `select public.unread_notification_count()`, expect: membersOnly },
   my_activity: { sql: () => `select * from public.my_activity(null, 10)`, expect: membersOnly },
@@ -632,13 +661,14 @@ const FUNCTIONS: Record<string, FunctionCase> = {
     sql: (i) => `select public.withdraw_staff_change(${i.staffProposalB})`,
     expect: staff(['finance'], '42501'),
   },
+  // Reviews are by a signed-in finance admin or owner (the service role has no staff id to record).
   review_deposit_notice: {
-    sql: (i) => `select public.review_deposit_notice(${i.noticeA}, 'reject', null)`,
-    expect: money,
+    sql: (i) => `select public.review_deposit_notice(${i.noticeA}, 'reject', 'matrix says no')`,
+    expect: staff(['owner', 'finance'], '42501'),
   },
   review_withdrawal_request: {
     sql: (i) => `select public.review_withdrawal_request(${i.requestA}, 'approve', null)`,
-    expect: money,
+    expect: staff(['owner', 'finance'], '42501'),
   },
   admin_reset_mfa: {
     sql: (i) => `select public.admin_reset_mfa('${i.B}', 'lost phone (matrix)')`,
@@ -656,7 +686,7 @@ const FUNCTIONS: Record<string, FunctionCase> = {
   },
   file_withdrawal_request: {
     sql: () =>
-      `select public.file_withdrawal_request(2::smallint, '10.00', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')`,
+      `select public.file_withdrawal_request(2::smallint, 'interest_wallet', '10.00', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')`,
     // Member B froze withdrawals.
     expect: { ...membersOnly, memberB: '42501' },
   },
@@ -707,10 +737,19 @@ const FUNCTIONS: Record<string, FunctionCase> = {
   freeze_withdrawals: { sql: () => `select public.freeze_withdrawals('matrix')`, expect: membersOnly },
   my_ledger: { sql: () => `select * from public.my_ledger()`, expect: membersOnly },
   // Not in the API: the private schema is for the database itself.
-  'private.post_ledger': {
+  'private.record_transfer': {
     sql: (i) =>
-      `select private.post_ledger('${i.A}', '{"referral":"1"}', 'forged', null, 'admin_edit', null)`,
+      `select private.record_transfer('forged', 'correction', (select id from public.ledger_accounts where purpose = 'corrections'),
+         (select id from public.ledger_accounts where user_id = '${i.A}' and purpose = 'referral'), 1, '${i.A}', 'forged', null, false)`,
     expect: denyAll,
+  },
+  'private.resolve_pending': {
+    sql: (i) => `select private.resolve_pending(${i.proposalB}, 'post', null, '{}')`,
+    expect: denyAll,
+  },
+  'private.ledger_mismatches': {
+    sql: () => `select * from private.ledger_mismatches()`,
+    expect: staff([]),
   },
   'private.is_valid_address': {
     sql: () => `select private.is_valid_address('bitcoin', 'x')`,
@@ -783,12 +822,15 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     for (const id of [A.id, B.id, admin.id, ...Object.values(staffOf)]) {
       await addActiveAddress(db, id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
       await addActiveAddress(db, id, 2, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
-      await asCaller(db, callers.service, (tx) =>
-        tx.query(
-          `select public.admin_update_balances($1, 1, '{"interest_wallet":"1000.00","referral":"1.50"}', 'matrix setup')`,
+      await asCaller(db, callers.service, async (tx) => {
+        await tx.query(
+          `select public.operator_post_correction($1, 'interest_wallet', '1000.00', 'matrix setup')`,
           [id],
-        ),
-      );
+        );
+        await tx.query(`select public.operator_post_correction($1, 'referral', '1.50', 'matrix setup')`, [
+          id,
+        ]);
+      });
     }
     const file = async (caller: Caller, tx: string) =>
       asCaller(db, caller, async (q: Queryable) => {
@@ -797,7 +839,7 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
           [tx],
         );
         const r = await q.query<{ id: string }>(
-          `select (public.file_withdrawal_request(1::smallint, '20.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id') as id`,
+          `select (public.file_withdrawal_request(1::smallint, 'interest_wallet', '20.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ->> 'id') as id`,
         );
         return { notice: n.rows[0]!.id, request: r.rows[0]!.id };
       });
@@ -829,8 +871,7 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     );
     const proposalB = await asCaller(db, callers.finance, async (tx) => {
       const r = await tx.query<{ id: string }>(
-        `select (public.propose_balances($1, (select version from public.profiles where id = $1),
-                   '{"referral":"9.00"}', 'matrix setup') ->> 'id') as id`,
+        `select (public.propose_correction($1, 'referral', '9.00', 'goodwill', 'matrix setup') ->> 'id') as id`,
         [B.id],
       );
       return r.rows[0]!.id;
@@ -995,10 +1036,16 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     for (const sql of [
       'update public.ledger_entries set reason = $1',
       'delete from public.ledger_entries where reason <> $1',
+      'update public.transfers set client_text = $1',
+      'delete from public.transfers where client_text <> $1',
+      'update public.ledger_accounts set credits_posted = credits_posted + 1 where purpose <> $1',
     ]) {
       await expect(engine.db.query(sql, ['x'])).rejects.toMatchObject({ code: '42501' });
     }
     await expect(engine.db.query('truncate public.ledger_entries')).rejects.toMatchObject({ code: '42501' });
+    await expect(engine.db.query('truncate public.transfers cascade')).rejects.toMatchObject({
+      code: '42501',
+    });
     await expect(engine.db.query('truncate public.deposit_wallet_changes')).rejects.toMatchObject({
       code: '42501',
     });
@@ -1070,7 +1117,7 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
 
   it('refuses a staff role the action is not for, with a message that names the role', async () => {
     for (const [role, sql] of [
-      ['support', `select public.propose_balances('${ids.A}', 1, '{"referral":"1.00"}', 'not mine')`],
+      ['support', `select public.propose_correction('${ids.A}', 'referral', '1.00', 'other', 'not mine')`],
       ['auditor', `select public.review_withdrawal_request(${ids.requestA}, 'approve', null)`],
       [
         'finance',

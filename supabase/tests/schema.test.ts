@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asCaller,
+  callAs,
+  valueNotice,
   addActiveAddress,
   createUser,
   engines,
@@ -154,28 +156,27 @@ describe.each(engines)('schema on %s', (_name, open) => {
       t.query(`select public.review_deposit_notice($1, 'reject', 'wrong amount')`, [first]),
     );
     const second = await file(tx);
-    // Confirming only proposes the credit: nothing moves until a second admin approves it.
-    const proposal = await asCaller(engine.db, admin, async (t) =>
-      Number(
-        (
-          await t.query<{ id: string }>(
-            `select public.review_deposit_notice($1, 'confirm', null) ->> 'credit_proposal_id' as id`,
-            [second],
-          )
-        ).rows[0]!.id,
-      ),
-    );
+    // Confirming only values it and records a pending credit: nothing moves until a second admin
+    // approves that transfer.
+    const pending = await valueNotice(engine.db, second, (admin as { uid: string }).uid);
     const before = await q(
       `select deposit_wallet::text as d, status from public.profiles p, public.deposit_notices n where p.id = $1 and n.id = $2`,
       [m.id, second],
     );
-    expect(before[0]).toEqual({ d: '0.00', status: 'pending' });
-    await asCaller(engine.db, admin2, (t) => t.query(`select public.approve_staff_change($1)`, [proposal]));
+    expect(before[0]).toEqual({ d: '0.00', status: 'valued' });
+    await asCaller(engine.db, admin2, (t) => t.query(`select public.approve_transfer($1)`, [pending]));
     const p = await q(
       `select deposit_wallet::text as d, total_deposit::text as t from public.profiles where id = $1`,
       [m.id],
     );
     expect(p[0]).toEqual({ d: '10.00', t: '10.00' });
+    expect(
+      (
+        await q(`select status, credited_amount::text as c from public.deposit_notices where id = $1`, [
+          second,
+        ])
+      )[0],
+    ).toEqual({ status: 'confirmed', c: '10.00' });
   });
 
   it('holds pending and approved withdrawals, releases rejected ones, pays from the Interest Wallet', async () => {
@@ -184,9 +185,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     await addActiveAddress(engine.db, m.id, 5, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 4294967295);
     const member: Caller = { role: 'authenticated', uid: m.id };
     await asCaller(engine.db, SERVICE, (t) =>
-      t.query(`select public.admin_update_balances($1, 1, '{"interest_wallet":"100.00"}', 'opening')`, [
-        m.id,
-      ]),
+      t.query(`select public.operator_post_correction($1, 'interest_wallet', '100.00', 'opening')`, [m.id]),
     );
     const withdrawable = async () =>
       asCaller(
@@ -206,7 +205,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
         async (t) =>
           (
             await t.query<{ id: string }>(
-              `select (public.file_withdrawal_request($1::smallint, $2, $3, $4) ->> 'id') as id`,
+              `select (public.file_withdrawal_request($1::smallint, 'interest_wallet', $2, $3, $4) ->> 'id') as id`,
               [wallet, amount, address, tag],
             )
           ).rows[0]!.id,
@@ -214,10 +213,11 @@ describe.each(engines)('schema on %s', (_name, open) => {
     // Four eyes: a second admin marks paid what the first approved; rejecting takes a reason.
     const review = (id: string, action: string, by: Caller = admin) =>
       asCaller(engine.db, by, (t) =>
-        t.query(`select public.review_withdrawal_request($1, $2, $3)`, [
+        t.query(`select public.review_withdrawal_request($1, $2, $3, $4, $5, $6, $7)`, [
           id,
           action,
           action === 'reject' ? 'wrong address' : null,
+          ...(action === 'pay' ? ['0.0005', '60000', '0.00001', 'Test rate'] : [null, null, null, null]),
         ]),
       );
     const r1 = await file('30.00');
@@ -243,30 +243,24 @@ describe.each(engines)('schema on %s', (_name, open) => {
     expect(tag[0]!.t).toBe('4294967295');
   });
 
-  it('treats an unchanged service-role save as a no-op and refuses a stale one', async () => {
+  it('records a double-submitted correction once (its request key) and refuses the key reused for another', async () => {
     const m = await createUser(engine.db, { email: 'noop@schema.test' });
-    const save = (version: number, balances: string) =>
-      asCaller(
+    const save = (amount: string, key = 'schema-key-0001') =>
+      callAs<Record<string, unknown>>(
         engine.db,
-        SERVICE,
-        async (t) =>
-          JSON.parse(
-            (
-              await t.query<{ r: string }>(
-                `select public.admin_update_balances($1, $2, $3::jsonb, 'test save') as r`,
-                [m.id, version, balances],
-              )
-            ).rows[0]!.r,
-          ) as Record<string, unknown>,
+        admin,
+        `select public.propose_correction($1, 'total_invest', $2, 'opening_balance', 'Opening balance', null, $3) as r`,
+        [m.id, amount, key],
       );
-    const first = await save(1, '{"total_invest":"12.50"}');
-    expect(first).toMatchObject({ total_invest: '12.50', version: 2 });
-    const same = await save(2, '{"total_invest":"12.5"}');
-    expect(same).toMatchObject({ total_invest: '12.50', version: 2 });
+    const first = await save('12.50');
+    expect(first).toMatchObject({ phase: 'pending', amount: '12.50' });
+    const same = await save('12.5');
+    expect(same.id).toBe(first.id);
     expect(
-      (await q(`select count(*)::text as n from public.ledger_entries where user_id = $1`, [m.id]))[0]!.n,
+      (await q(`select count(*)::text as n from public.transfers where user_id = $1`, [m.id]))[0]!.n,
     ).toBe('1');
-    expect(await outcome(() => save(1, '{"total_invest":"12.50"}'))).toBe('PT409');
+    expect(await outcome(() => save('13.00'))).toBe('PT409');
+    expect(await outcome(() => save('12.50', 'bad key!'))).toBe('22023');
   });
 
   it('audits every deposit wallet change with its reason and actor', async () => {
@@ -388,15 +382,16 @@ describe.each(engines)('schema on %s', (_name, open) => {
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );
     expect(rows.map((r) => r.tablename)).toEqual([
-      'balance_proposals',
       'contact_messages',
       'deposit_notices',
       'deposit_wallets',
+      'ledger_accounts',
       'ledger_entries',
       'notifications',
       'profiles',
       'security_holds',
       'staff_proposals',
+      'transfers',
       'withdrawal_addresses',
       'withdrawal_freezes',
       'withdrawal_requests',
@@ -407,7 +402,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     const tables =
       await q(`select c.relname as name, c.relrowsecurity::text as rls, coalesce(obj_description(c.oid, 'pg_class'), '') as comment
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(tables.length).toBe(17);
+    expect(tables.length).toBe(18);
     for (const t of tables) {
       expect(t.rls, `${t.name} has RLS`).toBe('true');
       expect(t.comment, `${t.name} says who may read and write`).toMatch(/Read:/);
@@ -432,8 +427,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
 
   it('names the staff roles in every admin function, except the few that serve every role by design', async () => {
     // A function that checks only require_admin() lets any staff role in. Each one here was chosen:
-    // the users list and the authenticator list are for all staff, admin_update_balances refuses
-    // staff outright (service role only), and a proposal is withdrawn only by the one who made it.
+    // the users list and the authenticator list are for all staff, and a proposal is withdrawn only by the one who made it.
     const bare =
       await q(`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.prosrc like '%private.require_admin()%'
@@ -442,8 +436,6 @@ describe.each(engines)('schema on %s', (_name, open) => {
     expect(bare.map((f) => f.name)).toEqual([
       'admin_authenticators',
       'admin_search_users',
-      'admin_update_balances',
-      'withdraw_balance_proposal',
       'withdraw_staff_change',
     ]);
   });

@@ -2,7 +2,7 @@
  * Four eyes for the rest (issue 22): deposit-address edits, staff roles, the firm's settings and
  * lifting a member's withdrawal freeze are proposals (staff_proposals) applied only when a different
  * admin with the right role approves them; every path around that is refused. Also the small-edit
- * threshold on balance proposals. Both engines.
+ * threshold and daily limit on corrections (propose_correction, issue 32). Both engines.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -427,43 +427,48 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
   let finance: Caller;
   let member: string;
 
-  /** The answer as JSON: a proposal (status open) or the applied profile ({ applied: true }). */
-  const proposeIn = async (tx: Queryable, userId: string, balances: Record<string, string>) => {
-    const { rows: v } = await tx.query<{ version: string }>(
-      'select version::text from public.profiles where id = $1',
-      [userId],
-    );
+  /** A correction (issue 32): the transfer as JSON, phase 'posted' (alone) or 'pending' (a proposal). */
+  const proposeIn = async (tx: Queryable, userId: string, account: string, amount: string) => {
     const { rows } = await tx.query<{ r: Record<string, unknown> | string }>(
-      `select public.propose_balances($1, $2, $3::jsonb, 'threshold test') as r`,
-      [userId, v[0]!.version, JSON.stringify(balances)],
+      `select public.propose_correction($1, $2, $3, 'error_correction', 'threshold test') as r`,
+      [userId, account, amount],
     );
     const r = rows[0]!.r;
     return (typeof r === 'string' ? JSON.parse(r) : r) as Record<string, unknown>;
   };
-  const proposeAs = (caller: Caller, userId: string, balances: Record<string, string>) =>
-    asCaller(engine.db, caller, (tx) => proposeIn(tx, userId, balances));
-  const proposeBalances = (balances: Record<string, string>) => proposeAs(finance, member, balances);
+  const proposeAs = (caller: Caller, userId: string, account: string, amount: string) =>
+    asCaller(engine.db, caller, (tx) => proposeIn(tx, userId, account, amount));
+  const proposeBalances = (account: string, amount: string) => proposeAs(finance, member, account, amount);
   const openProposals = async () =>
     Number(
       (
         await engine.db.query<{ n: string }>(
-          `select count(*) as n from public.balance_proposals where status = 'open'`,
+          `select count(*) as n from private.open_pending_transfers o
+           join public.transfers t on t.id = o.transfer_id where t.kind = 'correction'`,
         )
       ).rows[0]!.n,
     );
-  const withdrawOpen = () =>
-    engine.db.query(
-      `update public.balance_proposals set status = 'withdrawn', decided_at = now(), decided_by = proposed_by where status = 'open'`,
+  /** Every open correction withdrawn by its proposer, to go on. */
+  const withdrawOpen = async () => {
+    const { rows } = await engine.db.query<{ id: string; proposed_by: string }>(
+      `select t.id::text, t.proposed_by::text from private.open_pending_transfers o
+       join public.transfers t on t.id = o.transfer_id where t.kind = 'correction'`,
     );
-  /** 'alone' when the edit was posted at once, 'proposal' when it waits (then withdrawn, to go on). */
+    for (const row of rows) {
+      await callAs(engine.db, adminAtAal2(row.proposed_by), 'select public.withdraw_transfer($1) as r', [
+        row.id,
+      ]);
+    }
+  };
+  /** 'alone' when the correction was posted at once, 'proposal' when it waits (then withdrawn, to go on). */
   const outcomeOf = async (r: Record<string, unknown>) => {
-    if (r.applied === true) return 'alone';
-    expect(r.status).toBe('open');
+    if (r.phase === 'posted') return 'alone';
+    expect(r.phase).toBe('pending');
     await withdrawOpen();
     return 'proposal';
   };
-  const edit = async (caller: Caller, userId: string, balances: Record<string, string>) =>
-    outcomeOf(await proposeAs(caller, userId, balances));
+  const edit = async (caller: Caller, userId: string, account: string, amount: string) =>
+    outcomeOf(await proposeAs(caller, userId, account, amount));
   const setThreshold = (value: string | null) =>
     engine.db.query('update public.firm_settings set small_edit_threshold = $1', [value]);
   const setDailyLimit = (value: string | null) =>
@@ -476,15 +481,15 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
   };
   const newMember = async () =>
     (await createUser(engine.db, { email: `member${++people}@threshold.test` })).id;
-  /** Moves an admin's ledger rows back in time, as the table owner (the ledger is append-only). */
+  /** Moves an admin's transfers back in time, as the table owner (transfers are append-only). */
   const ageLedger = (caller: Caller, minutes: number) =>
     engine.db.transaction(async (tx) => {
-      await tx.query('alter table public.ledger_entries disable trigger ledger_entries_no_update_delete');
+      await tx.query('alter table public.transfers disable trigger transfers_no_update_delete');
       await tx.query(
-        `update public.ledger_entries set created_at = created_at - make_interval(mins => $2) where actor_id = $1`,
+        `update public.transfers set created_at = created_at - make_interval(mins => $2) where created_by = $1`,
         [caller.role === 'authenticated' ? caller.uid : '', minutes],
       );
-      await tx.query('alter table public.ledger_entries enable trigger ledger_entries_no_update_delete');
+      await tx.query('alter table public.transfers enable trigger transfers_no_update_delete');
     });
 
   beforeAll(async () => {
@@ -498,19 +503,19 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
   });
 
   it('by default (no threshold) even 0.01 needs a second admin', async () => {
-    const r = await proposeBalances({ referral: '0.01' });
-    expect(r.status).toBe('open');
+    const r = await proposeBalances('referral', '0.01');
+    expect(r.phase).toBe('pending');
     expect(await openProposals()).toBe(1);
     await withdrawOpen();
   });
 
-  it('applies an edit at once only when every account moves by less than the threshold', async () => {
+  it('posts a correction at once only when it moves by less than the threshold', async () => {
     await setThreshold('100.00');
     // A daily limit well above this test's edits, so only the threshold decides here.
     await setDailyLimit('1000.00');
     // Just below the cap: posted now, by the proposer, with no proposal.
-    const below = await proposeBalances({ interest_wallet: '99.99' });
-    expect(below).toMatchObject({ applied: true, interest_wallet: '99.99' });
+    const below = await proposeBalances('interest_wallet', '99.99');
+    expect(below).toMatchObject({ phase: 'posted', small_edit: true, amount: '99.99' });
     expect(await openProposals()).toBe(0);
     const { rows } = await engine.db.query<{ actor_id: string; source_id: string | null; delta: string }>(
       `select actor_id, source_id, delta::text from public.ledger_entries where user_id = $1`,
@@ -520,22 +525,59 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
       { actor_id: finance.role === 'authenticated' ? finance.uid : '', source_id: null, delta: '99.99' },
     ]);
     // Down by 99.99 is below too (the size of the move counts, not its sign).
-    expect(await proposeBalances({ interest_wallet: '0.00' })).toMatchObject({ applied: true });
-    // At the cap: a proposal.
-    const at = await proposeBalances({ interest_wallet: '100.00' });
-    expect(at).toMatchObject({ status: 'open' });
-    // While it is open, not even a small edit goes past it.
-    await expect(proposeBalances({ referral: '1.00' })).rejects.toMatchObject({ code: 'PT409' });
+    expect(await proposeBalances('interest_wallet', '-99.99')).toMatchObject({ phase: 'posted' });
+    // At the cap: a proposal, in either direction.
+    expect(await proposeBalances('interest_wallet', '100.00')).toMatchObject({ phase: 'pending' });
+    expect(await openProposals()).toBe(1);
     await withdrawOpen();
-    // Above the cap, and one small account beside one large one: proposals.
-    expect(await proposeBalances({ interest_wallet: '100.01' })).toMatchObject({ status: 'open' });
+    // Above the cap: proposals.
+    expect(await proposeBalances('interest_wallet', '100.01')).toMatchObject({ phase: 'pending' });
     await withdrawOpen();
-    expect(await proposeBalances({ referral: '1.00', total_invest: '500.00' })).toMatchObject({
-      status: 'open',
-    });
+    expect(await proposeBalances('total_invest', '500.00')).toMatchObject({ phase: 'pending' });
+    // While a large credit waits, a small debit cannot spend it (it is not posted yet).
+    await expect(proposeBalances('total_invest', '-1.00')).rejects.toMatchObject({ code: '22023' });
     await withdrawOpen();
     await setThreshold(null);
     await setDailyLimit(null);
+  });
+
+  it('an expired pending correction cannot be approved, and is voided when its accounts are next touched', async () => {
+    const m = await newMember();
+    const p = await proposeBalances('referral', '5.00');
+    expect(p.phase).toBe('pending');
+    const q = await proposeAs(finance, m, 'deposit_wallet', '7.00');
+    // Time travel, as the table owner: the expiry is the engine's private state (and audited).
+    await engine.db.query(
+      `update private.open_pending_transfers set expires_at = now() - interval '1 second' where transfer_id = any($1::bigint[])`,
+      [[p.id, q.id]],
+    );
+    const approver = await newFinance();
+    await expect(
+      callAs(engine.db, approver, 'select public.approve_transfer($1) as r', [p.id]),
+    ).rejects.toMatchObject({ code: 'PT409', message: expect.stringMatching(/^Transfer #\d+ expired on /) });
+    expect(
+      (
+        await engine.db.query<{ n: string }>(
+          `select count(*)::text as n from public.audit_events where kind = 'transfer_expiry_changed' and member_id = $1`,
+          [m],
+        )
+      ).rows[0]!.n,
+    ).toBe('1');
+    // The next transfer on those accounts voids them, as expired: both sit on the firm's corrections
+    // account, so the next correction (for anyone) releases both.
+    const next = await proposeAs(finance, m, 'deposit_wallet', '8.00');
+    expect(next.phase).toBe('pending');
+    const { rows } = await engine.db.query<{ pending_id: string; void_reason: string }>(
+      `select pending_id::text, void_reason from public.transfers where pending_id = any($1::bigint[]) order by pending_id`,
+      [[p.id, q.id]],
+    );
+    expect(rows).toEqual([
+      { pending_id: String(p.id), void_reason: 'expired' },
+      { pending_id: String(q.id), void_reason: 'expired' },
+    ]);
+    expect(await openProposals()).toBe(1);
+    await withdrawOpen();
+    expect(await openProposals()).toBe(0);
   });
 
   describe('the daily limit on what one admin moves alone', () => {
@@ -552,15 +594,16 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
       const admin = await newFinance();
       const m = await newMember();
       // Up 99.99 and back down again counts 199.98: moves add up by size, they do not net out.
-      expect(await edit(admin, m, { interest_wallet: '99.99' })).toBe('alone');
-      expect(await edit(admin, m, { interest_wallet: '0.00' })).toBe('alone');
-      // Two accounts in one edit both count: 199.98 + 25.00 + 25.00 = 249.98.
-      expect(await edit(admin, m, { referral: '25.00', total_invest: '25.00' })).toBe('alone');
+      expect(await edit(admin, m, 'interest_wallet', '99.99')).toBe('alone');
+      expect(await edit(admin, m, 'interest_wallet', '-99.99')).toBe('alone');
+      // Two accounts both count: 199.98 + 25.00 + 25.00 = 249.98.
+      expect(await edit(admin, m, 'referral', '25.00')).toBe('alone');
+      expect(await edit(admin, m, 'total_invest', '25.00')).toBe('alone');
       // 249.99: just under 250.00.
-      expect(await edit(admin, m, { referral: '25.01' })).toBe('alone');
+      expect(await edit(admin, m, 'referral', '0.01')).toBe('alone');
       // 250.00: reaching the limit exactly is a proposal (not a refusal), and so is 250.01.
-      expect(await edit(admin, m, { referral: '25.02' })).toBe('proposal');
-      expect(await edit(admin, m, { referral: '25.03' })).toBe('proposal');
+      expect(await edit(admin, m, 'referral', '0.01')).toBe('proposal');
+      expect(await edit(admin, m, 'referral', '0.02')).toBe('proposal');
       // The two proposals posted nothing.
       expect(
         await engine.db.query<{ referral: string }>(
@@ -574,31 +617,31 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
       const [a, b] = [await newFinance(), await newFinance()];
       const m = await newMember();
       // b's 240.00 alone today does not count against a.
-      expect(await edit(b, m, { deposit_wallet: '80.00' })).toBe('alone');
-      expect(await edit(b, m, { deposit_wallet: '160.00' })).toBe('alone');
-      expect(await edit(b, m, { deposit_wallet: '240.00' })).toBe('alone');
-      expect(await edit(a, m, { interest_wallet: '99.99' })).toBe('alone');
-      // A large edit a proposes and b approves: 5000.00 posted with b as actor, but by two admins.
-      const p = await proposeAs(a, m, { total_deposit: '5000.00' });
-      expect(p.status).toBe('open');
-      await callAs(engine.db, b, 'select public.approve_balance_proposal($1) as r', [p.id]);
-      expect(await edit(a, m, { interest_wallet: '199.98' })).toBe('alone');
+      expect(await edit(b, m, 'deposit_wallet', '80.00')).toBe('alone');
+      expect(await edit(b, m, 'deposit_wallet', '80.00')).toBe('alone');
+      expect(await edit(b, m, 'deposit_wallet', '80.00')).toBe('alone');
+      expect(await edit(a, m, 'interest_wallet', '99.99')).toBe('alone');
+      // A large correction a proposes and b approves: 5000.00 posted by b, but by two admins.
+      const p = await proposeAs(a, m, 'deposit_wallet', '5000.00');
+      expect(p.phase).toBe('pending');
+      await callAs(engine.db, b, 'select public.approve_transfer($1) as r', [p.id]);
+      expect(await edit(a, m, 'interest_wallet', '99.99')).toBe('alone');
       // b is at 240.00 alone: 9.99 more fits, 10.00 does not.
-      expect(await edit(b, m, { referral: '9.99' })).toBe('alone');
-      expect(await edit(b, m, { referral: '10.00' })).toBe('proposal');
+      expect(await edit(b, m, 'referral', '9.99')).toBe('alone');
+      expect(await edit(b, m, 'referral', '10.00')).toBe('proposal');
     });
 
     it('counts a rolling 24 hours: an edit 23:59 ago counts, one 24:01 ago does not', async () => {
       const admin = await newFinance();
       const m = await newMember();
-      expect(await edit(admin, m, { interest_wallet: '99.99' })).toBe('alone');
-      expect(await edit(admin, m, { interest_wallet: '199.98' })).toBe('alone');
-      expect(await edit(admin, m, { interest_wallet: '249.99' })).toBe('alone');
+      expect(await edit(admin, m, 'interest_wallet', '99.99')).toBe('alone');
+      expect(await edit(admin, m, 'interest_wallet', '99.99')).toBe('alone');
+      expect(await edit(admin, m, 'interest_wallet', '50.01')).toBe('alone');
       await ageLedger(admin, 23 * 60 + 59);
-      expect(await edit(admin, m, { referral: '0.01' })).toBe('proposal');
+      expect(await edit(admin, m, 'referral', '0.01')).toBe('proposal');
       await ageLedger(admin, 2);
       // 249.99 is out of the window now: 99.99 fits again.
-      expect(await edit(admin, m, { referral: '99.99' })).toBe('alone');
+      expect(await edit(admin, m, 'referral', '99.99')).toBe('alone');
     });
 
     it('with no daily limit set, the limit is the threshold itself', async () => {
@@ -606,10 +649,10 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
       try {
         const admin = await newFinance();
         const m = await newMember();
-        expect(await edit(admin, m, { interest_wallet: '60.00' })).toBe('alone');
-        expect(await edit(admin, m, { interest_wallet: '99.99' })).toBe('alone');
+        expect(await edit(admin, m, 'interest_wallet', '60.00')).toBe('alone');
+        expect(await edit(admin, m, 'interest_wallet', '39.99')).toBe('alone');
         // 99.99 + 0.01 reaches 100.00.
-        expect(await edit(admin, m, { interest_wallet: '100.00' })).toBe('proposal');
+        expect(await edit(admin, m, 'interest_wallet', '0.01')).toBe('proposal');
       } finally {
         await setDailyLimit('250.00');
       }
@@ -618,28 +661,26 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     it('two small edits by one admin at once that each fit but not together: one alone, one a proposal', async () => {
       const admin = await newFinance();
       const [m1, m2, m3] = [await newMember(), await newMember(), await newMember()];
-      expect(await edit(admin, m1, { interest_wallet: '99.99' })).toBe('alone');
-      expect(await edit(admin, m1, { interest_wallet: '149.99' })).toBe('alone');
-      // 149.99 so far: 60.00 fits (209.99), twice does not (269.99). Two members, so the profile
-      // lock does not order them. On PostgreSQL the first stays uncommitted on its connection while
+      expect(await edit(admin, m1, 'interest_wallet', '99.99')).toBe('alone');
+      expect(await edit(admin, m1, 'interest_wallet', '50.00')).toBe('alone');
+      // 149.99 so far: 60.00 fits (209.99), twice does not (269.99). Two members, so no account
+      // lock orders them. On PostgreSQL the first stays uncommitted on its connection while
       // the second runs on another, the widest race there is: without serialising, the second would
       // sum without the first's rows and post alone too. PGlite has one connection, so there the
       // second waits for the first's commit.
       let firstDone: () => void = () => undefined;
       const done = new Promise<void>((resolve) => (firstDone = resolve));
       const first = asCaller(engine.db, admin, async (tx) => {
-        const r = await proposeIn(tx, m2, { referral: '60.00' });
+        const r = await proposeIn(tx, m2, 'referral', '60.00');
         firstDone();
         // Long enough for the second to reach its sum (or its wait) on the other connection.
         await new Promise((resolve) => setTimeout(resolve, 400));
         return r;
       });
       await done;
-      const second = asCaller(engine.db, admin, (tx) => proposeIn(tx, m3, { referral: '60.00' }));
-      const answers = (await Promise.all([first, second])).map((r) =>
-        r.applied === true ? 'alone' : r.status,
-      );
-      expect(answers).toEqual(['alone', 'open']);
+      const second = asCaller(engine.db, admin, (tx) => proposeIn(tx, m3, 'referral', '60.00'));
+      const answers = (await Promise.all([first, second])).map((r) => r.phase);
+      expect(answers).toEqual(['posted', 'pending']);
       await withdrawOpen();
     });
   });

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  creditNotice,
   adminAtAal2,
   asCaller,
   createUser,
@@ -61,6 +62,7 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
   let memberB: Caller;
   let admin: Caller;
   let secondAdmin: string;
+  let bossId: string;
 
   beforeAll(async () => {
     engine = await open();
@@ -74,6 +76,7 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
     memberA = { role: 'authenticated', uid: a.id };
     memberB = { role: 'authenticated', uid: b.id };
     admin = adminAtAal2(boss.id);
+    bossId = boss.id;
   });
 
   afterAll(async () => {
@@ -250,24 +253,17 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
 
     const review = (id: number, decision: string) =>
       asCaller(engine.db, admin, (tx) =>
-        tx.query(`select public.review_deposit_notice($1, $2, 'checked on chain')`, [id, decision]),
+        tx.query(
+          `select public.review_deposit_notice($1, $2, 'checked on chain', '10.00', '1', 'Test rate')`,
+          [id, decision],
+        ),
       );
-    const credit = await asCaller(engine.db, admin, async (tx) =>
-      Number(
-        (
-          await tx.query<{ id: string }>(
-            `select public.review_deposit_notice($1, 'confirm', 'checked on chain') ->> 'credit_proposal_id' as id`,
-            [owner.id],
-          )
-        ).rows[0]!.id,
-      ),
-    );
-    await asCaller(engine.db, adminAtAal2(secondAdmin), (tx) =>
-      tx.query(`select public.approve_staff_change($1)`, [credit]),
-    );
-    expect(await refusal(() => review(squatter.id, 'confirm'))).toEqual({
-      code: '22023',
-      message: `Deposit notice #${owner.id} for the same transaction ID is already confirmed. Reject this one.`,
+    // The real depositor's notice is valued by one admin and its credit approved by a second.
+    await creditNotice(engine.db, owner.id, bossId, secondAdmin, 'checked on chain');
+    // The same on-chain transaction is never credited twice, whoever filed it.
+    expect(await refusal(() => review(squatter.id, 'confirm'))).toMatchObject({
+      code: 'PT409',
+      message: expect.stringMatching(/^This was already recorded as transfer #\d+ \(posted\)\.$/),
     });
     await review(squatter.id, 'reject');
     expect(await conflicts()).toEqual([]);

@@ -126,10 +126,9 @@ describe.each(engines)('trust properties on %s', (name, open) => {
       fc.asyncProperty(fc.array(memberStep, { minLength: 4, maxLength: 18 }), async (steps) => {
         const uid = (await createUser(engine.db)).id;
         await asCaller(engine.db, SERVICE, (tx) =>
-          tx.query(
-            `select public.admin_update_balances($1, (select version from public.profiles where id = $1), '{"interest_wallet":"1000.00"}', 'opening')`,
-            [uid],
-          ),
+          tx.query(`select public.operator_post_correction($1, 'interest_wallet', '1000.00', 'opening')`, [
+            uid,
+          ]),
         );
         const session: Partial<Record<Actor, string>> = {};
         // Each actor's authenticators: when enrolled (which session) and whether a whole hold has
@@ -189,7 +188,7 @@ describe.each(engines)('trust properties on %s', (name, open) => {
             case 'file':
               await tryCall(
                 await callerOf(step.who),
-                `select public.file_withdrawal_request(1::smallint, '1.00', $1) as r`,
+                `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '1.00', $1) as r`,
                 [ADDRESSES[step.address]],
               );
               break;
@@ -227,7 +226,7 @@ describe.each(engines)('trust properties on %s', (name, open) => {
                   );
                 const paid = await tryCall(
                   adminAtAal2(payer2),
-                  `select public.review_withdrawal_request($1, 'pay', null) as r`,
+                  `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
                   [r.id],
                 );
                 if (paid.ok) expect(frozen, 'paid while frozen').toBe(false);
@@ -256,10 +255,9 @@ describe.each(engines)('trust properties on %s', (name, open) => {
         for (const n of ['s1', 's2', 's3'] as const) await makeAdmin(engine.db, ids[n], 'finance');
         for (const n of ['s1', 's2', 's3', 'client'] as const) {
           await asCaller(engine.db, SERVICE, (tx) =>
-            tx.query(
-              `select public.admin_update_balances($1, (select version from public.profiles where id = $1), '{"interest_wallet":"100.00"}', 'opening')`,
-              [ids[n]],
-            ),
+            tx.query(`select public.operator_post_correction($1, 'interest_wallet', '100.00', 'opening')`, [
+              ids[n],
+            ]),
           );
           await addActiveAddress(engine.db, ids[n], 1, ADDRESSES[0]!);
         }
@@ -282,16 +280,16 @@ describe.each(engines)('trust properties on %s', (name, open) => {
               await act(
                 step.who,
                 ids[step.member],
-                `select public.propose_balances($1, (select version from public.profiles where id = $1), jsonb_build_object('referral', $2::text), 'property') as r`,
+                `select public.propose_correction($1, 'referral', $2, 'goodwill', 'property') as r`,
                 [ids[step.member], `${++seq}.00`],
               );
               break;
             case 'approveBalance': {
               const p = await pick<{ id: string; user_id: string }>(
-                `select id, user_id from public.balance_proposals where status = 'open' and user_id = any($1::uuid[]) order by random() limit 1`,
+                `select t.id, t.user_id from private.open_pending_transfers o join public.transfers t on t.id = o.transfer_id
+                 where t.kind = 'correction' and t.user_id = any($1::uuid[]) order by random() limit 1`,
               );
-              if (p)
-                await act(step.who, p.user_id, 'select public.approve_balance_proposal($1) as r', [p.id]);
+              if (p) await act(step.who, p.user_id, 'select public.approve_transfer($1) as r', [p.id]);
               break;
             }
             case 'file':
@@ -302,7 +300,7 @@ describe.each(engines)('trust properties on %s', (name, open) => {
               );
               await tryCall(
                 { role: 'authenticated', uid: ids[step.member] },
-                `select public.file_withdrawal_request(1::smallint, '1.00', $1) as r`,
+                `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '1.00', $1) as r`,
                 [ADDRESSES[0]],
               );
               break;
@@ -314,17 +312,17 @@ describe.each(engines)('trust properties on %s', (name, open) => {
                 await act(
                   step.who,
                   n.user_id,
-                  `select public.review_deposit_notice($1, 'confirm', null) as r`,
+                  `select public.review_deposit_notice($1, 'confirm', null, '5.00', '1', 'Test rate') as r`,
                   [n.id],
                 );
               break;
             }
             case 'approveCredit': {
               const p = await pick<{ id: string; user_id: string }>(
-                `select p.id, n.user_id from public.staff_proposals p join public.deposit_notices n on n.id::text = p.target
-                 where p.kind = 'deposit_credit' and p.status = 'open' and n.user_id = any($1::uuid[]) order by random() limit 1`,
+                `select n.transfer_id as id, n.user_id from public.deposit_notices n
+                 where n.status = 'valued' and n.user_id = any($1::uuid[]) order by random() limit 1`,
               );
-              if (p) await act(step.who, p.user_id, 'select public.approve_staff_change($1) as r', [p.id]);
+              if (p) await act(step.who, p.user_id, 'select public.approve_transfer($1) as r', [p.id]);
               break;
             }
             case 'approveWithdrawal':
@@ -334,10 +332,18 @@ describe.each(engines)('trust properties on %s', (name, open) => {
                 `select id, user_id from public.withdrawal_requests where status = '${status}' and user_id = any($1::uuid[]) order by random() limit 1`,
               );
               if (r)
-                await act(step.who, r.user_id, `select public.review_withdrawal_request($1, $2, null) as r`, [
-                  r.id,
-                  step.kind === 'pay' ? 'pay' : 'approve',
-                ]);
+                await act(
+                  step.who,
+                  r.user_id,
+                  `select public.review_withdrawal_request($1, $2, null, $3, $4, $5, $6) as r`,
+                  [
+                    r.id,
+                    step.kind === 'pay' ? 'pay' : 'approve',
+                    ...(step.kind === 'pay'
+                      ? ['0.0005', '60000', '0.00001', 'Test rate']
+                      : [null, null, null, null]),
+                  ],
+                );
               break;
             }
             case 'revoke':
@@ -350,16 +356,16 @@ describe.each(engines)('trust properties on %s', (name, open) => {
         const { rows } = await engine.db.query<{ n: string }>(
           `select (select count(*) from public.ledger_entries where actor_id = user_id)
                 + (select count(*) from public.withdrawal_requests where reviewed_by = user_id or approved_by = user_id)
-                + (select count(*) from public.deposit_notices where reviewed_by = user_id or credit_proposed_by = user_id)
-                + (select count(*) from public.balance_proposals where proposed_by = user_id or decided_by = user_id)
-                + (select count(*) from public.staff_proposals p join public.deposit_notices n on p.kind = 'deposit_credit' and n.id::text = p.target
-                   where p.proposed_by = n.user_id or (p.status = 'approved' and p.decided_by = n.user_id)) as n`,
+                + (select count(*) from public.deposit_notices where reviewed_by = user_id)
+                + (select count(*) from public.transfers where (created_by = user_id or proposed_by = user_id)
+                     and not (kind = 'withdrawal' and initiated_by = user_id and phase in ('pending', 'void_pending'))) as n`,
         );
         expect(rows[0]!.n).toBe('0');
         // A downgraded staff member has nothing left open.
         const { rows: open } = await engine.db.query<{ n: string }>(
-          `select (select count(*) from public.balance_proposals b join public.admins a on a.user_id = b.proposed_by
-                   where b.status = 'open' and a.role not in ('finance', 'owner'))
+          `select (select count(*) from private.open_pending_transfers o join public.transfers t on t.id = o.transfer_id
+                   join public.admins a on a.user_id = t.proposed_by
+                   where t.kind <> 'withdrawal' and a.role not in ('finance', 'owner'))
                 + (select count(*) from public.withdrawal_requests r join public.admins a on a.user_id = r.approved_by
                    where r.status = 'approved' and a.role not in ('finance', 'owner')) as n`,
         );

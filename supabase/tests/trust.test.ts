@@ -74,16 +74,14 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       address,
     ]);
   const fund = (uid: string, amount = '500.00') =>
-    rpc(
-      SERVICE,
-      `select public.admin_update_balances($1, (select version from public.profiles where id = $1),
-         jsonb_build_object('interest_wallet', $2::text), 'opening') as r`,
-      [uid, amount],
-    );
+    rpc(SERVICE, `select public.operator_post_correction($1, 'interest_wallet', $2, 'opening') as r`, [
+      uid,
+      amount,
+    ]);
   const file = (uid: string, amount = '10.00', address = BTC) =>
     rpc<{ id: number }>(
       { role: 'authenticated', uid },
-      `select public.file_withdrawal_request(1::smallint, $1, $2) as r`,
+      `select public.file_withdrawal_request(1::smallint, 'interest_wallet', $1, $2) as r`,
       [amount, address],
     );
   const endHolds = (uid: string) =>
@@ -269,25 +267,20 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       const f1 = adminAtAal2(me);
       const f2 = adminAtAal2(other);
       const boss = adminAtAal2(staffIds.owner);
-      // Balances: proposing, approving, rejecting.
+      // Corrections: proposing, approving, rejecting.
       const propose = (caller: Caller, uid: string, referral = '5.00') =>
         rpc<{ id: number }>(
           caller,
-          `select public.propose_balances($1, (select version from public.profiles where id = $1),
-             jsonb_build_object('referral', $2::text), 'own money test') as r`,
+          `select public.propose_correction($1, 'referral', $2, 'goodwill', 'own money test') as r`,
           [uid, referral],
         );
       expect(await attempt(() => propose(f1, me))).toMatch(own);
       const p = await propose(f2, me);
-      expect(await attempt(() => rpc(f1, 'select public.approve_balance_proposal($1) as r', [p.id]))).toMatch(
+      expect(await attempt(() => rpc(f1, 'select public.approve_transfer($1) as r', [p.id]))).toMatch(own);
+      expect(await attempt(() => rpc(f1, `select public.reject_transfer($1, 'nope') as r`, [p.id]))).toMatch(
         own,
       );
-      expect(
-        await attempt(() => rpc(f1, `select public.reject_balance_proposal($1, 'nope') as r`, [p.id])),
-      ).toMatch(own);
-      expect(await attempt(() => rpc(boss, 'select public.approve_balance_proposal($1) as r', [p.id]))).toBe(
-        'ok',
-      );
+      expect(await attempt(() => rpc(boss, 'select public.approve_transfer($1) as r', [p.id]))).toBe('ok');
       // The small-edit exemption posts at once, alone: not on one's own account either.
       await engine.db.query(`update public.firm_settings set small_edit_threshold = 100`);
       try {
@@ -302,10 +295,15 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       await addActiveAddress(engine.db, me, 1, BTC);
       const req = await file(me);
       const review = (caller: Caller, action: string) =>
-        rpc(caller, `select public.review_withdrawal_request($1, $2, 'own money test') as r`, [
-          req.id,
-          action,
-        ]);
+        rpc(
+          caller,
+          `select public.review_withdrawal_request($1, $2, 'own money test', $3, $4, $5, $6) as r`,
+          [
+            req.id,
+            action,
+            ...(action === 'pay' ? ['0.0005', '60000', '0.00001', 'Test rate'] : [null, null, null, null]),
+          ],
+        );
       expect(await attempt(() => review(f1, 'approve'))).toMatch(own);
       expect(await attempt(() => review(f1, 'reject'))).toMatch(own);
       expect(await attempt(() => review(f2, 'approve'))).toBe('ok');
@@ -318,27 +316,26 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         [testTxId(`own-${me}`)],
       );
       const confirm = (caller: Caller) =>
-        rpc<{ credit_proposal_id: number }>(
+        rpc<{ transfer_id: number }>(
           caller,
-          `select public.review_deposit_notice($1, 'confirm', null) as r`,
+          `select public.review_deposit_notice($1, 'confirm', null, '25.00', '1', 'Test rate') as r`,
           [notice.id],
         );
       expect(await attempt(() => confirm(f1))).toMatch(own);
       expect(
         await attempt(() =>
-          rpc(f1, `select public.review_deposit_notice($1, 'reject', 'x') as r`, [notice.id]),
+          rpc(f1, `select public.review_deposit_notice($1, 'reject', 'not mine') as r`, [notice.id]),
         ),
       ).toMatch(own);
       const credit = await confirm(f2);
       expect(
-        await attempt(() =>
-          rpc(f1, 'select public.approve_staff_change($1) as r', [credit.credit_proposal_id]),
-        ),
+        await attempt(() => rpc(f1, 'select public.approve_transfer($1) as r', [credit.transfer_id])),
       ).toMatch(own);
       expect(
-        await attempt(() =>
-          rpc(boss, 'select public.approve_staff_change($1) as r', [credit.credit_proposal_id]),
-        ),
+        await attempt(() => rpc(f1, `select public.reject_transfer($1, 'nope') as r`, [credit.transfer_id])),
+      ).toMatch(own);
+      expect(
+        await attempt(() => rpc(boss, 'select public.approve_transfer($1) as r', [credit.transfer_id])),
       ).toBe('ok');
       // Unfreezing their own account.
       await rpc({ role: 'authenticated', uid: me }, 'select public.freeze_withdrawals() as r');
@@ -362,7 +359,8 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
           `select (select count(*) from public.ledger_entries where actor_id = user_id)
                 + (select count(*) from public.withdrawal_requests where reviewed_by = user_id or approved_by = user_id)
                 + (select count(*) from public.deposit_notices where reviewed_by = user_id)
-                + (select count(*) from public.balance_proposals where proposed_by = user_id or decided_by = user_id) as n`,
+                + (select count(*) from public.transfers where (created_by = user_id or proposed_by = user_id)
+                     and not (kind = 'withdrawal' and initiated_by = user_id and phase in ('pending', 'void_pending'))) as n`,
         ),
       ).toEqual({ n: '0' });
     });
@@ -374,6 +372,19 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
           engine.db.query(
             `insert into public.ledger_entries (user_id, account, delta, balance_before, balance_after, reason, actor_id, source)
              values ($1, 'referral', 1, 0, 1, 'forged', $1, 'admin_edit')`,
+            [me],
+          ),
+        ),
+      ).toMatch(own);
+      expect(
+        await attempt(() =>
+          engine.db.query(
+            `insert into public.transfers (business_id, phase, kind, debit_account_id, credit_account_id, amount,
+               user_id, created_by, client_text, small_edit, category)
+             values ('forged', 'posted', 'correction',
+               (select id from public.ledger_accounts where purpose = 'corrections'),
+               (select id from public.ledger_accounts where user_id = $1 and purpose = 'referral'),
+               1, $1, $1, 'forged', true, 'other')`,
             [me],
           ),
         ),
@@ -390,31 +401,29 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         [testTxId(`four-${uid}`)],
       );
       const f1 = adminAtAal2(staffIds.finance1);
-      const r = await rpc<{ status: string; credit_proposal_id: number }>(
+      const r = await rpc<{ status: string; transfer_id: number }>(
         f1,
-        `select public.review_deposit_notice($1, 'confirm', null) as r`,
+        `select public.review_deposit_notice($1, 'confirm', null, '25000.00', '1', 'Test rate') as r`,
         [notice.id],
       );
-      expect(r.status).toBe('pending');
+      expect(r.status).toBe('valued');
       expect(await one(`select deposit_wallet::text as d from public.profiles where id = $1`, [uid])).toEqual(
         { d: '0.00' },
       );
       expect(
-        await attempt(() => rpc(f1, 'select public.approve_staff_change($1) as r', [r.credit_proposal_id])),
+        await attempt(() => rpc(f1, 'select public.approve_transfer($1) as r', [r.transfer_id])),
       ).toMatch(/^42501 four_eyes:/);
       // A second confirm while the first waits: refused, nothing doubled.
       expect(
         await attempt(() =>
           rpc(
             adminAtAal2(staffIds.finance2),
-            `select public.review_deposit_notice($1, 'confirm', null) as r`,
+            `select public.review_deposit_notice($1, 'confirm', null, '25000.00', '1', 'Test rate') as r`,
             [notice.id],
           ),
         ),
       ).toMatch(/^PT409/);
-      await rpc(adminAtAal2(staffIds.finance2), 'select public.approve_staff_change($1) as r', [
-        r.credit_proposal_id,
-      ]);
+      await rpc(adminAtAal2(staffIds.finance2), 'select public.approve_transfer($1) as r', [r.transfer_id]);
       expect(
         await one(
           `select p.deposit_wallet::text as d, p.total_deposit::text as t, n.status, n.credited_amount::text as c
@@ -424,35 +433,65 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       ).toEqual({ d: '25000.00', t: '25000.00', status: 'confirmed', c: '25000.00' });
       expect(
         await attempt(() =>
-          rpc(f1, `select public.review_deposit_notice($1, 'confirm', null) as r`, [notice.id]),
+          rpc(
+            f1,
+            `select public.review_deposit_notice($1, 'confirm', null, '25000.00', '1', 'Test rate') as r`,
+            [notice.id],
+          ),
         ),
       ).toMatch(/^PT409: This deposit notice was already confirmed\.$/);
+      // Approving the posted credit again: refused, nothing doubled.
+      expect(
+        await attempt(() =>
+          rpc(adminAtAal2(staffIds.owner), 'select public.approve_transfer($1) as r', [r.transfer_id]),
+        ),
+      ).toMatch(/^(PT409|22023)/);
+      expect(await one(`select deposit_wallet::text as d from public.profiles where id = $1`, [uid])).toEqual(
+        {
+          d: '25000.00',
+        },
+      );
     });
 
-    it('rejecting the notice closes an open credit proposal', async () => {
+    it('a valued notice cannot be rejected past its pending credit; rejecting the credit returns it to pending', async () => {
       const uid = await member();
       const notice = await rpc<{ id: number }>(
         { role: 'authenticated', uid },
         `select public.file_deposit_notice(1::smallint, '10.00', $1) as r`,
         [testTxId(`close-${uid}`)],
       );
-      const r = await rpc<{ credit_proposal_id: number }>(
+      const r = await rpc<{ transfer_id: number }>(
         adminAtAal2(staffIds.finance1),
-        `select public.review_deposit_notice($1, 'confirm', null) as r`,
+        `select public.review_deposit_notice($1, 'confirm', null, '10.00', '1', 'Test rate') as r`,
         [notice.id],
       );
+      expect(
+        await attempt(() =>
+          rpc(
+            adminAtAal2(staffIds.finance2),
+            `select public.review_deposit_notice($1, 'reject', 'not on chain') as r`,
+            [notice.id],
+          ),
+        ),
+      ).toMatch(/^PT409/);
+      await rpc(adminAtAal2(staffIds.finance2), `select public.reject_transfer($1, 'not on chain') as r`, [
+        r.transfer_id,
+      ]);
+      expect(
+        await one(`select status, amount, transfer_id from public.deposit_notices where id = $1`, [
+          notice.id,
+        ]),
+      ).toEqual({ status: 'pending', amount: null, transfer_id: null });
+      expect(
+        await one(`select phase, void_reason from public.transfers where pending_id = $1`, [r.transfer_id]),
+      ).toEqual({ phase: 'void_pending', void_reason: 'rejected' });
       await rpc(
         adminAtAal2(staffIds.finance2),
         `select public.review_deposit_notice($1, 'reject', 'not on chain') as r`,
         [notice.id],
       );
-      expect(
-        await one(`select status, decision_note from public.staff_proposals where id = $1`, [
-          r.credit_proposal_id,
-        ]),
-      ).toEqual({
+      expect(await one(`select status from public.deposit_notices where id = $1`, [notice.id])).toEqual({
         status: 'rejected',
-        decision_note: 'not on chain',
       });
     });
   });
@@ -465,7 +504,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       const m2 = await member();
       const p = await rpc<{ id: number }>(
         adminAtAal2(maker),
-        `select public.propose_balances($1, (select version from public.profiles where id = $1), '{"referral":"7.00"}', 'revocation test') as r`,
+        `select public.propose_correction($1, 'referral', '7.00', 'goodwill', 'revocation test') as r`,
         [m1],
       );
       await rpc(
@@ -486,8 +525,11 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       ]);
       // Downgraded to support: nothing of theirs is left waiting.
       await engine.db.query(`update public.admins set role = 'support' where user_id = $1`, [maker]);
-      expect(await one(`select status from public.balance_proposals where id = $1`, [p.id])).toEqual({
-        status: 'withdrawn',
+      expect(
+        await one(`select phase, void_reason from public.transfers where pending_id = $1`, [p.id]),
+      ).toEqual({
+        phase: 'void_pending',
+        void_reason: 'withdrawn',
       });
       expect(await one(`select status from public.staff_proposals where id = $1`, [u.id])).toEqual({
         status: 'withdrawn',
@@ -498,13 +540,13 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         status: 'pending',
         approved_by: null,
       });
-      expect(await kinds(m1)).toContain('proposal_withdrawn');
+      expect(await kinds(m1)).toContain('transfer_voided');
       expect(await kinds(m3)).toContain('withdrawal_pending');
       expect(
         await attempt(() =>
-          rpc(adminAtAal2(staffIds.finance2), 'select public.approve_balance_proposal($1) as r', [p.id]),
+          rpc(adminAtAal2(staffIds.finance2), 'select public.approve_transfer($1) as r', [p.id]),
         ),
-      ).toMatch(/^PT409: This proposal was already withdrawn\.$/);
+      ).toMatch(/^PT409: Transfer #\d+ is not awaiting approval: it was already posted or voided\.$/);
     });
   });
 
@@ -535,7 +577,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         {
           kind: 'deposit_notice_filed',
           title: 'Deposit notice received',
-          body: `You told us about a deposit of $99.00 in BTC (notice #${n.id}). We credit it once two of our staff have checked it on-chain.`,
+          body: `You told us about a deposit of 99 BTC (notice #${n.id}). We credit it once two of our staff have checked it on-chain.`,
         },
       ]);
       expect(
@@ -555,7 +597,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       );
       await rpc(
         adminAtAal2(staffIds.finance2),
-        `select public.review_withdrawal_request($1, 'pay', null) as r`,
+        `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
         [paid.id],
       );
       expect(
@@ -590,14 +632,14 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       );
       expect(JSON.parse(e.after)).toMatchObject({ id: address, usable_from: '2030-01-01T00:00:00+00:00' });
       expect(JSON.parse(e.before)).toHaveProperty('usable_from');
+      // A pending correction's expiry lives in the engine's private state (the table owner's alone).
       const p = await rpc<{ id: number }>(
         adminAtAal2(staffIds.finance1),
-        `select public.propose_balances($1, (select version from public.profiles where id = $1), '{"referral":"3.00"}', 'expiry test') as r`,
+        `select public.propose_correction($1, 'referral', '3.00', 'goodwill', 'expiry test') as r`,
         [uid],
       );
-      // The service role may move a staff proposal's expiry; only the table owner a balance proposal's.
       await engine.db.query(
-        `update public.balance_proposals set expires_at = now() + interval '1 day' where id = $1`,
+        `update private.open_pending_transfers set expires_at = now() + interval '1 day' where transfer_id = $1`,
         [p.id],
       );
       await rpc({ role: 'authenticated', uid }, 'select public.freeze_withdrawals() as r');
@@ -614,7 +656,8 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       expect(await kinds(uid)).toEqual(
         expect.arrayContaining([
           'address_cooling_off_changed',
-          'proposal_expiry_changed',
+          'transfer_pending',
+          'transfer_expiry_changed',
           'staff_proposal_expiry_changed',
         ]),
       );
@@ -673,7 +716,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         await attempt(() =>
           rpc(
             adminAtAal2(staffIds.finance2),
-            `select public.review_withdrawal_request($1, 'pay', null) as r`,
+            `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
             [req.id],
           ),
         ),

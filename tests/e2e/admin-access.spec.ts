@@ -105,11 +105,22 @@ test('a member opening any admin page is sent to /user-dashboard, and the databa
   const client = await signedInClient(member);
   const calls = {
     admin_search_users: { p_search: '', p_sort: 'created_at', p_ascending: true, p_limit: 25, p_offset: 0 },
-    admin_update_balances: {
+    propose_correction: {
       p_user_id: member.id,
-      p_expected_version: 0,
-      p_balances: { interest_wallet: '1000000' },
-      p_reason: 'x',
+      p_account: 'interest_wallet',
+      p_amount: '1000000',
+      p_category: 'goodwill',
+      p_client_text: 'not allowed',
+    },
+    approve_transfer: { p_transfer_id: 1 },
+    reject_transfer: { p_transfer_id: 1, p_reason: 'not allowed' },
+    withdraw_transfer: { p_transfer_id: 1 },
+    admin_pending_transfers: {},
+    operator_post_correction: {
+      p_user_id: member.id,
+      p_account: 'interest_wallet',
+      p_amount: '1000000',
+      p_client_text: 'not allowed',
     },
     admin_user_ledger: { p_user_id: admin.id },
     grant_admin: { p_email: member.email },
@@ -120,8 +131,23 @@ test('a member opening any admin page is sent to /user-dashboard, and the databa
       p_enabled: false,
       p_reason: 'x',
     },
-    review_deposit_notice: { p_notice_id: 1, p_decision: 'confirm', p_note: '' },
-    review_withdrawal_request: { p_request_id: 1, p_action: 'pay', p_note: '' },
+    review_deposit_notice: {
+      p_notice_id: 1,
+      p_decision: 'confirm',
+      p_note: '',
+      p_usd_value: '1.00',
+      p_rate: '1',
+      p_rate_source: 'not allowed',
+    },
+    review_withdrawal_request: {
+      p_request_id: 1,
+      p_action: 'pay',
+      p_note: '',
+      p_quantity: '1',
+      p_rate: '1',
+      p_network_fee: '0',
+      p_rate_source: 'not allowed',
+    },
     admin_deposit_notice_conflicts: {},
   } as const;
   for (const [fn, args] of Object.entries(calls)) {

@@ -27,9 +27,10 @@ async function amountLines(scope: Locator): Promise<{ amount: string; lines: num
 }
 
 /**
- * Four eyes beyond balances (docs/four-eyes.md): lifting a member's withdrawal freeze and changing
- * the firm's settings are proposals another admin approves on /admin/approvals; a proposal older
- * than 7 days shows as expired and cannot be approved; the audit log pages by key.
+ * Four eyes beyond money (docs/four-eyes.md): lifting a member's withdrawal freeze and changing the
+ * firm's settings are proposals another admin approves on /admin/approvals; a proposal older than 7
+ * days shows as expired and cannot be approved; pending transfers show both texts and their amounts
+ * at every width; the audit log pages by key.
  */
 
 /** Time travel for expiry: the service role moves a proposal's expires_at into the past. */
@@ -148,7 +149,7 @@ test('a settings proposal older than 7 days shows as expired and cannot be appro
   await adminSignIn(page, owner);
   await page.goto('/admin/approvals');
   const settings = page.getByRole('region', { name: 'Firm settings' });
-  await expect(settings).toContainText('none (every balance edit needs a second admin)');
+  await expect(settings).toContainText('none (every correction needs a second admin)');
   await settings.getByLabel('Small-edit threshold (USD, empty for none)').fill('12.345');
   await settings.getByLabel('Reason').fill('Small corrections');
   await settings.getByRole('button', { name: 'Propose settings' }).click();
@@ -159,7 +160,7 @@ test('a settings proposal older than 7 days shows as expired and cannot be appro
   await settings.getByRole('button', { name: 'Propose settings' }).click();
   await expect(page.getByText('Proposed: another owner approves the new settings.')).toBeVisible();
   const mine = page.getByRole('article', { name: /Firm settings$/ });
-  await expect(mine).toContainText('None (every edit) → $25.00');
+  await expect(mine).toContainText('None (every correction) → $25.00');
   const proposalId = await openProposalId('firm_settings', 'firm');
 
   // A week later: the proposal has expired.
@@ -253,7 +254,7 @@ test('an owner proposes a small-edit daily limit, a second owner approves it, an
   }
   // The proposer's panel follows live.
   await expect(settings).toContainText(
-    'Small-edit daily limit: $5000.00 per admin in any 24 hours (then small edits need a second admin too)',
+    'Small-edit daily limit: $5000.00 per admin in any 24 hours (then small corrections need a second admin too)',
   );
   const { data } = await serviceClient()
     .from('firm_settings')
@@ -279,15 +280,20 @@ test('approvals at 360, 768 and 1440 px: amounts never break inside a number (sc
   const member = await createMember({ username: `Wide Amounts ${tag}` });
   await setBalances(member.id, { interest_wallet: '1312500.75', referral: '4000000.00' }, 'Opening balance');
   const proposer = await signedInAdminClient(finance);
-  const { data: profile } = await proposer.from('profiles').select('version').eq('id', member.id).single();
-  const proposed = await proposer.rpc('propose_balances', {
-    p_user_id: member.id,
-    p_expected_version: (profile as { version: number }).version,
-    p_balances: { interest_wallet: '9999999.99', referral: '12.50' },
-    p_reason: 'Correction of the quarterly interest after the review of the loan book',
-  });
-  expect(proposed.error).toBeNull();
-  const proposalId = (proposed.data as { id: number }).id;
+  const propose = async (account: string, amount: string) => {
+    const { data, error } = await proposer.rpc('propose_correction', {
+      p_user_id: member.id,
+      p_account: account,
+      p_amount: amount,
+      p_category: 'error_correction',
+      p_client_text: 'Correction of the quarterly interest after the review of the loan book',
+      p_internal_note: 'Loan book review, ticket 4411: the Q3 interest run used the wrong day count',
+    });
+    expect(error).toBeNull();
+    return (data as { id: number }).id;
+  };
+  const credit = await propose('interest_wallet', '8687499.24');
+  const debit = await propose('referral', '-3999987.50');
   // And one of the other kind, so both queues show.
   const frozen = await serviceClient()
     .from('withdrawal_freezes')
@@ -303,23 +309,26 @@ test('approvals at 360, 768 and 1440 px: amounts never break inside a number (sc
 
   await adminSignIn(page, owner);
   await page.goto('/admin/approvals');
-  const card = page.getByRole('article', { name: `Proposal #${proposalId} for ${member.username}` });
+  const cards = [credit, debit].map((id) =>
+    page.getByRole('article', { name: `Transfer #${id}: Correction for ${member.email}` }),
+  );
   mkdirSync(SHOTS, { recursive: true });
   try {
     for (const width of [360, 768, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await expect(card).toContainText('$9,999,999.99');
-      const lines = await amountLines(card);
-      // Before, proposed and change for both accounts, each on a single line.
+      await expect(cards[0]!).toContainText('+$8,687,499.24');
+      // Both texts, each labelled: which one the client reads.
+      const terms = cards[0]!.getByRole('term');
+      await expect(terms.filter({ hasText: 'Text the client reads' })).toHaveCount(1);
+      await expect(terms.filter({ hasText: 'Internal note (staff only)' })).toHaveCount(1);
+      await expect(cards[0]!.getByRole('definition')).toContainText([
+        'Correction of the quarterly interest after the review of the loan book',
+        'Loan book review, ticket 4411',
+      ]);
+      const lines = [...(await amountLines(cards[0]!)), ...(await amountLines(cards[1]!))];
+      // The amount in each card's heading and in its details, each on a single line.
       expect(lines.map((l) => l.amount).sort(), `amounts at ${width}px`).toEqual(
-        [
-          '$1,312,500.75',
-          '$9,999,999.99',
-          '+$8,687,499.24',
-          '$4,000,000.00',
-          '$12.50',
-          '−$3,999,987.50',
-        ].sort(),
+        ['+$8,687,499.24', '+$8,687,499.24', '-$3,999,987.50', '-$3,999,987.50'].sort(),
       );
       expect(
         lines.filter((l) => l.lines !== 1),
@@ -330,7 +339,8 @@ test('approvals at 360, 768 and 1440 px: amounts never break inside a number (sc
       await page.screenshot({ path: `${SHOTS}/admin-approvals-${width}.png`, fullPage: true });
     }
   } finally {
-    await proposer.rpc('withdraw_balance_proposal', { p_proposal_id: proposalId });
+    await proposer.rpc('withdraw_transfer', { p_transfer_id: credit });
+    await proposer.rpc('withdraw_transfer', { p_transfer_id: debit });
     await proposer.rpc('withdraw_staff_change', {
       p_proposal_id: await openProposalId('unfreeze', member.id),
     });
@@ -341,17 +351,11 @@ test('the audit log pages by key: Older walks every event once, Newer comes back
   const tag = runTag();
   const auditor = await createAdmin({ username: `ka${tag}`, role: 'auditor' });
   const member = await createMember({ username: `kp${tag}` });
-  // 60 events about one member: 30 service-role edits of two balances each.
+  // About 60 events about one member: 15 operator corrections of two accounts each, every one a
+  // posted transfer and a ledger line.
   const service = serviceClient();
-  for (let i = 1; i <= 30; i++) {
-    const { data: profile } = await service.from('profiles').select('version').eq('id', member.id).single();
-    const { error } = await service.rpc('admin_update_balances', {
-      p_user_id: member.id,
-      p_expected_version: (profile as { version: number }).version,
-      p_balances: { interest_wallet: `${i}.00`, referral: `${i}.50` },
-      p_reason: `paging ${i}`,
-    });
-    expect(error).toBeNull();
+  for (let i = 1; i <= 15; i++) {
+    await setBalances(member.id, { interest_wallet: `${i}.00`, referral: `${i}.50` }, `paging ${i}`);
   }
   const { data: all } = await service
     .from('audit_events')
@@ -361,6 +365,7 @@ test('the audit log pages by key: Older walks every event once, Newer comes back
     .order('id', { ascending: false });
   const expected = (all ?? []).map((e: { id: number }) => `#${e.id}`);
   expect(expected.length).toBeGreaterThan(50);
+  expect(expected.length).toBeLessThanOrEqual(100);
 
   await adminSignIn(page, auditor);
   await page.goto('/admin/audit');

@@ -14,19 +14,16 @@ test('an auditor filters the audit log, exports the filtered set as CSV and veri
   ]);
   const member = await createMember({ username: `erin${tag}` });
   await setBalances(member.id, { referral: '3.00' });
-  const { data: profile } = await serviceClient()
-    .from('profiles')
-    .select('version')
-    .eq('id', member.id)
-    .single();
   const reason = `Referral fix ${tag}`;
   const proposed = await (
     await signedInAdminClient(finance)
-  ).rpc('propose_balances', {
+  ).rpc('propose_correction', {
     p_user_id: member.id,
-    p_expected_version: (profile as { version: number }).version,
-    p_balances: { referral: '4.00' },
-    p_reason: reason,
+    p_account: 'referral',
+    p_amount: '1.00',
+    p_category: 'error_correction',
+    p_client_text: reason,
+    p_internal_note: `Ticket ${tag}`,
   });
   expect(proposed.error).toBeNull();
 
@@ -36,7 +33,8 @@ test('an auditor filters the audit log, exports the filtered set as CSV and veri
     .getByRole('link', { name: 'Audit log' })
     .click();
   await page.waitForURL('**/admin/audit');
-  await page.getByLabel('Kind').selectOption('proposal_open');
+  // The correction is a pending transfer: its first phase is in the log.
+  await page.getByLabel('Kind').selectOption('transfer_pending');
   await page.getByLabel('Member e-mail').fill(member.email);
   await page.getByRole('button', { name: 'Filter' }).click();
   const events = page.getByRole('list', { name: 'Audit events, newest first' }).getByRole('article');
@@ -50,7 +48,7 @@ test('an auditor filters the audit log, exports the filtered set as CSV and veri
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe('Event,Time (UTC),Kind,Actor,Role,Member,Before,After,Reason');
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(`proposal_open,${finance.email},finance,${member.email}`);
+  expect(lines[1]).toContain(`transfer_pending,${finance.email},finance,${member.email}`);
   expect(lines[1]).toContain(reason);
 
   const verification = page.getByRole('region', { name: 'Chain verification' }).getByRole('status');
@@ -176,19 +174,13 @@ test('an auditor takes an anchor, checks it later, and a changed or mistyped one
 
 test('the CSV holds the whole filtered set past the API’s 1,000 rows a request', async ({ page }) => {
   const auditor = await createAdmin({ username: `aud${runTag()}`, role: 'auditor' });
+  test.setTimeout(180_000);
   const member = await createMember({ username: `many${runTag()}` });
-  // Each save moves all six accounts: six ledger_entry events. 170 saves: 1,020 events, one more
+  // Each save moves all four accounts: four ledger_entry events. 255 saves: 1,020 events, one more
   // page than the API answers at once.
-  const accounts = [
-    'interest_wallet',
-    'deposit_wallet',
-    'total_invest',
-    'total_deposit',
-    'total_withdraw',
-    'referral',
-  ];
-  for (let i = 1; i <= 170; i += 1) {
-    await setBalances(member.id, Object.fromEntries(accounts.map((a) => [a, `${i}.00`])), `Save ${i}`);
+  const accounts = ['interest_wallet', 'deposit_wallet', 'total_invest', 'referral'] as const;
+  for (let i = 1; i <= 255; i += 1) {
+    await Promise.all(accounts.map((a) => setBalances(member.id, { [a]: `${i}.00` }, `Save ${i}`)));
   }
   await adminSignIn(page, auditor);
   await page
@@ -206,7 +198,7 @@ test('the CSV holds the whole filtered set past the API’s 1,000 rows a request
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const [header, ...rows] = parseCsv(await readFile((await (await download).path()) ?? '', 'utf8'));
   expect(header?.[0]).toBe('Event');
-  expect(rows).toHaveLength(170 * accounts.length);
+  expect(rows).toHaveLength(255 * accounts.length);
   // Each event once, newest first.
   const ids = rows.map((r) => Number(r[0]));
   expect(new Set(ids).size).toBe(ids.length);

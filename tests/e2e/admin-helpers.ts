@@ -59,8 +59,14 @@ export function userRow(page: Page, account: Account) {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name: account.email, exact: true }) });
 }
 
-/** Searches the users table and waits until the given account's row is shown. */
+/**
+ * Searches the users table and waits until the given account is the only one shown (its row, or its
+ * card below 1024 px): what follows in the table is about this account alone.
+ */
 export async function findUser(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Search users').fill(account.email);
-  await expect(userRow(page, account)).toBeVisible();
+  await expect(page.getByText('Showing 1–1 of 1 users')).toBeVisible();
+  await expect(
+    userRow(page, account).or(page.getByRole('listitem', { name: account.username || account.email })),
+  ).toBeVisible();
 }

@@ -124,12 +124,17 @@ test('an aal1 admin session can call no admin function and read no other memberâ
   const aal1 = await signedInClient(admin);
   const calls = {
     admin_search_users: { p_search: '', p_sort: 'created_at', p_ascending: true, p_limit: 25, p_offset: 0 },
-    admin_update_balances: {
+    propose_correction: {
       p_user_id: member.id,
-      p_expected_version: 1,
-      p_balances: { interest_wallet: '1000000.00' },
-      p_reason: 'aal1 attempt',
+      p_account: 'interest_wallet',
+      p_amount: '1000000.00',
+      p_category: 'goodwill',
+      p_client_text: 'aal1 attempt',
     },
+    approve_transfer: { p_transfer_id: 1 },
+    reject_transfer: { p_transfer_id: 1, p_reason: 'aal1 attempt' },
+    withdraw_transfer: { p_transfer_id: 1 },
+    admin_pending_transfers: {},
     admin_user_ledger: { p_user_id: member.id },
     grant_admin: { p_email: member.email },
     revoke_admin: { p_email: admin.email },
@@ -139,8 +144,23 @@ test('an aal1 admin session can call no admin function and read no other memberâ
       p_enabled: false,
       p_reason: 'aal1 attempt',
     },
-    review_deposit_notice: { p_notice_id: 1, p_decision: 'confirm', p_note: '' },
-    review_withdrawal_request: { p_request_id: 1, p_action: 'pay', p_note: '' },
+    review_deposit_notice: {
+      p_notice_id: 1,
+      p_decision: 'confirm',
+      p_note: '',
+      p_usd_value: '1.00',
+      p_rate: '1',
+      p_rate_source: 'aal1 attempt',
+    },
+    review_withdrawal_request: {
+      p_request_id: 1,
+      p_action: 'pay',
+      p_note: '',
+      p_quantity: '1',
+      p_rate: '1',
+      p_network_fee: '0',
+      p_rate_source: 'aal1 attempt',
+    },
     admin_reset_mfa: { p_user_id: member.id, p_reason: 'aal1 attempt' },
     admin_authenticators: {},
     admin_deposit_notice_conflicts: {},
@@ -163,7 +183,13 @@ test('an aal1 admin session can call no admin function and read no other memberâ
     expect(error, table).toBeNull();
     expect(data, table).toEqual([]);
   }
-  for (const table of ['contact_messages', 'deposit_wallet_changes', 'mfa_resets']) {
+  for (const table of [
+    'contact_messages',
+    'deposit_wallet_changes',
+    'mfa_resets',
+    'transfers',
+    'ledger_accounts',
+  ]) {
     const { data, error } = await aal1.from(table).select('*');
     expect(error, table).toBeNull();
     expect(data, table).toEqual([]);

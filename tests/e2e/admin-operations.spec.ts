@@ -135,7 +135,7 @@ test('wallets: an address is validated per network, proposed with a reason, and 
   }
 });
 
-test('requests: confirming a deposit notice and paying a withdrawal (by a second admin) change the member’s balances', async ({
+test('requests: valuing a deposit notice and paying a withdrawal (by a second admin) change the member’s balances', async ({
   page,
   browser,
 }) => {
@@ -147,7 +147,7 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
   const txId = `0x${testTxId(runTag())}`;
   const notice = await memberClient.rpc('file_deposit_notice', {
     p_wallet_id: 2,
-    p_amount: '250.50',
+    p_quantity: '0.2505',
     p_tx_id: txId,
   });
   expect(notice.error).toBeNull();
@@ -155,6 +155,7 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
   await addActiveAddress(member, { walletId: 2, address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' });
   const request = await memberClient.rpc('file_withdrawal_request', {
     p_wallet_id: 2,
+    p_account: 'interest_wallet',
     p_amount: '120',
     p_destination_address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
   });
@@ -165,25 +166,29 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
   const noticeCard = page.getByRole('article', {
     name: new RegExp(`^Deposit notice \\d+ from ${member.email}$`),
   });
-  await expect(noticeCard).toContainText('$250.50');
+  await expect(noticeCard).toContainText(`0.2505 ETH · Ethereum · ${member.email}`);
   await expect(noticeCard).toContainText(txId);
   await noticeCard.getByRole('button', { name: 'Confirm' }).click();
-  const confirmDialog = page.getByRole('dialog', { name: 'Confirm deposit: $250.50' });
+  const confirmDialog = page.getByRole('dialog', { name: 'Confirm deposit: 0.2505 ETH' });
+  await expect(confirmDialog).toContainText('Member sent: 0.2505 ETH');
   await expect(confirmDialog).toContainText(
-    "Proposes crediting $250.50 to the member's Deposit Wallet and Total Deposit: a second admin approves it",
+    "This proposes crediting that value to the member's Deposit Wallet: a second finance admin or owner approves it",
   );
+  await confirmDialog.getByLabel('Rate (USD per ETH)').fill('1000');
+  await confirmDialog.getByLabel('USD value').fill('250.50');
+  await confirmDialog.getByLabel('Rate source').fill('Kraken ETH/USD close');
   await confirmDialog.getByLabel('Note (optional)').fill('Seen on chain');
   await confirmDialog.getByRole('button', { name: 'Confirm' }).click();
-  // Four eyes: confirming only proposes the credit; nothing moves until a second admin approves.
+  // Four eyes: valuing only proposes the credit; nothing moves until a second admin approves.
   await expect(
     page.getByText(
       new RegExp(
-        `Credit of \\$250\\.50 to ${member.email} proposed \\(deposit notice #\\d+\\)\\. A second admin approves it`,
+        `Deposit notice #\\d+ valued: 0\\.2505 ETH = \\$250\\.50 for ${member.email}\\. A second admin approves the credit`,
       ),
     ),
   ).toBeVisible();
-  await expect(noticeCard).toContainText('Credit proposed — awaiting a second admin');
-  await expect(noticeCard.getByText('pending', { exact: true })).toBeVisible();
+  await expect(noticeCard).toContainText('Awaiting a second admin’s approval');
+  await expect(noticeCard.getByText('valued', { exact: true })).toBeVisible();
   await expect(noticeCard.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   const balancesOf = async () =>
     (
@@ -195,9 +200,9 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
     ).data;
   expect(await balancesOf()).toMatchObject({ deposit_wallet: '0.00', total_deposit: '0.00' });
   const noticeId = (await noticeCard.getAttribute('aria-label'))?.match(/\d+/)?.[0] ?? '';
-  // The proposer cannot approve their own proposal, here or through the database.
+  // The proposer cannot approve their own valuation, here or through the database.
   await page.goto('/admin/approvals');
-  const creditTitle = new RegExp(`Credit deposit notice #${noticeId}: \\$250\\.50 to ${member.email}`);
+  const creditTitle = new RegExp(`^Transfer #\\d+: Deposit for ${member.email}$`);
   const ownCredit = page.getByRole('article', { name: creditTitle });
   await expect(ownCredit).toContainText('You proposed this: another admin approves it.');
   await expect(ownCredit.getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -209,23 +214,27 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
   await adminSignIn(payer, second);
   await payer.goto('/admin/approvals');
   const credit = payer.getByRole('article', { name: creditTitle });
-  await expect(credit).toContainText(`(ETH, tx ${txId})`);
-  await expect(credit).toContainText('Not credited → +$250.50');
+  await expect(credit).toContainText('0.2505 ETH');
+  await expect(credit).toContainText('$1,000.00 per ETH');
+  await expect(credit).toContainText(`#${noticeId}`);
+  await expect(credit.getByTestId('amount')).toHaveText('+$250.50');
   await expect(credit).toContainText(`proposed by ${admin.email}`);
   await credit.getByRole('button', { name: 'Approve' }).click();
-  await expect(payer.getByText(/^Approved: Credit deposit notice #\d+/)).toBeVisible();
+  await expect(payer.getByText(/^Approved: deposit of \+\$250\.50 for .* is posted\.$/)).toBeVisible();
   await expect(credit).toHaveCount(0);
   expect(await balancesOf()).toMatchObject({ deposit_wallet: '250.50', total_deposit: '250.50' });
 
   await page.goto('/admin/requests');
-  await expect(noticeCard.getByText('confirmed', { exact: true })).toBeVisible();
-  await expect(noticeCard).not.toContainText('Credit proposed');
+  await expect(noticeCard.getByText('credited', { exact: true })).toBeVisible();
+  await expect(noticeCard).toContainText('Credited $250.50');
+  await expect(noticeCard).not.toContainText('Awaiting a second admin');
   await expect(noticeCard.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
 
   const requestCard = page.getByRole('article', {
     name: new RegExp(`^Withdrawal request \\d+ from ${member.email}$`),
   });
   await expect(requestCard).toContainText('$120.00');
+  await expect(requestCard).toContainText('From: Interest Wallet');
   await requestCard.getByRole('button', { name: 'Approve' }).click();
   await page
     .getByRole('dialog', { name: 'Approve withdrawal: $120.00' })
@@ -242,6 +251,10 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
     p_request_id: requestId,
     p_action: 'pay',
     p_note: '',
+    p_quantity: '0.12',
+    p_rate: '1000',
+    p_network_fee: '0.0005',
+    p_rate_source: 'Kraken ETH/USD close',
   });
   expect(selfPay.error?.message).toBe('You approved this request: another admin must mark it paid.');
 
@@ -250,15 +263,26 @@ test('requests: confirming a deposit notice and paying a withdrawal (by a second
     name: new RegExp(`^Withdrawal request \\d+ from ${member.email}$`),
   });
   await payerCard.getByRole('button', { name: 'Mark paid' }).click();
-  await payer
-    .getByRole('dialog', { name: 'Mark withdrawal paid: $120.00' })
-    .getByRole('button', { name: 'Mark paid' })
-    .click();
+  const payDialog = payer.getByRole('dialog', { name: 'Mark withdrawal paid: $120.00' });
+  await expect(payDialog).toContainText('Reserved: $120.00');
+  await expect(payDialog).toContainText("Pays out the $120.00 reserved in the member's Interest Wallet");
+  // What was sent is recorded in the asset's precision: checked before anything is sent.
+  await payDialog.getByLabel('Quantity paid (ETH)').fill('0.12');
+  await payDialog.getByLabel('Rate (USD per ETH)').fill('1000');
+  await payDialog.getByLabel('Network fee (ETH)').fill('0.0000000000000000001');
+  await payDialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(payDialog.getByRole('alert')).toHaveText(
+    'Network fee (ETH) can have at most 18 decimals: ETH is counted to 0.000000000000000001.',
+  );
+  await payDialog.getByLabel('Network fee (ETH)').fill('0.0005');
+  await payDialog.getByLabel('Rate source').fill('Kraken ETH/USD close');
+  await payDialog.getByRole('button', { name: 'Mark paid' }).click();
   await expect(
     payer.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/),
   ).toBeVisible();
   // The first admin's page follows live.
   await expect(requestCard.getByText('paid', { exact: true })).toBeVisible();
+  await expect(requestCard).toContainText('Paid 0.12 ETH at $1,000.00 per ETH, network fee 0.0005 ETH');
   await context.close();
 
   expect(await balancesOf()).toEqual({
@@ -306,7 +330,7 @@ test('requests: two members filing one transaction id both reach the admin, flag
     await signedInClient(squatter)
   ).rpc('file_deposit_notice', {
     p_wallet_id: 2,
-    p_amount: '900.00',
+    p_quantity: '0.9',
     p_tx_id: hex.toUpperCase(),
   });
   expect(first.error).toBeNull();
@@ -314,7 +338,7 @@ test('requests: two members filing one transaction id both reach the admin, flag
     await signedInClient(owner)
   ).rpc('file_deposit_notice', {
     p_wallet_id: 2,
-    p_amount: '90.00',
+    p_quantity: '0.09',
     p_tx_id: `0x${hex}`,
   });
   expect(second.error).toBeNull();
@@ -334,35 +358,34 @@ test('requests: two members filing one transaction id both reach the admin, flag
     `Conflict: another member also filed this transaction ID (deposit notice #${ownerId}).`,
   );
 
+  const value = async (dialogName: string, rate: string, usd: string) => {
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await dialog.getByLabel('Rate (USD per ETH)').fill(rate);
+    await dialog.getByLabel('USD value').fill(usd);
+    await dialog.getByLabel('Rate source').fill('Kraken ETH/USD close');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    return dialog;
+  };
   await card(owner).getByRole('button', { name: 'Confirm' }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm deposit: $90.00' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  await expect(card(owner)).toContainText('Credit proposed — awaiting a second admin');
+  await value('Confirm deposit: 0.09 ETH', '1000', '90.00');
+  await expect(card(owner)).toContainText('Awaiting a second admin’s approval');
   // A second admin approves the credit (through the database here: the browser path is the test above).
-  const { data: proposal } = await serviceClient()
-    .from('staff_proposals')
-    .select('id')
-    .eq('kind', 'deposit_credit')
-    .eq('target', ownerId)
-    .eq('status', 'open')
+  const { data: valued } = await serviceClient()
+    .from('deposit_notices')
+    .select('transfer_id')
+    .eq('id', ownerId)
     .single();
   const approval = await (
     await adminClient()
-  ).rpc('approve_staff_change', { p_proposal_id: (proposal as { id: number }).id });
+  ).rpc('approve_transfer', { p_transfer_id: (valued as { transfer_id: number }).transfer_id });
   expect(approval.error).toBeNull();
-  await expect(card(owner).getByText('confirmed', { exact: true })).toBeVisible();
+  await expect(card(owner).getByText('credited', { exact: true })).toBeVisible();
   await card(squatter).getByRole('button', { name: 'Confirm' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm deposit: $900.00' });
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(
-    page
-      .getByText(
-        `Deposit notice #${ownerId} for the same transaction ID is already confirmed. Reject this one.`,
-      )
-      .first(),
-  ).toBeVisible();
+  const dialog = await value('Confirm deposit: 0.9 ETH', '1000', '900.00');
+  // The same on-chain transaction is credited once: the second valuation is refused, nothing moves.
+  await expect(dialog.getByRole('alert')).toHaveText(
+    /^This was already recorded as transfer #\d+ \(posted\)\.$/,
+  );
   const { data } = await serviceClient()
     .from('profiles')
     .select('deposit_wallet')

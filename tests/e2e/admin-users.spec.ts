@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { type Account, adminSignIn, findUser, newPage, runTag, userRow } from './admin-helpers';
 import {
   createAdmin,
   createMember,
+  depositFor,
   serviceClient,
   setBalances,
   signedInAdminClient,
@@ -10,9 +11,6 @@ import {
 } from './support/users';
 import { watchRealtime } from './support/realtime';
 import { watchPage } from './support/page-checks';
-
-const STALE =
-  "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
 
 let admin: Account;
 let admin2: Account;
@@ -37,10 +35,20 @@ async function ledgerOf(account: Account) {
   }[];
 }
 
-test('four eyes: one admin proposes, the proposer cannot approve, a second admin approves and the member sees it live', async ({
+/** Opens "Credit / debit <member>" from the member's row and answers the dialog. */
+async function openCorrection(page: Page, member: Account) {
+  await page.getByRole('button', { name: `Credit / debit ${member.username}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Credit / debit ${member.username}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('credit / debit: one admin proposes a correction, the row shows it pending, a second admin approves and the member sees it live', async ({
   page,
   browser,
 }) => {
+  // Two admins sign in with authenticator codes (each code once): up to a minute of waiting alone.
+  test.setTimeout(150_000);
   const member = await createMember({ username: `alice${runTag()}` });
   await setBalances(member.id, { interest_wallet: '100.00' });
 
@@ -50,52 +58,82 @@ test('four eyes: one admin proposes, the proposer cannot approve, a second admin
   await signInThroughUi(memberPage, member);
   const interestCard = memberPage.getByRole('listitem').filter({ hasText: 'Interest Wallet Balance' });
   await expect(interestCard).toContainText('$100.00');
+  await expect(interestCard).toContainText('Returns paid to you');
 
   const watch = watchPage(page);
   await adminSignIn(page, admin);
   await findUser(page, member);
   const row = userRow(page, member);
   await expect(row).toContainText('$100.00');
-  await page.getByRole('button', { name: `Edit ${member.username}` }).click();
-  await page.getByLabel(`Interest Wallet for ${member.username}`).fill('1234567.89');
-  await page.getByLabel(`Referral Earnings for ${member.username}`).fill('5.5');
-  await page.getByLabel(`Reason for changing ${member.username}’s balances`).fill('Quarterly interest');
-  await page.getByRole('button', { name: `Save ${member.username}` }).click();
+  // The six balances are shown, never edited: no inputs in the row.
+  await expect(row.getByRole('textbox')).toHaveCount(0);
+
+  const dialog = await openCorrection(page, member);
+  // The dialog says which text the client reads and which only staff read.
+  const clientText = dialog.getByLabel('Text the client reads on their statement');
+  const internal = dialog.getByLabel('Internal note (staff only)');
+  await expect(clientText).toHaveAccessibleDescription(
+    'The client reads this, word for word, on their statement and in their activity. Write it for them.',
+  );
+  await expect(internal).toHaveAccessibleDescription('Only staff read this. The client never sees it.');
+  await expect(dialog.getByLabel('Account')).toBeFocused();
+  await dialog.getByLabel('Account').selectOption({ label: 'Interest Wallet' });
+  await dialog.getByLabel('Amount (USD, signed)').fill('1234467.89');
+  await dialog.getByLabel('Category').selectOption({ label: 'Error correction' });
+  await clientText.fill('Quarterly interest');
+  await internal.fill('Ticket 17: the Q3 run missed this member');
+  await dialog.getByRole('button', { name: 'Propose credit / debit' }).click();
   await expect(
-    page.getByText(`Proposed a change to ${member.username}'s balances: awaiting another admin's approval.`),
+    page.getByText(
+      `Proposed a correction for ${member.username}: another finance admin or owner must approve it.`,
+    ),
   ).toBeVisible();
-  // Nothing moved yet: the row shows the stored values and the proposal beside them.
+  await expect(dialog).toBeHidden();
+
+  // Nothing moved yet: the row shows the stored values and the pending transfer under them.
   const pending = page.getByRole('row').filter({ hasText: 'Awaiting approval' });
-  await expect(pending).toContainText('Interest Wallet: $100.00 → $1,234,567.89');
-  await expect(pending).toContainText('Referral Earnings: $0.00 → $5.50');
+  await expect(pending).toContainText('+$1,234,467.89 to Interest Wallet (Error correction)');
+  await expect(pending).toContainText('proposed by you');
+  await expect(pending).toContainText('Text the client reads: “Quarterly interest”');
+  await expect(pending).toContainText(
+    'Internal note (staff only): “Ticket 17: the Q3 run missed this member”',
+  );
+  await expect(pending).toContainText('Another finance admin or owner must approve it');
   await expect(row).toContainText('$100.00');
-  await expect(page.getByRole('button', { name: `Edit ${member.username}` })).toHaveCount(0);
   await expect(interestCard).toContainText('$100.00');
 
   // The proposer's queue offers no Approve, and the database refuses it from any session of theirs.
   await page.goto('/admin/approvals');
-  const mine = page.getByRole('article', { name: new RegExp(`^Proposal #\\d+ for ${member.username}$`) });
+  const mine = page.getByRole('article', {
+    name: new RegExp(`^Transfer #\\d+: Correction for ${member.email.replace(/[.+]/g, '\\$&')}$`),
+  });
   await expect(mine).toContainText('You proposed this: another admin approves it.');
   await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-  const proposalId = Number((await mine.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1]);
+  const transferId = Number((await mine.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1]);
   const otherSession = await signedInAdminClient(admin);
-  const self = await otherSession.rpc('approve_balance_proposal', { p_proposal_id: proposalId });
-  expect(self.error?.message).toBe('You proposed this change: another admin must approve it.');
+  const self = await otherSession.rpc('approve_transfer', { p_transfer_id: transferId });
+  expect(self.error?.message).toBe('You proposed this transfer: another admin must approve it.');
 
-  // The second admin, in another browser, sees the difference and approves.
+  // The second admin, in another browser, sees what it moves, both texts and who asked, and approves.
   const approver = await newPage(browser);
   await adminSignIn(approver, admin2);
   await approver
     .getByRole('navigation', { name: 'Admin navigation' })
     .getByRole('link', { name: 'Approvals' })
     .click();
-  const card = approver.getByRole('article', { name: `Proposal #${proposalId} for ${member.username}` });
+  const card = approver.getByRole('article', {
+    name: `Transfer #${transferId}: Correction for ${member.email}`,
+  });
   await expect(card).toContainText(`proposed by ${admin.email}`);
-  await expect(card.getByRole('row', { name: /Interest Wallet/ })).toContainText('+$1,234,467.89');
-  await expect(card).toContainText('Reason: Quarterly interest');
+  await expect(card.getByTestId('amount')).toHaveText('+$1,234,467.89');
+  await expect(card).toContainText('Interest Wallet');
+  await expect(card).toContainText('Quarterly interest');
+  await expect(card).toContainText('Ticket 17');
   const heard = memberRealtime.nextChange('profiles', 'UPDATE');
   await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(approver.getByText(`Approved: ${member.username}'s balances are updated.`)).toBeVisible();
+  await expect(
+    approver.getByText(/^Approved: correction of \+\$1,234,467\.89 for .* is posted\.$/),
+  ).toBeVisible();
   await expect(card).toHaveCount(0);
   // The proposer's queue empties live.
   await expect(mine).toHaveCount(0);
@@ -103,147 +141,193 @@ test('four eyes: one admin proposes, the proposer cannot approve, a second admin
   // The member's page hears the change and shows it without a reload.
   await heard;
   await expect(interestCard).toContainText('$1,234,567.89');
-  await expect(memberPage.getByRole('listitem').filter({ hasText: 'Referral Earnings' })).toContainText(
-    '$5.50',
-  );
 
-  // The ledger records the approver as the one who moved the money, with the proposer's reason.
+  // The ledger records the approver as the one who posted it, with the text the client reads.
   await page.goto('/admin/users');
   await findUser(page, member);
   await expect(userRow(page, member)).toContainText('$1,234,567.89');
+  await expect(page.getByRole('row').filter({ hasText: 'Awaiting approval' })).toHaveCount(0);
   await page.getByRole('button', { name: `History of ${member.username}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Ledger history: ${member.username}` });
-  const interest = dialog.getByRole('listitem').filter({ hasText: 'Interest Wallet' }).first();
+  const history = page.getByRole('dialog', { name: `Ledger history: ${member.username}` });
+  const interest = history.getByRole('listitem').filter({ hasText: 'Quarterly interest' });
+  await expect(interest).toContainText('Interest Wallet');
   await expect(interest).toContainText('+$1,234,467.89');
   await expect(interest).toContainText('$100.00 → $1,234,567.89');
-  await expect(interest).toContainText('Reason: Quarterly interest');
-  await expect(interest).toContainText(`Admin edit by ${admin2.email}`);
+  await expect(interest).toContainText('Text the client reads: Quarterly interest');
+  await expect(interest).toContainText(`posted by ${admin2.email}`);
+  // The internal note is not on the member's line.
+  await expect(history).not.toContainText('Ticket 17');
   await page.keyboard.press('Escape');
 
   const entries = await ledgerOf(member);
   expect(
     entries
       .filter((e) => e.reason === 'Quarterly interest')
-      .map((e) => [e.account, e.delta, e.balance_after])
-      .sort(),
-  ).toEqual([
-    ['interest_wallet', '1234467.89', '1234567.89'],
-    ['referral', '5.50', '5.50'],
-  ]);
+      .map((e) => [e.account, e.delta, e.balance_after]),
+  ).toEqual([['interest_wallet', '1234467.89', '1234567.89']]);
+  // The member's statement reads the client text, never the note.
+  const { data: lines } = await serviceClient()
+    .from('ledger_entries')
+    .select('reason')
+    .eq('user_id', member.id);
+  expect(JSON.stringify(lines)).not.toContain('Ticket 17');
   watch.assertClean();
   await approver.context().close();
   await memberPage.context().close();
 });
 
-test('invalid amounts and a missing reason are shown beside the fields and never sent', async ({ page }) => {
+test('the dialog checks every field before sending, is operable by keyboard, and shows the database’s refusal', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   const member = await createMember({ username: `bob${runTag()}` });
+  await setBalances(member.id, { deposit_wallet: '50.00' });
   await adminSignIn(page, admin);
   await findUser(page, member);
   const rpcCalls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/rpc/propose_balances')) rpcCalls.push(request.postData() ?? '');
+    if (request.url().includes('/rpc/propose_correction')) rpcCalls.push(request.postData() ?? '');
   });
-  await page.getByRole('button', { name: `Edit ${member.username}` }).click();
-  const interest = page.getByLabel(`Interest Wallet for ${member.username}`);
-  const deposit = page.getByLabel(`Deposit Wallet for ${member.username}`);
-  const invest = page.getByLabel(`Total Invest for ${member.username}`);
-  await interest.fill('-5');
-  await deposit.fill('12.345');
-  await invest.fill('ten');
-  await page.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(page.getByText('Interest Wallet must not be negative.')).toBeVisible();
-  await expect(page.getByText('Deposit Wallet must be a number with at most 2 decimals.')).toBeVisible();
-  await expect(page.getByText('Total Invest must be a number with at most 2 decimals.')).toBeVisible();
-  await expect(page.getByText('Reason must be 3 to 500 characters.')).toBeVisible();
-  await expect(interest).toHaveAttribute('aria-invalid', 'true');
+  const dialog = await openCorrection(page, member);
+  const submit = dialog.getByRole('button', { name: 'Propose credit / debit' });
+  await submit.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose the account.');
+  await expect(dialog.getByLabel('Account')).toBeFocused();
+  await dialog.getByLabel('Account').selectOption({ label: 'Deposit Wallet' });
+  for (const [typed, message] of [
+    [
+      '12.345',
+      'Amount must be a number with at most 2 decimals, with a minus sign to debit (for example -12.50).',
+    ],
+    ['0', 'Amount must not be zero.'],
+  ] as const) {
+    await dialog.getByLabel('Amount (USD, signed)').fill(typed);
+    await submit.click();
+    await expect(dialog.getByRole('alert')).toHaveText(message);
+    await expect(dialog.getByLabel('Amount (USD, signed)')).toBeFocused();
+    await expect(dialog.getByLabel('Amount (USD, signed)')).toHaveAttribute('aria-invalid', 'true');
+  }
+  await dialog.getByLabel('Amount (USD, signed)').fill('-80');
+  await submit.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose the category.');
+  await dialog.getByLabel('Category').selectOption({ label: 'Other' });
+  await dialog.getByLabel('Text the client reads on their statement').fill('no');
+  await submit.click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The text the client reads must be 3 to 500 characters.',
+  );
   expect(rpcCalls).toEqual([]);
 
-  // The database applies the same rule to anyone who skips the form.
-  const { error } = await serviceClient().rpc('admin_update_balances', {
-    p_user_id: member.id,
-    p_expected_version: 0,
-    p_balances: { deposit_wallet: '12.345' },
-    p_reason: 'direct',
-  });
-  expect(error?.code).toBe('22023');
-
-  // Corrected values go through, typed text sent as is.
-  await interest.fill('5');
-  await deposit.fill('12.34');
-  await invest.fill('0');
-  await page.getByLabel(`Reason for changing ${member.username}’s balances`).fill('Correction');
-  await page.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(
-    page.getByText(`Proposed a change to ${member.username}'s balances: awaiting another admin's approval.`),
-  ).toBeVisible();
+  // A debit larger than the account holds: the database refuses, the dialog stays with what was typed.
+  await dialog
+    .getByLabel('Text the client reads on their statement')
+    .fill('Reversal of a duplicated deposit');
+  const refused = page.waitForResponse((r) => r.url().includes('/rpc/propose_correction'));
+  await submit.click();
+  expect((await refused).status()).toBeGreaterThanOrEqual(400);
+  await expect(dialog.getByRole('alert')).not.toHaveText(
+    'The text the client reads must be 3 to 500 characters.',
+  );
+  await expect(dialog.getByRole('alert')).toContainText('Deposit Wallet');
   expect(rpcCalls).toHaveLength(1);
-  expect(JSON.parse(rpcCalls[0] ?? '{}').p_balances).toEqual({
-    interest_wallet: '5',
-    deposit_wallet: '12.34',
+  expect(JSON.parse(rpcCalls[0] ?? '{}')).toMatchObject({
+    p_user_id: member.id,
+    p_account: 'deposit_wallet',
+    p_amount: '-80',
+    p_category: 'other',
+    p_client_text: 'Reversal of a duplicated deposit',
   });
+  await expect(dialog.getByLabel('Amount (USD, signed)')).toHaveValue('-80');
+
+  // The database applies the same rules to anyone who skips the form.
+  const direct = await (
+    await signedInAdminClient(admin)
+  ).rpc('propose_correction', {
+    p_user_id: member.id,
+    p_account: 'deposit_wallet',
+    p_amount: '12.345',
+    p_category: 'other',
+    p_client_text: 'direct',
+  });
+  expect(direct.error?.code).toBe('22023');
+
+  // Escape closes it, focus goes back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Credit / debit ${member.username}` })).toBeFocused();
+  const { data } = await serviceClient()
+    .from('profiles')
+    .select('deposit_wallet::text')
+    .eq('id', member.id)
+    .single();
+  expect(data).toEqual({ deposit_wallet: '50.00' });
 });
 
-test('a stale edit is refused with fresh values shown, and a proposal whose member moved cannot be approved', async ({
+test('the proposer withdraws their own, a second admin rejects another with a reason, and nothing moves', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(150_000);
   const member = await createMember({ username: `carol${runTag()}` });
   await setBalances(member.id, { deposit_wallet: '50.00', total_invest: '10.00' });
+  const proposer = await signedInAdminClient(admin);
+  const propose = async (amount: string, text: string) => {
+    const { data, error } = await proposer.rpc('propose_correction', {
+      p_user_id: member.id,
+      p_account: 'total_invest',
+      p_amount: amount,
+      p_category: 'error_correction',
+      p_client_text: text,
+    });
+    expect(error).toBeNull();
+    return (data as { id: number }).id;
+  };
+  const first = await propose('5.00', 'First try');
+  const second = await propose('-2.50', 'Second try');
+
   await adminSignIn(page, admin);
   await findUser(page, member);
+  const pending = page.getByRole('row').filter({ hasText: 'Awaiting approval' });
+  await expect(pending.getByTestId('pending-transfer')).toHaveCount(2);
+  await expect(pending).toContainText('-$2.50 from Total Invest');
 
-  // The admin opens the row; meanwhile the member's balances move (a deposit is credited).
-  await page.getByRole('button', { name: `Edit ${member.username}` }).click();
-  await setBalances(member.id, { deposit_wallet: '75.00' }, 'Deposit credited');
-  await page.getByLabel(`Total Invest for ${member.username}`).fill('20');
-  await page.getByLabel(`Reason for changing ${member.username}’s balances`).fill('First try');
-  await page.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(page.getByText(STALE)).toBeVisible();
-  // Still editing and nothing lost: the typed amount is kept, the untouched one shows the new value.
-  await expect(page.getByLabel(`Total Invest for ${member.username}`)).toHaveValue('20');
-  await expect(page.getByLabel(`Deposit Wallet for ${member.username}`)).toHaveValue('75.00');
-  await expect(userRow(page, member)).toContainText('Changed by another admin');
+  await page.goto('/admin/approvals');
+  const mine = page.getByRole('article', { name: `Transfer #${first}: Correction for ${member.email}` });
+  await mine.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText(`Withdrew the correction for ${member.email}.`)).toBeVisible();
+  await expect(mine).toHaveCount(0);
 
-  // Saved again on the fresh version: a proposal.
-  await page.getByRole('button', { name: `Save ${member.username}` }).click();
-  await expect(
-    page.getByText(`Proposed a change to ${member.username}'s balances: awaiting another admin's approval.`),
-  ).toBeVisible();
-
-  // The member moves again before anyone approves: approval is refused, nothing changes.
-  await setBalances(member.id, { deposit_wallet: '80.00' }, 'Another deposit');
   const approver = await newPage(browser);
   await adminSignIn(approver, admin2);
   await approver.goto('/admin/approvals');
-  const card = approver.getByRole('article', { name: new RegExp(`^Proposal #\\d+ for ${member.username}$`) });
-  await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(
-    approver.getByText(
-      "This member's balances changed after the proposal was made; reject it and propose again from the current values.",
-    ),
-  ).toBeVisible();
-  // Rejecting needs a reason, then the proposal leaves both queues.
+  const card = approver.getByRole('article', { name: `Transfer #${second}: Correction for ${member.email}` });
+  await expect(card.getByTestId('amount')).toHaveText('-$2.50');
   await card.getByRole('button', { name: 'Reject…' }).click();
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(card.getByText('Reason must be 3 to 500 characters.')).toBeVisible();
-  await card.getByLabel('Reason for rejecting').fill('Stale: balances moved');
+  await card.getByLabel('Reason for rejecting').fill('Not supported by the statement');
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
-  await expect(approver.getByText(`Rejected the change to ${member.username}'s balances.`)).toBeVisible();
+  await expect(approver.getByText(`Rejected the correction for ${member.email}.`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  await page.goto('/admin/users');
+  await findUser(page, member);
   await expect(page.getByRole('row').filter({ hasText: 'Awaiting approval' })).toHaveCount(0);
   const { data } = await serviceClient()
     .from('profiles')
     .select('deposit_wallet::text, total_invest::text')
     .eq('id', member.id)
     .single();
-  expect(data).toEqual({ deposit_wallet: '80.00', total_invest: '10.00' });
-  expect((await ledgerOf(member)).filter((e) => e.reason === 'First try')).toEqual([]);
+  expect(data).toEqual({ deposit_wallet: '50.00', total_invest: '10.00' });
+  expect((await ledgerOf(member)).filter((e) => /try$/.test(e.reason))).toEqual([]);
   await approver.context().close();
 });
 
-test('roles: support sees no money controls; an auditor reads the queue and ledgers but every write is refused', async ({
+test('roles: support sees no money controls; an auditor reads pending transfers and ledgers but every write is refused', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(150_000);
   const tag = runTag();
   const [support, auditor] = await Promise.all([
     createAdmin({ username: `sup${tag}`, role: 'support' }),
@@ -251,6 +335,16 @@ test('roles: support sees no money controls; an auditor reads the queue and ledg
   ]);
   const member = await createMember({ username: `dave${tag}` });
   await setBalances(member.id, { interest_wallet: '40.00' });
+  const proposed = await (
+    await signedInAdminClient(admin)
+  ).rpc('propose_correction', {
+    p_user_id: member.id,
+    p_account: 'referral',
+    p_amount: '3.00',
+    p_category: 'goodwill',
+    p_client_text: 'Thank you bonus',
+  });
+  expect(proposed.error).toBeNull();
 
   await adminSignIn(page, support);
   await expect(page.getByText(`Signed in as ${support.email} (Support)`)).toBeVisible();
@@ -258,38 +352,41 @@ test('roles: support sees no money controls; an auditor reads the queue and ledg
   await expect(nav.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
   await findUser(page, member);
   await expect(userRow(page, member)).toContainText('$40.00');
-  await expect(page.getByRole('button', { name: `Edit ${member.username}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Credit / debit ${member.username}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `History of ${member.username}` })).toHaveCount(0);
 
   const auditorPage = await newPage(browser);
   await adminSignIn(auditorPage, auditor);
   await findUser(auditorPage, member);
-  await expect(auditorPage.getByRole('button', { name: `Edit ${member.username}` })).toHaveCount(0);
+  await expect(auditorPage.getByRole('button', { name: `Credit / debit ${member.username}` })).toHaveCount(0);
+  await expect(auditorPage.getByRole('row').filter({ hasText: 'Awaiting approval' })).toContainText(
+    '+$3.00 to Referral Earnings (Goodwill)',
+  );
   await auditorPage.getByRole('button', { name: `History of ${member.username}` }).click();
   await expect(auditorPage.getByRole('dialog', { name: `Ledger history: ${member.username}` })).toContainText(
     'E2E adjustment',
   );
 
   // Behind the screens, the database says no to both, by name of role.
-  const { data: profile } = await serviceClient()
-    .from('profiles')
-    .select('version')
-    .eq('id', member.id)
-    .single();
   for (const [who, role] of [
     [support, 'support'],
     [auditor, 'auditor'],
   ] as const) {
     const client = await signedInAdminClient(who);
-    const propose = await client.rpc('propose_balances', {
+    const propose = await client.rpc('propose_correction', {
       p_user_id: member.id,
-      p_expected_version: (profile as { version: number }).version,
-      p_balances: { interest_wallet: '1000000' },
-      p_reason: 'should not work',
+      p_account: 'interest_wallet',
+      p_amount: '1000000',
+      p_category: 'goodwill',
+      p_client_text: 'should not work',
     });
     expect(propose.error?.message).toBe(
       `Your staff role (${role}) cannot do this; it needs finance or owner.`,
     );
+    const approve = await client.rpc('approve_transfer', {
+      p_transfer_id: (proposed.data as { id: number }).id,
+    });
+    expect(approve.error?.code).toBe('42501');
     const grant = await client.rpc('grant_admin', { p_email: member.email, p_role: 'owner' });
     expect(grant.error?.code).toBe('42501');
   }
@@ -310,7 +407,8 @@ test('search, sort and paging run on the server; the table updates live as users
       )),
     );
   }
-  await setBalances(members[7]!.id, { total_deposit: '999.00' });
+  // Total Deposit is the sum of credited deposits: a real one, valued and approved.
+  await depositFor(members[7]!, { quantity: '999', rate: '1' });
   await adminSignIn(page, admin);
   const searches: string[] = [];
   page.on('request', (request) => {
@@ -348,6 +446,7 @@ test('search, sort and paging run on the server; the table updates live as users
   await expect(depositHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(userNameHeader).toHaveAttribute('aria-sort', 'none');
   await expect(bodyRows.first()).toContainText(members[7]!.email);
+  await expect(bodyRows.first()).toContainText('$999.00');
   expect(JSON.parse(searches.at(-1) ?? '{}')).toMatchObject({ p_sort: 'total_deposit', p_ascending: false });
 
   // Live: a new sign-up matching the search appears without reloading.

@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { answerSecondFactorPrompt } from './admin-helpers';
-import { createAdmin, createMember, setBalances, signInThroughUi, signedInClient } from './support/users';
+import {
+  createAdmin,
+  createMember,
+  depositFor,
+  setBalances,
+  signInThroughUi,
+  signedInClient,
+} from './support/users';
+import { paidWithdrawalFor } from './support/addresses';
 import { nextTotpCode } from '../support/totp';
 
 /**
@@ -79,12 +87,14 @@ for (const width of [412, 1280]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const member = await createMember({ username: 'Early Balances' });
+    // Total Deposit and Total Withdraw are sums of real deposits and paid withdrawals; the four
+    // accounts are then set by operator corrections.
+    await depositFor(member, { quantity: '1234567.89', rate: '1' });
+    await paidWithdrawalFor(member, { amount: '10' });
     await setBalances(member.id, {
       deposit_wallet: '5000',
       interest_wallet: '1250.75',
       total_invest: '0.5',
-      total_deposit: '1234567.89',
-      total_withdraw: '10',
       referral: '3.00',
     });
     await signInThroughUi(page, member);

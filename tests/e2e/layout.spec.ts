@@ -84,7 +84,7 @@ test.beforeAll(async () => {
   const client = await signedInClient(member);
   const notice = await client.rpc('file_deposit_notice', {
     p_wallet_id: 2,
-    p_amount: '250.50',
+    p_quantity: '0.123456789012345678',
     p_tx_id: txId,
   });
   expect(notice.error).toBeNull();
@@ -92,24 +92,28 @@ test.beforeAll(async () => {
   await addActiveAddress(member, { walletId: 2, address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' });
   const request = await client.rpc('file_withdrawal_request', {
     p_wallet_id: 2,
+    p_account: 'interest_wallet',
     p_amount: '120',
     p_destination_address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
   });
   expect(request.error).toBeNull();
-  // A balance change awaiting approval (by another admin, so the viewer sees Approve and Reject).
+  // Corrections awaiting approval (by another admin, so the viewer sees Approve and Reject), with
+  // long texts on both sides.
   const proposer = await signedInAdminClient(await createAdmin({ username: `maker${tag}`, role: 'finance' }));
-  const { data: profile } = await serviceClient()
-    .from('profiles')
-    .select('version')
-    .eq('id', member.id)
-    .single();
-  const proposal = await proposer.rpc('propose_balances', {
-    p_user_id: member.id,
-    p_expected_version: (profile as { version: number }).version,
-    p_balances: { interest_wallet: '9999999.99', total_invest: '1234567.89' },
-    p_reason: `Reclassification after the annual review of ${tag}`,
-  });
-  expect(proposal.error).toBeNull();
+  for (const [account, amount] of [
+    ['interest_wallet', '8687499.24'],
+    ['total_invest', '1234567.89'],
+  ] as const) {
+    const proposal = await proposer.rpc('propose_correction', {
+      p_user_id: member.id,
+      p_account: account,
+      p_amount: amount,
+      p_category: 'error_correction',
+      p_client_text: `Reclassification after the annual review of ${tag}`,
+      p_internal_note: `Annual review ${tag}: ${'reclassified-after-the-custody-audit-'.repeat(3)}`,
+    });
+    expect(proposal.error).toBeNull();
+  }
   // And a deposit-address change awaiting approval (the other kind of proposal, with a long value).
   const addressChange = await proposer.rpc('propose_staff_change', {
     p_kind: 'deposit_address',
@@ -229,13 +233,16 @@ for (const width of WIDTHS) {
         const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
         expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
       } else {
-        // Phone and tablet: one card per user with all six balances, the change awaiting approval (so
-        // no Edit until it is decided) and the history control in view.
+        // Phone and tablet: one card per user with all six balances, the corrections awaiting approval
+        // and the controls in view.
         const card = page.getByRole('listitem', { name: member.username });
         await expect(card).toContainText('$1,312,500.75');
         await expect(card).toContainText('$98,765.43');
-        await expect(card).toContainText('Interest Wallet: $1,312,500.75 → $9,999,999.99');
+        await expect(card).toContainText('+$8,687,499.24 to Interest Wallet');
         await expect(card.getByRole('button', { name: `History of ${member.username}` })).toBeInViewport();
+        await expect(
+          card.getByRole('button', { name: `Credit / debit ${member.username}` }),
+        ).toBeInViewport();
       }
     });
   });
@@ -244,9 +251,7 @@ for (const width of WIDTHS) {
 test.describe('admin users on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
-  test('a balance change is proposed on the card layout with the same validation and reason', async ({
-    page,
-  }) => {
+  test('a correction is proposed from the card layout, in a dialog that fits the phone', async ({ page }) => {
     const person = await createMember({ username: `phone${runTag()}` });
     await setBalances(person.id, { deposit_wallet: '40.00' });
     await adminSignIn(page, admin);
@@ -255,28 +260,31 @@ test.describe('admin users on a phone', () => {
     await expect(card).toContainText('$40.00');
     await expect(page.getByRole('table')).toHaveCount(0);
 
-    await card.getByRole('button', { name: `Edit ${person.username}` }).click();
-    const deposit = card.getByLabel(`Deposit Wallet for ${person.username}`);
-    await deposit.fill('12.345');
-    await card.getByRole('button', { name: `Save ${person.username}` }).click();
-    await expect(card.getByText('Deposit Wallet must be a number with at most 2 decimals.')).toBeVisible();
-    await expect(card.getByText('Reason must be 3 to 500 characters.')).toBeVisible();
-    await expect(deposit).toHaveAttribute('aria-invalid', 'true');
-    await expect(deposit).toBeFocused();
-
-    await deposit.fill('4321.5');
-    await card.getByLabel(`Reason for changing ${person.username}’s balances`).fill('Phone correction');
+    await card.getByRole('button', { name: `Credit / debit ${person.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Credit / debit ${person.username}` });
+    await dialog.getByLabel('Account').selectOption({ label: 'Deposit Wallet' });
+    const amount = dialog.getByLabel('Amount (USD, signed)');
+    await amount.fill('12.345');
+    await dialog.getByRole('button', { name: 'Propose credit / debit' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Amount must be a number with at most 2 decimals, with a minus sign to debit (for example -12.50).',
+    );
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toBeFocused();
     expect(await layoutProblems(page)).toEqual([]);
-    await card.getByRole('button', { name: `Save ${person.username}` }).click();
+
+    await amount.fill('4281.5');
+    await dialog.getByLabel('Category').selectOption({ label: 'Goodwill' });
+    await dialog.getByLabel('Text the client reads on their statement').fill('Phone correction');
+    await dialog.getByRole('button', { name: 'Propose credit / debit' }).click();
     await expect(
       page.getByText(
-        `Proposed a change to ${person.username}'s balances: awaiting another admin's approval.`,
+        `Proposed a correction for ${person.username}: another finance admin or owner must approve it.`,
       ),
     ).toBeVisible();
-    // The card keeps the stored value and shows the proposal under it, until another admin approves.
+    // The card keeps the stored value and shows the pending transfer under it, until another admin approves.
     await expect(card).toContainText('Awaiting approval');
-    await expect(card).toContainText('Deposit Wallet: $40.00 → $4,321.50');
-    await expect(card.getByRole('button', { name: `Edit ${person.username}` })).toHaveCount(0);
+    await expect(card).toContainText('+$4,281.50 to Deposit Wallet (Goodwill)');
     expect(await layoutProblems(page)).toEqual([]);
 
     const { data } = await serviceClient()

@@ -84,6 +84,7 @@ test.describe('address book', () => {
     const api = await signedInClient(member);
     const pending = await api.rpc('file_withdrawal_request', {
       p_wallet_id: 1,
+      p_account: 'interest_wallet',
       p_amount: '10',
       p_destination_address: BTC,
     });
@@ -91,6 +92,7 @@ test.describe('address book', () => {
     expect(pending.error?.message).toMatch(/^This address is still in its waiting period/);
     const unlisted = await api.rpc('file_withdrawal_request', {
       p_wallet_id: 1,
+      p_account: 'interest_wallet',
       p_amount: '10',
       p_destination_address: BTC_OTHER,
     });
@@ -121,7 +123,9 @@ test.describe('address book', () => {
     await withdraw.getByRole('button', { name: 'Request withdrawal' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Withdrawal request sent.' })).toBeVisible();
     await expect(
-      page.getByRole('listitem').filter({ hasText: 'Withdrawal request · Bitcoin · $120.00' }),
+      page
+        .getByRole('listitem')
+        .filter({ hasText: 'Withdrawal request · Bitcoin · $120.00 · from Interest Wallet' }),
     ).toContainText('Pending');
     const { data: request } = await serviceClient()
       .from('withdrawal_requests')
@@ -224,12 +228,14 @@ test.describe('address book', () => {
     const { client: api } = await addActiveAddress(member, { walletId: 2, address: ETH, label: 'Main ETH' });
     const filed = await api.rpc('file_withdrawal_request', {
       p_wallet_id: 2,
+      p_account: 'interest_wallet',
       p_amount: '100',
       p_destination_address: ETH,
     });
     expect(filed.error).toBeNull();
     const second = await api.rpc('file_withdrawal_request', {
       p_wallet_id: 2,
+      p_account: 'interest_wallet',
       p_amount: '50',
       p_destination_address: ETH,
     });
@@ -254,6 +260,10 @@ test.describe('address book', () => {
     const pay = await payer.rpc('review_withdrawal_request', {
       p_request_id: (filed.data as { id: number }).id,
       p_action: 'pay',
+      p_quantity: '0.05',
+      p_rate: '2000',
+      p_network_fee: '0.0001',
+      p_rate_source: 'Kraken ETH/USD close',
     });
     expect(pay.error?.message).toBe(
       'This member has frozen withdrawals: the request cannot be paid until the freeze is lifted.',
@@ -266,6 +276,7 @@ test.describe('address book', () => {
     // Nor can the member file a new one, through the API or the page.
     const again = await api.rpc('file_withdrawal_request', {
       p_wallet_id: 2,
+      p_account: 'interest_wallet',
       p_amount: '10',
       p_destination_address: ETH,
     });

@@ -156,11 +156,29 @@ test.describe('deposit page', () => {
 
     await opener.click();
     await dialog.getByLabel('Asset').selectOption({ label: 'Ethereum' });
+    // The notice asks for what was sent, in the asset: its label names it.
+    const quantity = dialog.getByLabel('Quantity sent (ETH)');
+    await expect(dialog.getByLabel('Amount (USD)')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Amount is required.');
-    await expect(dialog.getByLabel('Amount (USD)')).toBeFocused();
-    await expect(dialog.getByLabel('Amount (USD)')).toHaveAccessibleDescription('Amount is required.');
-    await dialog.getByLabel('Amount (USD)').fill('250.5');
+    await expect(dialog.getByRole('alert')).toHaveText('Quantity sent (ETH) is required.');
+    await expect(quantity).toBeFocused();
+    await expect(quantity).toHaveAccessibleDescription(
+      /^Quantity sent \(ETH\) is required\. The amount of the asset you sent/,
+    );
+    // More decimals than the asset has: said in words, nothing sent.
+    await quantity.fill('0.1234567890123456789');
+    await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Quantity sent (ETH) can have at most 18 decimals: ETH is counted to 0.000000000000000001.',
+    );
+    await dialog.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
+    await dialog.getByLabel('Quantity sent (BTC)').fill('0.123456789');
+    await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Quantity sent (BTC) can have at most 8 decimals: BTC is counted to 0.00000001.',
+    );
+    await dialog.getByLabel('Asset').selectOption({ label: 'Ethereum' });
+    await quantity.fill('2.5');
     const txId = `0x${testTxId(`${member.id}-deposit`)}`;
     // A copied id with an invisible character: refused in the page, nothing sent.
     await dialog.getByLabel('Transaction ID').fill(`${txId}\u200b`);
@@ -180,14 +198,20 @@ test.describe('deposit page', () => {
     await expect(dialog).toBeHidden();
     const { data } = await serviceClient()
       .from('deposit_notices')
-      .select('amount, tx_id, status')
+      .select('quantity::text, amount, tx_id, status')
       .eq('user_id', member.id);
-    expect(data).toEqual([{ amount: 250.5, tx_id: txId, status: 'pending' }]);
+    expect(data).toEqual([
+      { quantity: '2.500000000000000000', amount: null, tx_id: txId, status: 'pending' },
+    ]);
+    // The member's list on the page shows it: what was sent, and that it waits for review.
+    const notices = page.getByRole('region', { name: 'Your deposit notices' });
+    await expect(notices.getByRole('listitem').first()).toContainText('Deposit notice · Ethereum · 2.5 ETH');
+    await expect(notices.getByRole('listitem').first()).toContainText('Pending review');
 
     // The form opens fresh each time: the member picks the network again.
     await opener.click();
     await dialog.getByLabel('Asset').selectOption({ label: 'Ethereum' });
-    await dialog.getByLabel('Amount (USD)').fill('10');
+    await dialog.getByLabel('Quantity sent (ETH)').fill('10');
     // The same transaction spelled another way (no 0x, capitals) is the member's duplicate.
     await dialog.getByLabel('Transaction ID').fill(txId.slice(2).toUpperCase());
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
@@ -201,7 +225,7 @@ test.describe('deposit page', () => {
     for (let i = 0; i < 5; i += 1) {
       const { error } = await client.rpc('file_deposit_notice', {
         p_wallet_id: 1,
-        p_amount: '10.00',
+        p_quantity: '0.01',
         p_tx_id: testTxId(`cap-${member.id}-${i}`),
       });
       expect(error).toBeNull();
@@ -209,7 +233,7 @@ test.describe('deposit page', () => {
     await signInThroughUi(page, member, '/user/deposit');
     await page.getByRole('button', { name: "I've made the deposit" }).click();
     const dialog = page.getByRole('dialog', { name: "I've made the deposit" });
-    await dialog.getByLabel('Amount (USD)').fill('10');
+    await dialog.getByLabel('Quantity sent (BTC)').fill('0.01');
     await dialog.getByLabel('Transaction ID').fill(testTxId(`cap-${member.id}-extra`));
     await dialog.getByRole('button', { name: 'Send deposit notice' }).click();
     const alert = dialog.getByRole('alert');

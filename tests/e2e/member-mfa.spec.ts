@@ -131,6 +131,8 @@ test.describe('member authenticator', () => {
     expect(profile.data).toEqual([]);
     const balance = await aal1.rpc('withdrawable_balance');
     expect(balance.error?.message).toBe('Enter the code from your authenticator app first.');
+    const accounts = await aal1.rpc('my_accounts');
+    expect(accounts.error?.message).toBe('Enter the code from your authenticator app first.');
     const factorId = (await aal1.auth.mfa.listFactors()).data?.totp[0]?.id ?? '';
     const unenrol = await aal1.auth.mfa.unenroll({ factorId });
     expect(unenrol.error?.code).toBe('insufficient_aal');

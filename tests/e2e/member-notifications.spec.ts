@@ -13,7 +13,7 @@ import {
 
 /**
  * Issue 23's notifications and issue 22's /user/activity as a member meets them: the page is open, a
- * balance change proposed by one admin and approved by a second arrives live in the bell and the
+ * correction proposed by one admin and approved by a second arrives live in the bell and the
  * list, marking read updates the count, the activity page says who changed what and why without a
  * staff e-mail address, and another member sees none of it.
  */
@@ -30,28 +30,32 @@ async function memberPage(browser: Browser, member: TestUser, path: string): Pro
   return page;
 }
 
-/** One admin proposes, a second approves: the only way staff change a balance. */
+/**
+ * One admin proposes a correction of the Interest Wallet by a signed amount, a second approves: the
+ * only way staff move a balance. `reason` is the text the member reads.
+ */
 async function approvedChange(
   finance: TestUser,
   owner: TestUser,
   member: TestUser,
-  value: string,
+  amount: string,
   reason: string,
 ) {
   const proposer = await signedInAdminClient(finance);
   const approver = await signedInAdminClient(owner);
-  const { data: profile } = await proposer.from('profiles').select('version').eq('id', member.id).single();
-  const proposed = await proposer.rpc('propose_balances', {
+  const proposed = await proposer.rpc('propose_correction', {
     p_user_id: member.id,
-    p_expected_version: (profile as { version: number }).version,
-    p_balances: { interest_wallet: value },
-    p_reason: reason,
+    p_account: 'interest_wallet',
+    p_amount: amount,
+    p_category: 'error_correction',
+    p_client_text: reason,
+    p_internal_note: 'Staff only: never in the member’s notifications',
   });
-  if (proposed.error) throw new Error(`propose_balances: ${proposed.error.message}`);
-  const approved = await approver.rpc('approve_balance_proposal', {
-    p_proposal_id: (proposed.data as { id: number }).id,
+  if (proposed.error) throw new Error(`propose_correction: ${proposed.error.message}`);
+  const approved = await approver.rpc('approve_transfer', {
+    p_transfer_id: (proposed.data as { id: number }).id,
   });
-  if (approved.error) throw new Error(`approve_balance_proposal: ${approved.error.message}`);
+  if (approved.error) throw new Error(`approve_transfer: ${approved.error.message}`);
 }
 
 test('an approved balance change arrives live in the bell and the list; read marks update the count; activity says it in words', async ({
@@ -70,7 +74,7 @@ test('an approved balance change arrives live in the bell and the list; read mar
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   await expect(bell(other)).toHaveAccessibleName('Notifications, 0 unread');
 
-  await approvedChange(finance, owner, alice, '15.00', 'Quarterly interest');
+  await approvedChange(finance, owner, alice, '5.00', 'Quarterly interest');
 
   const sentence = 'An administrator changed your Interest Wallet from $10.00 to $15.00: Quarterly interest';
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
@@ -79,6 +83,7 @@ test('an approved balance change arrives live in the bell and the list; read mar
   await expect(list.getByRole('listitem').first()).toContainText('Unread');
   await expect(page.getByText(finance.email)).toHaveCount(0);
   await expect(page.getByText(owner.email)).toHaveCount(0);
+  await expect(page.getByText('Staff only')).toHaveCount(0);
 
   // Per item, then all at once.
   await page.getByRole('button', { name: 'Mark as read: Interest Wallet changed' }).first().click();
@@ -103,7 +108,7 @@ test('an approved balance change arrives live in the bell and the list; read mar
   await expect(activity.getByRole('listitem').first()).toContainText(sentence);
   await expect(activity.getByRole('listitem').first()).toContainText('An administrator');
   await expect(page.locator('a[data-feed="live"][href="/user/notifications"]')).toHaveCount(1);
-  await approvedChange(finance, owner, alice, '20.00', 'Loyalty bonus');
+  await approvedChange(finance, owner, alice, '5.00', 'Loyalty bonus');
   await expect(activity.getByRole('listitem').first()).toContainText(
     'An administrator changed your Interest Wallet from $15.00 to $20.00: Loyalty bonus',
   );
@@ -131,7 +136,7 @@ test('notifications and activity at 360, 768 and 1440 px (screenshots)', async (
     finance,
     owner,
     member,
-    '1250.00',
+    '250.00',
     'Quarterly interest for the period ending 30 September, credited after the review of the loan book',
   );
   const page = await memberPage(browser, member, '/user/notifications');

@@ -13,9 +13,10 @@ import {
 } from './support/users';
 
 /**
- * The statement CSV a member downloads holds exactly the rows of their ledger, in ledger order,
- * including entries one transaction wrote with the same timestamp (an admin save touching several
- * accounts, a confirmed deposit crediting two).
+ * The statement CSV a member downloads holds exactly the rows of their ledger, in ledger order: the
+ * lines of corrections, of a credited deposit (its text names the quantity and asset) and texts a
+ * spreadsheet would run. Entries sharing one timestamp are covered where they can be made directly
+ * (tests/unit/exports.test.ts): every transfer here is its own transaction.
  */
 
 interface LedgerRow {
@@ -30,22 +31,22 @@ interface LedgerRow {
 
 test('the statement CSV equals the ledger row by row, same-timestamp entries included', async ({ page }) => {
   const member = await createMember({ username: 'Exa Export' });
-  // One admin save touching three accounts: three entries, one transaction, one timestamp.
+  // Operator corrections of three accounts: three entries.
   await setBalances(
     member.id,
     { interest_wallet: '1500.00', referral: '12.34', total_invest: '1000.00' },
     'Opening, with "quotes", commas\nand a second line',
   );
-  // A confirmed deposit credits the Deposit Wallet and Total Deposit in one transaction.
+  // A credited deposit: one line on the Deposit Wallet (Total Deposit is a sum, not an account).
   const memberClient = await signedInClient(member);
   const notice = await memberClient.rpc('file_deposit_notice', {
     p_wallet_id: 2,
-    p_amount: '250.50',
+    p_quantity: '0.2505',
     p_tx_id: `0x${randomBytes(32).toString('hex')}`,
   });
   expect(notice.error).toBeNull();
-  await creditDepositNotice((notice.data as { id: number }).id);
-  // Another two-account save, and one whose reason a spreadsheet would run as a formula.
+  expect(await creditDepositNotice((notice.data as { id: number }).id, '1000')).toBe('250.50');
+  // Two more accounts, and a text a spreadsheet would run as a formula.
   await setBalances(
     member.id,
     { interest_wallet: '1499.99', deposit_wallet: '0.01' },
@@ -61,10 +62,11 @@ test('the statement CSV equals the ledger row by row, same-timestamp entries inc
     .order('id');
   expect(error).toBeNull();
   const ledger = data as LedgerRow[];
-  expect(ledger).toHaveLength(3 + 2 + 2 + 1);
-  // The fixture really has entries sharing a timestamp: three, two and two of them.
-  const perMoment = [...Map.groupBy(ledger, (r) => r.created_at).values()].map((group) => group.length);
-  expect(perMoment).toEqual([3, 2, 2, 1]);
+  expect(ledger).toHaveLength(3 + 1 + 2 + 1);
+  expect(ledger[3]).toMatchObject({
+    account: 'deposit_wallet',
+    reason: expect.stringMatching(/0\.2505 ETH/),
+  });
 
   await signInThroughUi(page, member, '/user/statement');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(ledger.length + 1);

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminClient, createMember, serviceClient, setBalances, signInThroughUi } from './support/users';
+import {
+  adminClient,
+  checkerClient,
+  createMember,
+  depositFor,
+  serviceClient,
+  setBalances,
+  signInThroughUi,
+} from './support/users';
 import { watchRealtime } from './support/realtime';
 import { addActiveAddress } from './support/addresses';
 
@@ -21,7 +29,16 @@ test.describe('withdraw page', () => {
       page.getByText('Please request withdrawals via the dashboard or contact support chat for assistance.'),
     ).toBeVisible();
     const form = page.getByRole('form', { name: 'Request a withdrawal' });
-    await expect(form.getByTestId('withdrawable')).toHaveText('$500.00');
+    // Each account the member may withdraw from, with what it means and what it has available.
+    const from = form.getByRole('group', { name: 'Withdraw from' });
+    await expect(from.getByRole('radio')).toHaveCount(3);
+    await expect(from.getByRole('radio', { name: /^Deposit Wallet Funds not invested/ })).toBeVisible();
+    await expect(form.getByTestId('available-deposit_wallet')).toHaveText('$0.00');
+    await expect(form.getByTestId('available-interest_wallet')).toHaveText('$500.00');
+    await expect(form.getByTestId('available-referral')).toHaveText('$0.00');
+    await expect(from).toContainText('Invested principal (Total Invest) cannot be withdrawn');
+    // The account with money available is chosen until the member picks another.
+    await expect(from.getByRole('radio', { name: /^Interest Wallet/ })).toBeChecked();
     await expect(page.getByText('Nothing filed yet.')).toBeVisible();
 
     await form.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
@@ -33,33 +50,41 @@ test.describe('withdraw page', () => {
     await form.getByLabel('Amount (USD)').fill('600');
     await form.getByRole('button', { name: 'Request withdrawal' }).click();
     await expect(form.getByRole('alert')).toHaveText(
-      'Amount must not be more than your withdrawable balance of $500.00.',
+      'Amount must not be more than your Interest Wallet has available: $500.00.',
     );
     // The field at fault is marked, points at the message and has focus.
     await expect(form.getByLabel('Amount (USD)')).toBeFocused();
     await expect(form.getByLabel('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel('Amount (USD)')).toHaveAccessibleDescription(
-      'Amount must not be more than your withdrawable balance of $500.00.',
+      'Amount must not be more than your Interest Wallet has available: $500.00.',
     );
 
     await form.getByLabel('Amount (USD)').fill('400');
     await form.getByRole('button', { name: 'Request withdrawal' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Withdrawal request sent.' })).toBeVisible();
-    const item = page.getByRole('listitem').filter({ hasText: 'Withdrawal request · Bitcoin · $400.00' });
+    const item = page
+      .getByRole('listitem')
+      .filter({ hasText: 'Withdrawal request · Bitcoin · $400.00 · from Interest Wallet' });
     await expect(item).toContainText('Pending');
-    // The hold shows at once: 500 - 400.
-    await expect(form.getByTestId('withdrawable')).toHaveText('$100.00');
+    // The reservation shows at once: 500 - 400.
+    await expect(form.getByTestId('available-interest_wallet')).toHaveText('$100.00');
+    await expect(form.getByTestId('reserved-interest_wallet')).toHaveText('$400.00 reserved');
 
     // The database refuses what the browser let through when the balance moved meanwhile.
     // (The page is made to keep showing the old $100.00, as a slow or stale page would.)
-    await page.route('**/rest/v1/rpc/withdrawable_balance*', (route) => route.fulfill({ json: '100.00' }));
+    await page.route('**/rest/v1/rpc/my_accounts*', async (route) => {
+      const response = await route.fetch();
+      const rows = (await response.json()) as { account: string; available: string }[];
+      for (const row of rows) if (row.account === 'interest_wallet') row.available = '100.00';
+      await route.fulfill({ response, json: rows });
+    });
     await setBalances(member.id, { interest_wallet: '450.00' });
     await form.getByLabel('Amount (USD)').fill('100');
     await form.getByRole('button', { name: 'Request withdrawal' }).click();
     await expect(form.getByRole('alert')).toHaveText(
-      /^Amount is more than your withdrawable balance \(50\.00\)/,
+      /^Amount is more than you can withdraw from your Interest Wallet/,
     );
-    await page.unroute('**/rest/v1/rpc/withdrawable_balance*');
+    await page.unroute('**/rest/v1/rpc/my_accounts*');
 
     // An admin's decision reaches the open page without a reload.
     const { data: request } = await serviceClient()
@@ -78,7 +103,88 @@ test.describe('withdraw page', () => {
     await heard;
     await expect(item).toContainText('Rejected');
     await expect(item).toContainText('Destination not whitelisted');
-    await expect(form.getByTestId('withdrawable')).toHaveText('$450.00');
+    await expect(form.getByTestId('available-interest_wallet')).toHaveText('$450.00');
+  });
+
+  test('principal not invested can be withdrawn: from the Deposit Wallet, reserved at once, paid with the quantity sent', async ({
+    page,
+  }) => {
+    const member = await createMember({ username: 'Priya Principal' });
+    // A real deposit: 0.5 BTC valued at $60,000.00 per BTC by one admin, approved by another.
+    await depositFor(member, { quantity: '0.5', rate: '60000' });
+    await addActiveAddress(member, { walletId: 1, address: BTC_DESTINATION, label: 'Cold storage' });
+    const realtime = watchRealtime(page);
+    await signInThroughUi(page, member, '/user/withdraw');
+    const form = page.getByRole('form', { name: 'Request a withdrawal' });
+    const deposit = form.getByRole('radio', { name: /^Deposit Wallet Funds not invested/ });
+    await expect(form.getByTestId('available-deposit_wallet')).toHaveText('$30,000.00');
+    await expect(form.getByTestId('available-interest_wallet')).toHaveText('$0.00');
+    await expect(deposit).toBeChecked();
+    // Keyboard: the radio group moves with the arrow keys.
+    await deposit.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(form.getByRole('radio', { name: /^Interest Wallet/ })).toBeChecked();
+    await page.keyboard.press('ArrowUp');
+    await expect(deposit).toBeChecked();
+
+    await form.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
+    await form.getByLabel('Amount (USD)').fill('12000');
+    await form.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Withdrawal request sent.' })).toBeVisible();
+    // Reserved at once: the available amount drops by the request before anyone reviews it.
+    await expect(form.getByTestId('available-deposit_wallet')).toHaveText('$18,000.00');
+    await expect(form.getByTestId('reserved-deposit_wallet')).toHaveText('$12,000.00 reserved');
+    const item = page
+      .getByRole('listitem')
+      .filter({ hasText: 'Withdrawal request · Bitcoin · $12,000.00 · from Deposit Wallet' });
+    await expect(item).toContainText('Pending');
+    const { data: filed } = await serviceClient()
+      .from('withdrawal_requests')
+      .select('id, account, amount::text')
+      .eq('user_id', member.id)
+      .single();
+    expect(filed).toMatchObject({ account: 'deposit_wallet', amount: '12000.00' });
+    const { data: balance } = await serviceClient()
+      .from('profiles')
+      .select('deposit_wallet::text')
+      .eq('id', member.id)
+      .single();
+    // Reserved, not yet paid: the posted balance is unchanged.
+    expect(balance).toEqual({ deposit_wallet: '30000.00' });
+
+    // One admin approves, another pays and records what was sent.
+    const id = (filed as { id: number }).id;
+    const approved = await (
+      await adminClient()
+    ).rpc('review_withdrawal_request', { p_request_id: id, p_action: 'approve', p_note: null });
+    expect(approved.error).toBeNull();
+    const heard = realtime.nextChange('withdrawal_requests', 'UPDATE');
+    const paid = await (
+      await checkerClient()
+    ).rpc('review_withdrawal_request', {
+      p_request_id: id,
+      p_action: 'pay',
+      p_note: null,
+      p_quantity: '0.19999',
+      p_rate: '60000',
+      p_network_fee: '0.00001',
+      p_rate_source: 'E2E fixed rate',
+    });
+    expect(paid.error).toBeNull();
+    await heard;
+    await expect(item).toContainText('Paid 0.19999 BTC');
+    await expect(form.getByTestId('available-deposit_wallet')).toHaveText('$18,000.00');
+    await expect(form.getByTestId('reserved-deposit_wallet')).toHaveCount(0);
+    const { data: after } = await serviceClient()
+      .from('profiles')
+      .select('deposit_wallet::text, total_deposit::text, total_withdraw::text')
+      .eq('id', member.id)
+      .single();
+    expect(after).toEqual({
+      deposit_wallet: '18000.00',
+      total_deposit: '30000.00',
+      total_withdraw: '12000.00',
+    });
   });
 
   test('a member with 3 requests waiting for review is told so, and nothing more is filed', async ({
@@ -90,6 +196,7 @@ test.describe('withdraw page', () => {
     for (let i = 0; i < 3; i += 1) {
       const { error } = await client.rpc('file_withdrawal_request', {
         p_wallet_id: 1,
+        p_account: 'interest_wallet',
         p_amount: '10.00',
         p_destination_address: BTC_DESTINATION,
       });
@@ -97,7 +204,7 @@ test.describe('withdraw page', () => {
     }
     await signInThroughUi(page, member, '/user/withdraw');
     const form = page.getByRole('form', { name: 'Request a withdrawal' });
-    await expect(form.getByTestId('withdrawable')).toHaveText('$470.00');
+    await expect(form.getByTestId('available-interest_wallet')).toHaveText('$470.00');
     await form.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
     await form.getByLabel('Amount (USD)').fill('20');
     await form.getByRole('button', { name: 'Request withdrawal' }).click();

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { changedAccounts, draftErrors, reasonError } from '~/lib/admin/balances';
-import type { BalanceDraft } from '~/lib/accounts';
+import { reasonError } from '~/lib/admin/reason';
+import { correctionProblem, signedAmountError, type CorrectionDraft } from '~/lib/admin/transfer-text';
 import { amountError, canonicalAmount } from '~/lib/money';
-
-const zero: BalanceDraft = {
-  interest_wallet: '0.00',
-  deposit_wallet: '0.00',
-  total_invest: '0.00',
-  total_deposit: '0.00',
-  total_withdraw: '0.00',
-  referral: '0.00',
-};
 
 describe('amountError (same rule as the database)', () => {
   it.each(['0', '0.5', '12.34', '100', '007.10', ' 42.1 ', '999999999999.99'])('accepts %j', (text) => {
@@ -49,23 +40,83 @@ describe('amountError (same rule as the database)', () => {
   });
 });
 
-describe('draftErrors and changedAccounts', () => {
-  it('names every invalid field and only those', () => {
-    const errors = draftErrors({ ...zero, deposit_wallet: '-3', referral: '1.001' });
-    expect(Object.keys(errors).sort()).toEqual(['deposit_wallet', 'referral']);
-    expect(errors.deposit_wallet).toBe('Deposit Wallet must not be negative.');
-    expect(errors.referral).toBe('Referral Earnings must be a number with at most 2 decimals.');
-  });
+describe('signedAmountError (a correction: minus debits, plain credits)', () => {
+  it.each(['12.50', '-12.50', '+3', '0.01', '-0.01', '999999999999.99', '-999999999999.99', ' 7 '])(
+    'accepts %j',
+    (text) => {
+      expect(signedAmountError(text)).toBeNull();
+    },
+  );
 
-  it('sends only amounts that really changed, as typed', () => {
-    const changed = changedAccounts(zero, { ...zero, interest_wallet: '0', total_invest: ' 150.5 ' });
-    expect(changed).toEqual({ total_invest: '150.5' });
+  it.each([
+    ['', 'Amount is required.'],
+    ['0', 'Amount must not be zero.'],
+    ['-0.00', 'Amount must not be zero.'],
+    [
+      '12.345',
+      'Amount must be a number with at most 2 decimals, with a minus sign to debit (for example -12.50).',
+    ],
+    [
+      '1,000',
+      'Amount must be a number with at most 2 decimals, with a minus sign to debit (for example -12.50).',
+    ],
+    [
+      '--5',
+      'Amount must be a number with at most 2 decimals, with a minus sign to debit (for example -12.50).',
+    ],
+    [
+      '- 5',
+      'Amount must be a number with at most 2 decimals, with a minus sign to debit (for example -12.50).',
+    ],
+    ['1000000000000', 'Amount must be at most 999999999999.99 either way.'],
+    ['-1000000000000', 'Amount must be at most 999999999999.99 either way.'],
+  ])('refuses %j with %j', (text, message) => {
+    expect(signedAmountError(text)).toBe(message);
   });
 
   it('canonicalises without floating point', () => {
     expect(canonicalAmount('0007.5')).toBe('7.50');
     expect(canonicalAmount('999999999999.99')).toBe('999999999999.99');
     expect(canonicalAmount('0.1')).toBe('0.10');
+  });
+});
+
+describe('correctionProblem', () => {
+  const draft = (over: Partial<CorrectionDraft> = {}): CorrectionDraft => ({
+    account: 'deposit_wallet',
+    amount: '-12.50',
+    category: 'error_correction',
+    clientText: 'Correction of a duplicated interest payment',
+    internalNote: '',
+    ...over,
+  });
+
+  it('accepts a complete draft; the internal note is optional', () => {
+    expect(correctionProblem(draft())).toBeNull();
+    expect(correctionProblem(draft({ internalNote: 'Ticket 4411' }))).toBeNull();
+  });
+
+  it('names the first field to fix, in the dialog’s order', () => {
+    expect(correctionProblem(draft({ account: '', amount: '' }))).toEqual({
+      message: 'Choose the account.',
+      fields: ['correction-account'],
+    });
+    expect(correctionProblem(draft({ amount: 'x' }))?.fields).toEqual(['correction-amount']);
+    expect(correctionProblem(draft({ category: '' }))).toEqual({
+      message: 'Choose the category.',
+      fields: ['correction-category'],
+    });
+    expect(correctionProblem(draft({ clientText: ' ab ' }))).toEqual({
+      message: 'The text the client reads must be 3 to 500 characters.',
+      fields: ['correction-client-text'],
+    });
+    expect(correctionProblem(draft({ clientText: 'x'.repeat(501) }))?.fields).toEqual([
+      'correction-client-text',
+    ]);
+    expect(correctionProblem(draft({ internalNote: 'x'.repeat(501) }))).toEqual({
+      message: 'The internal note must be at most 500 characters.',
+      fields: ['correction-internal-note'],
+    });
   });
 });
 

@@ -25,8 +25,8 @@ vi.mock('~/lib/supabase', () => ({
 
 const { searchUsers } = await import('~/lib/admin/users');
 const { userLedger } = await import('~/lib/admin/user-ledger');
-const { proposeBalances, proposalChanges } = await import('~/lib/admin/proposals');
-const { DbError, isStale } = await import('~/lib/db-errors');
+const { approveTransfer, byMember, pendingTransfers, proposeCorrection, rejectTransfer, withdrawTransfer } =
+  await import('~/lib/admin/transfers');
 
 const profile = {
   id: '00000000-0000-0000-0000-000000000001',
@@ -84,62 +84,153 @@ describe('searchUsers', () => {
   });
 });
 
-describe('proposeBalances', () => {
-  it('sends the typed text, the version seen and the reason to propose_balances', async () => {
-    nextResult = { data: { id: 7, status: 'open' }, error: null };
-    await expect(proposeBalances(profile.id, 3, { interest_wallet: '20' }, '  bonus  ')).resolves.toEqual({
-      applied: false,
-    });
-    expect(calls[0]).toEqual({
-      fn: 'propose_balances',
-      args: {
-        p_user_id: profile.id,
-        p_expected_version: 3,
-        p_balances: { interest_wallet: '20' },
-        p_reason: 'bonus',
-      },
-    });
-  });
+const pendingRow = {
+  id: 41,
+  kind: 'deposit',
+  user_id: profile.id,
+  email: profile.email,
+  account: 'deposit_wallet',
+  amount: '30000.00',
+  client_text: 'Deposit of 0.5 BTC',
+  internal_note: null,
+  category: null,
+  asset: 'BTC',
+  quantity: '0.50000000',
+  rate: '60000.0000000000',
+  source: 'deposit_notice',
+  source_id: 9,
+  proposed_by: '00000000-0000-0000-0000-0000000000aa',
+  proposed_by_email: 'finance@example.com',
+  created_at: '2026-11-21T12:00:00+00:00',
+  expires_at: '2999-01-01T00:00:00+00:00',
+};
 
-  it('tells a small edit applied at once (below the firm threshold) from a proposal', async () => {
-    nextResult = { data: { ...profile, applied: true }, error: null };
-    await expect(proposeBalances(profile.id, 3, { referral: '1.00' }, 'small fix')).resolves.toEqual({
-      applied: true,
+describe('pendingTransfers', () => {
+  it('reads admin_pending_transfers (all, or one member) with money and quantities as text', async () => {
+    nextResult = {
+      data: [
+        pendingRow,
+        {
+          ...pendingRow,
+          id: 40,
+          created_at: '2026-11-20T12:00:00+00:00',
+          expires_at: '2000-01-01T00:00:00+00:00',
+        },
+      ],
+      error: null,
+    };
+    const all = await pendingTransfers();
+    expect(calls[0]).toEqual({ fn: 'admin_pending_transfers', args: {} });
+    expect(all.map((t) => t.id)).toEqual(['40', '41']);
+    expect(all[1]).toMatchObject({
+      amount: '30000.00',
+      quantity: '0.50000000',
+      rate: '60000.0000000000',
+      internal_note: '',
+      source_id: '9',
+      expired: false,
     });
-  });
-
-  it('marks a stale proposal so the table can show the fresh values', async () => {
-    const message =
-      "This user's balances were changed by someone else. The latest values are shown; check them and save again.";
-    nextResult = { data: null, error: { code: 'PT409', message } };
-    const failure = await proposeBalances(profile.id, 3, { referral: '1' }, 'fix').catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(DbError);
-    expect((failure as Error).message).toBe(message);
-    expect(isStale(failure)).toBe(true);
-  });
-
-  it('refuses to send an empty change or a missing reason', async () => {
-    await expect(proposeBalances(profile.id, 3, {}, 'x')).rejects.toThrow(/Nothing changed/);
-    await expect(proposeBalances(profile.id, 3, { referral: '1' }, '  ')).rejects.toThrow(
-      /reason is required/,
-    );
-    expect(calls).toEqual([]);
+    // Past expires_at: shown, marked expired (nobody can approve it any more).
+    expect(all[0]?.expired).toBe(true);
+    expect(
+      byMember(all)
+        .get(profile.id)
+        ?.map((t) => t.id),
+    ).toEqual(['40', '41']);
+    await pendingTransfers(profile.id);
+    expect(calls[1]).toEqual({ fn: 'admin_pending_transfers', args: { p_user_id: profile.id } });
   });
 });
 
-describe('proposalChanges', () => {
-  it('lists only the accounts whose value differs, comparing amounts not text', () => {
-    const before = {
-      interest_wallet: '12.50',
-      deposit_wallet: '0.00',
-      total_invest: '1.00',
-      total_deposit: '0.00',
-      total_withdraw: '0.00',
-      referral: '0.00',
+describe('proposeCorrection', () => {
+  it('sends the signed amount as typed, the category and both texts, and tells pending from posted', async () => {
+    nextResult = { data: { id: 7, phase: 'pending' }, error: null };
+    await expect(
+      proposeCorrection({
+        userId: profile.id,
+        account: 'deposit_wallet',
+        amount: ' -12.50 ',
+        category: 'error_correction',
+        clientText: '  Correction of a duplicated payment ',
+        internalNote: ' Ticket 4411 ',
+      }),
+    ).resolves.toEqual({ id: '7', posted: false });
+    expect(calls[0]).toEqual({
+      fn: 'propose_correction',
+      args: {
+        p_user_id: profile.id,
+        p_account: 'deposit_wallet',
+        p_amount: '-12.50',
+        p_category: 'error_correction',
+        p_client_text: 'Correction of a duplicated payment',
+        p_internal_note: 'Ticket 4411',
+      },
+    });
+    nextResult = { data: { id: 8, phase: 'posted' }, error: null };
+    await expect(
+      proposeCorrection({
+        userId: profile.id,
+        account: 'referral',
+        amount: '+1.00',
+        category: 'goodwill',
+        clientText: 'Goodwill',
+        internalNote: '  ',
+      }),
+    ).resolves.toEqual({ id: '8', posted: true });
+    // A plus sign is dropped; an empty internal note is not sent (the function's default applies).
+    expect(calls[1]?.args).toEqual({
+      p_user_id: profile.id,
+      p_account: 'referral',
+      p_amount: '1.00',
+      p_category: 'goodwill',
+      p_client_text: 'Goodwill',
+    });
+  });
+
+  it('shows the database refusal as is (own account, four eyes, bad input)', async () => {
+    nextResult = {
+      data: null,
+      error: { code: '42501', message: 'Staff never act on their own account.', hint: 'own_account' },
     };
-    expect(
-      proposalChanges({ before, proposed: { ...before, interest_wallet: '12.5', referral: '5.50' } }),
-    ).toEqual([{ account: 'referral', before: '0.00', after: '5.50' }]);
+    await expect(
+      proposeCorrection({
+        userId: profile.id,
+        account: 'deposit_wallet',
+        amount: '5',
+        category: 'other',
+        clientText: 'abc',
+        internalNote: '',
+      }),
+    ).rejects.toThrow('Staff never act on their own account.');
+  });
+});
+
+describe('approve, reject and withdraw a transfer', () => {
+  it('sends the transfer id (and a reason to reject), and refuses a short reason before sending', async () => {
+    await approveTransfer('41');
+    await rejectTransfer('41', '  Wrong rate  ');
+    await withdrawTransfer('41');
+    expect(calls).toEqual([
+      { fn: 'approve_transfer', args: { p_transfer_id: 41 } },
+      { fn: 'reject_transfer', args: { p_transfer_id: 41, p_reason: 'Wrong rate' } },
+      { fn: 'withdraw_transfer', args: { p_transfer_id: 41 } },
+    ]);
+    await expect(rejectTransfer('41', ' x ')).rejects.toThrow('Reason must be 3 to 500 characters.');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('passes on the four-eyes refusal', async () => {
+    nextResult = {
+      data: null,
+      error: {
+        code: '42501',
+        message: 'You proposed this transfer: another admin must approve it.',
+        hint: 'four_eyes',
+      },
+    };
+    await expect(approveTransfer('41')).rejects.toThrow(
+      'You proposed this transfer: another admin must approve it.',
+    );
   });
 });
 

@@ -32,18 +32,18 @@ function runAnchor(env: Record<string, string>): Promise<{ status: number; stdou
 
 describe('audit:anchor', () => {
   it('prints the newest event and its hash as one JSON line, and the anchor checks out', async () => {
-    // An event to anchor: an operator's balance change, written by the database's own trigger.
+    // An event to anchor: an operator's correction, written by the database's own trigger.
     const { data: user, error } = await service.auth.admin.createUser({
       email: 'anchor@example.com',
       password: 'anchor-password-1',
       email_confirm: true,
     });
     expect(error).toBeNull();
-    const edit = await service.rpc('admin_update_balances', {
+    const edit = await service.rpc('operator_post_correction', {
       p_user_id: user.user!.id,
-      p_expected_version: 1,
-      p_balances: { referral: '1.00' },
-      p_reason: 'anchor test',
+      p_account: 'referral',
+      p_amount: '1.00',
+      p_client_text: 'anchor test',
     });
     expect(edit.error).toBeNull();
 

@@ -35,6 +35,7 @@ const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
   balance_after: '0.90',
   reason: 'r',
   source: 'admin_edit',
+  kind: 'correction',
   created_at: '2026-01-01T00:00:00.000001+00:00',
   ...over,
 });
@@ -103,10 +104,20 @@ describe('every CSV holds every row past the API’s max_rows', () => {
     // event for each. The events get one timestamp too (the log is append-only, so as the owner
     // with triggers off: a paging fixture, the chain is not under test here).
     await server.db.transaction(async (tx) => {
+      // Every line belongs to a transfer (the money engine): one posted correction carries them all.
       await tx.query(
-        `insert into public.ledger_entries (user_id, account, delta, balance_before, balance_after, reason, source, created_at)
-         select $1, 'interest_wallet', 1, i - 1, i, 'entry ' || i, 'admin_edit', $2::timestamptz
-         from generate_series(1, $3::int) i`,
+        `with t as (
+           insert into public.transfers (business_id, phase, kind, debit_account_id, credit_account_id, amount, user_id, client_text)
+           select 'fixture:exports:' || $1::uuid, 'posted', 'correction',
+             (select id from public.ledger_accounts where user_id is null and purpose = 'corrections'),
+             (select id from public.ledger_accounts where user_id = $1::uuid and purpose = 'interest_wallet'),
+             $3::int, $1::uuid, 'fixture'
+           returning id, credit_account_id
+         )
+         insert into public.ledger_entries
+           (user_id, transfer_id, account_id, account, kind, delta, balance_before, balance_after, reason, created_at)
+         select $1::uuid, t.id, t.credit_account_id, 'interest_wallet', 'correction', 1, i - 1, i, 'entry ' || i, $2::timestamptz
+         from t, generate_series(1, $3::int) i`,
         [member.id, TIE, ENTRIES],
       );
       await tx.query(`set local session_replication_role = replica`);

@@ -160,9 +160,8 @@ describe('admin feeds', () => {
       watchReviewQueue,
       [
         { event: '*', schema: 'public', table: 'deposit_notices' },
+        // A valuation's credit posted or voided moves its notice (the database keeps them in step).
         { event: '*', schema: 'public', table: 'withdrawal_requests' },
-        // A deposit credit proposed or decided changes what a notice card shows.
-        { event: '*', schema: 'public', table: 'staff_proposals' },
       ],
     ],
     ['watchMessages', watchMessages, [{ event: 'INSERT', schema: 'public', table: 'contact_messages' }]],

@@ -62,6 +62,7 @@ describe('chartSeries', () => {
       balance_after: after,
       reason: 'r',
       source: 'admin_edit',
+      kind: 'correction',
       created_at: at,
     });
     const series = chartSeries(
@@ -89,6 +90,7 @@ const ledgerEntry = (
   balance_after: after,
   reason: 'r',
   source: 'admin_edit',
+  kind: 'correction',
   created_at: at,
   ...extra,
 });

@@ -25,6 +25,7 @@ export const icons = {
   check: 'M5 12l5 5 9-10',
   bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zm4 4h4',
   pencil: 'M4 20h4L19 9l-4-4L4 16zm9-13l4 4',
+  plusminus: 'M12 4v8M8 8h8M7 18h10',
   history: 'M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4m4-1v5l3 2',
   key: 'M8 15a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm4-4h9m-3 0v3m-3-3v2',
   approval:

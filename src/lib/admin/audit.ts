@@ -45,11 +45,10 @@ export interface AuditFilter {
 export const EMPTY_FILTER: AuditFilter = { kind: '', actor: '', member: '', from: '', to: '' };
 
 export const AUDIT_KINDS = [
-  'proposal_open',
-  'proposal_approved',
-  'proposal_rejected',
-  'proposal_withdrawn',
-  'proposal_expired',
+  // The money engine's phases (issue 32): a transfer reserved, posted, or voided.
+  'transfer_pending',
+  'transfer_posted',
+  'transfer_voided',
   'staff_proposal_open',
   'staff_proposal_approved',
   'staff_proposal_rejected',
@@ -60,6 +59,7 @@ export const AUDIT_KINDS = [
   'withdrawal_approved',
   'withdrawal_paid',
   'withdrawal_rejected',
+  'deposit_notice_valued',
   'deposit_notice_confirmed',
   'deposit_notice_rejected',
   'address_edit',

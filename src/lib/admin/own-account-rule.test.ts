@@ -23,13 +23,6 @@ describe('staffChangeMember', () => {
     expect(staffChangeMember({ kind: 'unfreeze', target: me, before: { email: 'me@example.com' } })).toBe(me);
   });
 
-  it('reads a deposit credit’s member from the notice recorded in before, not the target (the notice id)', () => {
-    expect(staffChangeMember({ kind: 'deposit_credit', target: '42', before: { member_id: other } })).toBe(
-      other,
-    );
-    expect(staffChangeMember({ kind: 'deposit_credit', target: '42', before: {} })).toBeNull();
-  });
-
   it('names no member for changes that move nobody’s money', () => {
     for (const kind of ['deposit_address', 'staff_role', 'firm_settings'] as const) {
       expect(staffChangeMember({ kind, target: me, before: { member_id: me } })).toBeNull();

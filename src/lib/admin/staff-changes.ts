@@ -2,17 +2,15 @@ import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import type { Json } from '~/lib/database.types';
-import { formatUsd } from '~/lib/money';
 import { peopleById } from './people';
 import type { Capabilities, StaffRole } from './staff';
 
 /**
- * Changes other than balances that need a second admin (public.staff_proposals, docs/four-eyes.md):
- * a deposit address, a staff role, the firm's settings, lifting a member's withdrawal freeze, crediting
- * a confirmed deposit notice.
+ * Changes other than money that need a second admin (public.staff_proposals, docs/four-eyes.md):
+ * a deposit address, a staff role, the firm's settings, lifting a member's withdrawal freeze. Money
+ * moves only through pending transfers (transfers.ts).
  */
-export type StaffChangeKind =
-  'deposit_address' | 'staff_role' | 'firm_settings' | 'unfreeze' | 'deposit_credit';
+export type StaffChangeKind = 'deposit_address' | 'staff_role' | 'firm_settings' | 'unfreeze';
 
 export interface StaffChange {
   id: string;
@@ -31,9 +29,7 @@ export interface StaffChange {
 
 /** Who may propose, approve and reject each kind (the database's private.staff_change_roles). */
 export function mayDecide(kind: StaffChangeKind, can: Capabilities): boolean {
-  return kind === 'deposit_address' || kind === 'unfreeze' || kind === 'deposit_credit'
-    ? can.moveMoney
-    : can.manageStaff;
+  return kind === 'deposit_address' || kind === 'unfreeze' ? can.moveMoney : can.manageStaff;
 }
 
 function json(value: unknown): Record<string, unknown> {
@@ -69,7 +65,7 @@ export async function openStaffChanges(): Promise<StaffChange[]> {
 
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 const roleText = (value: unknown) => (typeof value === 'string' ? value : 'Not staff');
-const threshold = (value: unknown) => (typeof value === 'string' ? `$${value}` : 'None (every edit)');
+const threshold = (value: unknown) => (typeof value === 'string' ? `$${value}` : 'None (every correction)');
 const dailyLimit = (value: unknown) =>
   typeof value === 'string' ? `$${value} per admin a day` : 'Same as the threshold';
 
@@ -116,22 +112,6 @@ export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'target' 
     case 'unfreeze':
       rows.push({ field: 'Withdrawals', now: 'Frozen', proposed: 'Allowed' });
       return { title: `Unfreeze withdrawals: ${String(b.email ?? '')}`, rows };
-    case 'deposit_credit': {
-      // `before` is the notice as it stood when proposed (member, asset, transaction); the payload is
-      // the amount credited, in USD.
-      const amount = String(p.amount ?? '');
-      rows.push({
-        field: 'Deposit Wallet and Total Deposit',
-        now: 'Not credited',
-        proposed: formatUsd(amount, { signed: true }),
-      });
-      return {
-        title: `Credit deposit notice #${change.target}: ${formatUsd(amount)} to ${String(b.email ?? '')} (${String(
-          b.asset ?? '',
-        )}, tx ${String(b.tx_id ?? '')})`,
-        rows,
-      };
-    }
   }
 }
 
@@ -216,17 +196,10 @@ export function intervalHours(value: string): number {
 }
 
 /**
- * The member whose money a staff proposal moves, as the database's private.staff_change_member
- * sees it for the kinds it guards: an unfreeze targets the member's id; a deposit credit targets
- * the notice, whose member the proposal's `before` records. Other kinds move no member's money.
+ * The member whose money a staff proposal concerns, as the database's private.staff_change_member
+ * sees it for the kinds it guards: an unfreeze targets the member's id. Other kinds concern no
+ * member's money.
  */
 export function staffChangeMember(change: Pick<StaffChange, 'kind' | 'target' | 'before'>): string | null {
-  switch (change.kind) {
-    case 'unfreeze':
-      return change.target;
-    case 'deposit_credit':
-      return typeof change.before.member_id === 'string' ? change.before.member_id : null;
-    default:
-      return null;
-  }
+  return change.kind === 'unfreeze' ? change.target : null;
 }

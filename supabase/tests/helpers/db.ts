@@ -256,8 +256,9 @@ export async function addVerifiedFactor(db: Queryable, userId: string): Promise<
 }
 
 /**
- * Credits a deposit notice the four-eyes way (issue 30): one finance admin or owner confirms it, which
- * proposes the credit, and a second one approves that proposal. Answers the proposal's id.
+ * Credits a deposit notice the four-eyes way (issue 32): one finance admin or owner values it (USD value
+ * = quantity x rate, default rate 1 so the USD value is the quantity), which records a pending deposit
+ * transfer, and a second one approves that transfer. Answers the pending transfer's id.
  */
 export async function creditNotice(
   db: Database,
@@ -265,17 +266,51 @@ export async function creditNotice(
   proposer: string,
   approver: string,
   note: string | null = null,
+  rate = '1',
 ): Promise<number> {
-  const notice = await callAs<{ credit_proposal_id: number }>(
+  const transferId = await valueNotice(db, noticeId, proposer, note, rate);
+  await callAs(db, adminAtAal2(approver), `select public.approve_transfer($1) as r`, [transferId]);
+  return transferId;
+}
+
+/** The first half of creditNotice: values the notice at `rate`; answers the pending transfer's id. */
+export async function valueNotice(
+  db: Database,
+  noticeId: string | number,
+  proposer: string,
+  note: string | null = null,
+  rate = '1',
+): Promise<number> {
+  const { rows } = await db.query<{ usd: string }>(
+    `select round(quantity * $2::numeric, 2)::text as usd from public.deposit_notices where id = $1`,
+    [noticeId, rate],
+  );
+  const notice = await callAs<{ transfer_id: number }>(
     db,
     adminAtAal2(proposer),
-    `select public.review_deposit_notice($1, 'confirm', $2) as r`,
-    [noticeId, note],
+    `select public.review_deposit_notice($1, 'confirm', $2, $3, $4, 'Test rate') as r`,
+    [noticeId, note, rows[0]?.usd ?? '0', rate],
   );
-  await callAs(db, adminAtAal2(approver), `select public.approve_staff_change($1) as r`, [
-    notice.credit_proposal_id,
-  ]);
-  return notice.credit_proposal_id;
+  return Number(notice.transfer_id);
+}
+
+/**
+ * Gives a member money at once (issue 32): a signed correction posted by the operator path
+ * (operator_post_correction, run as postgres), as seed data and operator scripts do.
+ */
+export async function postCorrection(
+  db: Queryable,
+  userId: string,
+  account: 'deposit_wallet' | 'interest_wallet' | 'total_invest' | 'referral',
+  amount: string,
+  clientText = 'Test correction',
+): Promise<{ id: number }> {
+  const { rows } = await db.query<{ r: { id: number } }>(
+    `select public.operator_post_correction($1, $2, $3, $4) as r`,
+    [userId, account, amount, clientText],
+  );
+  const r = rows[0]!.r;
+  return (typeof r === 'string' ? JSON.parse(r) : r) as { id: number };
 }
 
 /**
@@ -357,12 +392,13 @@ export async function fingerprint(db: Queryable): Promise<string> {
       (select string_agg(concat_ws(',', id, username, email, interest_wallet, deposit_wallet, total_invest, total_deposit,
                                    total_withdraw, referral, version, updated_at), ';' order by id) from public.profiles),
       (select count(*) || ':' || coalesce(max(id), 0) from public.ledger_entries),
-      (select string_agg(concat_ws(',', id, status, amount, tx_id, reviewed_at, review_note), ';' order by id) from public.deposit_notices),
+      (select string_agg(concat_ws(',', id, status, amount, quantity, tx_id, transfer_id, reviewed_at, review_note), ';' order by id) from public.deposit_notices),
       (select string_agg(concat_ws(',', id, status, amount, paid_at, review_note), ';' order by id) from public.withdrawal_requests),
       (select string_agg(concat_ws(',', id, address, enabled, updated_at), ';' order by id) from public.deposit_wallets),
       (select count(*) from public.deposit_wallet_changes),
       (select string_agg(user_id::text || role, ';' order by user_id) from public.admins),
-      (select string_agg(concat_ws(',', id, status, decided_at), ';' order by id) from public.balance_proposals),
+      (select count(*) || ':' || coalesce(max(id), 0) from public.transfers),
+      (select string_agg(concat_ws(',', id, debits_pending, debits_posted, credits_pending, credits_posted), ';' order by id) from public.ledger_accounts),
       (select count(*) from public.contact_messages))) as h`);
   return rows[0]!.h;
 }

@@ -1,5 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { latestMail, serviceClient, signedInClient, type TestUser } from './users';
+import {
+  adminClient,
+  checkerClient,
+  latestMail,
+  serviceClient,
+  signedInClient,
+  type TestUser,
+} from './users';
 
 /**
  * The address book as a member's own API client uses it (docs/address-book.md): the e-mailed one-time
@@ -42,4 +49,41 @@ export async function addActiveAddress(
   const id = String((data as { id: number }).id);
   await endCoolingOff(id);
   return { id, client };
+}
+
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+/**
+ * A withdrawal of `amount` USD from `account`, filed by the member to a Bitcoin address of their book,
+ * approved by one admin and paid by another (at `rate` USD per BTC): the way Total Withdraw grows.
+ */
+export async function paidWithdrawalFor(
+  user: TestUser,
+  options: { amount: string; account?: 'deposit_wallet' | 'interest_wallet' | 'referral'; rate?: string },
+): Promise<void> {
+  const { client } = await addActiveAddress(user, { walletId: 1, address: BTC_ADDRESS, label: 'Payout' });
+  const filed = await client.rpc('file_withdrawal_request', {
+    p_wallet_id: 1,
+    p_account: options.account ?? 'deposit_wallet',
+    p_amount: options.amount,
+    p_destination_address: BTC_ADDRESS,
+  });
+  if (filed.error) throw new Error(`filing the withdrawal failed: ${filed.error.message}`);
+  const id = (filed.data as { id: number }).id;
+  const approved = await (
+    await adminClient()
+  ).rpc('review_withdrawal_request', { p_request_id: id, p_action: 'approve', p_note: null });
+  if (approved.error) throw new Error(`approving the withdrawal failed: ${approved.error.message}`);
+  const paid = await (
+    await checkerClient()
+  ).rpc('review_withdrawal_request', {
+    p_request_id: id,
+    p_action: 'pay',
+    p_note: null,
+    p_quantity: '0.0001',
+    p_rate: options.rate ?? '100000',
+    p_network_fee: '0',
+    p_rate_source: 'E2E fixed rate',
+  });
+  if (paid.error) throw new Error(`paying the withdrawal failed: ${paid.error.message}`);
 }

@@ -1,6 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
 import { nextTotpCode } from '../../support/totp';
+import { testTxId } from '../../support/tx-id';
+import { usdValueOf } from '../../../src/lib/assets';
 import { ANON_KEY, SERVICE_ROLE_KEY, supabaseUrl } from './env';
 
 /**
@@ -110,52 +112,121 @@ export function adminClient(): Promise<SupabaseClient> {
 }
 
 let checkerPromise: Promise<SupabaseClient> | undefined;
-/**
- * Credits a deposit notice the four-eyes way (issue 30): one admin confirms it, which proposes the
- * credit, and a second admin approves that proposal.
- */
-export async function creditDepositNotice(noticeId: number): Promise<void> {
-  const proposed = await (
-    await adminClient()
-  ).rpc('review_deposit_notice', { p_notice_id: noticeId, p_decision: 'confirm', p_note: null });
-  if (proposed.error)
-    throw new Error(`confirming notice ${String(noticeId)} failed: ${proposed.error.message}`);
+/** A second admin (aal2) per worker: the one who approves what the first one proposed. */
+export function checkerClient(): Promise<SupabaseClient> {
   checkerPromise ??= createAdmin().then(signedInAdminClient);
-  const approved = await (
-    await checkerPromise
-  ).rpc('approve_staff_change', {
-    p_proposal_id: (proposed.data as { credit_proposal_id: number }).credit_proposal_id,
-  });
-  if (approved.error) throw new Error(`approving the credit failed: ${approved.error.message}`);
+  return checkerPromise;
 }
 
-export type Account =
-  'interest_wallet' | 'deposit_wallet' | 'total_invest' | 'total_deposit' | 'total_withdraw' | 'referral';
+/** The quantity of a notice as the database holds it, as text. */
+async function noticeQuantity(noticeId: number): Promise<string> {
+  const { data, error } = await serviceClient()
+    .from('deposit_notices')
+    .select('quantity::text')
+    .eq('id', noticeId)
+    .single();
+  if (error) throw new Error(`reading notice ${String(noticeId)} failed: ${error.message}`);
+  return (data as { quantity: string }).quantity;
+}
 
 /**
- * Sets balances the way an operator script does (admin_update_balances with the service role: ledger
- * entries, version check). Staff cannot: their edits are proposals a second admin approves.
+ * Credits a deposit notice the four-eyes way (issue 32): one admin values it (USD value = quantity ×
+ * rate, with the rate's source), which proposes the credit as a pending transfer, and a second admin
+ * approves that transfer. Answers the USD value credited.
+ */
+export async function creditDepositNotice(noticeId: number, rate = '1'): Promise<string> {
+  const usdValue = usdValueOf(await noticeQuantity(noticeId), rate);
+  if (!usdValue) throw new Error(`notice ${String(noticeId)}: no USD value at rate ${rate}`);
+  const valued = await (
+    await adminClient()
+  ).rpc('review_deposit_notice', {
+    p_notice_id: noticeId,
+    p_decision: 'confirm',
+    p_usd_value: usdValue,
+    p_rate: rate,
+    p_rate_source: 'E2E fixed rate',
+  });
+  if (valued.error) throw new Error(`valuing notice ${String(noticeId)} failed: ${valued.error.message}`);
+  const approved = await (
+    await checkerClient()
+  ).rpc('approve_transfer', { p_transfer_id: (valued.data as { transfer_id: number }).transfer_id });
+  if (approved.error) throw new Error(`approving the credit failed: ${approved.error.message}`);
+  return usdValue;
+}
+
+/**
+ * A member files a deposit notice for `quantity` of wallet `walletId`'s asset and two admins credit
+ * it at `rate`: the way Total Deposit and the Deposit Wallet grow. Answers the notice id.
+ */
+export async function depositFor(
+  member: TestUser,
+  options: { quantity: string; rate?: string; walletId?: number; txId?: string },
+): Promise<number> {
+  const client = await signedInClient(member);
+  const walletId = options.walletId ?? 1;
+  const filed = await client.rpc('file_deposit_notice', {
+    p_wallet_id: walletId,
+    p_quantity: options.quantity,
+    p_tx_id: options.txId ?? testTxId(`deposit-${member.id}-${Date.now()}-${Math.random()}`),
+  });
+  if (filed.error) throw new Error(`filing a deposit notice failed: ${filed.error.message}`);
+  const id = (filed.data as { id: number }).id;
+  await creditDepositNotice(id, options.rate ?? '1');
+  return id;
+}
+
+/** The member's four ledger accounts: the only balances a correction moves. */
+export type Account = 'interest_wallet' | 'deposit_wallet' | 'total_invest' | 'referral';
+
+const CENTS = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+/** "12.5" → 1250n: amounts as whole cents, exactly. */
+function cents(text: string): bigint {
+  const m = CENTS.exec(text.trim());
+  if (!m) throw new Error(`not an amount: ${text}`);
+  const value = BigInt(`${m[2]}${(m[3] ?? '').padEnd(2, '0')}`);
+  return m[1] ? -value : value;
+}
+const amountText = (value: bigint): string => {
+  const digits = (value < 0n ? -value : value).toString().padStart(3, '0');
+  return `${value < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
+/**
+ * Brings accounts to the given balances the way an operator script does: one correction per account
+ * that differs (operator_post_correction with the service role: posted at once, in the ledger with
+ * `reason` as the text the member reads). Staff cannot: their corrections need a second admin. Total
+ * Deposit and Total Withdraw are not accounts (they follow deposits and paid withdrawals: depositFor).
  */
 export async function setBalances(
   userId: string,
   balances: Partial<Record<Account, string>>,
   reason = 'E2E adjustment',
+  category: 'opening_balance' | 'error_correction' | 'goodwill' | 'other' = 'opening_balance',
 ) {
   const admin = serviceClient();
+  for (const account of Object.keys(balances)) {
+    if (!['interest_wallet', 'deposit_wallet', 'total_invest', 'referral'].includes(account))
+      throw new Error(`${account} is derived, not an account: credit a deposit or pay a withdrawal instead`);
+  }
   const { data: profile, error: readError } = await admin
     .from('profiles')
-    .select('version')
+    .select('interest_wallet::text, deposit_wallet::text, total_invest::text, referral::text')
     .eq('id', userId)
     .single();
   if (readError) throw new Error(`reading the profile failed: ${readError.message}`);
-  const { data, error } = await admin.rpc('admin_update_balances', {
-    p_user_id: userId,
-    p_expected_version: (profile as { version: number }).version,
-    p_balances: balances,
-    p_reason: reason,
-  });
-  if (error) throw new Error(`admin_update_balances failed: ${error.message}`);
-  return data as Record<string, unknown>;
+  const now = profile as Record<Account, string>;
+  for (const [account, target] of Object.entries(balances) as [Account, string][]) {
+    const delta = cents(target) - cents(now[account]);
+    if (delta === 0n) continue;
+    const { error } = await admin.rpc('operator_post_correction', {
+      p_user_id: userId,
+      p_account: account,
+      p_amount: amountText(delta),
+      p_client_text: reason,
+      p_category: category,
+    });
+    if (error) throw new Error(`operator_post_correction (${account}) failed: ${error.message}`);
+  }
 }
 
 /** Signs in through the real form and waits for the member dashboard. */

@@ -1,10 +1,12 @@
-import { openProposals, watchProposals, type BalanceProposal } from '~/lib/admin/proposals';
+import { pendingTransfers, watchTransfers, type PendingTransfer } from '~/lib/admin/transfers';
 import { openStaffChanges, watchStaffChanges, type StaffChange } from '~/lib/admin/staff-changes';
 import AdminArea, { type AdminPath } from './AdminArea';
-import BalanceProposalCard from './approvals/BalanceProposalCard';
 import LiveQueue from './approvals/LiveQueue';
+import PendingTransferCard from './approvals/PendingTransferCard';
 import SettingsPanel from './approvals/SettingsPanel';
 import StaffProposalCard from './approvals/StaffProposalCard';
+
+const loadPending = () => pendingTransfers();
 
 export default function ApprovalsPage({ current }: { current: AdminPath }) {
   return (
@@ -12,23 +14,27 @@ export default function ApprovalsPage({ current }: { current: AdminPath }) {
       {(session) =>
         session.can.readMoney ? (
           <div className="space-y-10">
-            <section aria-labelledby="approvals-balances" className="space-y-4">
-              <h2 id="approvals-balances" className="text-xl text-ink-950">
-                Balance changes
+            <section aria-labelledby="approvals-transfers" className="space-y-4">
+              <h2 id="approvals-transfers" className="text-xl text-ink-950">
+                Credits, debits and deposits
               </h2>
+              <p className="text-sm text-muted">
+                Pending transfers: nothing moves in the member’s accounts until a second finance admin or
+                owner approves. Rejecting or letting one expire voids it.
+              </p>
               <LiveQueue
-                load={openProposals}
-                watch={watchProposals}
-                label="Balance changes awaiting approval, oldest first"
-                empty="No balance changes are awaiting approval."
-                render={(p: BalanceProposal, reload) => (
-                  <BalanceProposalCard proposal={p} session={session} onDone={reload} />
+                load={loadPending}
+                watch={watchTransfers}
+                label="Transfers awaiting approval, oldest first"
+                empty="No transfers are awaiting approval."
+                render={(t: PendingTransfer, reload) => (
+                  <PendingTransferCard transfer={t} session={session} onDone={reload} />
                 )}
               />
             </section>
             <section aria-labelledby="approvals-other" className="space-y-4">
               <h2 id="approvals-other" className="text-xl text-ink-950">
-                Addresses, roles, settings, unfreezes and deposit credits
+                Addresses, roles, settings and unfreezes
               </h2>
               <LiveQueue
                 load={openStaffChanges}

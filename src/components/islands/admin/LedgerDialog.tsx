@@ -4,15 +4,18 @@ import { formatUsd } from '~/lib/money';
 import type { AdminUser } from '~/lib/admin/users';
 import { userLedger } from '~/lib/admin/user-ledger';
 import { ACCOUNT_LABELS } from '~/lib/accounts';
+import { CLIENT_TEXT_LABEL, transferKindLabel } from '~/lib/admin/transfer-text';
 import { formatDateTime } from './format';
 import LoadingCards from '../shared/LoadingCards';
 import { useLoad } from '../shared/useLoad';
 
+/** What made a line: the transfer's kind (deposit, withdrawal, correction, …), else its source. */
 const SOURCE_LABELS: Record<string, string> = {
-  admin_edit: 'Admin edit',
-  deposit_notice: 'Deposit confirmed',
-  withdrawal_request: 'Withdrawal paid',
+  deposit_notice: 'Deposit',
+  withdrawal_request: 'Withdrawal',
 };
+const madeBy = (entry: { kind: string; source: string }) =>
+  entry.kind ? transferKindLabel(entry.kind) : (SOURCE_LABELS[entry.source] ?? (entry.source || 'Transfer'));
 
 /** A user's ledger: every balance change with who made it, when and why (newest first). */
 export default function LedgerDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
@@ -48,7 +51,7 @@ export default function LedgerDialog({ user, onClose }: { user: AdminUser | null
             <li key={entry.id} className="rounded-lg border border-mist-200 p-3 text-sm">
               <p className="flex flex-wrap justify-between gap-2">
                 <span className="font-semibold text-ink-950">
-                  {ACCOUNT_LABELS[entry.account] ?? entry.account}
+                  {(ACCOUNT_LABELS as Record<string, string>)[entry.account] ?? entry.account}
                 </span>
                 <span
                   className={`tabular-nums ${entry.delta.startsWith('-') ? 'text-danger-600' : 'text-success-600'}`}
@@ -59,9 +62,11 @@ export default function LedgerDialog({ user, onClose }: { user: AdminUser | null
               <p className="mt-1 tabular-nums text-ink-800">
                 {formatUsd(entry.balance_before)} → {formatUsd(entry.balance_after)}
               </p>
-              <p className="mt-1 break-words text-ink-800">Reason: {entry.reason || '—'}</p>
+              <p className="mt-1 break-words text-ink-800">
+                {CLIENT_TEXT_LABEL}: {entry.reason || '—'}
+              </p>
               <p className="mt-1 text-muted">
-                {SOURCE_LABELS[entry.source] ?? entry.source} by {entry.actor_email || 'system'} on{' '}
+                {madeBy(entry)} posted by {entry.actor_email || 'system'} on{' '}
                 <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
               </p>
             </li>

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
-import { reasonError } from '~/lib/admin/balances';
+import { reasonError } from '~/lib/admin/reason';
 import { errorText } from '~/lib/db-errors';
 import Dialog from '../shared/Dialog';
 import Field from '../shared/Field';

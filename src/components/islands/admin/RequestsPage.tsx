@@ -1,39 +1,20 @@
-import { useEffect, useId, useState } from 'react';
-import toast from '~/lib/toast';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import AdminArea, { type AdminPath, type StaffSession } from './AdminArea';
-import Dialog from '~/components/islands/shared/Dialog';
-import { formatUsd } from '~/lib/money';
-import {
-  loadReviewQueue,
-  reviewDepositNotice,
-  reviewWithdrawal,
-  watchReviewQueue,
-} from '~/lib/admin/requests';
+import { loadReviewQueue, watchReviewQueue } from '~/lib/admin/requests';
 import { listWallets } from '~/lib/admin/wallets';
-import { fetchUser } from '~/lib/admin/users';
-import { errorText } from '~/lib/db-errors';
 import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
-import {
-  ACTION_TEXT,
-  noticeActions,
-  ReviewCard,
-  ReviewSection,
-  withdrawalActions,
-  type Pending,
-} from './ReviewCard';
+import { noticeActions, ReviewCard, ReviewSection, withdrawalActions, type Pending } from './ReviewCard';
+import { REVIEW_TEXT, noticeTitle, withdrawalTitle } from './requests/review-rules';
+
+// The review dialog (its fields and checks) loads on the first action, not with the page.
+const ReviewDialog = lazy(() => import('./requests/ReviewDialog'));
 
 function Requests({ session }: { session: StaffSession }) {
   const { data: queue, reload } = useLoad(loadReviewQueue, 'Could not load the requests.');
   const { data: walletList } = useLoad(listWallets, 'Could not load the wallet names.');
   const wallets = new Map((walletList ?? []).map((w) => [w.id, w]));
   const [pending, setPending] = useState<Pending | null>(null);
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [noteProblem, setNoteProblem] = useState('');
-  const noteId = useId();
-  // Rejecting a withdrawal tells the member why, so it needs a reason.
-  const noteRequired = pending?.kind === 'withdrawal' && pending.action === 'reject';
 
   useEffect(() => {
     let timer: number | undefined;
@@ -47,63 +28,10 @@ function Requests({ session }: { session: StaffSession }) {
     };
   }, [reload]);
 
-  function open(next: Pending) {
-    setNote('');
-    setNoteProblem('');
-    setPending(next);
-  }
-
-  /** The outcome toast, with the member's balances as the database now holds them (the effect). */
-  async function announce(outcome: string, userId: string) {
-    let balances = '';
-    try {
-      const member = await fetchUser(userId);
-      balances = ` ${member.email}: Deposit Wallet ${formatUsd(member.deposit_wallet)}, Interest Wallet ${formatUsd(
-        member.interest_wallet,
-      )}, Total Deposit ${formatUsd(member.total_deposit)}, Total Withdraw ${formatUsd(member.total_withdraw)}.`;
-    } catch (e) {
-      balances = ` (${errorText(e, 'Could not load the member’s balances.')})`;
-    }
-    toast.success(`${outcome}${balances}`, { duration: 8000 });
-  }
-
-  async function submit() {
-    if (!pending || busy) return;
-    if (noteRequired && note.trim().length < 3) {
-      setNoteProblem('Give the member a reason of 3 to 500 characters.');
-      document.getElementById(noteId)?.focus();
-      return;
-    }
-    setBusy(true);
-    const { item } = pending;
-    try {
-      if (pending.kind === 'notice') {
-        const review = await reviewDepositNotice(item.id, pending.action, note);
-        setPending(null);
-        if (review.credit_proposal_id) {
-          // Nothing was credited yet: say who acts next, and show no balances (they did not move).
-          toast.success(
-            `Credit of ${formatUsd(item.amount)} to ${item.user_email} proposed (deposit notice #${item.id}). A second admin approves it on the Approvals page before the member is credited.`,
-            { duration: 8000 },
-          );
-        } else {
-          await announce(`Deposit notice ${review.status}.`, item.user_id);
-        }
-      } else {
-        const status = await reviewWithdrawal(item.id, pending.action, note);
-        setPending(null);
-        await announce(`Withdrawal request ${status}.`, item.user_id);
-      }
-      reload();
-    } catch (e) {
-      toast.error(errorText(e, 'Could not save the review.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   if (!queue) return <LoadingCards label="Loading requests" />;
   const walletName = (id: number) => wallets.get(id)?.wallet_name ?? `Wallet ${id}`;
+  /** A withdrawal records nothing of its asset until paid: the wallet's asset is what is sent. */
+  const walletAsset = (id: number) => wallets.get(id)?.asset ?? '';
 
   return (
     <div className="space-y-10">
@@ -113,9 +41,9 @@ function Requests({ session }: { session: StaffSession }) {
             key={n.id}
             label={`Deposit notice ${n.id} from ${n.user_email}`}
             item={n}
-            walletName={walletName(n.wallet_id)}
+            title={noticeTitle(n, walletName(n.wallet_id))}
             offer={noticeActions(n, session)}
-            onChoose={(action) => open({ kind: 'notice', item: n, action })}
+            onChoose={(action) => setPending({ kind: 'notice', item: n, action })}
           >
             <p className="mt-1 text-sm break-all text-ink-800">Transaction ID: {n.tx_id}</p>
             {n.conflicting_ids.length > 0 && (
@@ -124,11 +52,20 @@ function Requests({ session }: { session: StaffSession }) {
                 {n.conflicting_ids.map((id) => `#${id}`).join(', ')}). Check who sent it before confirming.
               </p>
             )}
-            {n.status === 'pending' && n.credit_proposal_id && (
-              <p className="mt-2 text-sm font-semibold text-ink-950">
-                Credit proposed — awaiting a second admin (proposal #{n.credit_proposal_id} on the Approvals
-                page).
+            {n.amount && n.rate && (
+              <p className="mt-1 text-sm text-ink-800">
+                {REVIEW_TEXT.valuedAt(n)}
+                {n.rate_source && ` · ${n.rate_source}`}
               </p>
+            )}
+            {n.status === 'confirmed' && n.credited_amount && (
+              <p className="mt-1 text-sm text-ink-800">{REVIEW_TEXT.credited(n.credited_amount)}</p>
+            )}
+            {n.status === 'valued' && (
+              <div className="mt-2 text-sm text-ink-950">
+                <p className="font-semibold">{REVIEW_TEXT.awaitingSecond}</p>
+                <p>{REVIEW_TEXT.awaitingSecondDetail(n.transfer_id)}</p>
+              </div>
             )}
           </ReviewCard>
         ))}
@@ -144,14 +81,24 @@ function Requests({ session }: { session: StaffSession }) {
             key={w.id}
             label={`Withdrawal request ${w.id} from ${w.user_email}`}
             item={w}
-            walletName={walletName(w.wallet_id)}
+            title={withdrawalTitle(w, walletName(w.wallet_id))}
             offer={withdrawalActions(w, session)}
-            onChoose={(action) => open({ kind: 'withdrawal', item: w, action })}
+            onChoose={(action) =>
+              setPending({
+                kind: 'withdrawal',
+                item: { ...w, asset: w.asset || walletAsset(w.wallet_id) },
+                action,
+              })
+            }
           >
+            {w.account && <p className="mt-1 text-sm text-ink-800">{REVIEW_TEXT.fromAccount(w.account)}</p>}
             <p className="mt-1 font-mono text-sm break-all text-ink-800">
               To: {w.destination_address}
               {w.destination_tag && ` (tag ${w.destination_tag})`}
             </p>
+            {w.status === 'paid' && w.quantity && (
+              <p className="mt-1 text-sm text-ink-800">{REVIEW_TEXT.paid(w)}</p>
+            )}
             {w.status === 'approved' && w.approved_by === session.userId && (
               <p className="mt-1 text-sm text-ink-800">You approved this: another admin marks it paid.</p>
             )}
@@ -159,60 +106,19 @@ function Requests({ session }: { session: StaffSession }) {
         ))}
       </ReviewSection>
 
-      <Dialog
-        open={pending !== null}
-        title={pending ? `${ACTION_TEXT[pending.action].title}: ${formatUsd(pending.item.amount)}` : ''}
-        onClose={() => !busy && setPending(null)}
-        size="md"
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn-outline-dark"
-              onClick={() => setPending(null)}
-              disabled={busy}
-            >
-              Cancel
-            </button>
-            <button type="button" className="btn-dark" onClick={() => void submit()} disabled={busy}>
-              {pending ? ACTION_TEXT[pending.action].button : ''}
-            </button>
-          </>
-        }
-      >
-        {pending && (
-          <>
-            <p>
-              {pending.item.user_email} · {walletName(pending.item.wallet_id)}
-            </p>
-            <p className="mt-2 text-sm">
-              {ACTION_TEXT[pending.action].effect(formatUsd(pending.item.amount))}
-            </p>
-            <label htmlFor={noteId} className="field-label mt-4">
-              {noteRequired ? 'Reason (required, shown to the member)' : 'Note (optional)'}
-            </label>
-            <textarea
-              id={noteId}
-              className="field-input"
-              rows={2}
-              maxLength={500}
-              value={note}
-              aria-invalid={noteProblem ? true : undefined}
-              aria-describedby={noteProblem ? `${noteId}-problem` : undefined}
-              onChange={(e) => {
-                setNote(e.target.value);
-                setNoteProblem('');
-              }}
-              data-autofocus
-            />
-            {noteProblem && (
-              <p id={`${noteId}-problem`} className="mt-1 text-sm text-danger-600">
-                {noteProblem}
-              </p>
-            )}
-          </>
-        )}
-      </Dialog>
+      {pending && (
+        <Suspense fallback={null}>
+          <ReviewDialog
+            pending={pending}
+            walletName={walletName(pending.item.wallet_id)}
+            onClose={() => setPending(null)}
+            onDone={() => {
+              setPending(null);
+              reload();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

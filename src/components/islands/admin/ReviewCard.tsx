@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { formatUsd } from '~/lib/money';
 import type {
   DepositNotice,
   NoticeDecision,
@@ -21,46 +20,55 @@ export type Pending =
 
 export const ACTION_TEXT: Record<
   NoticeDecision | WithdrawalAction,
-  { button: string; title: string; effect: (amount: string) => string }
+  { button: string; title: string; effect: (amount: string, account: string) => string }
 > = {
   confirm: {
     button: 'Confirm',
     title: 'Confirm deposit',
-    effect: (a) =>
-      `Proposes crediting ${a} to the member's Deposit Wallet and Total Deposit: a second admin approves it on the Approvals page, and only then is it credited (recorded in the ledger).`,
+    effect: () =>
+      "Enter the rate and the USD value it gives. This proposes crediting that value to the member's Deposit Wallet: a second finance admin or owner approves it on the Approvals page, and only then is it credited (recorded in the ledger).",
   },
   reject: {
     button: 'Reject',
     title: 'Reject',
-    effect: () => 'No balance changes. A withdrawal hold is released.',
+    effect: () => 'No balance changes. A withdrawal’s reserved amount is released.',
   },
   approve: {
     button: 'Approve',
     title: 'Approve withdrawal',
-    effect: () => 'No balance changes yet: the amount stays held until paid.',
+    effect: () => 'No balance changes yet: the amount stays reserved until paid.',
   },
   pay: {
     button: 'Mark paid',
     title: 'Mark withdrawal paid',
-    effect: (a) =>
-      `Debits ${a} from the member's Interest Wallet and adds it to Total Withdraw (recorded in the ledger).`,
+    effect: (a, account) =>
+      `Pays out the ${a} reserved in the member's ${account}: record what was sent. The withdrawal is posted (recorded in the ledger) and counts in Total Withdraw.`,
   },
 };
 
 export const STATUS_STYLE: Record<string, string> = {
   pending: 'bg-accent-300/40 text-ink-950',
+  valued: 'bg-mist-200 text-ink-950',
   approved: 'bg-mist-200 text-ink-950',
   confirmed: 'bg-success-600 text-white',
   paid: 'bg-success-600 text-white',
   rejected: 'bg-danger-600 text-white',
 };
 
-export function Status({ status }: { status: string }) {
+/** A deposit notice's states in the words staff and the member share ("confirmed" is credited). */
+export const NOTICE_STATUS_LABELS: Record<string, string> = {
+  pending: 'pending',
+  valued: 'valued',
+  confirmed: 'credited',
+  rejected: 'rejected',
+};
+
+export function Status({ status, label }: { status: string; label?: string | undefined }) {
   return (
     <span
       className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[status] ?? 'bg-mist-200'}`}
     >
-      {status}
+      {label ?? status}
     </span>
   );
 }
@@ -80,12 +88,13 @@ function offer<A>(allowed: readonly A[], item: { user_id: string }, session: Sta
 export const NOTICE_ACTIONS: readonly NoticeDecision[] = ['confirm', 'reject'];
 
 /**
- * A pending notice is confirmed (the credit proposed) or rejected; once its credit is proposed only
- * rejecting is left here (it closes the proposal too): the credit itself is approved on Approvals.
+ * A pending notice is confirmed (valued: its credit proposed) or rejected. A valued one waits for a
+ * second admin on the Approvals page (approve, or reject, which sends it back to pending); a
+ * credited or rejected one offers nothing.
  */
 export function noticeActions(n: DepositNotice, session: StaffSession): Offer<NoticeDecision> {
   if (n.status !== 'pending' || !session.can.moveMoney) return offer([], n, session);
-  return offer(n.credit_proposal_id ? ['reject'] : NOTICE_ACTIONS, n, session);
+  return offer(NOTICE_ACTIONS, n, session);
 }
 
 // Four eyes: a pending withdrawal is approved first, then marked paid by another admin; a decided
@@ -137,7 +146,8 @@ export interface ReviewCardProps<A extends NoticeDecision | WithdrawalAction> {
   /** The article's accessible name. */
   label: string;
   item: DepositNotice | WithdrawalRequest;
-  walletName: string;
+  /** The heading line: amount or quantity, wallet and member. */
+  title: string;
   /** What sets this kind apart (transaction ID, destination). */
   children: ReactNode;
   offer: Offer<A>;
@@ -147,7 +157,7 @@ export interface ReviewCardProps<A extends NoticeDecision | WithdrawalAction> {
 export function ReviewCard<A extends NoticeDecision | WithdrawalAction>({
   label,
   item,
-  walletName,
+  title,
   children,
   offer: { actions, ownAccount },
   onChoose,
@@ -157,10 +167,11 @@ export function ReviewCard<A extends NoticeDecision | WithdrawalAction>({
     <li className="card p-4 sm:p-5">
       <article aria-label={label}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="font-semibold break-all text-ink-950">
-            {formatUsd(item.amount)} · {walletName} · {item.user_email}
-          </p>
-          <Status status={item.status} />
+          <p className="font-semibold break-all text-ink-950">{title}</p>
+          <Status
+            status={item.status}
+            label={'tx_id' in item ? NOTICE_STATUS_LABELS[item.status] : undefined}
+          />
         </div>
         {children}
         <p className="mt-1 text-sm text-muted">

@@ -26,7 +26,7 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
   return (
     <section aria-label="Balances" aria-busy={profile === null} data-balances>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {BALANCE_CARDS.map(({ account, label }) => {
+        {BALANCE_CARDS.map(({ account, label, meaning }) => {
           const onClick =
             account === 'total_withdraw'
               ? onTotalWithdraw
@@ -43,6 +43,7 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
                   {formatUsd(profile[account])}
                 </span>
               )}
+              <span className="mt-1 block text-xs text-muted">{meaning}</span>
             </>
           );
           return (

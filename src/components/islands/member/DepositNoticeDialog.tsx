@@ -5,14 +5,19 @@ import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import { useFormProblem } from '../shared/formProblem';
 import { supportChatLink } from '~/config/chat';
-import { amountError } from '~/lib/money';
-import { fileDepositNotice } from '~/lib/requests';
+import { quantityError } from '~/lib/assets';
+import { fileDepositNotice } from '~/lib/deposit-notices';
 import { txIdError } from '~/lib/transaction-ids';
 import type { DepositWallet } from '~/lib/wallets';
 import { errorText } from '~/lib/db-errors';
 
 export const DEPOSIT_DIALOG_TEXT = 'Please contact support chat for assistance.';
 export const NOTICE_SENT = 'Deposit notice sent. We will confirm it once the transfer arrives.';
+/** The quantity field's label names the asset: "Quantity sent (BTC)". */
+export const quantityLabel = (asset: string | undefined): string =>
+  asset ? `Quantity sent (${asset})` : 'Quantity sent';
+export const QUANTITY_HINT =
+  'The amount of the asset you sent, as your wallet shows it (not its value in USD). We value it in USD when it arrives.';
 
 interface DepositNoticeDialogProps {
   open: boolean;
@@ -24,7 +29,8 @@ interface DepositNoticeDialogProps {
 export default function DepositNoticeDialog({ open, onClose, wallets }: DepositNoticeDialogProps) {
   const usable = wallets.filter((w) => w.usable);
   const [walletId, setWalletId] = useState('');
-  const [amount, setAmount] = useState('');
+  const wallet = usable.find((w) => String(w.id) === walletId) ?? usable[0];
+  const [quantity, setQuantity] = useState('');
   const [txId, setTxId] = useState('');
   const { report, fieldProps, alert, clear } = useFormProblem();
   const [busy, setBusy] = useState(false);
@@ -38,24 +44,24 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const chosen = walletId || String(usable[0]?.id ?? '');
-    const wallet = usable.find((w) => String(w.id) === chosen);
     const form = event.currentTarget;
-    const amountProblem = amountError(amount, 'Amount');
+    const quantityProblem = wallet
+      ? quantityError(quantity, wallet.asset, quantityLabel(wallet.asset))
+      : null;
     const txProblem = wallet ? txIdError(wallet.network, txId) : null;
     const problem = !wallet
       ? { message: 'Choose the asset you sent.', fields: ['notice-asset'] }
-      : amountProblem
-        ? { message: amountProblem, fields: ['notice-amount'] }
+      : quantityProblem
+        ? { message: quantityProblem, fields: ['notice-quantity'] }
         : txProblem
           ? { message: txProblem, fields: ['notice-tx'] }
           : null;
-    if (report(form, problem)) return;
+    if (report(form, problem) || !wallet) return;
     setBusy(true);
     try {
-      await fileDepositNotice(Number(chosen), amount, txId);
+      await fileDepositNotice(wallet.id, quantity, txId);
       toast.success(NOTICE_SENT);
-      setAmount('');
+      setQuantity('');
       setTxId('');
       onClose();
     } catch (err) {
@@ -100,18 +106,26 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
         <WalletSelect
           id="notice-asset"
           wallets={usable}
-          value={walletId || String(usable[0]?.id ?? '')}
+          value={wallet ? String(wallet.id) : ''}
           onChange={setWalletId}
         />
-        <Field
-          id="notice-amount"
-          label="Amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          {...fieldProps('notice-amount')}
-        />
+        <div>
+          <Field
+            id="notice-quantity"
+            label={quantityLabel(wallet?.asset)}
+            inputMode="decimal"
+            autoComplete="off"
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+            {...fieldProps('notice-quantity')}
+            aria-describedby={[fieldProps('notice-quantity')['aria-describedby'], 'notice-quantity-hint']
+              .filter(Boolean)
+              .join(' ')}
+          />
+          <p id="notice-quantity-hint" className="mt-1 text-sm text-muted">
+            {QUANTITY_HINT}
+          </p>
+        </div>
         <Field
           id="notice-tx"
           label="Transaction ID"

@@ -7,11 +7,13 @@ import { listDepositWallets } from '~/lib/wallets';
 
 // The notice form loads when the member opens it, not with the page.
 const DepositNoticeDialog = lazy(() => import('./DepositNoticeDialog'));
+// The member's notices load after the page is up, out of its first load (tests/budgets.json).
+const DepositNotices = lazy(() => import('./DepositNotices'));
 
 export const DEPOSIT_INSTRUCTION =
   'Please copy the wallet address for your chosen asset and proceed with your investment deposit.';
 
-function Wallets({ tag }: { tag: string | undefined }) {
+function Wallets({ tag, userId }: { tag: string | undefined; userId: string }) {
   const { data: wallets, error } = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.', {
     toast: false,
   });
@@ -51,6 +53,9 @@ function Wallets({ tag }: { tag: string | undefined }) {
           <DepositNoticeDialog open onClose={() => setNoticeOpen(false)} wallets={wallets ?? []} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <DepositNotices userId={userId} wallets={wallets ?? []} />
+      </Suspense>
     </section>
   );
 }
@@ -59,10 +64,10 @@ function Wallets({ tag }: { tag: string | undefined }) {
 export default function DepositPage() {
   return (
     <MemberShell current="/user/deposit" heading="Deposit" skeleton={balancesSkeleton}>
-      {({ profile, openReferralsDialog }) => (
+      {({ session, profile, openReferralsDialog }) => (
         <div className="space-y-10">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
-          <Wallets tag={profile?.xrp_destination_tag} />
+          <Wallets tag={profile?.xrp_destination_tag} userId={session.user.id} />
         </div>
       )}
     </MemberShell>

@@ -5,7 +5,7 @@ import LedgerEntries from './statement/LedgerEntries';
 import { CHART_CAPTION_CLASS } from './statement/caption-slot';
 import { saveCsv } from '../shared/saveCsv';
 import { useEarlyAnswer } from '../shared/useEarlyAnswer';
-import { BALANCE_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
+import { LEDGER_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
 import { accountLabel, myLedger, type LedgerEntry } from '~/lib/ledger';
 import { defaultChartAccount } from '~/lib/ledger-entry';
 import { earlyStatement, pendingEarlyStatement } from '~/lib/early-statement';
@@ -58,7 +58,8 @@ export function StatementBody({ entries, error = null, account = '', onAccount }
               disabled={entries === null}
               onChange={(e) => onAccount?.(e.target.value as BalanceAccount)}
             >
-              {BALANCE_ACCOUNTS.map((a) => (
+              {/* The four ledger accounts: Total Deposit and Total Withdraw are sums, without lines of their own. */}
+              {LEDGER_ACCOUNTS.map((a) => (
                 <option key={a} value={a}>
                   {accountLabel(a)}
                 </option>

@@ -7,12 +7,27 @@ import { watchMyRequests } from '~/lib/requests';
 import { listDepositWallets } from '~/lib/wallets';
 import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 import { useMyAddresses } from './addresses/useAddressBook';
-import RequestList from './withdraw/RequestList';
 import WithdrawalForm from './withdraw/WithdrawalForm';
+import { REQUESTS_HEADING } from './withdraw/rules';
 
 // The hold notice reads its own status after the page is up: the form does not wait for it, and its
 // code stays out of the page's first load (tests/budgets.json).
 const SecurityHoldNotice = lazy(() => import('./SecurityHoldNotice'));
+// The list of requests and notices (and the asset and status words it reads) loads right after the
+// page, in the place its placeholder keeps for it: out of the first load (tests/budgets.json).
+const RequestList = lazy(() => import('./withdraw/RequestList'));
+
+/** The list's first view until its code arrives: the same card, heading and placeholder as its loading state. */
+function RequestListPlaceholder() {
+  return (
+    <section aria-labelledby="requests-heading" className="card p-5 sm:p-6">
+      <h2 id="requests-heading" className="text-xl text-ink-950">
+        {REQUESTS_HEADING}
+      </h2>
+      <div className="mt-4 h-24 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+    </section>
+  );
+}
 
 function WithdrawContent({ userId }: { userId: string }) {
   const wallets = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.').data ?? [];
@@ -42,13 +57,11 @@ function WithdrawContent({ userId }: { userId: string }) {
         {frozen ? (
           <FrozenNotice />
         ) : (
-          <WithdrawalForm
-            wallets={wallets}
-            withdrawable={snapshot?.withdrawable ?? null}
-            addresses={addresses}
-          />
+          <WithdrawalForm wallets={wallets} accounts={snapshot?.accounts ?? null} addresses={addresses} />
         )}
-        <RequestList requests={snapshot?.requests ?? null} wallets={wallets} />
+        <Suspense fallback={<RequestListPlaceholder />}>
+          <RequestList requests={snapshot?.requests ?? null} wallets={wallets} />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { formatUsd } from '~/lib/money';
-import type { BalanceAccount } from '~/lib/accounts';
+import { ACCOUNT_MEANINGS, type BalanceAccount } from '~/lib/accounts';
 import type { Profile } from '~/lib/profile-row';
 
 /*
@@ -8,15 +8,20 @@ import type { Profile } from '~/lib/profile-row';
  * must produce the same element, so React's takeover changes nothing on screen.
  */
 
-/** The member dashboard's own order and card titles (the spec's), not the admin table's. */
-export const BALANCE_CARDS: { account: BalanceAccount; label: string }[] = [
-  { account: 'deposit_wallet', label: 'Deposit Wallet Balance' },
-  { account: 'interest_wallet', label: 'Interest Wallet Balance' },
-  { account: 'total_invest', label: 'Total Invest' },
-  { account: 'total_deposit', label: 'Total Deposit' },
-  { account: 'total_withdraw', label: 'Total Withdraw' },
-  { account: 'referral', label: 'Referral Earnings' },
-];
+/**
+ * The member dashboard's own order and card titles (the spec's), not the admin table's, each with
+ * one line saying what it means (every card is derived from the ledger; nobody types it).
+ */
+export const BALANCE_CARDS: { account: BalanceAccount; label: string; meaning: string }[] = (
+  [
+    ['deposit_wallet', 'Deposit Wallet Balance'],
+    ['interest_wallet', 'Interest Wallet Balance'],
+    ['total_invest', 'Total Invest'],
+    ['total_deposit', 'Total Deposit'],
+    ['total_withdraw', 'Total Withdraw'],
+    ['referral', 'Referral Earnings'],
+  ] as const
+).map(([account, label]) => ({ account, label, meaning: ACCOUNT_MEANINGS[account] }));
 
 /** A value's element. */
 export const BALANCE_VALUE_CLASS = 'mt-2 block font-serif text-3xl text-ink-950 tabular-nums';

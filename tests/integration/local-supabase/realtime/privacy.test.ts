@@ -77,7 +77,7 @@ describe.each(['pglite', 'postgres'] as Engine[])('realtime names no other membe
       (
         await a.client.rpc('file_deposit_notice', {
           p_wallet_id: 1,
-          p_amount: '10.00',
+          p_quantity: '0.0001',
           p_tx_id: testTxId('privacy'),
         })
       ).error,
@@ -88,11 +88,9 @@ describe.each(['pglite', 'postgres'] as Engine[])('realtime names no other membe
     await db.transaction(async (tx) => {
       await tx.query(`select set_config('role', 'service_role', true),
         set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
-      await tx.query(
-        `select public.admin_update_balances($1, (select version from public.profiles where id = $1),
-           '{"interest_wallet":"50.00"}', 'opening')`,
-        [a.id],
-      );
+      await tx.query(`select public.operator_post_correction($1, 'interest_wallet', '50.00', 'opening')`, [
+        a.id,
+      ]);
     });
     const entry = (
       await db.query<{ id: string }>(
@@ -104,6 +102,7 @@ describe.each(['pglite', 'postgres'] as Engine[])('realtime names no other membe
     ).rows[0]!.id;
     const filed = await a.client.rpc('file_withdrawal_request', {
       p_wallet_id: 1,
+      p_account: 'interest_wallet',
       p_amount: '5.00',
       p_destination_address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
     });

@@ -69,14 +69,19 @@ export function rlsPathsSuite(engine: Engine): void {
       tokens[who] = (await people[who].client.auth.getSession()).data.session?.access_token ?? '';
     }
 
-    // A's rows: one admin save over two accounts, notices on an enabled wallet and on one disabled later.
-    const saved = await service.rpc('admin_update_balances', {
-      p_user_id: owner.id,
-      p_expected_version: 1,
-      p_balances: { interest_wallet: '100.25', referral: '3.50' },
-      p_reason: 'RLS paths setup',
-    });
-    if (saved.error) throw saved.error;
+    // A's rows: operator corrections of two accounts, notices on an enabled wallet and on one disabled later.
+    for (const [account, amount] of [
+      ['interest_wallet', '100.25'],
+      ['referral', '3.50'],
+    ] as const) {
+      const saved = await service.rpc('operator_post_correction', {
+        p_user_id: owner.id,
+        p_account: account,
+        p_amount: amount,
+        p_client_text: 'RLS paths setup',
+      });
+      if (saved.error) throw saved.error;
+    }
     ownerEntries = 2;
     ownerSum = '103.75';
     for (const [wallet, tx] of [
@@ -85,7 +90,7 @@ export function rlsPathsSuite(engine: Engine): void {
     ] as const) {
       const filed = await owner.client.rpc('file_deposit_notice', {
         p_wallet_id: wallet,
-        p_amount: '10.00',
+        p_quantity: '0.01',
         p_tx_id: tx,
       });
       if (filed.error) throw filed.error;
@@ -241,17 +246,16 @@ export function rlsPathsSuite(engine: Engine): void {
         channels.push(channel);
       }
       const service = client(server, server.serviceRoleKey);
-      const version = async (id: string) =>
-        ((await service.from('profiles').select('version').eq('id', id).single()).data as { version: number })
-          .version;
       const save = async (id: string, balances: Record<string, string>) => {
-        const { error } = await service.rpc('admin_update_balances', {
-          p_user_id: id,
-          p_expected_version: await version(id),
-          p_balances: balances,
-          p_reason: 'RLS paths realtime',
-        });
-        if (error) throw error;
+        for (const [account, amount] of Object.entries(balances)) {
+          const { error } = await service.rpc('operator_post_correction', {
+            p_user_id: id,
+            p_account: account,
+            p_amount: amount,
+            p_client_text: 'RLS paths realtime',
+          });
+          if (error) throw error;
+        }
       };
       await save(ownerId, { total_invest: '5.00' });
       // B's own change after A's: once B hears its own, A's change has been through the stream.

@@ -1,5 +1,5 @@
 import type { AdminAccount } from '~/lib/admin/admins';
-import { reasonError } from '~/lib/admin/balances';
+import { reasonError } from '~/lib/admin/reason';
 import type { StaffChange } from '~/lib/admin/staff-changes';
 import { emailProblem } from '~/lib/auth-rules';
 import type { FormProblem } from '~/lib/form-rules';

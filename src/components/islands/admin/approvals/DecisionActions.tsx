@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
-import { reasonError } from '~/lib/admin/balances';
+import { reasonError } from '~/lib/admin/reason';
 import OwnAccountNote from '../OwnAccountNote';
 
 /**

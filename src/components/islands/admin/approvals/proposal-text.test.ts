@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceDifference, dailyLimitText, settingsProblem, thresholdText } from './proposal-text';
-
-describe('balanceDifference', () => {
-  it('signs a rise with + and a fall with a minus sign, to the cent', () => {
-    expect(balanceDifference('1312500.75', '9999999.99')).toEqual({
-      cents: 868749924,
-      text: '+$8,687,499.24',
-    });
-    expect(balanceDifference('10.00', '2.5')).toEqual({ cents: -750, text: '−$7.50' });
-  });
-  it('does not drift on amounts a float cannot hold exactly', () => {
-    expect(balanceDifference('0.1', '0.3').text).toBe('+$0.20');
-  });
-  it('calls no change +$0.00', () => {
-    expect(balanceDifference('5', '5.00')).toEqual({ cents: 0, text: '+$0.00' });
-  });
-});
+import { dailyLimitText, settingsProblem, thresholdText } from './proposal-text';
 
 describe('settingsProblem', () => {
   const draft = (threshold: string, hours: string, dailyLimit = '', holdHours = '48') => ({
@@ -63,7 +47,7 @@ describe('settingsProblem', () => {
 describe('dailyLimitText', () => {
   it('says the limit, or that the threshold is the limit', () => {
     expect(dailyLimitText('500.00', '100.00')).toBe(
-      '$500.00 per admin in any 24 hours (then small edits need a second admin too)',
+      '$500.00 per admin in any 24 hours (then small corrections need a second admin too)',
     );
     expect(dailyLimitText(null, '100.00')).toBe('same as the threshold: $100.00 per admin in any 24 hours');
     expect(dailyLimitText(null, null)).toBe('same as the threshold (none)');
@@ -72,7 +56,7 @@ describe('dailyLimitText', () => {
 
 describe('thresholdText', () => {
   it('says what the threshold means, or that there is none', () => {
-    expect(thresholdText('100.00')).toBe('$100.00 (smaller balance edits need no second admin)');
-    expect(thresholdText(null)).toBe('none (every balance edit needs a second admin)');
+    expect(thresholdText('100.00')).toBe('$100.00 (smaller corrections need no second admin)');
+    expect(thresholdText(null)).toBe('none (every correction needs a second admin)');
   });
 });

@@ -1,11 +1,4 @@
-import { reasonError } from '~/lib/admin/balances';
-import { formatUsd } from '~/lib/money';
-
-/** The signed difference between two stored amounts, in cents (to avoid float drift) and as "+$1.00"/"−$1.00". */
-export function balanceDifference(before: string, after: string): { cents: number; text: string } {
-  const cents = Math.round(Number(after) * 100) - Math.round(Number(before) * 100);
-  return { cents, text: `${cents >= 0 ? '+' : '−'}${formatUsd((Math.abs(cents) / 100).toFixed(2))}` };
-}
+import { reasonError } from '~/lib/admin/reason';
 
 /** A settings proposal's draft as typed: amounts in dollars ('' for none), whole hours. */
 export interface SettingsDraft {
@@ -38,13 +31,13 @@ export function settingsProblem(draft: SettingsDraft, reason: string): string | 
 /** How the panel states the current threshold. */
 export function thresholdText(threshold: string | null): string {
   return threshold
-    ? `$${threshold} (smaller balance edits need no second admin)`
-    : 'none (every balance edit needs a second admin)';
+    ? `$${threshold} (smaller corrections need no second admin)`
+    : 'none (every correction needs a second admin)';
 }
 
 /** How the panel states the current daily limit (null means the threshold is the limit). */
 export function dailyLimitText(limit: string | null, threshold: string | null): string {
-  if (limit) return `$${limit} per admin in any 24 hours (then small edits need a second admin too)`;
+  if (limit) return `$${limit} per admin in any 24 hours (then small corrections need a second admin too)`;
   return threshold
     ? `same as the threshold: $${threshold} per admin in any 24 hours`
     : 'same as the threshold (none)';

@@ -1,10 +1,9 @@
 import Icon from '../../shared/Icon';
-import type { Edit } from './useBalanceEdit';
+import { CORRECTION_TEXT } from '~/lib/admin/transfer-text';
 
 export interface RowHandlers {
-  /** Absent: the role may not propose balance changes, or a change already awaits approval. */
-  onEdit?: (() => void) | undefined;
-  onCancel: () => void;
+  /** Absent: the role may not propose corrections, or the account is the staff member's own. */
+  onCorrect?: (() => void) | undefined;
   /** Absent: the role may not read ledgers (support). */
   onHistory?: (() => void) | undefined;
 }
@@ -12,50 +11,42 @@ export interface RowHandlers {
 const iconButton =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-mist-300 hover:bg-mist-100';
 
-/** Edit / save / cancel and history: the same controls, names and labels in the table and the cards. */
+/**
+ * "Credit / debit" and history: the same controls and names in the table and the cards. In the
+ * table's narrow actions column they are icons with their names as labels and tooltips; on a card
+ * "Credit / debit" is written out.
+ */
 export default function RowActions({
   name,
-  edit,
-  onEdit,
-  onCancel,
+  onCorrect,
   onHistory,
-}: RowHandlers & { name: string; edit: Edit | null }) {
+  wide,
+}: RowHandlers & { name: string; wide: boolean }) {
+  const correct = CORRECTION_TEXT.title(name);
   return (
     <div className="flex flex-wrap items-center gap-1">
-      {edit ? (
-        <>
-          <button
-            type="submit"
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md bg-ink-900 text-white hover:bg-ink-700 disabled:opacity-60"
-            aria-label={`Save ${name}`}
-            title={`Save ${name}`}
-            disabled={edit.saving}
-          >
-            <Icon name="check" />
-          </button>
-          <button
-            type="button"
-            className="inline-flex min-h-11 items-center rounded-md px-2 text-sm underline"
-            aria-label={`Cancel editing ${name}`}
-            onClick={onCancel}
-            disabled={edit.saving}
-          >
-            Cancel
-          </button>
-        </>
-      ) : (
-        onEdit && (
+      {onCorrect &&
+        (wide ? (
           <button
             type="button"
             className={iconButton}
-            aria-label={`Edit ${name}`}
-            title={`Edit ${name}`}
-            onClick={onEdit}
+            aria-label={correct}
+            title={correct}
+            onClick={onCorrect}
           >
-            <Icon name="pencil" />
+            <Icon name="plusminus" />
           </button>
-        )
-      )}
+        ) : (
+          <button
+            type="button"
+            className={`${iconButton} gap-1 px-3 text-sm`}
+            aria-label={correct}
+            onClick={onCorrect}
+          >
+            <Icon name="plusminus" />
+            {CORRECTION_TEXT.button}
+          </button>
+        ))}
       {onHistory && (
         <button
           type="button"

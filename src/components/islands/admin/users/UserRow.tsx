@@ -1,33 +1,29 @@
-import { Suspense, lazy, useId } from 'react';
+import { Suspense, lazy } from 'react';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
-import { AmountInput, ReasonInput } from './CellEditors';
 import FrozenNotice from './FrozenNotice';
 import RowActions from './RowActions';
 import { stickyStart } from './columns';
 import { displayName, type UserItemProps } from './itemProps';
 
-// Shown on few rows (an open proposal; the staff member's own row): loaded when needed, out of the
+// Shown on few rows (pending transfers; the staff member's own row): loaded when needed, out of the
 // page's first load (tests/budgets.json).
 const OwnAccountNote = lazy(() => import('../OwnAccountNote'));
-const PendingChange = lazy(() => import('./PendingChange'));
+const PendingTransfers = lazy(() => import('./PendingTransfers'));
 
-/** A user in the desktop table; while edited, the amounts become inputs and a reason row follows. */
+/** A user in the desktop table: the six derived balances (read-only) and the row's actions. */
 export default function UserRow({
   user,
   serial,
-  edit,
   pending,
   freeze,
   ownAccount,
   onUnfreeze,
-  onField,
-  onReason,
+  viewerId,
   ...actions
 }: UserItemProps) {
-  const baseId = useId();
   const name = displayName(user);
-  const rowTint = edit ? 'bg-accent-50' : 'bg-white hover:bg-mist-50';
+  const rowTint = 'bg-white hover:bg-mist-50';
   return (
     <>
       <tr className={`border-b border-mist-100 align-top ${rowTint}`}>
@@ -38,19 +34,13 @@ export default function UserRow({
         <td className="truncate px-1.5 py-3" title={user.email}>
           {user.email}
         </td>
-        {BALANCE_ACCOUNTS.map((account) =>
-          edit ? (
-            <td key={account} className="px-1 py-2">
-              <AmountInput row={{ baseId, name, edit, onField }} account={account} visibleLabel={false} />
-            </td>
-          ) : (
-            <td key={account} className="px-1 py-3 text-right tabular-nums [overflow-wrap:anywhere]">
-              {formatUsd(user[account])}
-            </td>
-          ),
-        )}
+        {BALANCE_ACCOUNTS.map((account) => (
+          <td key={account} className="px-1 py-3 text-right tabular-nums [overflow-wrap:anywhere]">
+            {formatUsd(user[account])}
+          </td>
+        ))}
         <td className="sticky right-0 z-10 bg-inherit px-1.5 py-2">
-          <RowActions name={name} edit={edit} {...actions} />
+          <RowActions name={name} wide {...actions} />
         </td>
       </tr>
       {/* Under the row, not in the narrow actions column, so the sentence reads on one line. */}
@@ -64,7 +54,7 @@ export default function UserRow({
           </td>
         </tr>
       )}
-      {freeze && !edit && (
+      {freeze && (
         <tr className={`border-b border-mist-200 ${rowTint}`}>
           <td className={stickyStart(0)} />
           <td colSpan={BALANCE_ACCOUNTS.length + 3} className="px-2 pb-3">
@@ -72,21 +62,13 @@ export default function UserRow({
           </td>
         </tr>
       )}
-      {pending && !edit && (
+      {pending.length > 0 && (
         <tr className={`border-b border-mist-200 ${rowTint}`}>
           <td className={stickyStart(0)} />
           <td colSpan={BALANCE_ACCOUNTS.length + 3} className="px-2 pb-3">
             <Suspense fallback={null}>
-              <PendingChange proposal={pending} />
+              <PendingTransfers transfers={pending} viewerId={viewerId} />
             </Suspense>
-          </td>
-        </tr>
-      )}
-      {edit && (
-        <tr className={`border-b border-mist-200 ${rowTint}`}>
-          <td className={stickyStart(0)} />
-          <td colSpan={BALANCE_ACCOUNTS.length + 3} className="px-2 pb-3">
-            <ReasonInput id={`${baseId}-reason`} name={name} edit={edit} onReason={onReason} />
           </td>
         </tr>
       )}

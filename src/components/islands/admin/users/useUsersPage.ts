@@ -1,11 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  searchUsers,
-  watchProfiles,
-  type AdminUser,
-  type SortColumn,
-  type UserPage,
-} from '~/lib/admin/users';
+import { useCallback, useEffect, useState } from 'react';
+import { searchUsers, watchProfiles, type SortColumn, type UserPage } from '~/lib/admin/users';
 import { useLoad } from '../../shared/useLoad';
 import { PAGE_SIZE } from './columns';
 
@@ -16,10 +10,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The table's page state: search (typed, then applied after a pause or on Enter), sort, page, the
- * server's answer for them, and live refresh from profile changes. While a row is being edited a
- * live change is held back and re-read once the edit ends, so the row under the admin's hands stays.
+ * server's answer for them, and live refresh from profile changes (a sign-up, a posted transfer).
  */
-export function useUsersPage(editing: boolean) {
+export function useUsersPage() {
   const [search, setSearch] = useState('');
   const [appliedSearch, setAppliedSearch] = useState('');
   const [sort, setSort] = useState<SortColumn>('created_at');
@@ -37,7 +30,7 @@ export function useUsersPage(editing: boolean) {
       }),
     [appliedSearch, sort, ascending, pageIndex],
   );
-  const { data: page, error, loading, reload, update } = useLoad<UserPage>(load, 'Could not load the users.');
+  const { data: page, error, loading, reload } = useLoad<UserPage>(load, 'Could not load the users.');
 
   /** Enter in the search box: search now, from page 1. */
   const submitSearch = useCallback(() => {
@@ -55,23 +48,11 @@ export function useUsersPage(editing: boolean) {
     return () => window.clearTimeout(timer);
   }, [search, appliedSearch]);
 
-  const editingRef = useRef(editing);
-  const refreshPending = useRef(false);
-  useEffect(() => {
-    editingRef.current = editing;
-    if (!editing && refreshPending.current) {
-      refreshPending.current = false;
-      reload();
-    }
-  }, [editing, reload]);
   useEffect(() => {
     let timer: number | undefined;
     const stop = watchProfiles(() => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        if (editingRef.current) refreshPending.current = true;
-        else reload();
-      }, REFRESH_DEBOUNCE_MS);
+      timer = window.setTimeout(reload, REFRESH_DEBOUNCE_MS);
     });
     return () => {
       window.clearTimeout(timer);
@@ -97,16 +78,6 @@ export function useUsersPage(editing: boolean) {
     setPageIndex(0);
   }
 
-  /** Shows a row as saved (or re-read) without waiting for the next page read. */
-  const replaceRow = useCallback(
-    (user: AdminUser) =>
-      update((current) => ({
-        ...current,
-        rows: current.rows.map((row) => (row.id === user.id ? user : row)),
-      })),
-    [update],
-  );
-
   return {
     search,
     setSearch,
@@ -123,7 +94,6 @@ export function useUsersPage(editing: boolean) {
     error,
     loading,
     reload,
-    replaceRow,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AdminWallet, WalletChange } from '~/lib/admin/wallets';
-import { reasonError } from '~/lib/admin/balances';
+import { reasonError } from '~/lib/admin/reason';
 
 export interface Draft {
   wallet: AdminWallet;

@@ -6,15 +6,21 @@ import { errorText } from '~/lib/db-errors';
 import { formatUsd } from '~/lib/money';
 import { cancelWithdrawalRequest, type MemberRequest, type WithdrawalRequest } from '~/lib/requests';
 import type { DepositWallet } from '~/lib/wallets';
-import { statusLabel, statusStyle } from './rules';
+import { paidText, requestSummary, statusLabel, statusStyle } from './request-text';
+import { NOTICES_HEADING, REQUESTS_HEADING } from './rules';
 
-/** "Your requests and notices": the member's withdrawal requests and deposit notices, live. */
+/**
+ * "Your requests and notices": the member's withdrawal requests and deposit notices, live (or only
+ * the deposit notices, on the deposit page).
+ */
 export default function RequestList({
   requests,
   wallets,
+  only,
 }: {
   requests: MemberRequest[] | null;
   wallets: DepositWallet[];
+  only?: 'deposit';
 }) {
   const nameOf = (id: number) => wallets.find((w) => w.id === id)?.wallet_name ?? `Wallet ${id}`;
   const [cancelling, setCancelling] = useState<WithdrawalRequest | null>(null);
@@ -35,24 +41,25 @@ export default function RequestList({
     }
   }
 
+  const shown = requests && only ? requests.filter((r) => r.kind === only) : requests;
   return (
     <section aria-labelledby="requests-heading" className="card p-5 sm:p-6">
       <h2 id="requests-heading" className="text-xl text-ink-950">
-        Your requests and notices
+        {only === 'deposit' ? NOTICES_HEADING : REQUESTS_HEADING}
       </h2>
-      {requests === null ? (
+      {shown === null ? (
         <div className="mt-4 h-24 animate-pulse rounded bg-mist-100" aria-hidden="true" />
-      ) : requests.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="mt-4 text-sm text-muted">Nothing filed yet.</p>
       ) : (
         <ul className="mt-4 divide-y divide-mist-200">
-          {requests.map((r) => (
+          {shown.map((r) => (
             <li key={`${r.kind}-${r.id}`} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="min-w-0 flex-1">
-                <p className="text-sm font-semibold text-ink-950">
-                  {r.kind === 'deposit' ? 'Deposit notice' : 'Withdrawal request'} · {nameOf(r.wallet_id)} ·{' '}
-                  {formatUsd(r.amount)}
-                </p>
+                <p className="text-sm font-semibold text-ink-950">{requestSummary(r, nameOf(r.wallet_id))}</p>
+                {r.kind === 'withdrawal' && r.status === 'paid' && r.quantity && (
+                  <p className="text-xs text-ink-800">{paidText(r)}</p>
+                )}
                 <p className="text-xs text-muted">
                   {new Date(r.created_at).toLocaleString()}
                   {r.review_note ? ` · ${r.review_note}` : ''}
@@ -67,7 +74,7 @@ export default function RequestList({
               </div>
               <div className="flex items-center gap-2">
                 <span className={`rounded-full px-3 py-1 text-xs font-semibold ${statusStyle(r.status)}`}>
-                  {statusLabel(r.status)}
+                  {statusLabel(r)}
                 </span>
                 {r.kind === 'withdrawal' && (r.status === 'pending' || r.status === 'approved') && (
                   <button

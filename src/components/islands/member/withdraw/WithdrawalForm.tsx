@@ -5,37 +5,56 @@ import SubmitButton from '../../shared/SubmitButton';
 import WalletSelect from '../../shared/WalletSelect';
 import { useFormProblem } from '../../shared/formProblem';
 import { useWalletChoice } from '../../shared/useWalletChoice';
+import { WITHDRAWABLE_ACCOUNTS, type WithdrawableAccount } from '~/lib/accounts';
 import { errorText } from '~/lib/db-errors';
-import { formatUsd } from '~/lib/money';
-import { fileWithdrawalRequest } from '~/lib/requests';
+import { compareAmounts } from '~/lib/money';
+import { fileWithdrawalRequest, type MemberAccount } from '~/lib/requests';
 import type { DepositWallet } from '~/lib/wallets';
 import type { AddressEntry } from '~/lib/withdrawal-addresses';
+import AccountChoice from './AccountChoice';
 import DestinationSelect from './DestinationSelect';
 import { REQUEST_SENT, destinationsFor, waitingText, withdrawalProblem } from './rules';
 
 interface WithdrawalFormProps {
   wallets: DepositWallet[];
-  withdrawable: string | null;
+  /** The member's accounts with what each has available (null while loading). */
+  accounts: MemberAccount[] | null;
   /** The member's address book (null while loading). */
   addresses: AddressEntry[] | null;
 }
 
-/** "Request a withdrawal": asset, amount and an active address-book entry as the destination. */
-export default function WithdrawalForm({ wallets, withdrawable, addresses }: WithdrawalFormProps) {
+/**
+ * Until the member picks one: the first withdrawable account with money available, else the
+ * Deposit Wallet (funds not invested).
+ */
+function defaultAccount(accounts: MemberAccount[] | null): WithdrawableAccount {
+  return (
+    WITHDRAWABLE_ACCOUNTS.find((a) => {
+      const available = accounts?.find((row) => row.account === a)?.available;
+      return available !== undefined && compareAmounts(available, '0') > 0;
+    }) ?? 'deposit_wallet'
+  );
+}
+
+/** "Request a withdrawal": the account, asset, amount and an active address-book entry as the destination. */
+export default function WithdrawalForm({ wallets, accounts, addresses }: WithdrawalFormProps) {
   const { usable, wallet, setWalletId } = useWalletChoice(wallets);
+  const [picked, setPicked] = useState<WithdrawableAccount | null>(null);
   const [amount, setAmount] = useState('');
   const [destinationId, setDestinationId] = useState('');
   const { report, fieldProps, alert } = useFormProblem();
   const [busy, setBusy] = useState(false);
   const { active, waiting } = destinationsFor(addresses, wallet?.id);
   const destination = active.find((a) => a.id === destinationId) ?? active[0];
+  const account = picked ?? defaultAccount(accounts);
+  const available = accounts?.find((a) => a.account === account)?.available ?? null;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
     if (
-      report(form, withdrawalProblem({ wallet, amount, withdrawable, destination })) ||
+      report(form, withdrawalProblem({ wallet, account, amount, available, destination })) ||
       !wallet ||
       !destination
     )
@@ -44,12 +63,15 @@ export default function WithdrawalForm({ wallets, withdrawable, addresses }: Wit
     try {
       await fileWithdrawalRequest({
         walletId: wallet.id,
+        account,
         amount,
         destinationAddress: destination.address,
         destinationTag: destination.destination_tag || undefined,
       });
       toast.success(REQUEST_SENT);
       setAmount('');
+      // The account stays the one the member chose, even if it now has less than another.
+      setPicked(account);
     } catch (err) {
       report(form, {
         message: errorText(err, 'Your withdrawal request could not be filed.'),
@@ -70,12 +92,12 @@ export default function WithdrawalForm({ wallets, withdrawable, addresses }: Wit
       <h2 id="withdraw-form-heading" className="text-xl text-ink-950">
         Request a withdrawal
       </h2>
-      <p className="text-sm text-muted">
-        Withdrawals are paid from your Interest Wallet. Available to withdraw:{' '}
-        <strong className="text-ink-950" data-testid="withdrawable">
-          {withdrawable === null ? '…' : formatUsd(withdrawable)}
-        </strong>
-      </p>
+      <AccountChoice
+        accounts={accounts}
+        value={account}
+        onChange={setPicked}
+        invalid={(id) => fieldProps(id)}
+      />
       <WalletSelect
         id="withdraw-asset"
         wallets={usable}

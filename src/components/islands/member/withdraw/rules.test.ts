@@ -4,12 +4,11 @@ import type { AddressEntry } from '~/lib/withdrawal-addresses';
 import {
   destinationText,
   destinationsFor,
-  statusLabel,
-  statusStyle,
   waitingText,
   withdrawalProblem,
   type WithdrawalDraft,
 } from './rules';
+import { paidText, requestSummary, statusLabel, statusStyle } from './request-text';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const entry = (over: Partial<AddressEntry>): AddressEntry => ({
@@ -52,18 +51,23 @@ describe('destinationsFor', () => {
 describe('withdrawalProblem', () => {
   const draft = (over: Partial<WithdrawalDraft>): WithdrawalDraft => ({
     wallet: bitcoin,
+    account: 'deposit_wallet',
     amount: '120',
-    withdrawable: '500.00',
+    available: '500.00',
     destination: entry({}),
     ...over,
   });
 
   it('accepts a valid request, also before the balance is known', () => {
     expect(withdrawalProblem(draft({}))).toBeNull();
-    expect(withdrawalProblem(draft({ amount: '900', withdrawable: null }))).toBeNull();
+    expect(withdrawalProblem(draft({ amount: '900', available: null }))).toBeNull();
   });
 
   it('names the field to fix, in form order', () => {
+    expect(withdrawalProblem(draft({ account: undefined }))).toEqual({
+      message: 'Choose the account to withdraw from.',
+      fields: ['withdraw-account-deposit_wallet'],
+    });
     expect(withdrawalProblem(draft({ wallet: undefined }))?.fields).toEqual(['withdraw-asset']);
     expect(withdrawalProblem(draft({ amount: 'abc' }))?.fields).toEqual(['withdraw-amount']);
     expect(withdrawalProblem(draft({ amount: '0' }))).toEqual({
@@ -71,9 +75,12 @@ describe('withdrawalProblem', () => {
       fields: ['withdraw-amount'],
     });
     expect(withdrawalProblem(draft({ amount: '600' }))).toEqual({
-      message: 'Amount must not be more than your withdrawable balance of $500.00.',
+      message: 'Amount must not be more than your Deposit Wallet has available: $500.00.',
       fields: ['withdraw-amount'],
     });
+    expect(withdrawalProblem(draft({ account: 'referral', amount: '500.01' }))?.message).toBe(
+      'Amount must not be more than your Referral Earnings has available: $500.00.',
+    );
     expect(withdrawalProblem(draft({ destination: undefined }))).toEqual({
       message: 'Add a Bitcoin address on the Addresses page first.',
       fields: ['withdraw-destination'],
@@ -82,9 +89,67 @@ describe('withdrawalProblem', () => {
 });
 
 describe('request status', () => {
-  it('reads as a word with its colours, and a grey badge for an unknown status', () => {
-    expect(statusLabel('pending')).toBe('Pending');
+  it('reads a notice’s state in the member’s words', () => {
+    expect(statusLabel({ kind: 'deposit', status: 'pending' })).toBe('Pending review');
+    expect(statusLabel({ kind: 'deposit', status: 'valued' })).toBe('Being confirmed');
+    expect(statusLabel({ kind: 'deposit', status: 'confirmed' })).toBe('Credited');
+    expect(statusLabel({ kind: 'deposit', status: 'rejected' })).toBe('Rejected');
+  });
+
+  it('reads a withdrawal’s status as a word with its colours, and a grey badge for an unknown status', () => {
+    expect(statusLabel({ kind: 'withdrawal', status: 'pending' })).toBe('Pending');
+    expect(statusLabel({ kind: 'withdrawal', status: 'paid' })).toBe('Paid');
     expect(statusStyle('paid')).toBe('bg-success-600 text-white');
     expect(statusStyle('mystery')).toBe('bg-mist-200');
+  });
+});
+
+describe('requestSummary', () => {
+  const notice = {
+    kind: 'deposit' as const,
+    id: '7',
+    wallet_id: 1,
+    asset: 'BTC',
+    quantity: '0.50000000',
+    amount: '',
+    credited_amount: '',
+    tx_id: 'abc',
+    status: 'pending' as const,
+    review_note: '',
+    created_at: '2026-11-25T12:00:00Z',
+  };
+
+  it('shows what a notice sent, and its USD value once valued or credited', () => {
+    expect(requestSummary(notice, 'Bitcoin')).toBe('Deposit notice · Bitcoin · 0.5 BTC');
+    expect(requestSummary({ ...notice, status: 'valued', amount: '30000.00' }, 'Bitcoin')).toBe(
+      'Deposit notice · Bitcoin · 0.5 BTC · $30,000.00',
+    );
+    expect(
+      requestSummary(
+        { ...notice, status: 'confirmed', amount: '30000.00', credited_amount: '30000.00' },
+        'Bitcoin',
+      ),
+    ).toBe('Deposit notice · Bitcoin · 0.5 BTC · $30,000.00');
+  });
+
+  it('shows a withdrawal’s amount and the account it is paid from, and the quantity paid', () => {
+    const request = {
+      kind: 'withdrawal' as const,
+      id: '8',
+      wallet_id: 1,
+      account: 'deposit_wallet' as const,
+      amount: '400.00',
+      destination_address: 'bc1q',
+      destination_tag: '',
+      status: 'paid' as const,
+      asset: 'BTC',
+      quantity: '0.00410000',
+      review_note: '',
+      created_at: '2026-11-25T12:00:00Z',
+    };
+    expect(requestSummary(request, 'Bitcoin')).toBe(
+      'Withdrawal request · Bitcoin · $400.00 · from Deposit Wallet',
+    );
+    expect(paidText(request)).toBe('Paid 0.0041 BTC');
   });
 });

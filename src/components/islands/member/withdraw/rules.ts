@@ -1,28 +1,20 @@
+import { ACCOUNT_LABELS, type WithdrawableAccount } from '~/lib/accounts';
 import type { FormProblem } from '~/lib/form-rules';
 import { amountError, compareAmounts, formatUsd } from '~/lib/money';
 import { networkLabel, type DepositWallet } from '~/lib/wallets';
 import { isActive, timeLeft, type AddressEntry } from '~/lib/withdrawal-addresses';
 
-export const REQUEST_SENT = 'Withdrawal request sent. We will review it shortly.';
+export const REQUEST_SENT =
+  'Withdrawal request sent. Its amount is reserved in the account you chose while we review it.';
 
-const STATUS_STYLES: Record<string, string> = {
-  pending: 'bg-accent-300/40 text-ink-950',
-  approved: 'bg-mist-200 text-ink-950',
-  confirmed: 'bg-success-600 text-white',
-  paid: 'bg-success-600 text-white',
-  rejected: 'bg-danger-600 text-white',
-  cancelled: 'bg-mist-200 text-ink-950',
-};
+/** The headings of the member's list of notices and requests (RequestList and its placeholder). */
+export const REQUESTS_HEADING = 'Your requests and notices';
+export const NOTICES_HEADING = 'Your deposit notices';
 
-/** The colours of a request's status badge. */
-export function statusStyle(status: string): string {
-  return STATUS_STYLES[status] ?? 'bg-mist-200';
-}
-
-/** "pending" → "Pending". */
-export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
+/** What the withdraw form says about the account choice and the one account that is not offered. */
+export const ACCOUNT_CHOICE_TEXT = 'Choose the account to withdraw from.';
+export const PRINCIPAL_NOT_WITHDRAWABLE =
+  'Invested principal (Total Invest) cannot be withdrawn while it is invested.';
 
 /** "Ledger · Bitcoin · 1A1z…DivfNa": how a destination reads in the choice. */
 export function destinationText(entry: AddressEntry, wallet: DepositWallet | undefined): string {
@@ -53,27 +45,36 @@ export function waitingText(waiting: readonly AddressEntry[], now: number = Date
 
 export interface WithdrawalDraft {
   wallet: Pick<DepositWallet, 'wallet_name'> | undefined;
+  /** The account chosen to withdraw from. */
+  account: WithdrawableAccount | undefined;
   amount: string;
-  /** The member's withdrawable balance; null while it loads (then the server checks it). */
-  withdrawable: string | null;
+  /** What that account has available; null while it loads (then the server checks it). */
+  available: string | null;
   destination: AddressEntry | undefined;
 }
 
 /** What is wrong, with the field to fix (named by its control's id), or null. */
+/** The id of an account's choice in the withdraw form (the radio button). */
+export const accountFieldId = (account: WithdrawableAccount): string => `withdraw-account-${account}`;
+
 export function withdrawalProblem({
   wallet,
+  account,
   amount,
-  withdrawable,
+  available,
   destination,
 }: WithdrawalDraft): FormProblem | null {
+  if (!account) {
+    return { message: 'Choose the account to withdraw from.', fields: [accountFieldId('deposit_wallet')] };
+  }
   if (!wallet) return { message: 'Choose the asset to withdraw.', fields: ['withdraw-asset'] };
   const amountProblem = (message: string) => ({ message, fields: ['withdraw-amount'] });
   const bad = amountError(amount, 'Amount');
   if (bad) return amountProblem(bad);
   if (compareAmounts(amount, '0') <= 0) return amountProblem('Amount must be more than zero.');
-  if (withdrawable !== null && compareAmounts(amount, withdrawable) > 0) {
+  if (available !== null && compareAmounts(amount, available) > 0) {
     return amountProblem(
-      `Amount must not be more than your withdrawable balance of ${formatUsd(withdrawable)}.`,
+      `Amount must not be more than your ${ACCOUNT_LABELS[account]} has available: ${formatUsd(available)}.`,
     );
   }
   if (!destination) {

@@ -1,0 +1,100 @@
+import {
+  approveTransfer,
+  rejectTransfer,
+  withdrawTransfer,
+  type PendingTransfer,
+} from '~/lib/admin/transfers';
+import {
+  CLIENT_TEXT_LABEL,
+  INTERNAL_NOTE_LABEL,
+  categoryLabel,
+  transferKindLabel,
+} from '~/lib/admin/transfer-text';
+import { isOwnAccount } from '~/lib/admin/staff';
+import { ACCOUNT_LABELS } from '~/lib/accounts';
+import { formatQuantity, formatRate } from '~/lib/assets';
+import { formatUsd } from '~/lib/money';
+import type { StaffSession } from '../AdminArea';
+import DecisionActions from './DecisionActions';
+import ProposalHeader from './ProposalHeader';
+
+const accountLabel = (account: string) => (ACCOUNT_LABELS as Record<string, string>)[account] ?? account;
+
+/**
+ * One pending transfer (a correction, or a valued deposit's credit): what it moves on which of the
+ * member's accounts, the asset, quantity and rate of a deposit, the text the client will read and
+ * the staff-only note (each labelled), who proposed it, and what this admin may do with it.
+ */
+export default function PendingTransferCard({
+  transfer: t,
+  session,
+  onDone,
+}: {
+  transfer: PendingTransfer;
+  session: StaffSession;
+  onDone: () => void;
+}) {
+  const mine = t.proposed_by === session.userId;
+  const kind = transferKindLabel(t.kind);
+  const credit = !t.amount.trim().startsWith('-');
+  const rows: { term: string; value: string; testId?: string }[] = [
+    { term: 'Member', value: t.email },
+    { term: 'Account', value: accountLabel(t.account) },
+    { term: credit ? 'Credit' : 'Debit', value: formatUsd(t.amount, { signed: true }), testId: 'amount' },
+  ];
+  if (t.category) rows.push({ term: 'Category', value: categoryLabel(t.category) });
+  if (t.quantity) {
+    rows.push({ term: 'Received', value: formatQuantity(t.quantity, t.asset) });
+    rows.push({ term: 'Rate', value: formatRate(t.rate, t.asset) });
+    if (t.rate_source) rows.push({ term: 'Rate source', value: t.rate_source });
+  }
+  if (t.source === 'deposit_notice' && t.source_id)
+    rows.push({ term: 'Deposit notice', value: `#${t.source_id}` });
+  rows.push({ term: CLIENT_TEXT_LABEL, value: t.client_text });
+  if (t.internal_note) rows.push({ term: INTERNAL_NOTE_LABEL, value: t.internal_note });
+
+  return (
+    <li className="card p-5">
+      <article aria-label={`Transfer #${t.id}: ${kind} for ${t.email}`}>
+        <ProposalHeader
+          title={
+            <>
+              {kind}: <span className="whitespace-nowrap">{formatUsd(t.amount, { signed: true })}</span>{' '}
+              {credit ? 'to' : 'from'} {accountLabel(t.account)}
+            </>
+          }
+          id={t.id}
+          proposer={mine ? 'you' : t.proposed_by_email || 'another admin'}
+          proposedAt={t.created_at}
+          expiresAt={t.expires_at}
+          expired={t.expired}
+        />
+        <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          {rows.map((r) => (
+            <div key={r.term} className="contents">
+              <dt className="text-muted">{r.term}</dt>
+              <dd
+                className="break-words text-ink-900 tabular-nums [overflow-wrap:anywhere]"
+                data-testid={r.testId}
+              >
+                {r.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <DecisionActions
+          mine={mine}
+          mayDecide={session.can.moveMoney}
+          ownAccount={isOwnAccount(t.user_id, session.userId)}
+          expired={t.expired}
+          subject={`the ${kind.toLowerCase()} for ${t.email}`}
+          approved={`Approved: ${kind.toLowerCase()} of ${formatUsd(t.amount, { signed: true })} for ${t.email} is posted.`}
+          approve={() => approveTransfer(t.id)}
+          reject={(reason) => rejectTransfer(t.id, reason)}
+          withdraw={() => withdrawTransfer(t.id)}
+          onDone={onDone}
+        />
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,117 @@
+import { formatUsd } from './money';
+
+/*
+ * Crypto quantities and rates as text, like money (money.ts): digit strings, never floats. A deposit
+ * notice records the quantity the member sent, in the asset's own precision; finance values it at a
+ * rate (USD per unit). The database re-checks everything; these checks spare a round trip and say
+ * what is wrong in words.
+ */
+
+/** Decimals each asset is counted in (the database's precision for quantities). */
+export const ASSET_DECIMALS = { BTC: 8, ETH: 18, USDT: 6, USDC: 6, XRP: 6 } as const;
+
+export type Asset = keyof typeof ASSET_DECIMALS;
+
+export function isAsset(value: unknown): value is Asset {
+  return typeof value === 'string' && Object.hasOwn(ASSET_DECIMALS, value);
+}
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+/** numeric(38, 18): at most 20 digits before the point. */
+const MAX_WHOLE_DIGITS = 20;
+/** Rates are stored with at most 10 decimals (numeric(30, 10)). */
+export const RATE_DECIMALS = 10;
+
+/** The smallest unit of an asset as a person reads it: 8 decimals → "0.00000001". */
+export function smallestUnit(decimals: number): string {
+  return decimals === 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`;
+}
+
+function isZero(text: string): boolean {
+  return /^[0.]*$/.test(text);
+}
+
+/**
+ * What is wrong with a typed quantity of `asset`, named by `label` ("Quantity sent (BTC)"), or null.
+ * Zero and negative quantities are refused; so are more decimals than the asset has.
+ */
+export function quantityError(text: string, asset: string, label: string): string | null {
+  const value = text.trim();
+  if (value === '') return `${label} is required.`;
+  if (value.startsWith('-')) return `${label} must not be negative.`;
+  const match = DECIMAL.exec(value);
+  if (!match) return `${label} must be a number, such as 0.5 (use a point for decimals, no commas).`;
+  const decimals = isAsset(asset) ? ASSET_DECIMALS[asset] : 18;
+  const fraction = match[2] ?? '';
+  if (fraction.length > decimals) {
+    return `${label} can have at most ${decimals} decimals: ${asset} is counted to ${smallestUnit(decimals)}.`;
+  }
+  if ((match[1] ?? '').replace(/^0+/, '').length > MAX_WHOLE_DIGITS) return `${label} is too large.`;
+  if (isZero(value)) return `${label} must be more than zero.`;
+  return null;
+}
+
+/** What is wrong with a typed rate (USD per unit of the asset), or null. */
+export function rateError(text: string, label: string): string | null {
+  const value = text.trim();
+  if (value === '') return `${label} is required.`;
+  const match = DECIMAL.exec(value);
+  if (!match) return `${label} must be a number, such as 60000.00 (no commas or $ sign).`;
+  if ((match[2] ?? '').length > RATE_DECIMALS) return `${label} can have at most ${RATE_DECIMALS} decimals.`;
+  if ((match[1] ?? '').replace(/^0+/, '').length > MAX_WHOLE_DIGITS) return `${label} is too large.`;
+  if (isZero(value)) return `${label} must be more than zero.`;
+  return null;
+}
+
+/** "0.50000000" → "0.5"; "1250.000000" → "1,250": a quantity without trailing zeros, grouped. */
+export function trimQuantity(text: string): string {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return text.trim();
+  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** "0.5 BTC"; an empty quantity is "—". */
+export function formatQuantity(quantity: string | null | undefined, asset: string): string {
+  const value = (quantity ?? '').trim();
+  if (!value) return '—';
+  return `${trimQuantity(value)} ${asset}`.trim();
+}
+
+/** "60000.0000000000" → "$60,000.00 per BTC": at least cents, never fewer decimals than it has. */
+export function formatRate(rate: string | null | undefined, asset: string): string {
+  const match = DECIMAL.exec((rate ?? '').trim());
+  if (!match) return '—';
+  const fraction = (match[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
+  return `${formatUsd(`${match[1] ?? '0'}.${fraction}`)} per ${asset}`;
+}
+
+function scaled(text: string): { digits: bigint; decimals: number } | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  return { digits: BigInt(`${match[1] ?? '0'}${fraction}`), decimals: fraction.length };
+}
+
+/**
+ * quantity × rate rounded to cents, half away from zero (as Postgres rounds numeric), in exact
+ * integer arithmetic; null when either is not a number. The database checks the USD value it is
+ * given against the same product: this only tells finance before they send it.
+ */
+export function usdValueOf(quantity: string, rate: string): string | null {
+  const q = scaled(quantity);
+  const r = scaled(rate);
+  if (!q || !r) return null;
+  const product = q.digits * r.digits;
+  const decimals = q.decimals + r.decimals;
+  let cents: bigint;
+  if (decimals <= 2) cents = product * 10n ** BigInt(2 - decimals);
+  else {
+    const divisor = 10n ** BigInt(decimals - 2);
+    cents = product / divisor;
+    if ((product % divisor) * 2n >= divisor) cents += 1n;
+  }
+  const text = cents.toString().padStart(3, '0');
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}

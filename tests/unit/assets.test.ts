@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  ASSET_DECIMALS,
+  formatQuantity,
+  formatRate,
+  quantityError,
+  rateError,
+  trimQuantity,
+  usdValueOf,
+} from '~/lib/assets';
+
+describe('quantityError (the asset’s precision)', () => {
+  it('counts each asset in its own decimals: BTC 8, ETH 18, USDT/USDC/XRP 6', () => {
+    expect(ASSET_DECIMALS).toEqual({ BTC: 8, ETH: 18, USDT: 6, USDC: 6, XRP: 6 });
+    expect(quantityError('0.5', 'BTC', 'Quantity sent (BTC)')).toBeNull();
+    expect(quantityError('0.00000001', 'BTC', 'Quantity sent (BTC)')).toBeNull();
+    expect(quantityError('0.000000001', 'BTC', 'Quantity sent (BTC)')).toBe(
+      'Quantity sent (BTC) can have at most 8 decimals: BTC is counted to 0.00000001.',
+    );
+    expect(quantityError('1.123456789012345678', 'ETH', 'Quantity sent (ETH)')).toBeNull();
+    expect(quantityError('1.1234567890123456789', 'ETH', 'Quantity sent (ETH)')).toMatch(
+      /at most 18 decimals/,
+    );
+    for (const asset of ['USDT', 'USDC', 'XRP']) {
+      expect(quantityError('25.123456', asset, 'Q')).toBeNull();
+      expect(quantityError('25.1234567', asset, 'Q')).toBe(
+        `Q can have at most 6 decimals: ${asset} is counted to 0.000001.`,
+      );
+    }
+  });
+
+  it.each([
+    ['', 'Q is required.'],
+    ['  ', 'Q is required.'],
+    ['-0.5', 'Q must not be negative.'],
+    ['0', 'Q must be more than zero.'],
+    ['0.00000000', 'Q must be more than zero.'],
+    ['0,5', 'Q must be a number, such as 0.5 (use a point for decimals, no commas).'],
+    ['1e-3', 'Q must be a number, such as 0.5 (use a point for decimals, no commas).'],
+    ['.5', 'Q must be a number, such as 0.5 (use a point for decimals, no commas).'],
+    ['1'.repeat(21), 'Q is too large.'],
+  ])('refuses %j with %j', (text, message) => {
+    expect(quantityError(text, 'BTC', 'Q')).toBe(message);
+  });
+});
+
+describe('rateError', () => {
+  it('accepts a positive rate with up to 10 decimals and refuses anything else', () => {
+    expect(rateError('60000', 'Rate')).toBeNull();
+    expect(rateError('0.5123456789', 'Rate')).toBeNull();
+    expect(rateError('0.51234567891', 'Rate')).toBe('Rate can have at most 10 decimals.');
+    expect(rateError('0', 'Rate')).toBe('Rate must be more than zero.');
+    expect(rateError('60,000', 'Rate')).toBe(
+      'Rate must be a number, such as 60000.00 (no commas or $ sign).',
+    );
+    expect(rateError('', 'Rate')).toBe('Rate is required.');
+  });
+});
+
+describe('formatting', () => {
+  it('shows a quantity without trailing zeros, grouped, with its asset', () => {
+    expect(trimQuantity('0.50000000')).toBe('0.5');
+    expect(formatQuantity('0.50000000', 'BTC')).toBe('0.5 BTC');
+    expect(formatQuantity('1250.000000', 'XRP')).toBe('1,250 XRP');
+    expect(formatQuantity('0.000000000000000001', 'ETH')).toBe('0.000000000000000001 ETH');
+    expect(formatQuantity('', 'BTC')).toBe('—');
+  });
+
+  it('shows a rate in dollars per unit, at least to the cent and never rounded', () => {
+    expect(formatRate('60000.0000000000', 'BTC')).toBe('$60,000.00 per BTC');
+    expect(formatRate('0.5123000000', 'XRP')).toBe('$0.5123 per XRP');
+    expect(formatRate('', 'XRP')).toBe('—');
+  });
+});
+
+describe('usdValueOf (quantity × rate, rounded to cents as Postgres rounds)', () => {
+  it('multiplies exactly and rounds half away from zero', () => {
+    expect(usdValueOf('0.5', '60000')).toBe('30000.00');
+    expect(usdValueOf('0.12345678', '61234.56')).toBe('7559.82');
+    expect(usdValueOf('1', '0.005')).toBe('0.01');
+    expect(usdValueOf('1', '0.0049999')).toBe('0.00');
+    expect(usdValueOf('0.1', '0.3')).toBe('0.03');
+    expect(usdValueOf('x', '1')).toBeNull();
+  });
+
+  it('agrees with exact rational arithmetic on random quantities and rates', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 10 }),
+        (qDigits, qDecimals, rDigits, rDecimals) => {
+          const asText = (digits: bigint, decimals: number) => {
+            const s = digits.toString().padStart(decimals + 1, '0');
+            return decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}` : s;
+          };
+          // cents = round(q × r × 100), computed as a fraction n / d.
+          const n = qDigits * rDigits * 100n;
+          const d = 10n ** BigInt(qDecimals + rDecimals);
+          const cents = (2n * n + d) / (2n * d);
+          const value = usdValueOf(asText(qDigits, qDecimals), asText(rDigits, rDecimals));
+          expect(value).toBe(asText(cents, 2));
+        },
+      ),
+    );
+  });
+});

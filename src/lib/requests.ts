@@ -193,7 +193,8 @@ export function watchMyRequests(userId: string, handlers: FeedHandlers<RequestsS
     [
       { table: 'withdrawal_requests', filter: `user_id=eq.${userId}` },
       { table: 'deposit_notices', filter: `user_id=eq.${userId}` },
-      // Posted balances move the profile's cached cards; reservations move with the requests above.
+      // Posted balances and reservations move the member's accounts (and the profile's cached cards).
+      { table: 'ledger_accounts', filter: `user_id=eq.${userId}` },
       { table: 'profiles', filter: `id=eq.${userId}` },
     ],
     async () => {

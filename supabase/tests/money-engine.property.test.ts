@@ -57,7 +57,16 @@ const staffIx = fc.nat(2);
 const memberIx = fc.nat(2);
 const pick = fc.nat(20);
 // Amounts around the boundaries the engine draws: cents, exact balances, more than there is.
-const usd = fc.constantFrom('0.01', '1.00', '99.99', '100.00', '250.00', '1000.00', '5000.00', '999999999999.99');
+const usd = fc.constantFrom(
+  '0.01',
+  '1.00',
+  '99.99',
+  '100.00',
+  '250.00',
+  '1000.00',
+  '5000.00',
+  '999999999999.99',
+);
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
     kind: fc.constant('notice' as const),
@@ -65,13 +74,21 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     tx: fc.nat(3),
     quantity: fc.constantFrom('0.5', '0.00000001', '1.25', '0.1'),
   }),
-  fc.record({ kind: fc.constant('value' as const), staff: staffIx, pick, rate: fc.constantFrom('60000', '0.5', '1') }),
+  fc.record({
+    kind: fc.constant('value' as const),
+    staff: staffIx,
+    pick,
+    rate: fc.constantFrom('60000', '0.5', '1'),
+  }),
   fc.record({
     kind: fc.constant('correct' as const),
     staff: staffIx,
     member: memberIx,
     account: fc.constantFrom<Account>('deposit_wallet', 'interest_wallet', 'referral', 'total_invest'),
-    amount: fc.oneof(usd, usd.map((a) => `-${a}`)),
+    amount: fc.oneof(
+      usd,
+      usd.map((a) => `-${a}`),
+    ),
   }),
   { arbitrary: fc.record({ kind: fc.constant('approve' as const), staff: staffIx, pick }), weight: 3 },
   fc.record({ kind: fc.constantFrom('reject' as const, 'withdraw' as const), staff: staffIx, pick }),
@@ -79,13 +96,24 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
     kind: fc.constant('file' as const),
     member: memberIx,
-    account: fc.constantFrom<Exclude<Account, 'total_invest'>>('deposit_wallet', 'interest_wallet', 'referral'),
+    account: fc.constantFrom<Exclude<Account, 'total_invest'>>(
+      'deposit_wallet',
+      'interest_wallet',
+      'referral',
+    ),
     // Each account opens at 300.00: around that, and a cent past it.
     amount: fc.constantFrom('0.01', '1.00', '99.99', '100.00', '150.00', '300.00', '300.01'),
   }),
   // Payouts need a filing, an approval and a pay by someone else, in that order: weighted so that
   // every run has a fair chance of reaching them.
-  { arbitrary: fc.record({ kind: fc.constantFrom('approveW' as const, 'payW' as const), staff: staffIx, pick }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom('approveW' as const, 'payW' as const),
+      staff: staffIx,
+      pick,
+    }),
+    weight: 4,
+  },
   fc.record({ kind: fc.constantFrom('rejectW' as const), staff: staffIx, pick }),
   fc.record({ kind: fc.constant('cancelW' as const), pick }),
 );
@@ -222,7 +250,8 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
       case 'rejectW': {
         // Each staff action is tried on a request it can apply to (a pay on an approved one), so the
         // runs reach payouts; a wrong-state attempt is covered by the boundary test below.
-        const states = s.kind === 'approveW' ? ['pending'] : s.kind === 'payW' ? ['approved'] : ['pending', 'approved'];
+        const states =
+          s.kind === 'approveW' ? ['pending'] : s.kind === 'payW' ? ['approved'] : ['pending', 'approved'];
         const id = await nth(
           `select id::text from public.withdrawal_requests
            where user_id = any($1) and status = any($2) and ($4 <> 'payW' or approved_by <> $3) order by id`,
@@ -247,16 +276,23 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
         const row = rows.length ? rows[s.pick % rows.length] : undefined;
         if (!row) return 'none';
         return attempt(() =>
-          callAs(db(), { role: 'authenticated', uid: row.user_id }, `select public.cancel_withdrawal_request($1) as r`, [
-            row.id,
-          ]),
+          callAs(
+            db(),
+            { role: 'authenticated', uid: row.user_id },
+            `select public.cancel_withdrawal_request($1) as r`,
+            [row.id],
+          ),
         );
       }
     }
   }
 
   async function checkBooks(members: string[]): Promise<void> {
-    expect(await db().query(`select * from private.ledger_mismatches()`).then((r) => r.rows)).toEqual([]);
+    expect(
+      await db()
+        .query(`select * from private.ledger_mismatches()`)
+        .then((r) => r.rows),
+    ).toEqual([]);
     const overdrawn = await db().query(
       `select id from public.ledger_accounts where user_id is not null and debits_posted + debits_pending > credits_posted`,
     );
@@ -297,7 +333,10 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
         for (const m of members) {
           for (const account of ['deposit_wallet', 'interest_wallet', 'referral']) {
             await asCaller(db(), { role: 'service_role' }, (q) =>
-              q.query(`select public.operator_post_correction($1, $2, '300.00', 'Opening balance')`, [m, account]),
+              q.query(`select public.operator_post_correction($1, $2, '300.00', 'Opening balance')`, [
+                m,
+                account,
+              ]),
             );
           }
         }
@@ -314,7 +353,16 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     );
     // The runs reached every kind of action, not only its refusals.
     expect([...succeeded].sort()).toEqual(
-      expect.arrayContaining(['approve', 'approveW', 'cancelW', 'correct', 'file', 'notice', 'payW', 'value']),
+      expect.arrayContaining([
+        'approve',
+        'approveW',
+        'cancelW',
+        'correct',
+        'file',
+        'notice',
+        'payW',
+        'value',
+      ]),
     );
   }, 600_000);
 
@@ -323,14 +371,18 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     const [m] = members;
     const member: Caller = { role: 'authenticated', uid: m! };
     await asCaller(db(), { role: 'service_role' }, (q) =>
-      q.query(`select public.operator_post_correction($1, 'deposit_wallet', '100.00', 'Opening balance')`, [m]),
+      q.query(`select public.operator_post_correction($1, 'deposit_wallet', '100.00', 'Opening balance')`, [
+        m,
+      ]),
     );
     const file = (amount: string) =>
       attempt(() =>
-        callAs(db(), member, `select public.file_withdrawal_request(1::smallint, 'deposit_wallet', $1, $2) as r`, [
-          amount,
-          BTC_ADDRESS,
-        ]),
+        callAs(
+          db(),
+          member,
+          `select public.file_withdrawal_request(1::smallint, 'deposit_wallet', $1, $2) as r`,
+          [amount, BTC_ADDRESS],
+        ),
       );
     expect(await file('100.01')).toBe('22023');
     expect(await file('60.00')).toBe('ok');
@@ -362,19 +414,32 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
        where r.id = $1 and t.phase = 'post_pending'`,
       [requests[0]!.id],
     );
-    expect(paid).toEqual([{ phase: 'post_pending', amount: '60.00', quantity: '0.001000000000000000', network_fee: '0.000010000000000000' }]);
+    expect(paid).toEqual([
+      {
+        phase: 'post_pending',
+        amount: '60.00',
+        quantity: '0.001000000000000000',
+        network_fee: '0.000010000000000000',
+      },
+    ]);
     // Invested principal is never withdrawable.
     expect(
       await attempt(() =>
-        callAs(db(), member, `select public.file_withdrawal_request(1::smallint, 'total_invest', '1.00', $1) as r`, [
-          BTC_ADDRESS,
-        ]),
+        callAs(
+          db(),
+          member,
+          `select public.file_withdrawal_request(1::smallint, 'total_invest', '1.00', $1) as r`,
+          [BTC_ADDRESS],
+        ),
       ),
     ).toBe('22023');
     // BTC has 8 decimals: 8 are accepted, 9 are not.
     const notice = (quantity: string, label: string) =>
       attempt(() =>
-        callAs(db(), member, `select public.file_deposit_notice(1::smallint, $1, $2) as r`, [quantity, testTxId(label)]),
+        callAs(db(), member, `select public.file_deposit_notice(1::smallint, $1, $2) as r`, [
+          quantity,
+          testTxId(label),
+        ]),
       );
     expect(await notice('0.00000001', `${name}-precision-8`)).toBe('ok');
     expect(await notice('0.000000001', `${name}-precision-9`)).toBe('22023');
@@ -396,7 +461,9 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     // 0.00000001 BTC at 60,000 is 0.0006 USD: it rounds to 0.00, which is not a credit.
     expect(await value('0.00')).toBe('22023');
     // The small-edit threshold: below it posts at once, at it waits for a second admin.
-    await db().query(`update public.firm_settings set small_edit_threshold = 50, small_edit_daily_limit = 60`);
+    await db().query(
+      `update public.firm_settings set small_edit_threshold = 50, small_edit_daily_limit = 60`,
+    );
     const correct = (amount: string) =>
       callAs<{ phase: string }>(
         db(),
@@ -410,65 +477,71 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     expect((await correct('10.01')).phase).toBe('pending');
     expect((await correct('10.00')).phase).toBe('posted');
     expect((await correct('0.01')).phase).toBe('pending');
-    await db().query(`update public.firm_settings set small_edit_threshold = null, small_edit_daily_limit = null`);
+    await db().query(
+      `update public.firm_settings set small_edit_threshold = null, small_edit_daily_limit = null`,
+    );
     await checkBooks(members);
   }, 120_000);
 
-  it.runIf(name === 'postgres 15')('concurrent sessions: exactly one of each conflicting pair succeeds', async () => {
-    const { members, staff } = await people();
-    const [a, b] = members;
-    await asCaller(db(), { role: 'service_role' }, (q) =>
-      q.query(`select public.operator_post_correction($1, 'referral', '100.00', 'Opening balance')`, [a]),
-    );
-    const inTx = (caller: Caller, sql: string, params: unknown[]) =>
-      attempt(() =>
-        db().transaction(async (tx) => {
-          await becomeCaller(tx, caller);
-          await tx.query(sql, params);
-        }),
+  it.runIf(name === 'postgres 15')(
+    'concurrent sessions: exactly one of each conflicting pair succeeds',
+    async () => {
+      const { members, staff } = await people();
+      const [a, b] = members;
+      await asCaller(db(), { role: 'service_role' }, (q) =>
+        q.query(`select public.operator_post_correction($1, 'referral', '100.00', 'Opening balance')`, [a]),
       );
-    const withdraw = `select public.file_withdrawal_request(1::smallint, 'referral', '70.00', $1)`;
-    const two = await Promise.all([
-      inTx({ role: 'authenticated', uid: a! }, withdraw, [BTC_ADDRESS]),
-      inTx({ role: 'authenticated', uid: a! }, withdraw, [BTC_ADDRESS]),
-    ]);
-    expect(two.sort()).toEqual(['22023', 'ok']);
+      const inTx = (caller: Caller, sql: string, params: unknown[]) =>
+        attempt(() =>
+          db().transaction(async (tx) => {
+            await becomeCaller(tx, caller);
+            await tx.query(sql, params);
+          }),
+        );
+      const withdraw = `select public.file_withdrawal_request(1::smallint, 'referral', '70.00', $1)`;
+      const two = await Promise.all([
+        inTx({ role: 'authenticated', uid: a! }, withdraw, [BTC_ADDRESS]),
+        inTx({ role: 'authenticated', uid: a! }, withdraw, [BTC_ADDRESS]),
+      ]);
+      expect(two.sort()).toEqual(['22023', 'ok']);
 
-    const pending = await callAs<{ id: number }>(
-      db(),
-      adminAtAal2(staff[0]!),
-      `select public.propose_correction($1, 'deposit_wallet', '500.00', 'goodwill', 'Goodwill credit') as r`,
-      [b],
-    );
-    const approvals = await Promise.all([
-      inTx(adminAtAal2(staff[1]!), `select public.approve_transfer($1)`, [pending.id]),
-      inTx(adminAtAal2(staff[2]!), `select public.approve_transfer($1)`, [pending.id]),
-    ]);
-    expect(approvals.sort()).toEqual(['PT409', 'ok']);
-
-    // The same transaction filed by two members (the second is the conflict staff see): valued at
-    // once by two admins, only one pending credit can exist for it.
-    const tx = testTxId(`${name}-shared-race`);
-    const ids: string[] = [];
-    for (const m of [a!, b!]) {
-      const n = await callAs<{ id: number }>(
+      const pending = await callAs<{ id: number }>(
         db(),
-        { role: 'authenticated', uid: m },
-        `select public.file_deposit_notice(1::smallint, '0.5', $1) as r`,
-        [tx],
+        adminAtAal2(staff[0]!),
+        `select public.propose_correction($1, 'deposit_wallet', '500.00', 'goodwill', 'Goodwill credit') as r`,
+        [b],
       );
-      ids.push(String(n.id));
-    }
-    const valued = await Promise.all(
-      ids.map((id, i) =>
-        inTx(
-          adminAtAal2(staff[i]!),
-          `select public.review_deposit_notice($1, 'confirm', null, '30000.00', '60000', 'Test rate')`,
-          [id],
+      const approvals = await Promise.all([
+        inTx(adminAtAal2(staff[1]!), `select public.approve_transfer($1)`, [pending.id]),
+        inTx(adminAtAal2(staff[2]!), `select public.approve_transfer($1)`, [pending.id]),
+      ]);
+      expect(approvals.sort()).toEqual(['PT409', 'ok']);
+
+      // The same transaction filed by two members (the second is the conflict staff see): valued at
+      // once by two admins, only one pending credit can exist for it.
+      const tx = testTxId(`${name}-shared-race`);
+      const ids: string[] = [];
+      for (const m of [a!, b!]) {
+        const n = await callAs<{ id: number }>(
+          db(),
+          { role: 'authenticated', uid: m },
+          `select public.file_deposit_notice(1::smallint, '0.5', $1) as r`,
+          [tx],
+        );
+        ids.push(String(n.id));
+      }
+      const valued = await Promise.all(
+        ids.map((id, i) =>
+          inTx(
+            adminAtAal2(staff[i]!),
+            `select public.review_deposit_notice($1, 'confirm', null, '30000.00', '60000', 'Test rate')`,
+            [id],
+          ),
         ),
-      ),
-    );
-    expect(valued.sort()).toEqual(['PT409', 'ok']);
-    await checkBooks(members);
-  }, 120_000);
+      );
+      expect(valued.sort()).toEqual(['PT409', 'ok']);
+      await checkBooks(members);
+    },
+    120_000,
+  );
 });

@@ -49,6 +49,7 @@ export const AUDIT_KINDS = [
   'transfer_pending',
   'transfer_posted',
   'transfer_voided',
+  'transfer_expiry_changed',
   'staff_proposal_open',
   'staff_proposal_approved',
   'staff_proposal_rejected',

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:admin`: the admin users table with 10,000 users. Starts the local Supabase in-process
  * (PGlite, in memory), seeds the users in one SQL statement through its `db` handle (the sign-up
- * trigger makes their profiles) and gives them balances through the ledger, builds the site against
+ * trigger makes their profiles) and gives them balances through the money engine, builds the site against
  * that server, then drives Debian's Chromium with Playwright and times, as an admin sees them:
  *   first render of the table (navigation until 25 rows show), a search, a sort change, a page change.
  * Reports the median and worst of BENCH_RUNS (default 5) runs. It asserts only that each step shows
@@ -43,13 +43,14 @@ async function seed(server: LocalSupabase): Promise<{ total: number; users: numb
     [hash, USERS],
   );
   const usersDone = performance.now();
-  // Varied balances, posted through the ledger so each balance equals the sum of its entries.
+  // Varied balances, posted through the money engine (a single-phase correction to each of two
+  // accounts, as operators post opening balances), so each balance equals its account and its lines.
   await server.db.query(
-    `select private.post_ledger(p.id,
-       jsonb_build_object('interest_wallet', ((n * 7919) % 100000000 / 100.0)::numeric(20,2)::text,
-                          'deposit_wallet', ((n * 104729) % 50000000 / 100.0)::numeric(20,2)::text),
-       'benchmark seed', null, 'admin_edit', null)
-     from (select id, row_number() over (order by email) as n from public.profiles where email like 'bench%') p`,
+    `select public.operator_post_correction(p.id, c.account, c.amount::text, 'Opening balance (benchmark seed)')
+     from (select id, row_number() over (order by email) as n from public.profiles where email like 'bench%') p
+     cross join lateral (values
+       ('interest_wallet', (1 + (n * 7919) % 100000000 / 100.0)::numeric(20, 2)),
+       ('deposit_wallet', (1 + (n * 104729) % 50000000 / 100.0)::numeric(20, 2))) as c (account, amount)`,
   );
   const done = performance.now();
   return { total: done - started, users: usersDone - started, ledger: done - usersDone };
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     const total = count ?? 0;
     console.log(
       `Seeded ${USERS.toLocaleString('en-US')} users in ${ms(seeded.users)} (one insert into auth.users; the ` +
-        `sign-up trigger makes the profiles), their balances through the ledger in ${ms(seeded.ledger)}; ` +
+        `sign-up trigger makes the profiles), their balances through the money engine in ${ms(seeded.ledger)}; ` +
         `${total} profiles in all.`,
     );
 

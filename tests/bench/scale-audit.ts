@@ -8,8 +8,8 @@
  *     at the entry's time, by the staff member who approved the change or confirmed the deposit;
  *   - deposit_notice_* for a sample of the decided notices, withdrawal_approved / _paid / _rejected
  *     for a sample of the decided requests (at their review and payment times);
- *   - proposal_* (open, then approved, rejected, withdrawn or expired) for members skewed like the
- *     ledger; the member's own security events (address book, password, authenticator, e-mail,
+ *   - transfer_pending / transfer_posted / transfer_voided for a sample of the transfers (each
+ *     phase, as the transfers' audit trigger writes it); the member's own security events (address book, password, authenticator, e-mail,
  *     freeze) skewed like the filings; a few staff events (roles, deposit addresses, unfreezes,
  *     MFA resets);
  *   - actors among eight staff (two owners, three finance, two support, one auditor), or the member;
@@ -17,8 +17,8 @@
  *     moved to its end, so verify_audit_chain() reports it intact and live events link on;
  *   - the notifications the audit_events trigger would have written (private.member_event_words, the
  *     newest 500 a member, the trigger's cap), read except for the last week's.
- * Proportions of SCALE_AUDIT: ledger entries 55%, withdrawals 18%, deposit notices 12%, balance
- * proposals 9%, the members' own events 4.5%, staff events the rest. A firm of this size with every
+ * Proportions of SCALE_AUDIT: ledger entries 55%, withdrawals 18%, deposit notices 12%, transfer
+ * phases 9%, the members' own events 4.5%, staff events the rest. A firm of this size with every
  * row audited would hold about 1.8 million events; the sample keeps SCALE_AUDIT's size and the mix.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -65,6 +65,9 @@ export async function seedAudit(sql: pg.Client, step: Step, audit: number, membe
      from gen_staff;
      insert into public.profiles (id, username, email, created_at, updated_at)
      select id, 'Staff ' || k, email, created_at, created_at from gen_staff;
+     insert into public.ledger_accounts (user_id, purpose, created_at)
+     select s.id, p, s.created_at from gen_staff s
+     cross join unnest(array['deposit_wallet', 'interest_wallet', 'total_invest', 'referral']) p;
      insert into public.admins (user_id, role) select id, role from gen_staff;`,
   );
 
@@ -74,14 +77,14 @@ export async function seedAudit(sql: pg.Client, step: Step, audit: number, membe
     Number((await sql.query<{ n: string }>(`select count(*) as n from ${from}`, params)).rows[0]!.n);
   const whaleEntries = await count(`public.ledger_entries where user_id = $1`, [whale]);
   const ledgerRows = await count(`public.ledger_entries`);
-  const proposals = Math.round(share(0.09) / 2);
+  const phases = share(0.09);
   const own = share(0.045);
   const staffEvents = share(0.005);
   const deposits = share(0.12);
   const withdrawals = share(0.18);
   const ledger = Math.max(
     0,
-    Math.min(ledgerRows, audit - 2 * proposals - own - staffEvents - deposits - withdrawals),
+    Math.min(ledgerRows, audit - phases - own - staffEvents - deposits - withdrawals),
   );
   const sample = (wanted: number, of: number) => Math.min(1, wanted / Math.max(1, of));
 
@@ -96,13 +99,12 @@ export async function seedAudit(sql: pg.Client, step: Step, audit: number, membe
     'audit: ledger entries',
     `${into}
      select l.created_at,
-       case when l.source = 'admin_edit' then ${owner('l.id')} else ${finance('l.id')} end,
-       case when l.source = 'admin_edit' then 'owner' else 'finance' end,
+       l.actor_id, case when l.actor_id is null then 'system' else coalesce(st.role, 'member') end,
        l.user_id, 'ledger_entry', null,
        jsonb_build_object('account', l.account, 'delta', l.delta::text, 'balance_before', l.balance_before::text,
          'balance_after', l.balance_after::text, 'source', l.source, 'source_id', l.source_id, 'entry_id', l.id),
        l.reason
-     from public.ledger_entries l
+     from public.ledger_entries l left join gen_staff st on st.id = l.actor_id
      where l.user_id = $1 or random() < $2`,
     [whale, sample(ledger - whaleEntries, ledgerRows - whaleEntries)],
   );
@@ -131,36 +133,27 @@ export async function seedAudit(sql: pg.Client, step: Step, audit: number, membe
      where w.status <> 'pending' and e.at is not null and random() < $1`,
     [sample(withdrawals / 1.95, await count(`public.withdrawal_requests where status <> 'pending'`))],
   );
-  // Balance proposals: proposed by support or finance, decided by an owner within a day (expired: a week).
+  // The phases of transfers, as the transfers' audit trigger writes them (staff's record: no notice).
   await step(
-    'audit: balance proposals',
-    `with p as (
-       select j, m.id as member, m.created_at + (now() - interval '8 days' - m.created_at) * random() as at,
-         case when j % 100 < 88 then 'approved' when j % 100 < 95 then 'rejected'
-              when j % 100 < 98 then 'withdrawn' else 'expired' end as outcome,
-         round((5 + random() * 2500)::numeric, 2)::text as amount
-       from (select j, case when j % 200 = 0 then 1 else 2 + floor(($1 - 2) * power(random(), 3))::int end as i
-             from generate_series(1, $2::int) as j) s
-       join gen_member m using (i))
-     ${into}
-     select e.at, e.actor, e.role, p.member, 'proposal_' || e.status, e.before,
-       jsonb_build_object('proposal_id', p.j, 'proposed_by', ${staff('5 + p.j % 3')},
-         'decided_by', case when e.status = 'open' then null else ${owner('p.j')} end,
-         'interest_wallet', p.amount, 'deposit_wallet', null, 'total_invest', null, 'total_deposit', null,
-         'total_withdraw', null, 'referral', null),
-       e.reason
-     from p cross join lateral (values
-       ('open', p.at, ${staff('5 + p.j % 3')}, case when p.j % 3 = 2 then 'finance' else 'support' end,
-        jsonb_build_object('interest_wallet', '0.00'), 'Monthly interest'),
-       (p.outcome, p.at + case when p.outcome = 'expired' then interval '7 days'
-                               else make_interval(mins => 5 + (p.j % 600)) end,
-        case when p.outcome = 'withdrawn' then ${staff('5 + p.j % 3')}
-             when p.outcome = 'expired' then null else ${owner('p.j')} end,
-        case when p.outcome = 'withdrawn' then (case when p.j % 3 = 2 then 'finance' else 'support' end)
-             when p.outcome = 'expired' then 'system' else 'owner' end,
-        null::jsonb, case p.outcome when 'rejected' then 'Amount does not match the statement' end))
-       as e(status, at, actor, role, before, reason)`,
-    [members, proposals],
+    'audit: transfer phases',
+    `${into}
+     select t.created_at, t.created_by,
+       case when t.created_by is null then 'system' else coalesce(st.role, 'member') end,
+       t.user_id,
+       case t.phase when 'pending' then 'transfer_pending' when 'void_pending' then 'transfer_voided'
+         else 'transfer_posted' end,
+       null,
+       jsonb_strip_nulls(jsonb_build_object('transfer_id', t.id, 'pending_id', t.pending_id,
+         'business_id', t.business_id, 'kind', t.kind, 'phase', t.phase, 'amount', t.amount::text,
+         'debit_account_id', t.debit_account_id, 'credit_account_id', t.credit_account_id,
+         'category', t.category, 'asset', t.asset, 'quantity', t.quantity::text, 'rate', t.rate::text,
+         'source', t.source, 'source_id', t.source_id, 'void_reason', t.void_reason,
+         'proposed_by', t.proposed_by, 'initiated_by', t.initiated_by, 'internal_note', t.internal_note,
+         'expires_at', t.expires_at)),
+       t.client_text
+     from public.transfers t left join gen_staff st on st.id = t.created_by
+     where random() < $1`,
+    [sample(phases, await count(`public.transfers`))],
   );
   // The members' own events, skewed like their filings.
   await step(
@@ -270,7 +263,8 @@ export async function seedAudit(sql: pg.Client, step: Step, audit: number, membe
        select e.ev from (
          select a as ev, row_number() over (partition by a.member_id order by a.occurred_at desc, a.id desc) as r
          from public.audit_events a
-         where a.member_id is not null and a.kind not like 'proposal\\_%' and a.kind not like 'staff\\_proposal\\_%') e
+         where a.member_id is not null and a.kind not like 'proposal\\_%' and a.kind not like 'staff\\_proposal\\_%'
+           and a.kind not like 'transfer\\_%') e
        where e.r <= private.notifications_per_member()),
      worded as (
        select (e.ev).member_id, case w.variant when 'usable' then (e.ev).kind || '_usable' else (e.ev).kind end as kind,

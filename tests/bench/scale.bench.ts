@@ -4,23 +4,31 @@
  *
  * Generates (one SQL statement per table, generate_series; sizes from the environment):
  *   SCALE_MEMBERS=100000 members (sign-ups spread over three years, more recently),
- *   SCALE_LEDGER=1000000 ledger entries (one long-standing member with 10,000, the rest skewed: a few
- *     very active members, most with a handful), consistent running balances and profile totals,
- *   SCALE_REQUESTS=200000 deposit notices and as many withdrawal requests (mostly decided, a small
- *     recent queue of pending and approved ones),
+ *   SCALE_TRANSFERS=2000000 transfers of the money engine (deposits, subscriptions, returns,
+ *     withdrawals, referral bonuses, redemptions, corrections; two-phase ones as their pending row and
+ *     their post or void) and the member's lines they wrote (about 1,700,000 ledger entries; one
+ *     long-standing member with 10,000, the rest skewed: a few very active members, most with a
+ *     handful), every account's counters and the profiles' cards consistent with them
+ *     (tests/bench/scale-ledger.ts); a deposit notice per deposit and a withdrawal request per
+ *     withdrawal, and SCALE_QUEUE=2000 open notices and as many open withdrawal requests (reserved);
  *   SCALE_AUDIT=1000000 audit events in a valid hash chain and the member notifications derived from
  *     them (tests/bench/scale-audit.ts says what and in which proportions).
- * Then times, each SCALE_SAMPLES times (default 200):
+ * Then checks private.ledger_mismatches() is empty (SCALE_CHECK=0 skips it) and times, each
+ * SCALE_SAMPLES times (default 200):
+ *   posting: a correction proposed by one admin (propose_correction, pending) and posted by a second
+ *     (approve_transfer), each request; and private.record_transfer single-phase, server side;
+ *   a member's balance read (rpc my_accounts, as src/lib/requests.ts);
  *   admin users: search, sort, page change (rpc admin_search_users, as src/lib/admin/users.ts calls it);
- *   member statement (rpc my_ledger, as src/lib/ledger.ts) and the CSV of 10,000 entries (rpc +
+ *   member statement, first page (rpc my_ledger, as src/lib/ledger.ts; typical members and the one
+ *     with 10,000 lines) and the CSV of 10,000 entries (rpc +
  *     src/lib/ledger-csv.ts);
  *   admin review queue by status (the four reads of src/lib/admin/requests.ts + the people lookup);
  *   /admin/audit as an owner (src/lib/admin/audit.ts): first page, by kind, by member, by date range,
  *     a deep page by key; and verify_audit_chain over the whole log in ranges, as the page walks it;
  *   the long-standing member's bell, /user/notifications and /user/activity (src/lib/notifications.ts,
  *     src/lib/notification-lists.ts, each with the next_notification_in read the live feed makes);
- *   admin save → member dashboard update over realtime, with SCALE_DASHBOARDS=1000 signed-in members
- *     each subscribed to their own profile the way src/lib/profile.ts watchProfile does.
+ *   admin save (a correction proposed, then approved by a second admin) → member dashboard update
+ *     over realtime, with SCALE_DASHBOARDS=1000 signed-in members each subscribed to their own profile the way src/lib/profile.ts watchProfile does.
  * Prints one table (p50, p95, budget, ok) and, with SCALE_PLANS=1 (default on), the plans of the hot
  * queries as executed inside the functions (auto_explain), into .bench/scale-plans.txt; a sequential
  * scan on a big table is reported. Exit code 1 when a p95 breaks its budget or a big table is read
@@ -42,14 +50,15 @@ import { readStatement, toLedgerEntry, ROWS_PER_REQUEST } from '../../src/lib/le
 import { totpFor } from '../support/totp';
 import { walkAuditChain, VERIFY_RANGE } from '../../src/lib/admin/audit-query';
 import { readAuditPage, seedAudit, STAFF_ROLES, type AuditRead } from './scale-audit';
+import { seedLedger } from './scale-ledger';
 
 const MEMBERS = Number(process.env['SCALE_MEMBERS'] ?? 100_000);
-const LEDGER = Number(process.env['SCALE_LEDGER'] ?? 1_000_000);
-const REQUESTS = Number(process.env['SCALE_REQUESTS'] ?? 200_000);
+const TRANSFERS = Number(process.env['SCALE_TRANSFERS'] ?? 2_000_000);
+const QUEUE = Number(process.env['SCALE_QUEUE'] ?? 2000);
 const AUDIT = Number(process.env['SCALE_AUDIT'] ?? 1_000_000);
 const DASHBOARDS = Math.min(Number(process.env['SCALE_DASHBOARDS'] ?? 1000), MEMBERS - 1);
 const SAMPLES = Number(process.env['SCALE_SAMPLES'] ?? 200);
-const WHALE_ENTRIES = Math.min(10_000, Math.floor(LEDGER / 2));
+const WHALE_ENTRIES = Math.min(10_000, Math.floor(TRANSFERS / 4));
 const PLANS = process.env['SCALE_PLANS'] !== '0';
 const PASSWORD = 'scale-member-password';
 const ADMIN = { email: 'scale-admin@example.com', password: 'scale-admin-password' };
@@ -57,6 +66,8 @@ const ADMIN = { email: 'scale-admin@example.com', password: 'scale-admin-passwor
 const APPROVER = { email: 'scale-approver@example.com', password: 'scale-approver-password' };
 const BIG_TABLES = [
   'profiles',
+  'ledger_accounts',
+  'transfers',
   'ledger_entries',
   'deposit_notices',
   'withdrawal_requests',
@@ -124,82 +135,12 @@ async function seed(sql: pg.Client): Promise<Record<string, number>> {
     `insert into public.profiles (id, username, email, created_at, updated_at)
      select id, username, email, created_at, created_at from gen_member`,
   );
-  // Member 1 (the oldest) has WHALE_ENTRIES entries; the others follow a power law: member
-  // 2 + (N-2)·u³ for uniform u, so a few early members have thousands and most a handful.
-  await step(
-    'ledger_entries',
-    `insert into public.ledger_entries (user_id, account, delta, balance_before, balance_after, reason,
-       actor_id, source, source_id, created_at)
-     select e.id, e.account, e.delta,
-       sum(e.delta) over w - e.delta, sum(e.delta) over w,
-       e.reason, null, e.source, null, e.created_at
-     from (
-       select m.id, (array['interest_wallet','deposit_wallet','total_invest','total_deposit','total_withdraw',
-                           'referral'])[1 + (j * 7) % 6] as account,
-         round((5 + random() * 2500)::numeric, 2) as delta,
-         (array['Monthly interest','Deposit confirmed','Investment','Referral bonus','Correction'])[1 + j % 5]
-           as reason,
-         (array['admin_edit','deposit_notice','admin_edit','admin_edit','admin_edit'])[1 + j % 5] as source,
-         m.created_at + (now() - m.created_at) * random() as created_at, j
-       from (select j, case when j <= $2 then 1
-                            else 2 + floor(($1 - 2) * power(random(), 3))::int end as i
-             from generate_series(1, $3::int) as j) s
-       join gen_member m using (i)
-     ) e
-     window w as (partition by e.id, e.account order by e.created_at, e.j rows unbounded preceding)`,
-    [MEMBERS, WHALE_ENTRIES, LEDGER],
-  );
-  await step(
-    'profile balances',
-    `update public.profiles p set
-       interest_wallet = s.interest_wallet, deposit_wallet = s.deposit_wallet, total_invest = s.total_invest,
-       total_deposit = s.total_deposit, total_withdraw = s.total_withdraw, referral = s.referral,
-       version = 1 + s.entries
-     from (select user_id, count(*) as entries,
-             coalesce(sum(delta) filter (where account = 'interest_wallet'), 0) as interest_wallet,
-             coalesce(sum(delta) filter (where account = 'deposit_wallet'), 0) as deposit_wallet,
-             coalesce(sum(delta) filter (where account = 'total_invest'), 0) as total_invest,
-             coalesce(sum(delta) filter (where account = 'total_deposit'), 0) as total_deposit,
-             coalesce(sum(delta) filter (where account = 'total_withdraw'), 0) as total_withdraw,
-             coalesce(sum(delta) filter (where account = 'referral'), 0) as referral
-           from public.ledger_entries group by user_id) s
-     where s.user_id = p.id`,
-  );
-  // Filed over three years, j ascending in time; the newest 1% still pending, 8% rejected.
-  await step(
-    'deposit_notices',
-    `insert into public.deposit_notices (user_id, wallet_id, amount, tx_id, status, reviewed_by, reviewed_at,
-       review_note, credited_amount, created_at)
-     select m.id, 1 + j % 7, a.amount, md5('scale-tx-' || j), st.status,
-       null, case when st.status = 'pending' then null else t.created_at + interval '3 hours' end,
-       case when st.status = 'rejected' then 'Transaction not found on chain' end,
-       case when st.status = 'confirmed' then a.amount end, t.created_at
-     from (select j, 2 + floor(($1 - 2) * power(random(), 2))::int as i
-           from generate_series(1, $2::int) as j) s
-     join gen_member m using (i)
-     cross join lateral (select now() - make_interval(secs => 94608000 * (1 - j::float8 / $2)) as created_at) t
-     cross join lateral (select case when j > $2 * 0.99 then 'pending' when j % 12 = 0 then 'rejected'
-                                     else 'confirmed' end as status) st
-     cross join lateral (select round((50 + random() * 20000)::numeric, 2) as amount) a`,
-    [MEMBERS, REQUESTS],
-  );
-  await step(
-    'withdrawal_requests',
-    `insert into public.withdrawal_requests (user_id, wallet_id, amount, destination_address, status,
-       reviewed_by, reviewed_at, review_note, paid_at, created_at)
-     select m.id, 1 + j % 7, round((50 + random() * 10000)::numeric, 2),
-       '0x' || md5('scale-dest-' || j) || 'abcdefab', st.status, null,
-       case when st.status = 'pending' then null else t.created_at + interval '5 hours' end,
-       case when st.status = 'rejected' then 'Address could not be verified' end,
-       case when st.status = 'paid' then t.created_at + interval '1 day' end, t.created_at
-     from (select j, 2 + floor(($1 - 2) * power(random(), 2))::int as i
-           from generate_series(1, $2::int) as j) s
-     join gen_member m using (i)
-     cross join lateral (select now() - make_interval(secs => 94608000 * (1 - j::float8 / $2)) as created_at) t
-     cross join lateral (select case when j > $2 * 0.995 then 'pending' when j > $2 * 0.99 then 'approved'
-                                     when j % 20 = 0 then 'rejected' else 'paid' end as status) st`,
-    [MEMBERS, REQUESTS],
-  );
+  await seedLedger(sql, step, {
+    members: MEMBERS,
+    transfers: TRANSFERS,
+    whaleEntries: WHALE_ENTRIES,
+    queue: Math.min(QUEUE, Math.floor(MEMBERS / 10)),
+  });
   await seedAudit(sql, step, AUDIT, MEMBERS);
   await sql.query(`set session_replication_role = origin`);
   // A live database is autovacuumed; a bulk load measured before autovacuum reaches it is not what
@@ -290,7 +231,17 @@ async function asCaller<T>(c: pg.Client, uid: string, aal: string, work: () => P
 /** EXPLAIN of each statement the functions run, via auto_explain notices on a superuser session. */
 async function plans(
   url: string,
-  calls: Array<{ name: string; uid: string; aal: string; sql: string; params: unknown[] }>,
+  calls: Array<{
+    name: string;
+    uid: string;
+    aal: string;
+    sql: string;
+    params: unknown[];
+    /** Then, in the same transaction, as another signed-in user (a second admin). */
+    next?: { uid: string; sql: string };
+    /** As the database owner (private functions), not as a signed-in user. */
+    owner?: boolean;
+  }>,
 ): Promise<{ text: string; seqScans: string[] }> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -308,12 +259,29 @@ async function plans(
     await c.query(`set client_min_messages = log`);
     for (const call of calls) {
       notices.length = 0;
-      await asCaller(c, call.uid, call.aal, () => c.query(call.sql, call.params));
+      if (call.owner) {
+        await c.query('begin');
+        try {
+          await c.query(call.sql, call.params);
+        } finally {
+          await c.query('rollback');
+        }
+      } else {
+        await asCaller(c, call.uid, call.aal, async () => {
+          await c.query(call.sql, call.params);
+          if (call.next) {
+            await c.query(`select set_config('request.jwt.claims', $1, true)`, [
+              JSON.stringify({ sub: call.next.uid, role: 'authenticated', aal: call.aal }),
+            ]);
+            await c.query(call.next.sql);
+          }
+        });
+      }
       // The outer statement's plan is the Function Scan itself; the nested ones are the real work.
       const nested = notices.filter(
         (n) => !/Function Scan on|Result {2}\(cost/.test(n) || /Index|Seq Scan/.test(n),
       );
-      text += `### ${call.name}\n\n\`${call.sql}\`\n\n${nested.map((n) => n.replace(/^duration: [\d.]+ ms {2}/, '')).join('\n\n')}\n\n`;
+      text += `### ${call.name}\n\n\`${call.sql}${call.next ? `; then ${call.next.sql}` : ''}\`\n\n${nested.map((n) => n.replace(/^duration: [\d.]+ ms {2}/, '')).join('\n\n')}\n\n`;
       for (const table of BIG_TABLES) {
         if (nested.some((n) => new RegExp(`Seq Scan on (public\\.)?${table}\\b`).test(n)))
           seqScans.push(`${call.name}: ${table}`);
@@ -327,8 +295,8 @@ async function plans(
 
 /**
  * The balance-column indexes question (docs/performance.md): a profile update can be HOT (no index
- * touched) only when no indexed column changes. Times the same 200 ledger postings (private.post_ledger,
- * as an approved proposal runs it) and counts HOT updates with every index as migrated, without the six
+ * touched) only when no indexed column changes. Times the same 200 postings (private.record_transfer,
+ * single phase, which writes the profile's cached cards as every posting does) and counts HOT updates with every index as migrated, without the six
  * balance indexes, and without those and the updated_at one; and the admin list sorted by a balance
  * without its index. Each variant drops indexes inside a transaction that is rolled back.
  */
@@ -339,8 +307,15 @@ async function balanceIndexCost(db: pg.Client): Promise<string> {
     ['without the 6 balance indexes', balanceIdx],
     ['without those and updated_at', [...balanceIdx, 'public.profiles_updated_at_id_idx']],
   ];
-  const ids = (await db.query<{ id: string }>(`select id from public.profiles order by id limit 200`)).rows;
-  const lines = ['Balance edits (200 postings of private.post_ledger, server side) and profile HOT updates:'];
+  const ids = (
+    await db.query<{ id: string; account_id: string }>(
+      `select a.user_id as id, a.id::text as account_id from public.ledger_accounts a
+       where a.purpose = 'referral' order by a.user_id limit 200`,
+    )
+  ).rows;
+  const lines = [
+    'Postings (200 of private.record_transfer, single phase, server side) and profile HOT updates:',
+  ];
   for (const [name, drop] of variants) {
     await db.query('begin');
     try {
@@ -355,10 +330,11 @@ async function balanceIndexCost(db: pg.Client): Promise<string> {
         ).rows[0]!;
       const before = await counters();
       const t0 = performance.now();
-      for (const { id } of ids)
+      for (const { id, account_id } of ids)
         await db.query(
-          `select private.post_ledger($1, '{"referral":"0.01"}', 'bench', null, 'admin_edit', null)`,
-          [id],
+          `select private.record_transfer('referral_bonus:scale-hot-' || gen_random_uuid(), 'referral_bonus',
+             private.firm_account('referral_paid'), $2::bigint, 0.01, $1::uuid, 'Referral bonus', null, false, '{}')`,
+          [id, account_id],
         );
       const ms = performance.now() - t0;
       const after = await counters();
@@ -410,6 +386,8 @@ async function main(): Promise<void> {
         select 'members' as t, count(*)::text as n from public.profiles
           where id not in (select user_id from public.admins) union all
         select 'staff', count(*)::text from public.admins union all
+        select 'ledger accounts', count(*)::text from public.ledger_accounts union all
+        select 'transfers', count(*)::text from public.transfers union all
         select 'ledger entries', count(*)::text from public.ledger_entries union all
         select 'deposit notices', count(*)::text from public.deposit_notices union all
         select 'withdrawal requests', count(*)::text from public.withdrawal_requests union all
@@ -424,6 +402,25 @@ async function main(): Promise<void> {
           .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
           .join(', ')})`,
     );
+
+    // The books balance: every card equals its ledger, the accounts sum to zero, the open pending
+    // transfers are exactly the unresolved ones. The whole check reads every transfer of every member.
+    if (process.env['SCALE_CHECK'] !== '0') {
+      const checkStarted = performance.now();
+      const mismatches = (
+        await superuser.query<{
+          user_id: string | null;
+          account: string;
+          balance: string;
+          ledger_sum: string;
+        }>(`select * from private.ledger_mismatches() limit 10`)
+      ).rows;
+      if (mismatches.length)
+        throw new Error(`the generated ledger does not balance: ${JSON.stringify(mismatches)}`);
+      console.log(
+        `private.ledger_mismatches(): none (${((performance.now() - checkStarted) / 1000).toFixed(1)} s)`,
+      );
+    }
 
     const admin = await adminClient(server);
     const approver = await adminClient(server, APPROVER);
@@ -531,7 +528,7 @@ async function main(): Promise<void> {
       'ledger_entry',
       'withdrawal_paid',
       'deposit_notice_rejected',
-      'proposal_open',
+      'transfer_posted',
       'address_added',
       'member_password_changed',
       'role_granted',
@@ -588,6 +585,71 @@ async function main(): Promise<void> {
       'pages past 90% of the log ("Older")',
     );
 
+    // Posting, as two staff make it: a correction proposed by one admin (a pending transfer that
+    // reserves nothing from the member: it credits them), then posted by a second admin. Members
+    // past the dashboards', so the statement and realtime measures below read the generated data.
+    const targets = (
+      await superuser.query<{ id: string }>(`select id from gen_member where i > $1 order by i limit 50`, [
+        DASHBOARDS + 1,
+      ])
+    ).rows.map((r) => r.id);
+    const proposeSamples: number[] = [];
+    const approveSamples: number[] = [];
+    for (let i = 0; i < SAMPLES + 5; i++) {
+      const t0 = performance.now();
+      const transfer = must(
+        await admin.rpc('propose_correction', {
+          p_user_id: targets[i % targets.length]!,
+          p_account: i % 2 ? 'interest_wallet' : 'deposit_wallet',
+          p_amount: '12.50',
+          p_category: 'goodwill',
+          p_client_text: 'Goodwill credit (scale bench)',
+          p_internal_note: 'scale bench',
+        }),
+        'propose_correction',
+      ) as { id: number; phase: string };
+      const t1 = performance.now();
+      if (transfer.phase !== 'pending') throw new Error(`propose_correction: ${transfer.phase}, not pending`);
+      must(await approver.rpc('approve_transfer', { p_transfer_id: transfer.id }), 'approve_transfer');
+      if (i >= 5) {
+        proposeSamples.push(t1 - t0);
+        approveSamples.push(performance.now() - t1);
+      }
+    }
+    record({
+      name: 'posting: correction proposed (propose_correction)',
+      budgetMs: 20,
+      samples: proposeSamples,
+      note: 'a pending transfer, four-eyed; its audit event',
+    });
+    record({
+      name: 'posting: posted by a second admin (approve_transfer)',
+      budgetMs: 20,
+      samples: approveSamples,
+      note: 'post_pending row, both accounts, the member line, the card, the audit event and notice',
+    });
+    // The engine alone, single phase, as operators and the seed post (server side, one round trip).
+    const targetAccounts = (
+      await superuser.query<{ user_id: string; account_id: string }>(
+        `select a.user_id, a.id::text as account_id from public.ledger_accounts a
+         where a.user_id = any($1::uuid[]) and a.purpose = 'interest_wallet'`,
+        [targets],
+      )
+    ).rows;
+    record({
+      name: 'posting: private.record_transfer, single phase (server side)',
+      budgetMs: 20,
+      note: 'a return to the Interest Wallet, as the database owner over one connection',
+      samples: await timeEach(SAMPLES, async (i) => {
+        const t = targetAccounts[i % targetAccounts.length]!;
+        await superuser.query(
+          `select private.record_transfer('return:scale-bench-' || gen_random_uuid(), 'return',
+             private.firm_account('returns_paid'), $2::bigint, 3.25, $1::uuid, 'Monthly return', null, false, '{}')`,
+          [t.user_id, t.account_id],
+        );
+      }),
+    });
+
     // Members: the dashboards (members 2..DASHBOARDS+1, the most active ones included) sign in.
     const memberIds = (
       await superuser.query<{ i: number; id: string }>(
@@ -621,10 +683,35 @@ async function main(): Promise<void> {
         must(await member.rpc('my_ledger', { p_limit: ROWS_PER_REQUEST }), 'my_ledger');
       }),
     });
+    record({
+      name: 'member balance read (my_accounts)',
+      budgetMs: 5,
+      note: 'the four accounts: balance, reserved, available',
+      samples: await timeEach(SAMPLES, async (i) => {
+        const member = members[(i * 7919) % members.length]!;
+        const data = must(await member.rpc('my_accounts'), 'my_accounts') as unknown[];
+        if (data.length !== 4) throw new Error(`my_accounts: ${data.length} accounts`);
+      }),
+    });
     const whale = await signIn(server, memberEmail(1), PASSWORD);
+    const whaleLines = Number(
+      (
+        await superuser.query<{ n: string }>(
+          `select count(*)::text as n from public.ledger_entries where user_id = (select id from gen_member where i = 1)`,
+        )
+      ).rows[0]!.n,
+    );
+    record({
+      name: 'member statement: first page, the most active member',
+      budgetMs: 50,
+      note: `${ROWS_PER_REQUEST} rows of ${whaleLines.toLocaleString('en-US')} entries`,
+      samples: await timeEach(SAMPLES, async () => {
+        must(await whale.rpc('my_ledger', { p_limit: ROWS_PER_REQUEST }), 'my_ledger');
+      }),
+    });
     let csvBytes = 0;
     const csvRow: Row = {
-      name: `member statement CSV (${WHALE_ENTRIES.toLocaleString('en-US')} entries)`,
+      name: `member statement CSV (${whaleLines.toLocaleString('en-US')} entries)`,
       budgetMs: 1000,
       // What the statement page does: every page of my_ledger (src/lib/ledger.ts), then the file.
       samples: await timeEach(Math.max(5, Math.floor(SAMPLES / 10)), async () => {
@@ -632,11 +719,11 @@ async function main(): Promise<void> {
           (args) => whale.rpc('my_ledger', args),
           (error) => new Error(`my_ledger: ${error.message}`),
         );
-        if (data.length !== WHALE_ENTRIES) throw new Error(`the member has ${data.length} entries`);
+        if (data.length !== whaleLines) throw new Error(`the member has ${data.length} entries`);
         csvBytes = ledgerCsv(data.map(toLedgerEntry)).length;
       }),
     };
-    csvRow.note = `${(csvBytes / 1024).toFixed(0)} KB, ${Math.ceil(WHALE_ENTRIES / ROWS_PER_REQUEST)} requests`;
+    csvRow.note = `${(csvBytes / 1024).toFixed(0)} KB, ${Math.ceil(whaleLines / ROWS_PER_REQUEST)} requests`;
     record(csvRow);
 
     // The same member's bell and lists: each read of the live feed also asks when the next notice is due.
@@ -705,10 +792,6 @@ async function main(): Promise<void> {
       samples: await timeEach(saves, async (i) => {
         const k = (i * 104729) % members.length;
         const uid = memberIds[k]!.id;
-        const profile = must(
-          await admin.from('profiles').select('version, referral::text').eq('id', uid).single(),
-          'profile',
-        ) as { version: number; referral: string };
         // A message that never comes counts as 10 s (and as lost) rather than ending the bench.
         const arrived = new Promise<number>((resolve) => {
           const timer = setTimeout(() => {
@@ -721,19 +804,17 @@ async function main(): Promise<void> {
           });
         });
         const proposal = must(
-          await admin.rpc('propose_balances', {
+          await admin.rpc('propose_correction', {
             p_user_id: uid,
-            p_expected_version: profile.version,
-            p_balances: { referral: (Number(profile.referral) + 1).toFixed(2) },
-            p_reason: 'Scale bench',
+            p_account: 'referral',
+            p_amount: '1.00',
+            p_category: 'goodwill',
+            p_client_text: 'Goodwill credit (scale bench)',
           }),
-          'propose_balances',
+          'propose_correction',
         ) as { id: number };
         const sent = performance.now();
-        must(
-          await approver.rpc('approve_balance_proposal', { p_proposal_id: proposal.id }),
-          'approve_balance_proposal',
-        );
+        must(await approver.rpc('approve_transfer', { p_transfer_id: proposal.id }), 'approve_transfer');
         const t = await arrived;
         arrivals.delete(uid);
         // Time from the second admin pressing approve (request sent) to the member's page hearing of it.
@@ -747,9 +828,13 @@ async function main(): Promise<void> {
     // request (walkAuditChain, as the page calls it): a few whole walks, not SCALE_SAMPLES. Each
     // request runs under the authenticated role's statement_timeout (8 s, as hosted), so the budget
     // is per range; one pass over the whole log in one request is timed beside it for comparison.
-    const adminId = (
-      await superuser.query<{ id: string }>(`select id from auth.users where email = $1`, [ADMIN.email])
-    ).rows[0]!.id;
+    const [adminId, approverId] = await Promise.all(
+      [ADMIN, APPROVER].map(
+        async (a) =>
+          (await superuser.query<{ id: string }>(`select id from auth.users where email = $1`, [a.email]))
+            .rows[0]!.id,
+      ),
+    );
     const rangeSamples: number[] = [];
     const walkSeconds: number[] = [];
     // Every walk's answer counts: one cancelled by the timeout among intact ones must show.
@@ -780,7 +865,7 @@ async function main(): Promise<void> {
     }
     const verdict = [...verdicts].map(([said, n]) => `${n}× ${said}`).join('; ');
     const onePass = performance.now();
-    await asCaller(superuser, adminId, 'aal2', async () => {
+    await asCaller(superuser, adminId!, 'aal2', async () => {
       await superuser.query(`set local statement_timeout = 0`);
       await superuser.query(`select public.verify_audit_chain()`);
     });
@@ -898,11 +983,52 @@ async function main(): Promise<void> {
           params: [],
         },
         {
-          name: 'member statement (10,000 entries)',
+          name: 'member statement (the most active member, every entry)',
           uid: whaleId!,
           aal: 'aal1',
           sql: `select * from public.my_ledger()`,
           params: [],
+        },
+        {
+          name: 'member statement: first page (the most active member)',
+          uid: whaleId!,
+          aal: 'aal1',
+          sql: `select * from public.my_ledger(null, null, $1)`,
+          params: [ROWS_PER_REQUEST],
+        },
+        {
+          name: 'member balance read (my_accounts)',
+          uid: typicalId!,
+          aal: 'aal1',
+          sql: `select * from public.my_accounts()`,
+          params: [],
+        },
+        {
+          name: 'member balance read: ledger_accounts under RLS (the realtime re-read)',
+          uid: typicalId!,
+          aal: 'aal1',
+          sql: `select * from public.ledger_accounts where user_id = $1`,
+          params: [typicalId],
+        },
+        {
+          ...adminCall(
+            'posting: propose_correction, then approve_transfer by a second admin',
+            `select public.propose_correction($1, 'interest_wallet', '12.50', 'goodwill', 'Goodwill credit (scale bench)')`,
+            [targets[0]],
+          ),
+          next: {
+            uid: approverId!,
+            sql: `select public.approve_transfer((select max(id) from public.transfers where phase = 'pending'))`,
+          },
+        },
+        {
+          name: 'posting: private.record_transfer, single phase (as the owner)',
+          uid: '',
+          aal: '',
+          owner: true,
+          sql: `select private.record_transfer('return:scale-plan', 'return', private.firm_account('returns_paid'),
+                  $2::bigint, 3.25, $1::uuid, 'Monthly return', null, false, '{}')`,
+          params: [targetAccounts[0]!.user_id, targetAccounts[0]!.account_id],
         },
       ]);
       seqScans = found.seqScans;

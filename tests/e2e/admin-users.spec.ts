@@ -10,7 +10,7 @@ import {
   signInThroughUi,
 } from './support/users';
 import { watchRealtime } from './support/realtime';
-import { watchPage } from './support/page-checks';
+import { expectNoAxeViolations, watchPage } from './support/page-checks';
 
 let admin: Account;
 let admin2: Account;

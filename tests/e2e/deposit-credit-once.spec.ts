@@ -10,6 +10,7 @@ import {
   signInThroughUi,
 } from './support/users';
 import { watchRealtime } from './support/realtime';
+import { expectNoAxeViolations } from './support/page-checks';
 
 /*
  * Issue 32's stories in the browser: a deposit is filed in the asset that was sent, valued by one
@@ -71,6 +72,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
     'The USD value must be the quantity × the rate, rounded to cents: 0.5 BTC × $60,000.00 per BTC = $30,000.00.',
   );
   await expect(confirm.getByLabel('USD value')).toBeFocused();
+  await expectNoAxeViolations(page);
   await confirm.getByLabel('USD value').fill('30000.00');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm.getByRole('alert')).toContainText('Say where the rate comes from');
@@ -245,6 +247,7 @@ test('a deposit of 0.5 BTC shows 0.5 BTC and its USD value to the member, on the
   const item = page.getByRole('region', { name: 'Your deposit notices' }).getByRole('listitem');
   await expect(item).toContainText('Deposit notice · Bitcoin · 0.5 BTC · $48,765.43');
   await expect(item).toContainText('Credited');
+  await expectNoAxeViolations(page);
 
   await page.goto('/user/withdraw');
   const listed = page
@@ -252,6 +255,7 @@ test('a deposit of 0.5 BTC shows 0.5 BTC and its USD value to the member, on the
     .filter({ hasText: 'Deposit notice · Bitcoin · 0.5 BTC · $48,765.43' });
   await expect(listed).toContainText('Credited');
   await expect(page.getByTestId('available-deposit_wallet')).toHaveText('$48,765.43');
+  await expectNoAxeViolations(page);
 
   await page.goto('/user/statement');
   const rows = page.getByRole('table').getByRole('row');

@@ -988,6 +988,7 @@ export type Database = {
           created_at: string
           delta: string
           id: number
+          kind: string
           reason: string
           source: string
           source_id: number
@@ -1077,6 +1078,7 @@ export type Database = {
           created_at: string
           delta: string
           id: number
+          kind: string
           reason: string
           source: string
           source_id: number

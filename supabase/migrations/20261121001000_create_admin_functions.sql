@@ -80,7 +80,8 @@ returns table (
   actor_email text,
   source text,
   source_id bigint,
-  created_at timestamptz
+  created_at timestamptz,
+  kind text
 )
 language plpgsql
 stable
@@ -91,7 +92,7 @@ begin
   perform private.require_admin();
   return query
     select l.id, l.user_id, l.account, l.delta::text, l.balance_before::text, l.balance_after::text,
-           l.reason, l.actor_id, u.email::text, l.source, l.source_id, l.created_at
+           l.reason, l.actor_id, u.email::text, l.source, l.source_id, l.created_at, l.kind
     from public.ledger_entries l
     left join auth.users u on u.id = l.actor_id
     where l.user_id = p_user_id

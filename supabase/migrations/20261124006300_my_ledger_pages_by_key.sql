@@ -21,7 +21,9 @@ returns table (
   reason text,
   source text,
   source_id bigint,
-  created_at timestamptz
+  created_at timestamptz,
+  -- The transfer kind that made the line (deposit, withdrawal, correction, return, ...).
+  kind text
 )
 language plpgsql
 stable
@@ -40,7 +42,7 @@ begin
   end if;
   return query
     select l.id, l.account, l.delta::text, l.balance_before::text, l.balance_after::text, l.reason,
-           l.source, l.source_id, l.created_at
+           l.source, l.source_id, l.created_at, l.kind
     from public.ledger_entries l
     where l.user_id = v_uid
       and (p_before_id is null or (l.created_at, l.id) < (p_before_created_at, p_before_id))

@@ -117,7 +117,8 @@ returns table (
   actor_email text,
   source text,
   source_id bigint,
-  created_at timestamptz
+  created_at timestamptz,
+  kind text
 )
 language plpgsql
 stable

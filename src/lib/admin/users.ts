@@ -3,7 +3,7 @@ import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import { BALANCE_ACCOUNTS, type BalanceDraft } from '~/lib/accounts';
 
-/** One row of the admin users table. Money is text exactly as Postgres wrote it. */
+/** One row of the admin users table: the six cards, derived by the ledger. Money is text exactly as Postgres wrote it. */
 export interface AdminUser extends BalanceDraft {
   id: string;
   username: string;
@@ -71,7 +71,7 @@ export async function searchUsers(query: UserQuery): Promise<UserPage> {
   return { total: Number(result.total ?? 0), rows: result.rows.map(toAdminUser) };
 }
 
-/** The current values of one user (after a refused stale save, to show what is there now). */
+/** The current cards of one user (after a review, to show what the database now holds). */
 export async function fetchUser(userId: string): Promise<AdminUser> {
   const { data, error } = await supabase()
     .from('profiles')
@@ -84,7 +84,7 @@ export async function fetchUser(userId: string): Promise<AdminUser> {
 }
 
 /**
- * Calls `onChange` whenever any profile changes (a sign-up or a balance edit) and each time the
+ * Calls `onChange` whenever any profile changes (a sign-up or a posted transfer) and each time the
  * feed goes live (first join and every rejoin: changes before that may have been missed), so the
  * caller re-reads its page. Returns the cleanup that removes this very channel.
  */

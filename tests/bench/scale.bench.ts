@@ -228,6 +228,29 @@ async function asCaller<T>(c: pg.Client, uid: string, aal: string, work: () => P
   }
 }
 
+/**
+ * Runs `work` `count` times (after 5 warm-ups) inside the database as the signed-in user (`uid`, or
+ * one per sample), each in its own transaction rolled back, and returns the time of `work` alone.
+ */
+async function serverTimes(
+  c: pg.Client,
+  count: number,
+  uid: string | ((i: number) => string),
+  aal: string,
+  work: (i: number) => Promise<unknown>,
+): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = -Math.min(5, count); i < count; i++) {
+    const k = Math.max(0, i);
+    await asCaller(c, typeof uid === 'string' ? uid : uid(k), aal, async () => {
+      const started = performance.now();
+      await work(k);
+      if (i >= 0) out.push(performance.now() - started);
+    });
+  }
+  return out;
+}
+
 /** EXPLAIN of each statement the functions run, via auto_explain notices on a superuser session. */
 async function plans(
   url: string,
@@ -425,6 +448,13 @@ async function main(): Promise<void> {
     const admin = await adminClient(server);
     const approver = await adminClient(server, APPROVER);
     const rows: Row[] = [];
+    const [adminId, approverId] = await Promise.all(
+      [ADMIN, APPROVER].map(
+        async (a) =>
+          (await superuser.query<{ id: string }>(`select id from auth.users where email = $1`, [a.email]))
+            .rows[0]!.id,
+      ),
+    );
     // Each measure is printed as it completes, so a run cut short still reports what it measured.
     const record = (row: Row): void => {
       rows.push(row);
@@ -628,6 +658,24 @@ async function main(): Promise<void> {
       samples: approveSamples,
       note: 'post_pending row, both accounts, the member line, the card, the audit event and notice',
     });
+    // The same two calls inside the database, as the two admins (one transaction, rolled back): what
+    // the requests above cost the server, without HTTP, PostgREST and waiting for a core.
+    record({
+      name: 'posting, server side: propose_correction + approve_transfer',
+      budgetMs: 20,
+      note: 'both calls, each as its admin, in one transaction',
+      samples: await serverTimes(superuser, SAMPLES, adminId!, 'aal2', async (i) => {
+        const proposed = await superuser.query<{ id: string }>(
+          `select (public.propose_correction($1, 'interest_wallet', '12.50', 'goodwill',
+             'Goodwill credit (scale bench)') ->> 'id') as id`,
+          [targets[i % targets.length]],
+        );
+        await superuser.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: approverId, role: 'authenticated', aal: 'aal2' }),
+        ]);
+        await superuser.query(`select public.approve_transfer($1)`, [proposed.rows[0]!.id]);
+      }),
+    });
     // The engine alone, single phase, as operators and the seed post (server side, one round trip).
     const targetAccounts = (
       await superuser.query<{ user_id: string; account_id: string }>(
@@ -693,6 +741,18 @@ async function main(): Promise<void> {
         if (data.length !== 4) throw new Error(`my_accounts: ${data.length} accounts`);
       }),
     });
+    const memberUids = memberIds.map((m) => m.id);
+    record({
+      name: 'member balance read, server side (my_accounts)',
+      budgetMs: 5,
+      samples: await serverTimes(
+        superuser,
+        SAMPLES,
+        (i) => memberUids[(i * 7919) % memberUids.length]!,
+        'aal1',
+        () => superuser.query(`select * from public.my_accounts()`),
+      ),
+    });
     const whale = await signIn(server, memberEmail(1), PASSWORD);
     const whaleLines = Number(
       (
@@ -708,6 +768,15 @@ async function main(): Promise<void> {
       samples: await timeEach(SAMPLES, async () => {
         must(await whale.rpc('my_ledger', { p_limit: ROWS_PER_REQUEST }), 'my_ledger');
       }),
+    });
+    const whaleUid = (await superuser.query<{ id: string }>(`select id from gen_member where i = 1`)).rows[0]!
+      .id;
+    record({
+      name: 'member statement: first page, the most active member, server side',
+      budgetMs: 50,
+      samples: await serverTimes(superuser, SAMPLES, whaleUid, 'aal1', () =>
+        superuser.query(`select * from public.my_ledger(null, null, $1)`, [ROWS_PER_REQUEST]),
+      ),
     });
     let csvBytes = 0;
     const csvRow: Row = {
@@ -828,13 +897,6 @@ async function main(): Promise<void> {
     // request (walkAuditChain, as the page calls it): a few whole walks, not SCALE_SAMPLES. Each
     // request runs under the authenticated role's statement_timeout (8 s, as hosted), so the budget
     // is per range; one pass over the whole log in one request is timed beside it for comparison.
-    const [adminId, approverId] = await Promise.all(
-      [ADMIN, APPROVER].map(
-        async (a) =>
-          (await superuser.query<{ id: string }>(`select id from auth.users where email = $1`, [a.email]))
-            .rows[0]!.id,
-      ),
-    );
     const rangeSamples: number[] = [];
     const walkSeconds: number[] = [];
     // Every walk's answer counts: one cancelled by the timeout among intact ones must show.

@@ -134,6 +134,11 @@ export function createGateway(options: GatewayOptions): Server {
   });
   server.on('upgrade', options.onUpgrade);
   server.on('clientError', answerClientError);
+  // An idle connection is closed by the client, not under it: Node's 5 s default can close a socket
+  // the client (undici keeps idle sockets 4 s) is just reusing when the event loop ran late, and
+  // the request fails with ECONNRESET. Hosted Supabase's proxies keep idle connections far longer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server;
 }
 

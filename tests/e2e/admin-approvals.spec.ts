@@ -58,6 +58,8 @@ test('a frozen member: one finance admin proposes the unfreeze, a second approve
   page,
   browser,
 }) => {
+  // Three admins sign in with authenticator codes: about a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   const tag = runTag();
   const [maker, checker, support] = await Promise.all([
     createAdmin({ username: `mk${tag}`, role: 'finance' }),

@@ -217,6 +217,8 @@ test('the dialog checks every field before sending, is operable by keyboard, and
     'The text the client reads must be 3 to 500 characters.',
   );
   expect(rpcCalls).toEqual([]);
+  // The dialog, its labels and its in-page message pass axe.
+  await expectNoAxeViolations(page);
 
   // A debit larger than the account holds: the database refuses, the dialog stays with what was typed.
   await dialog

@@ -22,7 +22,8 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two admins and a member sign in (the admins with authenticator codes): minutes on a busy machine.
+  test.setTimeout(180_000);
   const tag = runTag();
   const [makerAdmin, checkerAdmin] = await Promise.all([
     createAdmin({ username: `dm${tag}`, role: 'finance' }),
@@ -208,6 +209,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
 test('a deposit of 0.5 BTC shows 0.5 BTC and its USD value to the member, on the deposit page, the withdraw page and the statement', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const tag = runTag();
   const member = await createMember({ username: `Bea ${tag}` });
   const txId = testTxId(`half-btc-${tag}`);

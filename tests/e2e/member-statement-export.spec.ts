@@ -29,7 +29,9 @@ interface LedgerRow {
   created_at: string;
 }
 
-test('the statement CSV equals the ledger row by row, same-timestamp entries included', async ({ page }) => {
+test('the statement CSV equals the ledger row by row: corrections, a credited deposit and formula-like text', async ({
+  page,
+}) => {
   const member = await createMember({ username: 'Exa Export' });
   // Operator corrections of three accounts: three entries.
   await setBalances(

@@ -187,6 +187,33 @@ test.describe('withdraw page', () => {
     });
   });
 
+  test('cancelling an unpaid request releases its reservation at once', async ({ page }) => {
+    const member = await createMember({ username: 'Cora Cancel' });
+    await setBalances(member.id, { referral: '500.00' });
+    const { client } = await addActiveAddress(member, { walletId: 1, address: BTC_DESTINATION });
+    const filed = await client.rpc('file_withdrawal_request', {
+      p_wallet_id: 1,
+      p_account: 'referral',
+      p_amount: '200.00',
+      p_destination_address: BTC_DESTINATION,
+    });
+    expect(filed.error).toBeNull();
+    await signInThroughUi(page, member, '/user/withdraw');
+    const form = page.getByRole('form', { name: 'Request a withdrawal' });
+    await expect(form.getByTestId('available-referral')).toHaveText('$300.00');
+    await expect(form.getByTestId('reserved-referral')).toHaveText('$200.00 reserved');
+    const item = page
+      .getByRole('listitem')
+      .filter({ hasText: 'Withdrawal request · Bitcoin · $200.00 · from Referral Earnings' });
+    await item.getByRole('button', { name: /^Cancel request of \$200\.00/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this withdrawal request?' });
+    await dialog.getByRole('button', { name: 'Cancel request' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Withdrawal request cancelled.' })).toBeVisible();
+    await expect(item).toContainText('Cancelled');
+    await expect(form.getByTestId('available-referral')).toHaveText('$500.00');
+    await expect(form.getByTestId('reserved-referral')).toHaveCount(0);
+  });
+
   test('a member with 3 requests waiting for review is told so, and nothing more is filed', async ({
     page,
   }) => {

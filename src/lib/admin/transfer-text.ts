@@ -132,6 +132,26 @@ export function movementText(signedUsd: string, account: string): string {
 export const CLIENT_TEXT_LABEL = 'Text the client reads';
 export const INTERNAL_NOTE_LABEL = 'Internal note (staff only)';
 
+/** The words of a pending transfer's card (Approvals) and box (users table). */
+export const TRANSFER_TERMS = {
+  awaiting: 'Awaiting approval',
+  member: 'Member',
+  account: 'Account',
+  credit: 'Credit',
+  debit: 'Debit',
+  category: 'Category',
+  received: 'Received',
+  rate: 'Rate',
+  rateSource: 'Rate source',
+  notice: 'Deposit notice',
+  proposedBy: (who: string) => `proposed by ${who}`,
+  you: 'you',
+  anotherAdmin: 'another admin',
+  approved: (kind: string, amount: string, email: string) =>
+    `Approved: ${kind.toLowerCase()} of ${amount} for ${email} is posted.`,
+  subject: (kind: string, email: string) => `the ${kind.toLowerCase()} for ${email}`,
+} as const;
+
 /** Who must act on a pending transfer, said wherever it is shown. */
 export const SECOND_APPROVER_TEXT =
   'Another finance admin or owner must approve it (on the Approvals page) before the member’s balance moves.';

@@ -7,6 +7,7 @@ import {
 import {
   CLIENT_TEXT_LABEL,
   INTERNAL_NOTE_LABEL,
+  TRANSFER_TERMS as W,
   categoryLabel,
   transferKindLabel,
 } from '~/lib/admin/transfer-text';
@@ -38,18 +39,17 @@ export default function PendingTransferCard({
   const kind = transferKindLabel(t.kind);
   const credit = !t.amount.trim().startsWith('-');
   const rows: { term: string; value: string; testId?: string }[] = [
-    { term: 'Member', value: t.email },
-    { term: 'Account', value: accountLabel(t.account) },
-    { term: credit ? 'Credit' : 'Debit', value: formatUsd(t.amount, { signed: true }), testId: 'amount' },
+    { term: W.member, value: t.email },
+    { term: W.account, value: accountLabel(t.account) },
+    { term: credit ? W.credit : W.debit, value: formatUsd(t.amount, { signed: true }), testId: 'amount' },
   ];
-  if (t.category) rows.push({ term: 'Category', value: categoryLabel(t.category) });
+  if (t.category) rows.push({ term: W.category, value: categoryLabel(t.category) });
   if (t.quantity) {
-    rows.push({ term: 'Received', value: formatQuantity(t.quantity, t.asset) });
-    rows.push({ term: 'Rate', value: formatRate(t.rate, t.asset) });
-    if (t.rate_source) rows.push({ term: 'Rate source', value: t.rate_source });
+    rows.push({ term: W.received, value: formatQuantity(t.quantity, t.asset) });
+    rows.push({ term: W.rate, value: formatRate(t.rate, t.asset) });
+    if (t.rate_source) rows.push({ term: W.rateSource, value: t.rate_source });
   }
-  if (t.source === 'deposit_notice' && t.source_id)
-    rows.push({ term: 'Deposit notice', value: `#${t.source_id}` });
+  if (t.source === 'deposit_notice' && t.source_id) rows.push({ term: W.notice, value: `#${t.source_id}` });
   rows.push({ term: CLIENT_TEXT_LABEL, value: t.client_text });
   if (t.internal_note) rows.push({ term: INTERNAL_NOTE_LABEL, value: t.internal_note });
 
@@ -64,7 +64,7 @@ export default function PendingTransferCard({
             </>
           }
           id={t.id}
-          proposer={mine ? 'you' : t.proposed_by_email || 'another admin'}
+          proposer={mine ? W.you : t.proposed_by_email || W.anotherAdmin}
           proposedAt={t.created_at}
           expiresAt={t.expires_at}
           expired={t.expired}
@@ -87,8 +87,8 @@ export default function PendingTransferCard({
           mayDecide={session.can.moveMoney}
           ownAccount={isOwnAccount(t.user_id, session.userId)}
           expired={t.expired}
-          subject={`the ${kind.toLowerCase()} for ${t.email}`}
-          approved={`Approved: ${kind.toLowerCase()} of ${formatUsd(t.amount, { signed: true })} for ${t.email} is posted.`}
+          subject={W.subject(kind, t.email)}
+          approved={W.approved(kind, formatUsd(t.amount, { signed: true }), t.email)}
           approve={() => approveTransfer(t.id)}
           reject={(reason) => rejectTransfer(t.id, reason)}
           withdraw={() => withdrawTransfer(t.id)}

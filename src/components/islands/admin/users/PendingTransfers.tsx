@@ -5,6 +5,7 @@ import {
   CLIENT_TEXT_LABEL,
   INTERNAL_NOTE_LABEL,
   SECOND_APPROVER_TEXT,
+  TRANSFER_TERMS as W,
   categoryLabel,
   movementText,
   transferKindLabel,
@@ -23,7 +24,7 @@ export default function PendingTransfers({
 }) {
   return (
     <div className="rounded-md border border-accent-300 bg-accent-50 p-2 text-sm text-ink-900">
-      <p className="font-semibold">Awaiting approval</p>
+      <p className="font-semibold">{W.awaiting}</p>
       <ul className="mt-1 space-y-2 [overflow-wrap:anywhere]">
         {transfers.map((t) => (
           <li key={t.id} data-testid="pending-transfer">
@@ -39,7 +40,7 @@ export default function PendingTransfers({
               {t.quantity && ` · ${formatQuantity(t.quantity, t.asset)} at ${formatRate(t.rate, t.asset)}`}
               <span className="text-muted">
                 {' '}
-                · proposed by {t.proposed_by === viewerId ? 'you' : t.proposed_by_email || 'another admin'}
+                · {W.proposedBy(t.proposed_by === viewerId ? W.you : t.proposed_by_email || W.anotherAdmin)}
               </span>
             </p>
             <p className="text-muted">

@@ -6,7 +6,14 @@ import {
 } from '~/lib/accounts';
 import { compareAmounts, formatUsd } from '~/lib/money';
 import type { MemberAccount } from '~/lib/requests';
-import { ACCOUNT_CHOICE_TEXT, PRINCIPAL_NOT_WITHDRAWABLE, accountFieldId } from './rules';
+import {
+  ACCOUNT_CHOICE_LEGEND,
+  ACCOUNT_CHOICE_TEXT,
+  AVAILABLE_LABEL,
+  PRINCIPAL_NOT_WITHDRAWABLE,
+  accountFieldId,
+  reservedText,
+} from './rules';
 
 interface AccountChoiceProps {
   /** null while loading. */
@@ -26,7 +33,7 @@ export default function AccountChoice({ accounts, value, onChange, invalid }: Ac
   const rowOf = (account: WithdrawableAccount) => accounts?.find((a) => a.account === account);
   return (
     <fieldset>
-      <legend className="field-label">Withdraw from</legend>
+      <legend className="field-label">{ACCOUNT_CHOICE_LEGEND}</legend>
       <p className="text-sm text-muted">{ACCOUNT_CHOICE_TEXT}</p>
       <div className="mt-2 space-y-2">
         {WITHDRAWABLE_ACCOUNTS.map((account) => {
@@ -56,13 +63,13 @@ export default function AccountChoice({ accounts, value, onChange, invalid }: Ac
                 <span className="block text-sm text-muted">{ACCOUNT_MEANINGS[account]}</span>
               </span>
               <span className="shrink-0 text-right text-sm">
-                <span className="block text-muted">Available</span>
+                <span className="block text-muted">{AVAILABLE_LABEL}</span>
                 <strong className="block text-ink-950 tabular-nums" data-testid={`available-${account}`}>
                   {row ? formatUsd(row.available) : '…'}
                 </strong>
                 {reserved && (
                   <span className="block text-xs text-muted" data-testid={`reserved-${account}`}>
-                    {formatUsd(reserved)} reserved
+                    {reservedText(reserved)}
                   </span>
                 )}
               </span>

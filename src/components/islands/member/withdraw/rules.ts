@@ -12,7 +12,11 @@ export const REQUESTS_HEADING = 'Your requests and notices';
 export const NOTICES_HEADING = 'Your deposit notices';
 
 /** What the withdraw form says about the account choice and the one account that is not offered. */
+export const ACCOUNT_CHOICE_LEGEND = 'Withdraw from';
 export const ACCOUNT_CHOICE_TEXT = 'Choose the account to withdraw from.';
+export const AVAILABLE_LABEL = 'Available';
+/** "$400.00 reserved": what open requests hold in an account. */
+export const reservedText = (amount: string): string => `${formatUsd(amount)} reserved`;
 export const PRINCIPAL_NOT_WITHDRAWABLE =
   'Invested principal (Total Invest) cannot be withdrawn while it is invested.';
 

@@ -7,7 +7,7 @@
 -- p_from account) and one of the member's accounts; p_outgoing reverses it (a payout). Dropped below.
 create function private.seed_transfer(p_key text, p_kind text, p_firm text, p_asset text, p_user uuid,
   p_account text, p_amount numeric, p_text text, p_quantity numeric, p_rate numeric,
-  p_from text default null, p_outgoing boolean default false) returns void
+  p_from text default null, p_outgoing boolean default false, p_plan text default null) returns void
 language sql
 set search_path = ''
 as $$
@@ -18,7 +18,7 @@ as $$
     case when p_outgoing then private.firm_account(p_firm, p_asset) else private.member_account(p_user, p_account) end,
     p_amount, p_user, p_text, null, false,
     jsonb_strip_nulls(jsonb_build_object('asset', p_asset, 'quantity', p_quantity, 'rate', p_rate,
-      'rate_source', case when p_rate is not null then 'Demo rate' end)));
+      'rate_source', case when p_rate is not null then 'Demo rate' end, 'plan', p_plan)));
 $$;
 
 do $$
@@ -52,14 +52,14 @@ begin
   -- Demo history through the money engine, as the service role posts it (single phase): deposits
   -- from the firm's client funds, principal invested, returns and a referral bonus paid, a payout.
   perform private.seed_transfer('d001-deposit', 'deposit', 'client_funds', 'USDT', '00000000-0000-4000-8000-00000000d001', 'deposit_wallet', 10000.00, 'Deposit of 10000 USDT (demo)', 10000, 1);
-  perform private.seed_transfer('d001-invest', 'subscription', null, null, '00000000-0000-4000-8000-00000000d001', 'total_invest', 5000.00, 'Invested in the Gold plan (demo)', null, null, 'deposit_wallet');
-  perform private.seed_transfer('d001-return', 'return', 'returns_paid', null, '00000000-0000-4000-8000-00000000d001', 'interest_wallet', 1250.75, 'Returns on the Gold plan (demo)', null, null);
+  perform private.seed_transfer('d001-invest', 'subscription', null, null, '00000000-0000-4000-8000-00000000d001', 'total_invest', 5000.00, 'Invested in the Gold plan (demo)', null, null, 'deposit_wallet', false, 'gold');
+  perform private.seed_transfer('d001-return', 'return', 'returns_paid', null, '00000000-0000-4000-8000-00000000d001', 'interest_wallet', 1250.75, 'Returns on the Gold plan (demo)', null, null, null, false, 'gold');
   perform private.seed_transfer('d001-referral', 'referral_bonus', 'referral_paid', null, '00000000-0000-4000-8000-00000000d001', 'referral', 25.00, 'Referral bonus (demo)', null, null);
   perform private.seed_transfer('d002-deposit', 'deposit', 'client_funds', 'BTC', '00000000-0000-4000-8000-00000000d002', 'deposit_wallet', 2200.00, 'Deposit of 0.04 BTC (demo)', 0.04, 55000);
-  perform private.seed_transfer('d002-invest', 'subscription', null, null, '00000000-0000-4000-8000-00000000d002', 'total_invest', 1000.00, 'Invested in the Silver plan (demo)', null, null, 'deposit_wallet');
-  perform private.seed_transfer('d002-return', 'return', 'returns_paid', null, '00000000-0000-4000-8000-00000000d002', 'interest_wallet', 460.20, 'Returns on the Silver plan (demo)', null, null);
+  perform private.seed_transfer('d002-invest', 'subscription', null, null, '00000000-0000-4000-8000-00000000d002', 'total_invest', 1000.00, 'Invested in the Silver plan (demo)', null, null, 'deposit_wallet', false, 'silver');
+  perform private.seed_transfer('d002-return', 'return', 'returns_paid', null, '00000000-0000-4000-8000-00000000d002', 'interest_wallet', 460.20, 'Returns on the Silver plan (demo)', null, null, null, false, 'silver');
   perform private.seed_transfer('d002-payout', 'withdrawal', 'client_funds', 'BTC', '00000000-0000-4000-8000-00000000d002', 'interest_wallet', 150.00, 'Withdrawal in BTC (demo)', 0.0025, 60000, null, true);
-  drop function private.seed_transfer(text, text, text, text, uuid, text, numeric, text, numeric, numeric, text, boolean);
+  drop function private.seed_transfer(text, text, text, text, uuid, text, numeric, text, numeric, numeric, text, boolean, text);
 
   -- Something for the admin screens to review.
   insert into public.deposit_notices (user_id, wallet_id, quantity, tx_id)

@@ -4,6 +4,17 @@
 
 create sequence private.xrp_destination_tag_seq as bigint start with 100000 minvalue 100000 maxvalue 4294967295 no cycle;
 
+-- Eight characters from an alphabet without look-alikes (no I, O, 0, 1): read aloud or typed from
+-- paper without mistakes; 32^8 codes, so guessing one is hopeless.
+create function private.new_referral_code() returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  select string_agg(substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 1 + (get_byte(b, i) % 32), 1), '' order by i)
+  from extensions.gen_random_bytes(8) b, generate_series(0, 7) i
+$$;
+
 create table public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,
   username text not null check (char_length(username) between 1 and 40),
@@ -19,6 +30,11 @@ create table public.profiles (
   -- XRP deposits to the shared Ripple address are told apart by this tag (0..4294967295 on the ledger).
   xrp_destination_tag bigint not null unique default nextval('private.xrp_destination_tag_seq')
     check (xrp_destination_tag between 0 and 4294967295),
+  -- The member's referral link is /register?ref=<referral_code> (a code, not the member's id).
+  referral_code text not null unique default private.new_referral_code()
+    check (referral_code ~ '^[A-HJ-NP-Z2-9]{8}$'),
+  -- Who referred this member, fixed at sign-up: never changed afterwards, never the member.
+  referred_by uuid references public.profiles (id) on delete set null check (referred_by <> id),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -30,6 +46,7 @@ comment on table public.profiles is
 create index profiles_username_lower_idx on public.profiles (lower(username));
 create index profiles_email_lower_idx on public.profiles (lower(email));
 create index profiles_created_at_idx on public.profiles (created_at);
+create index profiles_referred_by_idx on public.profiles (referred_by) where referred_by is not null;
 
 alter table public.profiles enable row level security;
 
@@ -60,6 +77,11 @@ begin
   if new.id is distinct from old.id then
     raise exception 'A profile''s id cannot change.' using errcode = '42501';
   end if;
+  -- The referrer is recorded once, at sign-up (a deleted referrer's account clears it).
+  if new.referral_code is distinct from old.referral_code
+     or (new.referred_by is distinct from old.referred_by and new.referred_by is not null) then
+    raise exception 'A referral code and the referrer are fixed at sign-up.' using errcode = '42501';
+  end if;
   v_balances_changed := (new.interest_wallet, new.deposit_wallet, new.total_invest, new.total_deposit,
                          new.total_withdraw, new.referral)
                         is distinct from
@@ -80,6 +102,8 @@ create trigger profiles_guard
 
 -- Sign-up: never fail for odd metadata. Username: metadata username, control characters removed,
 -- whitespace collapsed and trimmed, at most 40 characters; else the e-mail's local part; else 'member'.
+-- A referral code in the metadata (referral_code, from /register?ref=CODE) records the referrer when
+-- it names an existing member; anything else is ignored (the sign-up itself never fails on it).
 create function private.clean_username(p_raw text, p_email text) returns text
 language sql
 immutable
@@ -100,11 +124,16 @@ as $$
 declare
   v_meta jsonb := case when jsonb_typeof(new.raw_user_meta_data) = 'object' then new.raw_user_meta_data else '{}'::jsonb end;
   v_raw text;
+  v_referrer uuid;
 begin
   -- A non-string username (number, object) is ignored rather than cast.
   v_raw := case when jsonb_typeof(v_meta -> 'username') = 'string' then v_meta ->> 'username' end;
-  insert into public.profiles (id, username, email)
-  values (new.id, private.clean_username(v_raw, new.email), left(coalesce(new.email, ''), 255));
+  if jsonb_typeof(v_meta -> 'referral_code') = 'string' then
+    select p.id into v_referrer from public.profiles p
+    where p.referral_code = upper(btrim(v_meta ->> 'referral_code')) and p.id <> new.id;
+  end if;
+  insert into public.profiles (id, username, email, referred_by)
+  values (new.id, private.clean_username(v_raw, new.email), left(coalesce(new.email, ''), 255), v_referrer);
   return new;
 end
 $$;
@@ -130,6 +159,8 @@ create trigger on_auth_user_email_changed
   for each row when (new.email is distinct from old.email)
   execute function private.handle_user_email_change();
 
+-- The code is the column's default, so whoever may insert a profile may draw one.
+revoke execute on function private.new_referral_code() from public, anon, authenticated;
 revoke execute on function private.profiles_guard(), private.clean_username(text, text),
   private.handle_new_user(), private.handle_user_email_change() from public, anon, authenticated, service_role;
 

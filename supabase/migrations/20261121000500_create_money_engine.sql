@@ -133,9 +133,13 @@ create table public.transfers (
   rate_source text check (char_length(rate_source) between 1 and 120),
   rate_at timestamptz,
   network_fee numeric(38, 18) check (network_fee >= 0),
-  -- The record that asked for it (a deposit notice, a withdrawal request).
-  source text check (source in ('deposit_notice', 'withdrawal_request')),
+  -- The record that asked for it (a deposit notice, a withdrawal request, the approved staff proposal
+  -- of a returns run).
+  source text check (source in ('deposit_notice', 'withdrawal_request', 'staff_proposal')),
   source_id bigint,
+  -- The plan a subscription, redemption or return is in (issue 33); a correction of invested
+  -- principal names its plan too (record_transfer requires it for Total Invest).
+  plan text references public.plans (slug),
   expires_at timestamptz,
   void_reason text check (void_reason in ('rejected', 'expired', 'cancelled', 'withdrawn')),
   created_at timestamptz not null default now(),
@@ -144,17 +148,27 @@ create table public.transfers (
   check ((phase = 'pending') = (expires_at is not null)),
   check ((phase = 'void_pending') = (void_reason is not null)),
   check (quantity is null or asset is not null),
+  check (case when kind in ('subscription', 'redemption', 'return') then plan is not null
+              when kind = 'correction' then true else plan is null end),
   -- Four eyes, in the table so no future function can forget it: a pending transfer is posted by a
   -- signed-in staff member other than the one who proposed it, and neither is the member.
+  -- A member's own instruction (a subscription or redemption) is the first pair of eyes itself.
   constraint transfers_posted_by_a_second_person
-    check (phase <> 'post_pending' or (created_by is not null and proposed_by is not null and created_by <> proposed_by)),
+    check (phase <> 'post_pending' or (created_by is not null and (
+      (proposed_by is not null and created_by <> proposed_by)
+      or (kind in ('subscription', 'redemption') and initiated_by = user_id and created_by <> user_id)))),
   constraint transfers_never_own_money
-    check (created_by is distinct from user_id or (phase = 'pending' and kind = 'withdrawal')
+    check (created_by is distinct from user_id
+           -- A member's own instructions: a withdrawal request, a subscription, a redemption.
+           or (phase = 'pending' and kind in ('withdrawal', 'subscription', 'redemption'))
            or (phase = 'void_pending' and void_reason in ('cancelled', 'expired'))),
-  -- Single-phase posts: the service role (seed, operators) or a small correction within the
-  -- firm's small-edit threshold and daily limit.
+  -- Single-phase posts: the service role (seed, operators), a small correction within the firm's
+  -- small-edit threshold and daily limit, or money approved elsewhere by two people: a returns run
+  -- (a staff proposal approved by a second admin) and a referral bonus (the referred member's
+  -- subscription, accepted by staff). proposed_by then names the first pair of eyes.
   constraint transfers_single_phase_only_small_or_service
-    check (phase <> 'posted' or created_by is null or (small_edit and kind = 'correction'))
+    check (phase <> 'posted' or created_by is null or (small_edit and kind = 'correction')
+           or (kind in ('return', 'referral_bonus') and proposed_by is not null and proposed_by <> created_by))
 );
 
 comment on table public.transfers is
@@ -167,6 +181,8 @@ create index transfers_debit_account_idx on public.transfers (debit_account_id);
 create index transfers_credit_account_idx on public.transfers (credit_account_id);
 create index transfers_source_idx on public.transfers (source, source_id) where source is not null;
 create index transfers_business_id_idx on public.transfers (business_id);
+-- A member's holdings per plan, and a returns run's members.
+create index transfers_plan_idx on public.transfers (plan, user_id) where plan is not null;
 
 alter table public.transfers enable row level security;
 revoke all on public.transfers from public, anon, authenticated, service_role;
@@ -229,8 +245,10 @@ create table public.ledger_entries (
   reason text not null check (char_length(reason) between 1 and 500),
   -- Who posted it (the second pair of eyes, or the member's own action); null for service_role/seed.
   actor_id uuid,
-  source text check (source in ('deposit_notice', 'withdrawal_request')),
+  source text check (source in ('deposit_notice', 'withdrawal_request', 'staff_proposal')),
   source_id bigint,
+  -- The transfer's plan: a member's principal in a plan is the sum of its Total Invest lines.
+  plan text,
   created_at timestamptz not null default now(),
   check (balance_after = balance_before + delta)
 );
@@ -242,6 +260,7 @@ create index ledger_entries_user_created_idx on public.ledger_entries (user_id, 
 create index ledger_entries_transfer_idx on public.ledger_entries (transfer_id);
 create index ledger_entries_source_idx on public.ledger_entries (source, source_id);
 create index ledger_entries_account_idx on public.ledger_entries (account_id);
+create index ledger_entries_plan_idx on public.ledger_entries (plan, account, user_id) include (delta) where plan is not null;
 
 alter table public.ledger_entries enable row level security;
 revoke all on public.ledger_entries from public, anon, authenticated, service_role;
@@ -337,9 +356,9 @@ begin
       v_after := v_account.credits_posted - v_account.debits_posted;
       v_before := v_after - v_side.delta;
       insert into public.ledger_entries (user_id, transfer_id, account_id, account, kind, delta, balance_before,
-                                         balance_after, reason, actor_id, source, source_id)
+                                         balance_after, reason, actor_id, source, source_id, plan)
       values (v_account.user_id, t.id, v_account.id, v_account.purpose, t.kind, v_side.delta, v_before, v_after,
-              t.client_text, t.created_by, t.source, t.source_id);
+              t.client_text, t.created_by, t.source, t.source_id, t.plan);
       v_cache := v_cache || jsonb_build_object(v_account.purpose, v_after);
     end loop;
     update public.profiles p set
@@ -402,7 +421,7 @@ $$;
 
 -- Records a transfer: posted at once (p_pending false) or pending until a second person posts it.
 -- p_details: category, small_edit, asset, quantity, rate, rate_source, rate_at, network_fee, source,
--- source_id, initiated_by, proposed_by, expires_at (pending; default 7 days). Idempotent by business
+-- source_id, plan, initiated_by, proposed_by, expires_at (pending; default 7 days). Idempotent by business
 -- id: the same request again returns the transfer already recorded; a different one under the same
 -- id is refused (PT409, hint already_recorded).
 create function private.record_transfer(
@@ -446,12 +465,16 @@ begin
       using errcode = 'PT409', hint = 'already_recorded';
   end if;
 
+  if v_details ->> 'plan' is null and exists (select 1 from public.ledger_accounts a
+       where a.id in (p_debit_account_id, p_credit_account_id) and a.purpose = 'total_invest') then
+    raise exception 'Invested principal is held in a plan: choose the plan.' using errcode = '22023', hint = 'plan_required';
+  end if;
   perform private.lock_accounts(p_debit_account_id, p_credit_account_id);
   perform private.require_available(p_debit_account_id, p_amount);
 
   insert into public.transfers (business_id, phase, kind, debit_account_id, credit_account_id, amount, user_id,
     created_by, initiated_by, proposed_by, client_text, internal_note, category, small_edit, asset, quantity, rate,
-    rate_source, rate_at, network_fee, source, source_id, expires_at)
+    rate_source, rate_at, network_fee, source, source_id, plan, expires_at)
   values (p_business_id, case when p_pending then 'pending' else 'posted' end, p_kind, p_debit_account_id,
     p_credit_account_id, p_amount, p_user_id, auth.uid(),
     coalesce((v_details ->> 'initiated_by')::uuid, auth.uid()),
@@ -461,6 +484,7 @@ begin
     coalesce((v_details ->> 'small_edit')::boolean, false), v_details ->> 'asset', (v_details ->> 'quantity')::numeric,
     (v_details ->> 'rate')::numeric, v_details ->> 'rate_source', (v_details ->> 'rate_at')::timestamptz,
     (v_details ->> 'network_fee')::numeric, v_details ->> 'source', (v_details ->> 'source_id')::bigint,
+    v_details ->> 'plan',
     case when p_pending then coalesce((v_details ->> 'expires_at')::timestamptz, now() + interval '7 days') end)
   returning * into v_transfer;
 
@@ -531,11 +555,11 @@ begin
   delete from private.open_pending_transfers where transfer_id = p_pending_id;
   insert into public.transfers (business_id, phase, pending_id, kind, debit_account_id, credit_account_id, amount,
     user_id, created_by, initiated_by, proposed_by, client_text, internal_note, category, small_edit, asset, quantity,
-    rate, rate_source, rate_at, network_fee, source, source_id, expires_at, void_reason)
+    rate, rate_source, rate_at, network_fee, source, source_id, plan, expires_at, void_reason)
   values (v_row.business_id, v_row.phase, v_row.pending_id, v_row.kind, v_row.debit_account_id,
     v_row.credit_account_id, v_row.amount, v_row.user_id, v_row.created_by, v_row.initiated_by, v_row.proposed_by,
     v_row.client_text, v_row.internal_note, v_row.category, v_row.small_edit, v_row.asset, v_row.quantity, v_row.rate,
-    v_row.rate_source, v_row.rate_at, v_row.network_fee, v_row.source, v_row.source_id, null, v_row.void_reason)
+    v_row.rate_source, v_row.rate_at, v_row.network_fee, v_row.source, v_row.source_id, v_row.plan, null, v_row.void_reason)
   returning * into v_row;
   perform private.move_accounts(v_row, case p_action when 'post' then 'post_reserved' else 'release' end);
   return v_row;
@@ -558,6 +582,7 @@ revoke execute on function private.open_member_accounts(), private.ledger_accoun
 --   'zero_sum'     the sum over all accounts of credits minus debits (posted, then pending) is not 0
 --   'cache'        a profile's cached card differs from its ledger
 --   'open_pending' the open-pending index disagrees with the transfers
+--   'plan_principal' Total Invest differs from the principal summed over the plans
 create function private.ledger_mismatches()
 returns table (user_id uuid, account text, balance numeric, ledger_sum numeric)
 language sql
@@ -601,6 +626,13 @@ as $$
   where t.phase = 'pending'
     and (exists (select 1 from public.transfers r where r.pending_id = t.id))
       = (exists (select 1 from private.open_pending_transfers o where o.transfer_id = t.id))
+  union all
+  -- Invested principal: Total Invest is the sum of the member's principal over the plans.
+  select a.user_id, 'plan_principal', a.credits_posted - a.debits_posted, coalesce(pp.principal, 0)
+  from public.ledger_accounts a
+  left join lateral (select sum(e.delta) as principal from public.ledger_entries e
+    where e.user_id = a.user_id and e.account = 'total_invest' and e.plan is not null) pp on true
+  where a.purpose = 'total_invest' and a.credits_posted - a.debits_posted <> coalesce(pp.principal, 0)
 $$;
 
 revoke execute on function private.ledger_mismatches() from public, anon, authenticated, service_role;

@@ -3,12 +3,15 @@
 --   small_edit_threshold   balance edits whose largest change is below this amount need no second
 --                          admin; null (the default) means no exemption, every edit is a proposal.
 --   address_cooling_off    how long a new address-book entry waits before money may leave to it.
+--   referral_bonus_rate    the share of a referred member's accepted subscription paid to the
+--                          referrer (issue 33): 0.05 is the 5% the site promises; 0 pays none.
 
 create table public.firm_settings (
   singleton boolean primary key default true check (singleton),
   small_edit_threshold numeric(20, 2) check (small_edit_threshold > 0),
   address_cooling_off interval not null default interval '24 hours'
     check (address_cooling_off >= interval '0' and address_cooling_off <= interval '30 days'),
+  referral_bonus_rate numeric(6, 4) not null default 0.05 check (referral_bonus_rate between 0 and 0.2),
   updated_at timestamptz not null default now()
 );
 
@@ -45,5 +48,16 @@ as $$
   select s.small_edit_threshold from public.firm_settings s where s.singleton
 $$;
 
-revoke execute on function private.address_cooling_off(), private.small_edit_threshold() from public, anon, authenticated, service_role;
-grant execute on function private.address_cooling_off(), private.small_edit_threshold() to authenticated, service_role;
+create function private.referral_bonus_rate() returns numeric
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select s.referral_bonus_rate from public.firm_settings s where s.singleton), 0.05)
+$$;
+
+revoke execute on function private.address_cooling_off(), private.small_edit_threshold(), private.referral_bonus_rate()
+  from public, anon, authenticated, service_role;
+grant execute on function private.address_cooling_off(), private.small_edit_threshold(), private.referral_bonus_rate()
+  to authenticated, service_role;

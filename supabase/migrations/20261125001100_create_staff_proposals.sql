@@ -10,7 +10,8 @@
 
 create table public.staff_proposals (
   id bigint generated always as identity primary key,
-  kind text not null check (kind in ('deposit_address', 'staff_role', 'firm_settings', 'unfreeze')),
+  kind text not null check (kind in ('deposit_address', 'staff_role', 'firm_settings', 'unfreeze', 'plan_terms',
+                                     'returns_run')),
   target text not null check (char_length(target) between 1 and 64),
   -- The state the proposer saw; approval is refused once the target has moved away from it.
   before jsonb not null,

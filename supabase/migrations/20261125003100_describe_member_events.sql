@@ -70,6 +70,21 @@ begin
   -- Staff proposals (addresses, roles, settings, unfreezes, their expiry moves) and the phases of
   -- transfers are staff's own record: the member hears the outcome (ledger entries, their notices
   -- and requests, withdrawals_unfrozen, role_*), not the steps. The firm's settings name no member.
+  -- The exception: a member's own investment instruction that ends without moving money (declined by
+  -- staff, lapsed, cancelled) is told to the member, since no ledger line will say so.
+  if e.kind = 'transfer_voided' and v_a ->> 'kind' in ('subscription', 'redemption') then
+    return query select 'now',
+      case v_a ->> 'kind' when 'subscription' then 'Investment ' else 'Redemption ' end
+        || case v_a ->> 'void_reason' when 'rejected' then 'declined' when 'expired' then 'lapsed' else 'cancelled' end,
+      format('Your instruction #%s (%s, %s) %s. %s', v_a ->> 'pending_id', e.reason, private.usd_words(v_a ->> 'amount'),
+        case v_a ->> 'void_reason'
+          when 'rejected' then 'was declined: ' || coalesce(nullif(regexp_replace(coalesce(v_a ->> 'internal_note', ''), '^Rejected: ', ''), ''), 'no reason given')
+          when 'expired' then 'lapsed: it was not accepted in time'
+          else 'was cancelled' end,
+        case v_a ->> 'kind' when 'subscription' then 'The amount is free in your Deposit Wallet again.'
+          else 'Your principal stays invested.' end), v_at_once;
+    return;
+  end if;
   if e.kind like 'staff\_proposal\_%' or e.kind like 'transfer\_%' or e.kind = 'firm_settings_changed' then
     return;
   end if;

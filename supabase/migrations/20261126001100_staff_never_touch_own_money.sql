@@ -31,9 +31,10 @@ begin
     when 'ledger_entries' then
       perform private.refuse_own_money(new.user_id, new.actor_id);
     when 'transfers' then
-      -- A member files and cancels their own withdrawal, and their own expired reservations are
-      -- released on their own actions: those name the member as the actor on purpose.
-      if not ((new.phase = 'pending' and new.kind = 'withdrawal' and new.initiated_by = new.user_id)
+      -- A member files and cancels their own withdrawal or plan instruction, and their own expired
+      -- reservations are released on their own actions: those name the member as the actor on purpose.
+      if not ((new.phase = 'pending' and new.kind in ('withdrawal', 'subscription', 'redemption')
+               and new.initiated_by = new.user_id)
               or (new.phase = 'void_pending' and new.void_reason in ('cancelled', 'expired'))) then
         perform private.refuse_own_money(new.user_id, new.created_by);
       end if;

@@ -5,10 +5,15 @@
 --   deposit_address  wallet id        {address, enabled}                               finance, owner
 --   staff_role       staff user id    {role}; role null = revoke (named by e-mail)     owner
 --   firm_settings    'firm'           {small_edit_threshold, small_edit_daily_limit,   owner
---                                      address_cooling_off_hours, security_hold_hours}
+--                                      address_cooling_off_hours, security_hold_hours,
+--                                      referral_bonus_percent}
 --   unfreeze         member id        {}                                               finance, owner
+--   plan_terms       plan slug        {minimum, notice_days, accepting, description,   owner
+--                                      returns_text, fees_text, risk_text}
+--   returns_run      'gold:2026-11'   the preview approved: {rate_percent, lines, ...}  finance, owner
 -- Money itself (corrections, deposit credits) is not a staff proposal: it is a pending transfer of
--- the money engine, posted by a second person (20261127000200).
+-- the money engine, posted by a second person (20261127000200). A returns run is the exception: one
+-- approval covers every member's return, posted as transfers when it is approved (20261127000800).
 
 create function private.staff_change_roles(p_kind text) returns text[]
 language sql
@@ -18,6 +23,7 @@ as $$
   select case p_kind
     when 'deposit_address' then array['finance', 'owner']
     when 'unfreeze' then array['finance', 'owner']
+    when 'returns_run' then array['finance', 'owner']
     else array['owner'] end
 $$;
 
@@ -63,8 +69,18 @@ begin
     select jsonb_build_object('small_edit_threshold', s.small_edit_threshold::text,
       'small_edit_daily_limit', s.small_edit_daily_limit::text,
       'address_cooling_off_hours', (extract(epoch from s.address_cooling_off) / 3600)::int,
-      'security_hold_hours', (extract(epoch from s.security_hold) / 3600)::int)
+      'security_hold_hours', (extract(epoch from s.security_hold) / 3600)::int,
+      'referral_bonus_percent', trim_scale(s.referral_bonus_rate * 100)::text)
     into v_result from public.firm_settings s where s.singleton;
+  elsif p_kind = 'plan_terms' then
+    select private.plan_terms_json(pl) into v_result from public.plans pl where pl.slug = p_target;
+    if v_result is null then
+      raise exception 'Unknown plan.' using errcode = '22023';
+    end if;
+  elsif p_kind = 'returns_run' then
+    -- What the approval must still find: no returns posted yet for this plan and month.
+    v_result := jsonb_build_object('posted', exists (select 1 from public.transfers t
+      where t.business_id like 'return:' || p_target || ':%' and t.phase = 'posted'));
   elsif p_kind = 'unfreeze' then
     select jsonb_build_object('email', u.email, 'frozen', f.user_id is not null, 'frozen_at', f.frozen_at,
       'freeze_reason', f.reason)
@@ -75,7 +91,7 @@ begin
       raise exception 'That member was not found.' using errcode = '22023';
     end if;
   else
-    raise exception 'Kind must be deposit_address, staff_role, firm_settings or unfreeze.' using errcode = '22023';
+    raise exception 'Kind must be deposit_address, staff_role, firm_settings, unfreeze, plan_terms or returns_run.' using errcode = '22023';
   end if;
   return v_result;
 end
@@ -98,6 +114,22 @@ begin
     raise exception '% must be a whole number of hours from 0 to 720.', p_label using errcode = '22023';
   end if;
   return v_hours::int;
+end
+$$;
+
+-- A percentage from 0 to p_max with at most 2 decimals, given as a string ("5", "2.5").
+create function private.setting_percent(p_value jsonb, p_label text, p_max numeric) returns numeric
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_text text := case when jsonb_typeof(p_value) in ('string', 'number') then btrim(p_value #>> '{}') end;
+begin
+  if v_text is null or v_text !~ '^[0-9]{1,3}(\.[0-9]{1,2})?$' or v_text::numeric > p_max then
+    raise exception '% must be a percentage from 0 to % with at most 2 decimals.', p_label, p_max using errcode = '22023';
+  end if;
+  return v_text::numeric;
 end
 $$;
 
@@ -150,7 +182,21 @@ begin
       'address_cooling_off_hours', private.setting_hours(v_payload -> 'address_cooling_off_hours', 'The cooling-off period'),
       'security_hold_hours', case when v_payload ? 'security_hold_hours'
         then private.setting_hours(v_payload -> 'security_hold_hours', 'The security hold')
-        else (select (extract(epoch from s.security_hold) / 3600)::int from public.firm_settings s where s.singleton) end);
+        else (select (extract(epoch from s.security_hold) / 3600)::int from public.firm_settings s where s.singleton) end,
+      'referral_bonus_percent', case when v_payload ? 'referral_bonus_percent'
+        then trim_scale(private.setting_percent(v_payload -> 'referral_bonus_percent', 'The referral bonus', 20))::text
+        else (select trim_scale(s.referral_bonus_rate * 100)::text from public.firm_settings s where s.singleton) end);
+  elsif p_kind = 'plan_terms' then
+    v_target := lower(v_target);
+    if not exists (select 1 from public.plans pl where pl.slug = v_target) then
+      raise exception 'Unknown plan.' using errcode = '22023';
+    end if;
+    v_payload := private.parse_plan_terms(v_payload);
+  elsif p_kind = 'returns_run' then
+    -- The run approved is the preview the proposer saw, computed here once.
+    v_payload := private.returns_run_preview(split_part(v_target, ':', 1), split_part(v_target, ':', 2),
+      v_payload -> 'rate_percent', v_payload -> 'amounts');
+    v_target := (v_payload ->> 'plan') || ':' || (v_payload ->> 'period');
   elsif p_kind = 'unfreeze' then
     if v_target !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
       raise exception 'That member was not found.' using errcode = '22023';
@@ -158,7 +204,7 @@ begin
     v_target := lower(v_target);
     v_payload := '{}';
   else
-    raise exception 'Kind must be deposit_address, staff_role, firm_settings or unfreeze.' using errcode = '22023';
+    raise exception 'Kind must be deposit_address, staff_role, firm_settings, unfreeze, plan_terms or returns_run.' using errcode = '22023';
   end if;
   return jsonb_build_object('target', v_target, 'payload', v_payload);
 end
@@ -197,8 +243,18 @@ begin
         small_edit_daily_limit = (p.payload ->> 'small_edit_daily_limit')::numeric,
         address_cooling_off = make_interval(hours => (p.payload ->> 'address_cooling_off_hours')::int),
         security_hold = make_interval(hours => (p.payload ->> 'security_hold_hours')::int),
+        referral_bonus_rate = (p.payload ->> 'referral_bonus_percent')::numeric / 100,
         updated_at = now()
     where singleton;
+  elsif p.kind = 'plan_terms' then
+    update public.plans
+    set minimum = (p.payload ->> 'minimum')::numeric, notice_days = (p.payload ->> 'notice_days')::int,
+        accepting = (p.payload ->> 'accepting')::boolean, description = p.payload ->> 'description',
+        returns_text = p.payload ->> 'returns_text', fees_text = p.payload ->> 'fees_text',
+        risk_text = p.payload ->> 'risk_text', updated_at = now()
+    where slug = p.target;
+  elsif p.kind = 'returns_run' then
+    perform private.post_returns_run(p);
   elsif p.kind = 'unfreeze' then
     -- The lift's audit event (withdrawals_unfrozen) is the table's trigger; it reads these two.
     perform set_config('lc.change_reason', p.reason, true);
@@ -261,6 +317,7 @@ create trigger staff_proposals_own_money before insert or update on public.staff
 
 revoke execute on function private.staff_change_roles(text), private.staff_change_member(text, text),
   private.staff_change_before(text, text), private.setting_hours(jsonb, text),
+  private.setting_percent(jsonb, text, numeric),
   private.staff_change_parse(text, text, jsonb), private.staff_change_apply(public.staff_proposals),
   private.audit_staff_proposal(), private.guard_own_staff_change()
   from public, anon, authenticated, service_role;

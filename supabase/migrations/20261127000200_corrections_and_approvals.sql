@@ -78,6 +78,39 @@ revoke execute on function private.check_correction_category(text), private.pars
   private.member_legs(uuid, text, numeric, bigint), private.transfer_json(public.transfers)
   from public, anon, authenticated, service_role;
 
+-- Invested principal (Total Invest) is held in a plan: a correction of it names the plan (issue 33).
+create function private.correction_plan(p_user_id uuid, p_account text, p_signed numeric, p_plan text) returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_plan text := nullif(lower(btrim(coalesce(p_plan, ''))), '');
+begin
+  if p_account = 'total_invest' then
+    if v_plan is null or not exists (select 1 from public.plans pl where pl.slug = v_plan) then
+      raise exception 'Invested principal is held in a plan: choose the plan this correction is in.'
+        using errcode = '22023', hint = 'plan_required';
+    end if;
+    -- A plan's principal never goes below zero (the account as a whole is the engine's own check).
+    if p_signed < 0 and -p_signed > private.plan_redeemable(p_user_id, v_plan) then
+      raise exception 'Not enough invested in the % plan for this: % available.',
+        (select pl.name from public.plans pl where pl.slug = v_plan),
+        private.usd_words(private.plan_redeemable(p_user_id, v_plan)::text)
+        using errcode = '22023', hint = 'insufficient_funds';
+    end if;
+    return v_plan;
+  end if;
+  if v_plan is not null then
+    raise exception 'Only a correction of Total Invest names a plan.' using errcode = '22023';
+  end if;
+  return null;
+end
+$$;
+
+revoke execute on function private.correction_plan(uuid, text, numeric, text) from public, anon, authenticated, service_role;
+
 -- p_request_key: the form's own id for this attempt, so a retried click records one correction.
 create function public.propose_correction(
   p_user_id uuid,
@@ -86,7 +119,8 @@ create function public.propose_correction(
   p_category text,
   p_client_text text,
   p_internal_note text default null,
-  p_request_key text default null
+  p_request_key text default null,
+  p_plan text default null
 ) returns jsonb
 language plpgsql
 security definer
@@ -101,6 +135,7 @@ declare
   v_daily_limit numeric;
   v_used numeric;
   v_small boolean := false;
+  v_plan text;
   v_transfer public.transfers;
 begin
   perform private.require_role('finance', 'owner');
@@ -122,6 +157,7 @@ begin
     raise exception 'The request key must be 8 to 64 letters, digits, - or _.' using errcode = '22023';
   end if;
   select * into v_legs from private.member_legs(p_user_id, p_account, v_amount, private.firm_account('corrections'));
+  v_plan := private.correction_plan(p_user_id, p_account, v_amount, p_plan);
 
   -- The small-edit exemption: below the threshold, within this admin's rolling 24 h limit.
   v_threshold := private.small_edit_threshold();
@@ -136,7 +172,7 @@ begin
   v_transfer := private.record_transfer(
     'correction:' || coalesce(p_request_key, gen_random_uuid()::text), 'correction',
     v_legs.debit_account_id, v_legs.credit_account_id, abs(v_amount), p_user_id, v_client_text, v_note,
-    not v_small, jsonb_build_object('category', p_category, 'small_edit', v_small));
+    not v_small, jsonb_build_object('category', p_category, 'small_edit', v_small, 'plan', v_plan));
   return private.transfer_json(v_transfer);
 end
 $$;
@@ -184,6 +220,15 @@ begin
   v_transfer := private.lock_pending_for_decision(p_transfer_id);
   perform private.refuse_own_proposal(v_transfer.proposed_by, 'You proposed this transfer: another admin must approve it.');
   perform private.refuse_own_money(v_transfer.user_id, auth.uid());
+  if v_transfer.kind in ('subscription', 'redemption') then
+    -- The member's own instruction is the first pair of eyes; accepting it is the second. Accepting a
+    -- subscription pays the referrer's bonus in the same transaction (20261127000700): never to the
+    -- admin who accepts.
+    if v_transfer.kind = 'subscription' then
+      perform private.refuse_own_money((select p.referred_by from public.profiles p where p.id = v_transfer.user_id),
+        auth.uid());
+    end if;
+  end if;
   return private.transfer_json(private.resolve_pending(p_transfer_id, 'post', null, '{}'));
 end
 $$;
@@ -244,7 +289,8 @@ returns table (
   proposed_by uuid,
   proposed_by_email text,
   created_at timestamptz,
-  expires_at timestamptz
+  expires_at timestamptz,
+  plan text
 )
 language plpgsql
 stable
@@ -257,11 +303,14 @@ begin
   select t.id, t.kind, t.user_id, p.email, a.purpose,
     (case when a.id = t.credit_account_id then t.amount else -t.amount end)::text,
     t.client_text, t.internal_note, t.category, t.asset, t.quantity::text, t.rate::text, t.rate_source,
-    t.source, t.source_id, t.proposed_by, pu.email::text, t.created_at, o.expires_at
+    t.source, t.source_id, t.proposed_by, pu.email::text, t.created_at, o.expires_at, t.plan
   from private.open_pending_transfers o
   join public.transfers t on t.id = o.transfer_id
   join public.profiles p on p.id = t.user_id
+  -- The member's side; a subscription or redemption moves two of the member's accounts, and is
+  -- shown as what happens to the invested principal (Total Invest).
   join public.ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id) and a.user_id is not null
+    and (t.plan is null or a.purpose = 'total_invest')
   left join auth.users pu on pu.id = t.proposed_by
   where p_user_id is null or o.user_id = p_user_id
   order by t.id;
@@ -274,7 +323,8 @@ create function public.operator_post_correction(
   p_account text,
   p_amount text,
   p_client_text text,
-  p_category text default 'opening_balance'
+  p_category text default 'opening_balance',
+  p_plan text default null
 ) returns jsonb
 language plpgsql
 security definer
@@ -299,23 +349,23 @@ begin
   select * into v_legs from private.member_legs(p_user_id, p_account, v_amount, private.firm_account('corrections'));
   return private.transfer_json(private.record_transfer('correction:' || gen_random_uuid()::text, 'correction',
     v_legs.debit_account_id, v_legs.credit_account_id, abs(v_amount), p_user_id, p_client_text, null, false,
-    jsonb_build_object('category', p_category)));
+    jsonb_build_object('category', p_category, 'plan', private.correction_plan(p_user_id, p_account, v_amount, p_plan))));
 end
 $$;
 
 revoke execute on function
-  public.propose_correction(uuid, text, text, text, text, text, text),
+  public.propose_correction(uuid, text, text, text, text, text, text, text),
   public.approve_transfer(bigint),
   public.reject_transfer(bigint, text),
   public.withdraw_transfer(bigint),
   public.admin_pending_transfers(uuid),
-  public.operator_post_correction(uuid, text, text, text, text)
+  public.operator_post_correction(uuid, text, text, text, text, text)
 from public, anon, authenticated, service_role;
 grant execute on function
-  public.propose_correction(uuid, text, text, text, text, text, text),
+  public.propose_correction(uuid, text, text, text, text, text, text, text),
   public.approve_transfer(bigint),
   public.reject_transfer(bigint, text),
   public.withdraw_transfer(bigint),
   public.admin_pending_transfers(uuid)
 to authenticated, service_role;
-grant execute on function public.operator_post_correction(uuid, text, text, text, text) to service_role;
+grant execute on function public.operator_post_correction(uuid, text, text, text, text, text) to service_role;

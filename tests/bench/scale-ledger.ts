@@ -123,7 +123,7 @@ export async function seedLedger(
     'transfers',
     `insert into public.transfers (id, business_id, phase, pending_id, kind, debit_account_id, credit_account_id,
        amount, user_id, created_by, initiated_by, proposed_by, client_text, internal_note, category, small_edit,
-       asset, quantity, rate, rate_source, rate_at, network_fee, source, source_id, expires_at, void_reason,
+       asset, quantity, rate, rate_source, rate_at, network_fee, source, source_id, plan, expires_at, void_reason,
        created_at)
      overriding system value
      select r.id, b.business_id, r.phase, r.pending_id, g.kind, g.debit, g.credit, g.amount, g.user_id,
@@ -138,6 +138,7 @@ export async function seedLedger(
        case when g.kind = 'withdrawal' and r.second then 0.0001 end,
        case g.kind when 'deposit' then 'deposit_notice' when 'withdrawal' then 'withdrawal_request' end,
        case when g.kind in ('deposit', 'withdrawal') then g.mv end,
+       case when g.kind in ('subscription', 'redemption', 'return') then 'gold' end,
        case when r.phase = 'pending' then g.at + interval '7 days' end,
        case when r.phase = 'void_pending' then 'rejected' end, r.created_at
      from gen_move g

@@ -692,7 +692,7 @@ async function main(): Promise<void> {
         const t = targetAccounts[i % targetAccounts.length]!;
         await superuser.query(
           `select private.record_transfer('return:scale-bench-' || gen_random_uuid(), 'return',
-             private.firm_account('returns_paid'), $2::bigint, 3.25, $1::uuid, 'Monthly return', null, false, '{}')`,
+             private.firm_account('returns_paid'), $2::bigint, 3.25, $1::uuid, 'Monthly return', null, false, '{"plan": "gold"}')`,
           [t.user_id, t.account_id],
         );
       }),
@@ -1089,7 +1089,7 @@ async function main(): Promise<void> {
           aal: '',
           owner: true,
           sql: `select private.record_transfer('return:scale-plan', 'return', private.firm_account('returns_paid'),
-                  $2::bigint, 3.25, $1::uuid, 'Monthly return', null, false, '{}')`,
+                  $2::bigint, 3.25, $1::uuid, 'Monthly return', null, false, '{"plan": "gold"}')`,
           params: [targetAccounts[0]!.user_id, targetAccounts[0]!.account_id],
         },
       ]);

@@ -280,6 +280,7 @@ test('the proposer withdraws their own, a second admin rejects another with a re
       p_amount: amount,
       p_category: 'error_correction',
       p_client_text: text,
+      p_plan: 'gold',
     });
     expect(error).toBeNull();
     return (data as { id: number }).id;

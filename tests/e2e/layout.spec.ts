@@ -111,6 +111,7 @@ test.beforeAll(async () => {
       p_category: 'error_correction',
       p_client_text: `Reclassification after the annual review of ${tag}`,
       p_internal_note: `Annual review ${tag}: ${'reclassified-after-the-custody-audit-'.repeat(3)}`,
+      p_plan: account === 'total_invest' ? 'gold' : null,
     });
     expect(proposal.error).toBeNull();
   }

@@ -306,7 +306,9 @@ export async function postCorrection(
   clientText = 'Test correction',
 ): Promise<{ id: number }> {
   const { rows } = await db.query<{ r: { id: number } }>(
-    `select public.operator_post_correction($1, $2, $3, $4) as r`,
+    // Invested principal is held in a plan: the tests' principal is in Gold.
+    `select public.operator_post_correction($1, $2, $3, $4, 'opening_balance',
+       case when $2 = 'total_invest' then 'gold' end) as r`,
     [userId, account, amount, clientText],
   );
   const r = rows[0]!.r;

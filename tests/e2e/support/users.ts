@@ -224,6 +224,8 @@ export async function setBalances(
       p_amount: amountText(delta),
       p_client_text: reason,
       p_category: category,
+      // Invested principal is held in a plan: the tests' principal is in Gold.
+      p_plan: account === 'total_invest' ? 'gold' : null,
     });
     if (error) throw new Error(`operator_post_correction (${account}) failed: ${error.message}`);
   }

@@ -253,6 +253,7 @@ export function rlsPathsSuite(engine: Engine): void {
             p_account: account,
             p_amount: amount,
             p_client_text: 'RLS paths realtime',
+            p_plan: account === 'total_invest' ? 'gold' : null,
           });
           if (error) throw error;
         }

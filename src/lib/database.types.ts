@@ -278,6 +278,7 @@ export type Database = {
       firm_settings: {
         Row: {
           address_cooling_off: string
+          referral_bonus_rate: number
           security_hold: string
           singleton: boolean
           small_edit_daily_limit: number | null
@@ -286,6 +287,7 @@ export type Database = {
         }
         Insert: {
           address_cooling_off?: string
+          referral_bonus_rate?: number
           security_hold?: string
           singleton?: boolean
           small_edit_daily_limit?: number | null
@@ -294,6 +296,7 @@ export type Database = {
         }
         Update: {
           address_cooling_off?: string
+          referral_bonus_rate?: number
           security_hold?: string
           singleton?: boolean
           small_edit_daily_limit?: number | null
@@ -357,6 +360,7 @@ export type Database = {
           delta: number
           id: number
           kind: string
+          plan: string | null
           reason: string
           source: string | null
           source_id: number | null
@@ -373,6 +377,7 @@ export type Database = {
           delta: number
           id?: never
           kind: string
+          plan?: string | null
           reason: string
           source?: string | null
           source_id?: number | null
@@ -389,6 +394,7 @@ export type Database = {
           delta?: number
           id?: never
           kind?: string
+          plan?: string | null
           reason?: string
           source?: string | null
           source_id?: number | null
@@ -490,6 +496,48 @@ export type Database = {
           },
         ]
       }
+      plans: {
+        Row: {
+          accepting: boolean
+          description: string
+          fees_text: string
+          minimum: number
+          name: string
+          notice_days: number
+          position: number
+          returns_text: string
+          risk_text: string
+          slug: string
+          updated_at: string
+        }
+        Insert: {
+          accepting?: boolean
+          description: string
+          fees_text: string
+          minimum: number
+          name: string
+          notice_days: number
+          position: number
+          returns_text: string
+          risk_text: string
+          slug: string
+          updated_at?: string
+        }
+        Update: {
+          accepting?: boolean
+          description?: string
+          fees_text?: string
+          minimum?: number
+          name?: string
+          notice_days?: number
+          position?: number
+          returns_text?: string
+          risk_text?: string
+          slug?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           created_at: string
@@ -498,6 +546,8 @@ export type Database = {
           id: string
           interest_wallet: number
           referral: number
+          referral_code: string
+          referred_by: string | null
           total_deposit: number
           total_invest: number
           total_withdraw: number
@@ -513,6 +563,8 @@ export type Database = {
           id: string
           interest_wallet?: number
           referral?: number
+          referral_code?: string
+          referred_by?: string | null
           total_deposit?: number
           total_invest?: number
           total_withdraw?: number
@@ -528,6 +580,8 @@ export type Database = {
           id?: string
           interest_wallet?: number
           referral?: number
+          referral_code?: string
+          referred_by?: string | null
           total_deposit?: number
           total_invest?: number
           total_withdraw?: number
@@ -536,7 +590,15 @@ export type Database = {
           version?: number
           xrp_destination_tag?: number
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "profiles_referred_by_fkey"
+            columns: ["referred_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       security_holds: {
         Row: {
@@ -632,6 +694,7 @@ export type Database = {
           network_fee: number | null
           pending_id: number | null
           phase: string
+          plan: string | null
           proposed_by: string | null
           quantity: number | null
           rate: number | null
@@ -661,6 +724,7 @@ export type Database = {
           network_fee?: number | null
           pending_id?: number | null
           phase: string
+          plan?: string | null
           proposed_by?: string | null
           quantity?: number | null
           rate?: number | null
@@ -690,6 +754,7 @@ export type Database = {
           network_fee?: number | null
           pending_id?: number | null
           phase?: string
+          plan?: string | null
           proposed_by?: string | null
           quantity?: number | null
           rate?: number | null
@@ -722,6 +787,13 @@ export type Database = {
             isOneToOne: true
             referencedRelation: "transfers"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "transfers_plan_fkey"
+            columns: ["plan"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["slug"]
           },
           {
             foreignKeyName: "transfers_user_id_fkey"
@@ -953,6 +1025,7 @@ export type Database = {
           id: number
           internal_note: string
           kind: string
+          plan: string
           proposed_by: string
           proposed_by_email: string
           quantity: string
@@ -998,6 +1071,10 @@ export type Database = {
       approve_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
       approve_transfer: { Args: { p_transfer_id: number }; Returns: Json }
       audit_chain_anchor: { Args: Record<PropertyKey, never>; Returns: Json }
+      cancel_plan_instruction: {
+        Args: { p_transfer_id: number }
+        Returns: Json
+      }
       cancel_withdrawal_request: {
         Args: { p_request_id: number }
         Returns: Json
@@ -1104,6 +1181,27 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      my_plans: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          name: string
+          pending: Json
+          plan: string
+          principal: string
+          returns: string
+          since: string
+        }[]
+      }
+      my_referrals: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          bonus_percent: string
+          code: string
+          earned: string
+          link_path: string
+          referred_count: number
+        }[]
+      }
       my_security_status: { Args: Record<PropertyKey, never>; Returns: Json }
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string }
       next_notification_in: {
@@ -1116,7 +1214,17 @@ export type Database = {
           p_amount: string
           p_category?: string
           p_client_text: string
+          p_plan?: string
           p_user_id: string
+        }
+        Returns: Json
+      }
+      preview_returns_run: {
+        Args: {
+          p_amounts?: Json
+          p_period: string
+          p_plan: string
+          p_rate_percent?: string
         }
         Returns: Json
       }
@@ -1127,6 +1235,7 @@ export type Database = {
           p_category: string
           p_client_text: string
           p_internal_note?: string
+          p_plan?: string
           p_request_key?: string
           p_user_id: string
         }
@@ -1141,6 +1250,11 @@ export type Database = {
         }
         Returns: Json
       }
+      redeem_from_plan: {
+        Args: { p_amount: string; p_plan: string; p_request_key: string }
+        Returns: Json
+      }
+      referral_code_valid: { Args: { p_code: string }; Returns: boolean }
       reject_staff_change: {
         Args: { p_proposal_id: number; p_reason: string }
         Returns: Json
@@ -1177,6 +1291,10 @@ export type Database = {
       set_staff_role: {
         Args: { p_email: string; p_role: string }
         Returns: undefined
+      }
+      subscribe_to_plan: {
+        Args: { p_amount: string; p_plan: string; p_request_key: string }
+        Returns: Json
       }
       unread_notification_count: {
         Args: Record<PropertyKey, never>

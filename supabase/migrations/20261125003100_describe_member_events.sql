@@ -85,7 +85,7 @@ begin
           else 'Your principal stays invested.' end), v_at_once;
     return;
   end if;
-  if e.kind like 'staff\_proposal\_%' or e.kind like 'transfer\_%' or e.kind = 'firm_settings_changed' then
+  if e.kind like 'staff\_proposal\_%' or e.kind like 'transfer\_%' or e.kind in ('firm_settings_changed', 'plan_terms_changed') then
     return;
   end if;
   if e.kind in ('address_added', 'address_removed') then
@@ -102,6 +102,9 @@ begin
             private.account_label(v_a ->> 'account'), private.usd_words(v_a ->> 'balance_before'), private.usd_words(v_a ->> 'balance_after'), v_a ->> 'source_id')
           when 'withdrawal_request' then format('Your %s went from %s to %s for withdrawal request #%s.',
             private.account_label(v_a ->> 'account'), private.usd_words(v_a ->> 'balance_before'), private.usd_words(v_a ->> 'balance_after'), v_a ->> 'source_id')
+          -- A returns run, approved by two of our staff: the reason is "Returns, Gold plan, November 2026".
+          when 'staff_proposal' then format('Your %s went from %s to %s: %s.', private.account_label(v_a ->> 'account'),
+            private.usd_words(v_a ->> 'balance_before'), private.usd_words(v_a ->> 'balance_after'), btrim(e.reason))
           else format('%s changed your %s from %s to %s%s', v_actor, private.account_label(v_a ->> 'account'),
             private.usd_words(v_a ->> 'balance_before'), private.usd_words(v_a ->> 'balance_after'), coalesce(nullif(v_why, ''), '.'))
         end, v_at_once;

@@ -247,6 +247,8 @@ begin
         updated_at = now()
     where singleton;
   elsif p.kind = 'plan_terms' then
+    perform set_config('lc.change_reason', p.reason, true);
+    perform set_config('lc.proposal_id', coalesce(p.id::text, ''), true);
     update public.plans
     set minimum = (p.payload ->> 'minimum')::numeric, notice_days = (p.payload ->> 'notice_days')::int,
         accepting = (p.payload ->> 'accepting')::boolean, description = p.payload ->> 'description',
@@ -343,3 +345,25 @@ revoke execute on function private.audit_firm_settings() from public, anon, auth
 
 create trigger firm_settings_audit after update on public.firm_settings
   for each row execute function private.audit_firm_settings();
+
+-- A plan's terms are what clients are told before investing: every change is in the audit log, with
+-- the approved proposal's id and reason, as for the firm's settings.
+create function private.audit_plan_terms() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.audit('plan_terms_changed', null,
+    private.plan_terms_json(old) || jsonb_build_object('plan', old.slug),
+    private.plan_terms_json(new) || jsonb_build_object('plan', new.slug,
+      'proposal_id', nullif(current_setting('lc.proposal_id', true), '')::bigint),
+    nullif(btrim(coalesce(current_setting('lc.change_reason', true), '')), ''));
+  return null;
+end
+$$;
+
+revoke execute on function private.audit_plan_terms() from public, anon, authenticated, service_role;
+
+create trigger plans_audit after update on public.plans
+  for each row execute function private.audit_plan_terms();

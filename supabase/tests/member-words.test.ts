@@ -44,6 +44,30 @@ const CASES: Case[] = [
   {
     kind: 'ledger_entry',
     by: 'owner',
+    after: ledger('interest_wallet', '0.00', '125.00', { source: 'staff_proposal', source_id: 41 }),
+    reason: 'Returns, Gold plan, November 2026',
+    actor: 'An administrator',
+    words: [['Interest Wallet changed', 'Your Interest Wallet went from $0.00 to $125.00: Returns, Gold plan, November 2026.']],
+  },
+  {
+    kind: 'transfer_voided',
+    by: 'member',
+    after: { kind: 'redemption', void_reason: 'cancelled', pending_id: 12, amount: '3000.00' },
+    reason: 'Redemption from the Gold plan',
+    actor: 'You',
+    words: [['Redemption cancelled', 'Your instruction #12 (Redemption from the Gold plan, $3,000.00) was cancelled. Your principal stays invested.']],
+  },
+  {
+    kind: 'transfer_voided',
+    by: 'system',
+    after: { kind: 'subscription', void_reason: 'expired', pending_id: 13, amount: '500.00' },
+    reason: 'Investment in the Silver plan',
+    actor: 'Liquid Capital',
+    words: [['Investment lapsed', 'Your instruction #13 (Investment in the Silver plan, $500.00) lapsed: it was not accepted in time. The amount is free in your Deposit Wallet again.']],
+  },
+  {
+    kind: 'ledger_entry',
+    by: 'owner',
     after: ledger('interest_wallet', '10.00', '15.00'),
     reason: 'Quarterly interest',
     actor: 'An administrator',
@@ -527,7 +551,7 @@ const CASES: Case[] = [
  */
 const SILENT = /^(staff_proposal|transfer)_/;
 /** Kinds about no member (deposit wallets): never written with a member_id. */
-const ABOUT_NO_MEMBER = new Set(['address_edit', 'firm_settings_changed']);
+const ABOUT_NO_MEMBER = new Set(['address_edit', 'firm_settings_changed', 'plan_terms_changed']);
 
 describe.each(engines)('the words members read on %s', (_name, open) => {
   let engine: Engine;

@@ -1,19 +1,28 @@
+import { Suspense, lazy } from 'react';
 import MemberShell from './MemberShell';
 import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import FreezeWithdrawals from './FreezeWithdrawals';
+import PlansSummaryFrame from './plans/PlansSummaryFrame';
+
+// The plans list (and its live feed) loads right after the page, in the place its frame keeps for
+// it: out of the first load (tests/budgets.json).
+const PlansSummary = lazy(() => import('./plans/PlansSummary'));
 
 interface DashboardPageProps {
   /** /user-dashboard or /user-home: the same home view. */
   path: '/user-dashboard' | '/user-home';
 }
 
-/** The member's home: greeting and the six live balance cards, with quick links below. */
+/** The member's home: greeting and the six live balance cards, the member's plans, quick links below. */
 export default function DashboardPage({ path }: DashboardPageProps) {
   return (
     <MemberShell current={path} heading="Dashboard" skeleton={balancesSkeleton}>
       {({ session, profile, openReferralsDialog }) => (
         <div className="space-y-8">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
+          <Suspense fallback={<PlansSummaryFrame />}>
+            <PlansSummary userId={session.user.id} />
+          </Suspense>
           <section aria-labelledby="next-steps" className="card p-5 sm:p-6">
             <h2 id="next-steps" className="text-xl text-ink-950">
               Next steps

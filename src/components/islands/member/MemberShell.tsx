@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '../shared/AppShell';
@@ -15,8 +15,10 @@ import type { Profile } from '~/lib/profile-row';
 
 export const WITHDRAW_DIALOG_TEXT =
   'Please request withdrawals via the dashboard or contact support chat for assistance.';
-export const REFERRALS_DIALOG_TEXT =
-  'Get a 5% referral bonus when your referral makes an investment with us.';
+
+// The referral link, count and earnings are read when the dialog first opens: out of every member
+// page's first load (tests/budgets.json).
+const ReferralsDialog = lazy(() => import('./ReferralsDialog'));
 
 export interface MemberContext {
   session: Session;
@@ -91,6 +93,7 @@ export default function MemberShell({
       href: '/user-dashboard',
       current: current === '/user-dashboard' || current === '/user-home',
     },
+    { label: 'Plans', href: '/user/plans', current: current === '/user/plans' },
     { label: 'Deposit', href: '/user/deposit', current: current === '/user/deposit' },
     { label: 'Withdraw', onSelect: () => setDialog('withdraw') },
     { label: 'Addresses', href: '/user/addresses', current: current === '/user/addresses' },
@@ -164,9 +167,11 @@ export default function MemberShell({
       >
         <p>{WITHDRAW_DIALOG_TEXT}</p>
       </Dialog>
-      <Dialog open={dialog === 'referrals'} title="Referrals 5%" onClose={close} actions={okay}>
-        <p>{REFERRALS_DIALOG_TEXT}</p>
-      </Dialog>
+      {dialog === 'referrals' && (
+        <Suspense fallback={null}>
+          <ReferralsDialog onClose={close} earned={ownProfile?.referral} />
+        </Suspense>
+      )}
     </>
   );
 }

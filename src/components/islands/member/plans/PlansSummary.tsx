@@ -1,0 +1,37 @@
+import { useFeed } from '../../shared/useFeed';
+import { formatUsd } from '~/lib/money';
+import { watchMyPlans } from '~/lib/plans';
+import PlansSummaryFrame from './PlansSummaryFrame';
+import { NO_PLANS_YET, pendingCountText } from './rules';
+
+/** "Your plans" on the dashboard: per plan its principal, returns to date and pending instructions, live. */
+export default function PlansSummary({ userId }: { userId: string }) {
+  const held = useFeed(watchMyPlans, userId, 'plans-summary-feed');
+  if (held === null) return <PlansSummaryFrame />;
+  return (
+    <PlansSummaryFrame>
+      {held.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">{NO_PLANS_YET}</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          {held.map((h) => (
+            <li key={h.plan} className="rounded-md border border-mist-200 p-4" data-plan={h.plan}>
+              <h3 className="font-semibold text-ink-950">{h.name}</h3>
+              <dl className="mt-1 space-y-0.5 text-sm">
+                <div className="flex justify-between gap-3">
+                  <dt className="text-muted">Principal</dt>
+                  <dd className="font-semibold text-ink-950 tabular-nums">{formatUsd(h.principal)}</dd>
+                </div>
+                <div className="flex justify-between gap-3">
+                  <dt className="text-muted">Returns to date</dt>
+                  <dd className="tabular-nums">{formatUsd(h.returns)}</dd>
+                </div>
+              </dl>
+              <p className="mt-1 text-xs text-muted">{pendingCountText(h.pending.length)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PlansSummaryFrame>
+  );
+}

@@ -1,0 +1,146 @@
+import { useRef, useState, type SubmitEvent } from 'react';
+import toast from '~/lib/toast';
+import Field, { FieldFrame } from '../../shared/Field';
+import SubmitButton from '../../shared/SubmitButton';
+import { useFormProblem } from '../../shared/formProblem';
+import { errorText } from '~/lib/db-errors';
+import { formatUsd } from '~/lib/money';
+import { InstructionError, newRequestKey, subscribe, type PlanTerms } from '~/lib/plans';
+import ConfirmSubscription from './ConfirmSubscription';
+import {
+  AMOUNT_LABEL,
+  PLAN_LABEL,
+  PLAN_PLACEHOLDER,
+  REVIEW_BUTTON,
+  SUBSCRIBED,
+  SUBSCRIBE_FIELDS,
+  SUBSCRIBE_HEADING,
+  availableText,
+  noticeText,
+  planOptionText,
+  refusalFields,
+  subscribeProblem,
+} from './rules';
+
+interface SubscribeFormProps {
+  /** The plans and their terms (null while loading). */
+  plans: PlanTerms[] | null;
+  /** The chosen plan's slug ('' for none); the page owns it so a plan card can choose it. */
+  chosen: string;
+  onChoose: (slug: string) => void;
+  /** What the Deposit Wallet has available (null while loading). */
+  available: string | null;
+  /** Re-read the page's data after the instruction is recorded. */
+  onDone: () => void;
+}
+
+/** The attempt being confirmed: the plan, the amount and its one request key. */
+interface Attempt {
+  plan: PlanTerms;
+  amount: string;
+  key: string;
+}
+
+/**
+ * "Invest in a plan": a plan and an amount, then a confirmation that states the terms. The request
+ * key is made when the confirmation opens, so a double click or a retry records one instruction.
+ */
+export default function SubscribeForm({ plans, chosen, onChoose, available, onDone }: SubscribeFormProps) {
+  const [amount, setAmount] = useState('');
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { report, fieldProps, alert, clear } = useFormProblem();
+  const formRef = useRef<HTMLFormElement>(null);
+  const plan = plans?.find((p) => p.slug === chosen);
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || report(event.currentTarget, subscribeProblem(plan, amount)) || !plan) return;
+    setAttempt({ plan, amount: amount.trim(), key: newRequestKey() });
+  }
+
+  async function onConfirm() {
+    if (!attempt || busy) return;
+    setBusy(true);
+    try {
+      await subscribe(attempt.plan.slug, attempt.amount, attempt.key);
+      setAttempt(null);
+      setAmount('');
+      clear();
+      toast.success(SUBSCRIBED);
+      onDone();
+    } catch (error) {
+      setAttempt(null);
+      const hint = error instanceof InstructionError ? error.hint : undefined;
+      const form = formRef.current;
+      const problem = {
+        message: errorText(error, 'Your investment could not be recorded.'),
+        fields: refusalFields(hint, SUBSCRIBE_FIELDS),
+      };
+      // After the dialog has closed and given focus back, so the field to fix keeps it.
+      if (form) window.setTimeout(() => report(form, problem), 0);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        className="card space-y-4 p-5 sm:p-6"
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="subscribe-heading"
+        id="invest"
+      >
+        <h2 id="subscribe-heading" className="text-xl text-ink-950">
+          {SUBSCRIBE_HEADING}
+        </h2>
+        <FieldFrame id={SUBSCRIBE_FIELDS.plan} label={PLAN_LABEL}>
+          <select
+            id={SUBSCRIBE_FIELDS.plan}
+            name={SUBSCRIBE_FIELDS.plan}
+            className="field-input"
+            value={chosen}
+            onChange={(e) => onChoose(e.target.value)}
+            {...fieldProps(SUBSCRIBE_FIELDS.plan)}
+          >
+            <option value="">{plans === null ? 'Loading plans…' : PLAN_PLACEHOLDER}</option>
+            {(plans ?? []).map((p) => (
+              <option key={p.slug} value={p.slug} disabled={!p.accepting}>
+                {planOptionText(p)}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+        {plan && (
+          <p className="text-sm text-muted" data-testid="chosen-plan-terms">
+            Minimum {formatUsd(plan.minimum)}. {noticeText(plan.notice_days)}
+          </p>
+        )}
+        <Field
+          id={SUBSCRIBE_FIELDS.amount}
+          name={SUBSCRIBE_FIELDS.amount}
+          label={AMOUNT_LABEL}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          {...fieldProps(SUBSCRIBE_FIELDS.amount)}
+        />
+        <p className="text-sm font-medium text-ink-900" data-testid="available-to-invest">
+          {availableText(available)}
+        </p>
+        {alert}
+        <SubmitButton className="btn-dark" label={REVIEW_BUTTON} busyLabel="Sending…" busy={busy} />
+      </form>
+      <ConfirmSubscription
+        attempt={attempt}
+        busy={busy}
+        onCancel={() => !busy && setAttempt(null)}
+        onConfirm={() => void onConfirm()}
+      />
+    </>
+  );
+}

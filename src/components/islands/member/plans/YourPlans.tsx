@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import toast from '~/lib/toast';
+import { errorText } from '~/lib/db-errors';
+import { formatUsd } from '~/lib/money';
+import { cancelInstruction, type HeldPlan, type PendingInstruction, type PlanTerms } from '~/lib/plans';
+import RedeemForm from './RedeemForm';
+import {
+  CANCELLED,
+  KIND_WORDS,
+  NO_PLANS_YET,
+  YOUR_PLANS_HEADING,
+  holdsPrincipal,
+  pendingText,
+  sinceText,
+} from './rules';
+
+interface YourPlansProps {
+  /** null while loading. */
+  held: HeldPlan[] | null;
+  terms: PlanTerms[] | null;
+  onDone: () => void;
+}
+
+function PendingList({ held, onDone }: { held: HeldPlan; onDone: () => void }) {
+  const [cancelling, setCancelling] = useState<number | null>(null);
+
+  async function cancel(item: PendingInstruction) {
+    if (cancelling !== null) return;
+    setCancelling(item.id);
+    try {
+      await cancelInstruction(item.id);
+      toast.success(CANCELLED);
+      onDone();
+    } catch (error) {
+      toast.error(errorText(error, 'Your instruction could not be cancelled.'));
+    } finally {
+      setCancelling(null);
+    }
+  }
+
+  if (held.pending.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-2" aria-label={`Pending instructions in ${held.name}`}>
+      {held.pending.map((item) => (
+        <li
+          key={item.id}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-accent-50 px-3 py-2 text-sm"
+        >
+          <span className="min-w-0 text-ink-950">{pendingText(item.kind, item.amount, item.created_at)}</span>
+          <button
+            type="button"
+            className="btn-outline-dark px-3 py-1 text-xs"
+            aria-label={`Cancel ${KIND_WORDS[item.kind].toLowerCase()} of ${formatUsd(item.amount)} in ${held.name}`}
+            disabled={cancelling !== null}
+            onClick={() => void cancel(item)}
+          >
+            {cancelling === item.id ? 'Cancelling…' : 'Cancel'}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HeldPlanItem({
+  held,
+  terms,
+  onDone,
+}: {
+  held: HeldPlan;
+  terms: PlanTerms | undefined;
+  onDone: () => void;
+}) {
+  const [redeeming, setRedeeming] = useState(false);
+  const formId = `redeem-${held.plan}`;
+  return (
+    <li className="py-4" data-plan={held.plan}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="text-lg text-ink-950">{held.name}</h3>
+        <span className="text-sm text-muted">{sinceText(held.since)}</span>
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-muted">Principal</dt>
+          <dd
+            className="text-lg font-semibold text-ink-950 tabular-nums"
+            data-testid={`principal-${held.plan}`}
+          >
+            {formatUsd(held.principal)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Returns to date</dt>
+          <dd
+            className="text-lg font-semibold text-ink-950 tabular-nums"
+            data-testid={`returns-${held.plan}`}
+          >
+            {formatUsd(held.returns)}
+          </dd>
+        </div>
+      </dl>
+      <PendingList held={held} onDone={onDone} />
+      {holdsPrincipal(held) && (
+        <div className="mt-3">
+          <button
+            type="button"
+            className="btn-outline-dark px-4 py-2 text-sm"
+            aria-expanded={redeeming}
+            aria-controls={formId}
+            onClick={() => setRedeeming((open) => !open)}
+          >
+            {redeeming ? 'Close redemption' : `Redeem from ${held.name}`}
+          </button>
+          {redeeming && (
+            <div id={formId} className="mt-3 rounded-md border border-mist-200 p-4">
+              <RedeemForm held={held} terms={terms} onDone={onDone} />
+            </div>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** "Your plans": principal, returns to date and since when per plan, pending instructions, redemption. */
+export default function YourPlans({ held, terms, onDone }: YourPlansProps) {
+  return (
+    <section aria-labelledby="your-plans-heading" className="card p-5 sm:p-6">
+      <h2 id="your-plans-heading" className="text-xl text-ink-950">
+        {YOUR_PLANS_HEADING}
+      </h2>
+      {held === null ? (
+        <div className="mt-4 h-24 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+      ) : held.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">{NO_PLANS_YET}</p>
+      ) : (
+        <ul className="divide-y divide-mist-200">
+          {held.map((h) => (
+            <HeldPlanItem
+              key={h.plan}
+              held={h}
+              terms={terms?.find((t) => t.slug === h.plan)}
+              onDone={onDone}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -4,14 +4,19 @@
  * Three members and three staff (two finance admins and an owner) act in random order: members file
  * deposit notices (some for the same on-chain transaction as another member's), withdraw from each of
  * their withdrawable accounts and cancel; staff value notices, propose signed corrections, approve,
- * reject and withdraw pending transfers, approve, pay and reject withdrawals; time makes pending
- * transfers expire. Whatever the order, after every step:
+ * reject and withdraw pending transfers, approve, pay and reject withdrawals; members subscribe to
+ * plans, redeem and cancel (issue 33; the second member was referred by the first), staff accept or
+ * decline those instructions and run a month's returns (proposed by one, approved by another); time
+ * makes pending transfers expire. Whatever the order, after every step:
  *   - the books balance: the sum over all accounts is zero (posted and pending), every card equals
  *     its ledger, the open-pending index agrees with the transfers (private.ledger_mismatches);
  *   - no member account has spent more than it was credited, counting what is reserved;
  *   - at most one posted transfer per business id, so one credit per on-chain transaction;
  *   - nothing was posted from pending without two distinct staff, neither of them the member;
- *   - a confirmed notice has exactly its one posted credit, for the amount it says.
+ *   - a confirmed notice has exactly its one posted credit, for the amount it says;
+ *   - no plan holds a negative principal, and Total Invest is the sum over the plans;
+ *   - every accepted subscription of the referred member paid the referrer exactly one bonus of the
+ *     firm's rate, and no bonus exists without one; a plan's month of returns is posted at most once.
  * Refusals are expected (that is what most random actions meet); only a refusal with an unexpected
  * SQLSTATE fails the run. Concurrent sessions (PostgreSQL 15 only): two withdrawals that together
  * exceed an account, two approvals of one pending transfer, and two members' valuations of one
@@ -51,7 +56,12 @@ type Step =
   | { kind: 'expire'; pick: number }
   | { kind: 'file'; member: number; account: Exclude<Account, 'total_invest'>; amount: string }
   | { kind: 'approveW' | 'payW' | 'rejectW'; staff: number; pick: number }
-  | { kind: 'cancelW'; pick: number };
+  | { kind: 'cancelW'; pick: number }
+  | { kind: 'subscribe' | 'redeem'; member: number; plan: Plan; amount: string }
+  | { kind: 'cancelP'; pick: number }
+  | { kind: 'acceptP'; staff: number; member: number }
+  | { kind: 'returns'; staff: number; approver: number; plan: Plan; month: string; rate: string };
+type Plan = 'silver' | 'gold';
 
 const staffIx = fc.nat(2);
 const memberIx = fc.nat(2);
@@ -116,6 +126,25 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   fc.record({ kind: fc.constantFrom('rejectW' as const), staff: staffIx, pick }),
   fc.record({ kind: fc.constant('cancelW' as const), pick }),
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom('subscribe' as const, 'redeem' as const),
+      member: memberIx,
+      plan: fc.constantFrom<Plan>('silver', 'gold'),
+      // Silver starts at 500, Gold at 5,000; each member holds 6,000 to invest.
+      amount: fc.constantFrom('0.01', '100.00', '499.99', '500.00', '1000.00', '4999.99', '5000.00', '6000.01'),
+    }),
+    weight: 3,
+  },
+  fc.record({ kind: fc.constant('cancelP' as const), pick }),
+  fc.record({
+    kind: fc.constant('returns' as const),
+    staff: staffIx,
+    approver: staffIx,
+    plan: fc.constantFrom<Plan>('silver', 'gold'),
+    month: fc.constantFrom('2025-01', '2025-02'),
+    rate: fc.constantFrom('1', '0.0001', '2.5'),
+  }),
 );
 
 describe.each(engines)('money engine properties on %s', (name, open) => {
@@ -130,9 +159,18 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
   });
 
   async function people() {
-    const members = [];
+    const members: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const m = await createUser(db());
+      // The second member signed up through the first one's referral link.
+      const referral =
+        i === 1
+          ? (
+              await db().query<{ code: string }>('select referral_code as code from public.profiles where id = $1', [
+                members[0],
+              ])
+            ).rows[0]!.code
+          : undefined;
+      const m = await createUser(db(), { meta: { username: `member ${i}`, referral_code: referral } });
       await addActiveAddress(db(), m.id, 1, BTC_ADDRESS);
       members.push(m.id);
     }
@@ -199,7 +237,8 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
           callAs(
             db(),
             admin(s.staff),
-            `select public.propose_correction($1, $2, $3, 'error_correction', 'Test correction', 'internal') as r`,
+            `select public.propose_correction($1, $2, $3, 'error_correction', 'Test correction', 'internal', null,
+               case when $2 = 'total_invest' then 'gold' end) as r`,
             [members[s.member], s.account, s.amount],
           ),
         );
@@ -209,7 +248,7 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
         // An approval is tried by someone other than the proposer (own approvals: staff-proposals tests).
         const id = await nth(
           `select t.id::text from private.open_pending_transfers o join public.transfers t on t.id = o.transfer_id
-           where o.user_id = any($1) and t.kind <> 'withdrawal' and ($3 <> 'approve' or t.proposed_by <> $2)
+           where o.user_id = any($1) and t.kind <> 'withdrawal' and ($3 <> 'approve' or t.proposed_by is distinct from $2)
            order by t.id`,
           [members, staff[s.staff], s.kind],
           s.pick,
@@ -267,6 +306,63 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
               : `select public.review_withdrawal_request($1, 'reject', 'Not right') as r`;
         return attempt(() => callAs(db(), admin(s.staff), sql, [id]));
       }
+      case 'subscribe':
+      case 'redeem':
+        return attempt(() =>
+          callAs(
+            db(),
+            member(s.member),
+            `select public.${s.kind === 'subscribe' ? 'subscribe_to_plan' : 'redeem_from_plan'}($1, $2, $3) as r`,
+            [s.plan, s.amount, `prop-${round}-${Math.random().toString(36).slice(2, 12)}`],
+          ),
+        );
+      case 'cancelP': {
+        const { rows } = await db().query<{ id: string; user_id: string }>(
+          `select t.id::text, t.user_id from private.open_pending_transfers o join public.transfers t on t.id = o.transfer_id
+           where o.user_id = any($1) and t.kind in ('subscription', 'redemption') order by t.id`,
+          scope,
+        );
+        const row = rows.length ? rows[s.pick % rows.length] : undefined;
+        if (!row) return 'none';
+        return attempt(() =>
+          callAs(db(), { role: 'authenticated', uid: row.user_id }, `select public.cancel_plan_instruction($1) as r`, [
+            row.id,
+          ]),
+        );
+      }
+      case 'acceptP': {
+        const id = await nth(
+          `select t.id::text from private.open_pending_transfers o join public.transfers t on t.id = o.transfer_id
+           where o.user_id = $1 and t.kind in ('subscription', 'redemption') order by t.id desc`,
+          [members[s.member]],
+          0,
+        );
+        if (!id) return 'none';
+        return attempt(() => callAs(db(), admin(s.staff), `select public.approve_transfer($1) as r`, [id]));
+      }
+      case 'returns': {
+        const proposed = await attempt(() =>
+          callAs(
+            db(),
+            admin(s.staff),
+            `select public.propose_staff_change('returns_run', $1, $2::jsonb, 'Monthly returns') as r`,
+            [`${s.plan}:${s.month}`, JSON.stringify({ rate_percent: s.rate })],
+          ),
+        );
+        if (proposed !== 'ok') return proposed;
+        const { rows } = await db().query<{ id: string }>(
+          `select id::text from public.staff_proposals where kind = 'returns_run' and status = 'open' order by id desc limit 1`,
+        );
+        const approved = await attempt(() =>
+          callAs(db(), admin(s.approver), `select public.approve_staff_change($1) as r`, [rows[0]!.id]),
+        );
+        // Whatever happened, nothing stays open to block the next run's month.
+        await db().query(
+          `update public.staff_proposals set status = 'expired', decided_at = now() where id = $1 and status = 'open'`,
+          [rows[0]!.id],
+        );
+        return approved;
+      }
       case 'cancelW': {
         const { rows } = await db().query<{ id: string; user_id: string }>(
           `select id::text, user_id from public.withdrawal_requests
@@ -301,12 +397,45 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
       `select business_id from public.transfers where phase in ('posted', 'post_pending') group by 1 having count(*) > 1`,
     );
     expect(twice.rows).toEqual([]);
+    // Two people: a staff proposer and another poster, or the member's own instruction and staff.
     const oneEyed = await db().query(
       `select id from public.transfers where phase = 'post_pending'
-         and (created_by is null or proposed_by is null or created_by = proposed_by
-              or created_by = user_id or proposed_by = user_id)`,
+         and (created_by is null or created_by = user_id or proposed_by = user_id
+              or not ((proposed_by is not null and created_by <> proposed_by)
+                      or (kind in ('subscription', 'redemption') and initiated_by = user_id)))`,
     );
     expect(oneEyed.rows).toEqual([]);
+    const negativePlans = await db().query(
+      `select user_id, plan from public.ledger_entries where account = 'total_invest' and user_id = any($1)
+       group by 1, 2 having sum(delta) < 0 or plan is null`,
+      [members],
+    );
+    expect(negativePlans.rows).toEqual([]);
+    // Bonuses: one per accepted subscription of a referred member, at the firm's rate, and no other.
+    const unpaid = await db().query(
+      `select s.id from public.transfers s join public.profiles p on p.id = s.user_id
+       where s.user_id = any($1) and s.kind = 'subscription' and s.phase in ('posted', 'post_pending')
+         and p.referred_by is not null
+         and (select count(*) from public.transfers b where b.kind = 'referral_bonus'
+              and b.business_id = 'referral_bonus:' || coalesce(s.pending_id, s.id) and b.user_id = p.referred_by
+              and b.amount = round(s.amount * private.referral_bonus_rate(), 2)) <> 1`,
+      [members],
+    );
+    expect(unpaid.rows).toEqual([]);
+    const unearned = await db().query(
+      `select b.id from public.transfers b
+       where b.kind = 'referral_bonus' and b.user_id = any($1)
+         and not exists (select 1 from public.transfers s where s.kind = 'subscription'
+           and s.phase in ('posted', 'post_pending') and b.business_id = 'referral_bonus:' || coalesce(s.pending_id, s.id))`,
+      [members],
+    );
+    expect(unearned.rows).toEqual([]);
+    const returnsTwice = await db().query(
+      `select user_id, plan, client_text from public.transfers where kind = 'return' and user_id = any($1)
+       group by 1, 2, 3 having count(*) > 1`,
+      [members],
+    );
+    expect(returnsTwice.rows).toEqual([]);
     const notices = await db().query(
       `select n.id from public.deposit_notices n
        where n.user_id = any($1) and n.status = 'confirmed'
@@ -336,18 +465,25 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
             { kind: 'file', member: 0, account: 'deposit_wallet', amount: '1.00' },
             { kind: 'approveW', staff: 0, pick: 0 },
             { kind: 'payW', staff: 1, pick: 0 },
+            // And an investment taken the whole way: subscribed, accepted, redeemed, accepted.
+            { kind: 'subscribe', member: 2, plan: 'silver', amount: '500.00' },
+            { kind: 'acceptP', staff: 2, member: 2 },
+            { kind: 'redeem', member: 2, plan: 'silver', amount: '500.00' },
+            { kind: 'acceptP', staff: 0, member: 2 },
           ]),
         async (steps) => {
           round += 1;
           const { members, staff } = await people();
-          // Money to spend: each member starts with an opening balance in each withdrawable account.
+          // Money to spend: each member starts with an opening balance in each withdrawable account,
+          // and enough in the Deposit Wallet to invest in Silver or Gold.
           for (const m of members) {
-            for (const account of ['deposit_wallet', 'interest_wallet', 'referral']) {
+            for (const [account, amount] of [
+              ['deposit_wallet', '6000.00'],
+              ['interest_wallet', '300.00'],
+              ['referral', '300.00'],
+            ]) {
               await asCaller(db(), { role: 'service_role' }, (q) =>
-                q.query(`select public.operator_post_correction($1, $2, '300.00', 'Opening balance')`, [
-                  m,
-                  account,
-                ]),
+                q.query(`select public.operator_post_correction($1, $2, $3, 'Opening balance')`, [m, account, amount]),
               );
             }
           }
@@ -372,7 +508,11 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
         'correct',
         'file',
         'notice',
+        'acceptP',
         'payW',
+        'redeem',
+        'returns',
+        'subscribe',
         'value',
       ]),
     );

@@ -105,7 +105,10 @@ export type SignUpOutcome =
  * profile with zero balances. With confirmations on, GoTrue mails a link to CONFIRM_LANDING_PATH.
  */
 export async function signUp(
-  input: SignUpInput,
+  input: SignUpInput & {
+    /** A valid referral link's code: the database records the referrer at sign-up (issue 33). */
+    referralCode?: string | undefined;
+  },
   origin: string = window.location.origin,
 ): Promise<SignUpOutcome> {
   const invalid = validateSignUp(input);
@@ -116,7 +119,11 @@ export async function signUp(
     email,
     password: input.password,
     options: {
-      data: { username, display_name: username },
+      data: {
+        username,
+        display_name: username,
+        ...(input.referralCode ? { referral_code: input.referralCode } : {}),
+      },
       emailRedirectTo: `${origin}${CONFIRM_LANDING_PATH}`,
     },
   });

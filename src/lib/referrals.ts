@@ -37,12 +37,6 @@ export function referralLink(origin: string, linkPath: string): string {
   return new URL(linkPath, origin).href;
 }
 
-/** A link's code from the register page's query (`?ref=`), trimmed; null when absent or blank. */
-export function referralCodeFrom(search: string): string | null {
-  const code = new URLSearchParams(search).get('ref')?.trim();
-  return code ? code : null;
-}
-
 /** Whether a link's code names a member (callable signed out; it says nothing about who). */
 export async function referralCodeValid(code: string): Promise<boolean> {
   const { data, error } = await supabase().rpc('referral_code_valid', { p_code: code });

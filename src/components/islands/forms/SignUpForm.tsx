@@ -5,6 +5,7 @@ import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';
 import PasswordField from './PasswordField';
 import CheckInbox from './CheckInbox';
+import { useReferral } from './ReferralNotice';
 import { useFormProblem } from '../shared/formProblem';
 import {
   AUTH_MESSAGES,
@@ -23,6 +24,8 @@ export default function SignUpForm() {
   const [busy, setBusy] = useState(false);
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   const { report, fieldProps, alert } = useFormProblem();
+  // `?ref=CODE`: a member's referral link (issue 33); its code goes with the sign-up unless invalid.
+  const referral = useReferral();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,7 +44,7 @@ export default function SignUpForm() {
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { signUp } = await import('~/lib/auth');
-      const outcome = await signUp(input);
+      const outcome = await signUp({ ...input, referralCode: referral.code ?? undefined });
       toast.success(AUTH_MESSAGES.registrationSuccess);
       if (outcome.status === 'confirmation-sent') {
         setAwaitingConfirmation(outcome.email);
@@ -68,6 +71,7 @@ export default function SignUpForm() {
     <>
       <Toaster />
       <form method="post" className="space-y-5" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {referral.notice}
         {alert}
         <Field
           id="signup-username"

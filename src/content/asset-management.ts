@@ -95,15 +95,45 @@ export const howItWorks: readonly Step[] = [
   },
 ];
 
+/**
+ * A plan as the public card shows it. The terms (minimum, description, notice period, returns, fees,
+ * risk) are the values the database holds in public.plans (migration 20261121000450, changed only by
+ * an approved plan_terms proposal); supabase/tests/plans.test.ts compares them word for word.
+ */
 export interface Plan {
   slug: string;
   name: string;
   /** Minimum in whole US dollars; formatted for display with formatUsd. */
   minimumUsd: number;
   description: string;
+  /** Redemptions are paid within this many days of the request. */
+  noticeDays: number;
+  /** How returns are set and paid (never promised). */
+  returnsText: string;
+  feesText: string;
+  riskText: string;
   features: readonly string[];
+  /** The member's plan form with this plan chosen (a visitor signs in first and comes back). */
   href: string;
   featured?: boolean;
+}
+
+const PORTFOLIO_RETURNS =
+  "Returns are set by the firm each month from the portfolio's results and posted to your Interest Wallet. They are not guaranteed and can be zero.";
+const MANDATE_RETURNS =
+  "Returns are set by the firm each month from the mandate's results and posted to your Interest Wallet. They are not guaranteed and can be zero.";
+const NO_FEES = 'No subscription or redemption fee. Network fees apply when you withdraw.';
+const RISK =
+  'Digital assets are volatile: the value of your investment can fall as well as rise, and you may get back less than you invested.';
+
+/** "/user/plans?plan=gold": the member's plan form with the plan chosen. */
+const planForm = (slug: string) => `/user/plans?plan=${slug}`;
+
+/** "Redemptions paid within 5 days": a card's notice period in words. */
+export function noticeWords(days: number): string {
+  return days === 0
+    ? 'Redemptions paid once accepted'
+    : `Redemptions paid within ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
 export const plans: readonly Plan[] = [
@@ -112,16 +142,24 @@ export const plans: readonly Plan[] = [
     name: 'Silver',
     minimumUsd: 500,
     description: 'A measured first allocation to a diversified basket of leading digital assets.',
+    noticeDays: 5,
+    returnsText: PORTFOLIO_RETURNS,
+    feesText: NO_FEES,
+    riskText: RISK,
     features: ['Diversified core portfolio', 'Monthly performance statement', 'E-mail and chat support'],
-    href: routes.login,
+    href: planForm('silver'),
   },
   {
     slug: 'gold',
     name: 'Gold',
     minimumUsd: 5_000,
     description: 'A broader strategy with periodic rebalancing and access to our OTC desk.',
+    noticeDays: 5,
+    returnsText: PORTFOLIO_RETURNS,
+    feesText: NO_FEES,
+    riskText: RISK,
     features: ['Quarterly rebalancing', 'OTC desk access', 'Priority support'],
-    href: routes.login,
+    href: planForm('gold'),
     featured: true,
   },
   {
@@ -129,16 +167,24 @@ export const plans: readonly Plan[] = [
     name: 'Diamond',
     minimumUsd: 25_000,
     description: 'An actively managed mandate with a named relationship manager.',
+    noticeDays: 10,
+    returnsText: MANDATE_RETURNS,
+    feesText: NO_FEES,
+    riskText: RISK,
     features: ['Active risk management', 'Named relationship manager', 'Bespoke reporting'],
-    href: routes.login,
+    href: planForm('diamond'),
   },
   {
     slug: 'platinum',
     name: 'Platinum',
     minimumUsd: 50_000,
     description: 'Our most comprehensive service, combining bespoke strategy, lending and treasury advice.',
+    noticeDays: 30,
+    returnsText: MANDATE_RETURNS,
+    feesText: NO_FEES,
+    riskText: RISK,
     features: ['Bespoke strategy design', 'Access to asset-backed lending', 'Treasury and tax-aware advice'],
-    href: routes.login,
+    href: planForm('platinum'),
   },
 ];
 

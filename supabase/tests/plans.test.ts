@@ -52,9 +52,14 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
   const ANON: Caller = { role: 'anon' };
   const member = (uid: string): Caller => ({ role: 'authenticated', uid });
 
-  const rpc = <T>(caller: Caller, sql: string, params: unknown[] = []) => callAs<T>(engine.db, caller, sql, params);
+  const rpc = <T>(caller: Caller, sql: string, params: unknown[] = []) =>
+    callAs<T>(engine.db, caller, sql, params);
   const subscribe = (uid: string, plan: string, amount: string, requestKey = key()) =>
-    rpc<Transfer>(member(uid), 'select public.subscribe_to_plan($1, $2, $3) as r', [plan, amount, requestKey]);
+    rpc<Transfer>(member(uid), 'select public.subscribe_to_plan($1, $2, $3) as r', [
+      plan,
+      amount,
+      requestKey,
+    ]);
   const redeem = (uid: string, plan: string, amount: string, requestKey = key()) =>
     rpc<Transfer>(member(uid), 'select public.redeem_from_plan($1, $2, $3) as r', [plan, amount, requestKey]);
   const accept = (caller: Caller, id: number) =>
@@ -113,21 +118,29 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
   });
 
   it('publishes the four plans to everyone, as the public cards show them, and nobody writes them', async () => {
-    const rows = await rpc<Array<{ slug: string; name: string; minimum: string; description: string }>>(
+    const rows = await rpc<Array<Record<string, string | number>>>(
       ANON,
       `select json_agg(json_build_object('slug', slug, 'name', name, 'minimum', minimum::text,
-         'description', description) order by position) as r from public.plans`,
+         'description', description, 'notice_days', notice_days, 'returns_text', returns_text,
+         'fees_text', fees_text, 'risk_text', risk_text) order by position) as r from public.plans`,
     );
+    // Every term the public card shows is the database's, word for word.
     expect(rows).toEqual(
       publicPlans.map((p) => ({
         slug: p.slug,
         name: p.name,
         minimum: `${p.minimumUsd}.00`,
         description: p.description,
+        notice_days: p.noticeDays,
+        returns_text: p.returnsText,
+        fees_text: p.feesText,
+        risk_text: p.riskText,
       })),
     );
     for (const caller of [ANON, member(await newMember()), finance, owner, SERVICE]) {
-      const error = await refusal(() => rpc(caller, `update public.plans set minimum = 1 where slug = 'gold'`));
+      const error = await refusal(() =>
+        rpc(caller, `update public.plans set minimum = 1 where slug = 'gold'`),
+      );
       expect(error.code).toBe('42501');
     }
   });
@@ -144,18 +157,29 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
       'Choose one of the plans: Silver, Gold, Diamond or Platinum.',
     );
     expect((await refusal(() => subscribe(uid, 'gold', '5000', 'short'))).message).toMatch(/request key/);
-    expect((await refusal(() => subscribe(uid, 'gold', '-5000'))).message).toBe('Amount must not be negative.');
+    expect((await refusal(() => subscribe(uid, 'gold', '-5000'))).message).toBe(
+      'Amount must not be negative.',
+    );
 
     // The boundary itself: exactly the minimum, and (with the same key) once only.
     const requestKey = key();
     const pending = await subscribe(uid, 'gold', '5000.00', requestKey);
-    expect(pending).toMatchObject({ phase: 'pending', kind: 'subscription', plan: 'gold', amount: '5000.00' });
+    expect(pending).toMatchObject({
+      phase: 'pending',
+      kind: 'subscription',
+      plan: 'gold',
+      amount: '5000.00',
+    });
     expect((await subscribe(uid, 'gold', '5000.00', requestKey)).id).toBe(pending.id);
     expect(await available(uid, 'deposit_wallet')).toBe('1000.00');
     expect(await balances(uid)).toMatchObject({ deposit_wallet: '6000.00', total_invest: '0.00' });
     // The reservation holds: the rest cannot be invested twice over.
-    expect((await refusal(() => subscribe(uid, 'silver', '1000.01'))).message).toMatch(/^Not enough in Deposit Wallet/);
-    expect((await myPlans(uid)).map((p) => [p.plan, p.principal, p.pending.length])).toEqual([['gold', '0.00', 1]]);
+    expect((await refusal(() => subscribe(uid, 'silver', '1000.01'))).message).toMatch(
+      /^Not enough in Deposit Wallet/,
+    );
+    expect((await myPlans(uid)).map((p) => [p.plan, p.principal, p.pending.length])).toEqual([
+      ['gold', '0.00', 1],
+    ]);
 
     // Only finance or an owner accepts; never the member.
     expect((await refusal(() => accept(member(uid), pending.id))).code).toBe('42501');
@@ -177,9 +201,10 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     } finally {
       await engine.db.query(`update public.plans set accepting = true where slug = 'silver'`);
     }
-    await engine.db.query(`insert into public.withdrawal_freezes (user_id, frozen_by, reason) values ($1, $1, 'Lost phone')`, [
-      uid,
-    ]);
+    await engine.db.query(
+      `insert into public.withdrawal_freezes (user_id, frozen_by, reason) values ($1, $1, 'Lost phone')`,
+      [uid],
+    );
     const frozen = await refusal(() => subscribe(uid, 'silver', '500'));
     expect(frozen.message).toMatch(/^Your account is frozen/);
     expect((await refusal(() => redeem(uid, 'gold', '5000'))).message).toMatch(/^Your account is frozen/);
@@ -188,14 +213,17 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
   it('cancels and declines: the reservation is released, the member is told why, nothing moves', async () => {
     const uid = await newMember('800.00');
     const first = await subscribe(uid, 'silver', '500');
-    const cancelled = await rpc<Transfer>(member(uid), 'select public.cancel_plan_instruction($1) as r', [first.id]);
+    const cancelled = await rpc<Transfer>(member(uid), 'select public.cancel_plan_instruction($1) as r', [
+      first.id,
+    ]);
     expect(cancelled).toMatchObject({ phase: 'void_pending' });
     expect(await available(uid, 'deposit_wallet')).toBe('800.00');
     const other = await newMember('1000.00');
     const theirs = await subscribe(other, 'silver', '500');
-    expect((await refusal(() => rpc(member(uid), 'select public.cancel_plan_instruction($1) as r', [theirs.id]))).message).toBe(
-      'That instruction was not found.',
-    );
+    expect(
+      (await refusal(() => rpc(member(uid), 'select public.cancel_plan_instruction($1) as r', [theirs.id])))
+        .message,
+    ).toBe('That instruction was not found.');
 
     const second = await subscribe(uid, 'silver', '800');
     await decline(finance, second.id, 'Source of funds to be confirmed first');
@@ -260,7 +288,9 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     expect((await refusal(() => propose('-600.01', 'silver'))).message).toBe(
       'Not enough invested in the Silver plan for this: $600.00 available.',
     );
-    expect((await refusal(() => propose('-1.00', 'gold'))).message).toMatch(/^Not enough invested in the Gold plan/);
+    expect((await refusal(() => propose('-1.00', 'gold'))).message).toMatch(
+      /^Not enough invested in the Gold plan/,
+    );
     const ok = await propose('-100.00', 'silver');
     await accept(finance2, ok.id);
     expect((await myPlans(uid))[0]).toMatchObject({ plan: 'silver', principal: '500.00' });
@@ -293,18 +323,26 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     const future = new Date();
     future.setUTCMonth(future.getUTCMonth() + 1);
     expect(
-      (await refusal(() => rpc(finance, `select public.preview_returns_run('gold', $1, '1') as r`, [future.toISOString().slice(0, 7)])))
-        .message,
+      (
+        await refusal(() =>
+          rpc(finance, `select public.preview_returns_run('gold', $1, '1') as r`, [
+            future.toISOString().slice(0, 7),
+          ]),
+        )
+      ).message,
     ).toMatch(/^Returns are posted for a month that has begun/);
-    expect((await refusal(() => rpc(finance, `select public.preview_returns_run('gold', '2026-13', '1') as r`))).message).toBe(
-      'The month must be given as YYYY-MM, for example 2026-11.',
-    );
-    expect((await refusal(() => rpc(finance, `select public.preview_returns_run('gold', $1, '0') as r`, [month]))).message).toMatch(
-      /above 0 and at most 100/,
-    );
-    expect((await refusal(() => rpc(support, `select public.preview_returns_run('gold', $1, '1') as r`, [month]))).code).toBe(
-      '42501',
-    );
+    expect(
+      (await refusal(() => rpc(finance, `select public.preview_returns_run('gold', '2026-13', '1') as r`)))
+        .message,
+    ).toBe('The month must be given as YYYY-MM, for example 2026-11.');
+    expect(
+      (await refusal(() => rpc(finance, `select public.preview_returns_run('gold', $1, '0') as r`, [month])))
+        .message,
+    ).toMatch(/above 0 and at most 100/);
+    expect(
+      (await refusal(() => rpc(support, `select public.preview_returns_run('gold', $1, '1') as r`, [month])))
+        .code,
+    ).toBe('42501');
 
     const proposal = await rpc<{ id: number; payload: { members: number; rate_percent: string } }>(
       finance,
@@ -312,14 +350,23 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
       [target],
     );
     expect(proposal.payload).toMatchObject({ members: preview.members, rate_percent: '1.25' });
-    expect((await refusal(() => rpc(finance, 'select public.approve_staff_change($1) as r', [proposal.id]))).message).toBe(
-      'You proposed this change: another admin must approve it.',
-    );
-    expect((await refusal(() => rpc(support, 'select public.approve_staff_change($1) as r', [proposal.id]))).code).toBe('42501');
+    expect(
+      (await refusal(() => rpc(finance, 'select public.approve_staff_change($1) as r', [proposal.id])))
+        .message,
+    ).toBe('You proposed this change: another admin must approve it.');
+    expect(
+      (await refusal(() => rpc(support, 'select public.approve_staff_change($1) as r', [proposal.id]))).code,
+    ).toBe('42501');
     await rpc(owner, 'select public.approve_staff_change($1) as r', [proposal.id]);
 
-    const label = new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const returns = await rpc<Array<{ user_id: string; amount: string; client_text: string; created_by: string; proposed_by: string }>>(
+    const label = new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const returns = await rpc<
+      Array<{ user_id: string; amount: string; client_text: string; created_by: string; proposed_by: string }>
+    >(
       SERVICE,
       `select json_agg(json_build_object('user_id', user_id, 'amount', amount::text, 'client_text', client_text,
          'created_by', created_by, 'proposed_by', proposed_by)) as r
@@ -339,7 +386,11 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
 
     // Once per plan and month: neither a preview nor a proposal of the same month again.
     const again = await refusal(() =>
-      rpc(finance2, `select public.propose_staff_change('returns_run', $1, '{"rate_percent": "2"}'::jsonb, 'again') as r`, [target]),
+      rpc(
+        finance2,
+        `select public.propose_staff_change('returns_run', $1, '{"rate_percent": "2"}'::jsonb, 'again') as r`,
+        [target],
+      ),
     );
     expect(again.message).toBe(`Returns for the Gold plan, ${label} were already posted.`);
   });
@@ -355,17 +406,26 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
         JSON.stringify({ [holder]: '5.00', [stranger]: '1.00' }),
       ]),
     );
-    expect(bad.message).toBe(`Member ${stranger} holds nothing in the Silver plan: returns go only to its holders.`);
+    expect(bad.message).toBe(
+      `Member ${stranger} holds nothing in the Silver plan: returns go only to its holders.`,
+    );
     expect(
-      (await refusal(() => rpc(finance, `select public.preview_returns_run('silver', $1, '1', '{}'::jsonb) as r`, [month]))).message,
-    ).toBe('Give either the month\'s rate for everyone or an amount per member.');
+      (
+        await refusal(() =>
+          rpc(finance, `select public.preview_returns_run('silver', $1, '1', '{}'::jsonb) as r`, [month]),
+        )
+      ).message,
+    ).toBe("Give either the month's rate for everyone or an amount per member.");
 
     // A finance admin who also holds the plan as a member cannot propose a run that pays them.
     await postCorrection(engine.db, (finance2 as { uid: string }).uid, 'deposit_wallet', '500.00');
     const own = await subscribe((finance2 as { uid: string }).uid, 'silver', '500');
     await accept(finance, own.id);
     const mine = await refusal(() =>
-      rpc(finance2, `select public.propose_staff_change('returns_run', 'silver:2025-01', '{"rate_percent": "1"}'::jsonb, 'Jan') as r`),
+      rpc(
+        finance2,
+        `select public.propose_staff_change('returns_run', 'silver:2025-01', '{"rate_percent": "1"}'::jsonb, 'Jan') as r`,
+      ),
     );
     expect(mine.message).toMatch(/^This is your own account/);
     const byAmount = await rpc<{ id: number }>(
@@ -373,22 +433,37 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
       `select public.propose_staff_change('returns_run', 'silver:2025-01', $1::jsonb, 'January by amount') as r`,
       [JSON.stringify({ amounts: { [holder]: '5.00', [(finance2 as { uid: string }).uid]: '5.00' } })],
     );
-    expect((await refusal(() => rpc(finance2, 'select public.approve_staff_change($1) as r', [byAmount.id]))).message).toMatch(
-      /^This is your own account/,
-    );
+    expect(
+      (await refusal(() => rpc(finance2, 'select public.approve_staff_change($1) as r', [byAmount.id])))
+        .message,
+    ).toMatch(/^This is your own account/);
     await rpc(owner, 'select public.approve_staff_change($1) as r', [byAmount.id]);
     expect((await balances(holder)).interest_wallet).toBe('5.00');
   });
 
   it('referrals: the link records the referrer once; an accepted subscription pays 5% once, to the referrer only', async () => {
     const referrer = await newMember();
-    const code = (await rpc<Array<{ code: string; link_path: string; referred_count: number; earned: string; bonus_percent: string }>>(
-      member(referrer),
-      'select json_agg(r) as r from public.my_referrals() r',
-    ))[0]!;
+    const code = (
+      await rpc<
+        Array<{
+          code: string;
+          link_path: string;
+          referred_count: number;
+          earned: string;
+          bonus_percent: string;
+        }>
+      >(member(referrer), 'select json_agg(r) as r from public.my_referrals() r')
+    )[0]!;
     expect(code.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
-    expect(code).toMatchObject({ link_path: `/register?ref=${code.code}`, referred_count: 0, earned: '0.00', bonus_percent: '5' });
-    expect(await rpc(ANON, 'select public.referral_code_valid($1) as r', [code.code.toLowerCase()])).toBe(true);
+    expect(code).toMatchObject({
+      link_path: `/register?ref=${code.code}`,
+      referred_count: 0,
+      earned: '0.00',
+      bonus_percent: '5',
+    });
+    expect(await rpc(ANON, 'select public.referral_code_valid($1) as r', [code.code.toLowerCase()])).toBe(
+      true,
+    );
     expect(await rpc(ANON, 'select public.referral_code_valid($1) as r', ['ZZZZZZZZ'])).toBe(false);
 
     const referred = await newMember('10000.00', { referral_code: ` ${code.code.toLowerCase()} ` });
@@ -405,13 +480,27 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
       [odd]: null,
     });
     // Fixed at sign-up: not even the service role moves it; members cannot write profiles at all.
-    expect((await refusal(() => rpc(SERVICE, 'update public.profiles set referred_by = $1 where id = $2', [unknown, referred]))).message).toBe(
-      'A referral code and the referrer are fixed at sign-up.',
-    );
-    expect((await refusal(() => rpc(SERVICE, 'update public.profiles set referred_by = $1 where id = $1', [unknown]))).code).not.toBe('');
-    expect((await refusal(() => rpc(member(referred), 'update public.profiles set referred_by = null where id = $1', [referred]))).code).toBe(
-      '42501',
-    );
+    expect(
+      (
+        await refusal(() =>
+          rpc(SERVICE, 'update public.profiles set referred_by = $1 where id = $2', [unknown, referred]),
+        )
+      ).message,
+    ).toBe('A referral code and the referrer are fixed at sign-up.');
+    expect(
+      (
+        await refusal(() =>
+          rpc(SERVICE, 'update public.profiles set referred_by = $1 where id = $1', [unknown]),
+        )
+      ).code,
+    ).not.toBe('');
+    expect(
+      (
+        await refusal(() =>
+          rpc(member(referred), 'update public.profiles set referred_by = null where id = $1', [referred]),
+        )
+      ).code,
+    ).toBe('42501');
 
     // A decline pays nothing; an accepted subscription pays 5%, in the same transaction, once.
     const declined = await subscribe(referred, 'gold', '5000');
@@ -421,14 +510,21 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     await accept(finance, pending.id);
     expect((await balances(referrer)).referral).toBe('300.01');
     expect((await refusal(() => accept(finance2, pending.id))).code).toBe('PT409');
-    const bonus = await rpc<Array<{ user_id: string; amount: string; client_text: string; proposed_by: string }>>(
+    const bonus = await rpc<
+      Array<{ user_id: string; amount: string; client_text: string; proposed_by: string }>
+    >(
       SERVICE,
       `select json_agg(json_build_object('user_id', user_id, 'amount', amount::text, 'client_text', client_text,
          'proposed_by', proposed_by)) as r from public.transfers where kind = 'referral_bonus' and business_id = $1`,
       [`referral_bonus:${pending.id}`],
     );
     expect(bonus).toEqual([
-      { user_id: referrer, amount: '300.01', client_text: 'Referral bonus: someone you referred has invested', proposed_by: referred },
+      {
+        user_id: referrer,
+        amount: '300.01',
+        client_text: 'Referral bonus: someone you referred has invested',
+        proposed_by: referred,
+      },
     ]);
     const words = await rpc<string[]>(
       SERVICE,
@@ -437,13 +533,21 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     );
     expect(words.join(' ')).not.toMatch(/6,000\.10|Plan Member/);
     expect(
-      (await rpc<Array<{ referred_count: number; earned: string }>>(member(referrer), 'select json_agg(r) as r from public.my_referrals() r'))[0],
+      (
+        await rpc<Array<{ referred_count: number; earned: string }>>(
+          member(referrer),
+          'select json_agg(r) as r from public.my_referrals() r',
+        )
+      )[0],
     ).toMatchObject({ referred_count: 1, earned: '300.01' });
 
     // The admin who accepts is never the referrer.
     const staffReferrer = (owner2 as { uid: string }).uid;
-    const staffCode = (await engine.db.query<{ c: string }>('select referral_code as c from public.profiles where id = $1', [staffReferrer]))
-      .rows[0]!.c;
+    const staffCode = (
+      await engine.db.query<{ c: string }>('select referral_code as c from public.profiles where id = $1', [
+        staffReferrer,
+      ])
+    ).rows[0]!.c;
     const friend = await newMember('600.00', { referral_code: staffCode });
     const friendly = await subscribe(friend, 'silver', '600');
     expect((await refusal(() => accept(owner2, friendly.id))).message).toMatch(/^This is your own account/);
@@ -451,7 +555,7 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     expect((await balances(staffReferrer)).referral).toBe('30.00');
   });
 
-  it('owners change a plan\'s terms and the referral rate only through an approved proposal', async () => {
+  it("owners change a plan's terms and the referral rate only through an approved proposal", async () => {
     const terms = {
       minimum: '750.00',
       notice_days: 7,
@@ -462,8 +566,15 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
       risk_text: 'You may get back less than you invested.',
     };
     expect(
-      (await refusal(() => rpc(finance, `select public.propose_staff_change('plan_terms', 'silver', $1::jsonb, 'Raise') as r`, [JSON.stringify(terms)])))
-        .code,
+      (
+        await refusal(() =>
+          rpc(
+            finance,
+            `select public.propose_staff_change('plan_terms', 'silver', $1::jsonb, 'Raise') as r`,
+            [JSON.stringify(terms)],
+          ),
+        )
+      ).code,
     ).toBe('42501');
     expect(
       (
@@ -481,7 +592,12 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     );
     expect(proposal.before.minimum).toBe('500.00');
     await rpc(owner2, 'select public.approve_staff_change($1) as r', [proposal.id]);
-    expect(await rpc(ANON, `select json_build_object('minimum', minimum::text, 'notice_days', notice_days) as r from public.plans where slug = 'silver'`)).toEqual({
+    expect(
+      await rpc(
+        ANON,
+        `select json_build_object('minimum', minimum::text, 'notice_days', notice_days) as r from public.plans where slug = 'silver'`,
+      ),
+    ).toEqual({
       minimum: '750.00',
       notice_days: 7,
     });
@@ -492,21 +608,41 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
 
     const tooMuch = await refusal(() =>
       rpc(owner2, `select public.propose_staff_change('firm_settings', 'firm', $1::jsonb, 'Too much') as r`, [
-        JSON.stringify({ small_edit_threshold: null, small_edit_daily_limit: null, address_cooling_off_hours: 24, referral_bonus_percent: '20.01' }),
+        JSON.stringify({
+          small_edit_threshold: null,
+          small_edit_daily_limit: null,
+          address_cooling_off_hours: 24,
+          referral_bonus_percent: '20.01',
+        }),
       ]),
     );
-    expect(tooMuch.message).toBe('The referral bonus must be a percentage from 0 to 20 with at most 2 decimals.');
+    expect(tooMuch.message).toBe(
+      'The referral bonus must be a percentage from 0 to 20 with at most 2 decimals.',
+    );
     const settings = await rpc<{ before: { referral_bonus_percent: string } }>(
       owner,
       `select public.propose_staff_change('firm_settings', 'firm', $1::jsonb, 'Promotion') as r`,
-      [JSON.stringify({ small_edit_threshold: null, small_edit_daily_limit: null, address_cooling_off_hours: 24, referral_bonus_percent: '7.5' })],
+      [
+        JSON.stringify({
+          small_edit_threshold: null,
+          small_edit_daily_limit: null,
+          address_cooling_off_hours: 24,
+          referral_bonus_percent: '7.5',
+        }),
+      ],
     );
     expect(settings.before.referral_bonus_percent).toBe('5');
-    await rpc(owner2, 'select public.approve_staff_change((select id from public.staff_proposals where kind = $1 and status = $2)) as r', [
-      'firm_settings',
-      'open',
-    ]);
-    expect(await rpc(SERVICE, `select json_build_object('rate', referral_bonus_rate::text) as r from public.firm_settings`)).toEqual({
+    await rpc(
+      owner2,
+      'select public.approve_staff_change((select id from public.staff_proposals where kind = $1 and status = $2)) as r',
+      ['firm_settings', 'open'],
+    );
+    expect(
+      await rpc(
+        SERVICE,
+        `select json_build_object('rate', referral_bonus_rate::text) as r from public.firm_settings`,
+      ),
+    ).toEqual({
       rate: '0.0750',
     });
   });

@@ -144,7 +144,10 @@ const routeCases: RouteCase[] = [
       for (const [plan, amount] of Object.entries(amounts)) {
         const card = plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan }) });
         await expect(card.getByText(amount, { exact: true })).toBeVisible();
-        await expect(card.getByRole('link', { name: `Choose ${plan}` })).toHaveAttribute('href', '/login');
+        await expect(card.getByRole('link', { name: `Choose ${plan}` })).toHaveAttribute(
+          'href',
+          `/user/plans?plan=${plan.toLowerCase()}`,
+        );
       }
       const finalCta = page.getByRole('region', { name: /Ready to put your capital to work/ });
       await expect(finalCta.getByRole('link', { name: 'Get Liquidity' })).toHaveAttribute(

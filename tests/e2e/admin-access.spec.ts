@@ -11,6 +11,7 @@ const GUARDED = [
   '/admin/messages',
   '/admin/admins',
   '/admin/approvals',
+  '/admin/plans',
   '/admin/audit',
 ];
 

@@ -3,14 +3,27 @@ import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import type { Json } from '~/lib/database.types';
 import { peopleById } from './people';
+import {
+  fractionToPercent,
+  percentText,
+  planNameOf,
+  planTermsPayload,
+  returnsRunTarget,
+  RETURNS_TEXT,
+  TERMS_TEXT,
+  toReturnsPreview,
+  type PlanTermsDraft,
+} from './plan-text';
 import type { Capabilities, StaffRole } from './staff';
 
 /**
  * Changes other than money that need a second admin (public.staff_proposals, docs/four-eyes.md):
- * a deposit address, a staff role, the firm's settings, lifting a member's withdrawal freeze. Money
- * moves only through pending transfers (transfers.ts).
+ * a deposit address, a staff role, the firm's settings, lifting a member's withdrawal freeze, a plan's
+ * terms. Money moves through pending transfers (transfers.ts), with one exception: a returns run, one
+ * approval for every member's return of a plan's month, posted as transfers when it is approved.
  */
-export type StaffChangeKind = 'deposit_address' | 'staff_role' | 'firm_settings' | 'unfreeze';
+export type StaffChangeKind =
+  'deposit_address' | 'staff_role' | 'firm_settings' | 'unfreeze' | 'plan_terms' | 'returns_run';
 
 export interface StaffChange {
   id: string;
@@ -29,7 +42,9 @@ export interface StaffChange {
 
 /** Who may propose, approve and reject each kind (the database's private.staff_change_roles). */
 export function mayDecide(kind: StaffChangeKind, can: Capabilities): boolean {
-  return kind === 'deposit_address' || kind === 'unfreeze' ? can.moveMoney : can.manageStaff;
+  return kind === 'deposit_address' || kind === 'unfreeze' || kind === 'returns_run'
+    ? can.moveMoney
+    : can.manageStaff;
 }
 
 function json(value: unknown): Record<string, unknown> {
@@ -68,16 +83,27 @@ const roleText = (value: unknown) => (typeof value === 'string' ? value : 'Not s
 const threshold = (value: unknown) => (typeof value === 'string' ? `$${value}` : 'None (every correction)');
 const dailyLimit = (value: unknown) =>
   typeof value === 'string' ? `$${value} per admin a day` : 'Same as the threshold';
+const usd = (value: unknown) => (typeof value === 'string' ? `$${value}` : '—');
+const text = (value: unknown) => (typeof value === 'string' ? value : '—');
+
+/** A changed row of a proposal card: the field, its value now and the one proposed. */
+export interface ChangeRow {
+  field: string;
+  now: string;
+  proposed: string;
+  /** Sentences rather than values: shown one above the other, not on one line. */
+  prose?: boolean;
+}
 
 /** What a proposal is about and each field it changes, now and proposed, in words. */
 export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'target' | 'before' | 'payload'>): {
   title: string;
-  rows: { field: string; now: string; proposed: string }[];
+  rows: ChangeRow[];
 } {
   const { before: b, payload: p } = change;
-  const rows: { field: string; now: string; proposed: string }[] = [];
-  const row = (field: string, now: string, proposed: string) => {
-    if (now !== proposed) rows.push({ field, now, proposed });
+  const rows: ChangeRow[] = [];
+  const row = (field: string, now: string, proposed: string, prose = false) => {
+    if (now !== proposed) rows.push(prose ? { field, now, proposed, prose } : { field, now, proposed });
   };
   switch (change.kind) {
     case 'deposit_address':
@@ -108,10 +134,35 @@ export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'target' 
         `${String(p.address_cooling_off_hours)} h`,
       );
       row('Security hold', `${String(b.security_hold_hours)} h`, `${String(p.security_hold_hours)} h`);
+      row('Referral bonus', percentText(b.referral_bonus_percent), percentText(p.referral_bonus_percent));
       return { title: 'Firm settings', rows };
     case 'unfreeze':
       rows.push({ field: 'Withdrawals', now: 'Frozen', proposed: 'Allowed' });
       return { title: `Unfreeze withdrawals: ${String(b.email ?? '')}`, rows };
+    case 'plan_terms': {
+      const yes = (value: unknown) => (value ? TERMS_TEXT.yes : TERMS_TEXT.no);
+      row(TERMS_TEXT.minimum, usd(b.minimum), usd(p.minimum));
+      row(TERMS_TEXT.noticeDays, TERMS_TEXT.days(b.notice_days), TERMS_TEXT.days(p.notice_days));
+      row(TERMS_TEXT.accepting, yes(b.accepting), yes(p.accepting));
+      row(TERMS_TEXT.description, text(b.description), text(p.description), true);
+      row(TERMS_TEXT.returnsText, text(b.returns_text), text(p.returns_text), true);
+      row(TERMS_TEXT.feesText, text(b.fees_text), text(p.fees_text), true);
+      row(TERMS_TEXT.riskText, text(b.risk_text), text(p.risk_text), true);
+      return { title: TERMS_TEXT.title(planNameOf(change.target)), rows };
+    }
+    case 'returns_run': {
+      // Not a change of something that is: the run itself (ReturnsRunDetails shows its lines).
+      const run = toReturnsPreview(p);
+      return {
+        title: run
+          ? RETURNS_TEXT.title(run)
+          : RETURNS_TEXT.title({
+              plan_name: planNameOf(change.target.split(':')[0] ?? ''),
+              period_label: '',
+            }),
+        rows,
+      };
+    }
   }
 }
 
@@ -151,6 +202,26 @@ export async function withdrawStaffChange(id: string): Promise<void> {
   if (error) throw toDbError(error, 'Could not withdraw the change.');
 }
 
+/** Proposes the returns run previewed; a second finance admin or owner approves it. */
+export function proposeReturnsRun(
+  plan: string,
+  period: string,
+  ratePercent: string,
+  reason: string,
+): Promise<void> {
+  return proposeStaffChange(
+    'returns_run',
+    returnsRunTarget(plan, period),
+    { rate_percent: ratePercent.trim() },
+    reason,
+  );
+}
+
+/** Proposes a plan's new terms (every term, as the database requires); a second owner approves them. */
+export function proposePlanTerms(slug: string, draft: PlanTermsDraft, reason: string): Promise<void> {
+  return proposeStaffChange('plan_terms', slug, planTermsPayload(draft), reason);
+}
+
 /** Proposes a role for the account with this e-mail; `null` revokes staff access. */
 export function proposeStaffRole(email: string, role: StaffRole | null, reason: string): Promise<void> {
   return proposeStaffChange('staff_role', null, { email: email.trim(), role }, reason);
@@ -162,6 +233,8 @@ export function watchStaffChanges(onChange: () => void, channel = 'admin-staff-c
 }
 
 export interface FirmSettings {
+  /** The referral bonus as a percentage of the subscribed amount ("5"). */
+  referral_bonus_percent: string;
   small_edit_threshold: string | null;
   /** Null: the threshold is the daily limit too. */
   small_edit_daily_limit: string | null;
@@ -174,11 +247,16 @@ export interface FirmSettings {
 export async function firmSettings(): Promise<FirmSettings> {
   const { data, error } = await supabase()
     .from('firm_settings')
-    .select('small_edit_threshold::text, small_edit_daily_limit::text, address_cooling_off, security_hold')
+    .select(
+      'small_edit_threshold::text, small_edit_daily_limit::text, address_cooling_off, security_hold, referral_bonus_rate::text',
+    )
     .maybeSingle();
   if (error) throw toDbError(error, 'Could not load the settings.');
   if (!data) throw new DbError('The settings could not be read.');
   return {
+    referral_bonus_percent: fractionToPercent(
+      String((data as { referral_bonus_rate: unknown }).referral_bonus_rate),
+    ),
     small_edit_threshold: (data as { small_edit_threshold: string | null }).small_edit_threshold,
     small_edit_daily_limit: (data as { small_edit_daily_limit: string | null }).small_edit_daily_limit,
     address_cooling_off_hours: intervalHours(
@@ -202,4 +280,19 @@ export function intervalHours(value: string): number {
  */
 export function staffChangeMember(change: Pick<StaffChange, 'kind' | 'target' | 'before'>): string | null {
   return change.kind === 'unfreeze' ? change.target : null;
+}
+
+/**
+ * Whether deciding this proposal would touch this staff member's own money: an unfreeze of their
+ * account, or a returns run with a line paying them (the database refuses either).
+ */
+export function touchesOwnMoney(
+  change: Pick<StaffChange, 'kind' | 'target' | 'before' | 'payload'>,
+  staffUserId: string,
+): boolean {
+  if (!staffUserId) return false;
+  if (staffChangeMember(change) === staffUserId) return true;
+  return change.kind === 'returns_run'
+    ? (toReturnsPreview(change.payload)?.lines.some((l) => l.user_id === staffUserId) ?? false)
+    : false;
 }

@@ -47,6 +47,9 @@ export const CORRECTION_TEXT = {
   button: 'Credit / debit',
   title: (name: string) => `Credit / debit ${name}`,
   account: 'Account',
+  plan: 'Plan',
+  planHint: 'Invested principal is held in a plan: the correction moves this plan’s principal.',
+  loadingPlans: 'Loading plans…',
   amount: 'Amount (USD, signed)',
   amountHint: 'A plain number credits the member; a minus sign debits them. For example 12.50 or -12.50.',
   category: 'Category',
@@ -70,6 +73,8 @@ export const CORRECTION_TEXT = {
 /** A correction as typed in the dialog. */
 export interface CorrectionDraft {
   account: LedgerAccount | '';
+  /** The plan (slug) of a correction of Total Invest; ignored for the other accounts. */
+  plan?: string;
   amount: string;
   category: CorrectionCategory | '';
   clientText: string;
@@ -79,6 +84,7 @@ export interface CorrectionDraft {
 /** The dialog's field ids (problems name the field to fix). */
 export const CORRECTION_FIELDS = {
   account: 'correction-account',
+  plan: 'correction-plan',
   amount: 'correction-amount',
   category: 'correction-category',
   clientText: 'correction-client-text',
@@ -103,6 +109,9 @@ export function signedAmountError(text: string): string | null {
 /** Checks the whole draft, in the dialog's order; null when it may be sent. */
 export function correctionProblem(draft: CorrectionDraft): FormProblem | null {
   if (!draft.account) return { message: 'Choose the account.', fields: [CORRECTION_FIELDS.account] };
+  if (draft.account === 'total_invest' && !draft.plan) {
+    return { message: 'Choose the plan this correction is in.', fields: [CORRECTION_FIELDS.plan] };
+  }
   const amount = signedAmountError(draft.amount);
   if (amount) return { message: amount, fields: [CORRECTION_FIELDS.amount] };
   if (!draft.category) return { message: 'Choose the category.', fields: [CORRECTION_FIELDS.category] };

@@ -3,11 +3,15 @@ import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import type { LedgerAccount } from '~/lib/accounts';
 import type { CorrectionCategory } from './transfer-text';
+import { planNameOf } from './plan-text';
+import { planNames } from './plans';
 
 /**
  * Pending transfers of the money engine (docs/money-and-trust.md): a staff correction or a valued
  * deposit reserves nothing in the member's favour until a second finance admin or owner posts it
- * (approve_transfer), or someone voids it (reject_transfer, withdraw_transfer by its proposer).
+ * (approve_transfer), or someone voids it (reject_transfer, withdraw_transfer by its proposer). A
+ * member's own instruction on a plan (a subscription or a redemption) is pending the same way: the
+ * member is the first pair of eyes, any finance admin or owner accepts or declines it.
  * Money and quantities stay text.
  */
 export interface PendingTransfer {
@@ -29,8 +33,12 @@ export interface PendingTransfer {
   rate_source: string;
   source: string;
   source_id: string;
+  /** Empty for a member's own instruction (subscription, redemption). */
   proposed_by: string;
   proposed_by_email: string;
+  /** The plan a subscription, redemption or correction of principal is in (slug), and its name. */
+  plan: string;
+  plan_name: string;
   created_at: string;
   expires_at: string;
   /** Still pending but past expires_at: nobody can post it any more. */
@@ -39,8 +47,13 @@ export interface PendingTransfer {
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-export function toPendingTransfer(r: Record<string, unknown>, now = Date.now()): PendingTransfer {
+export function toPendingTransfer(
+  r: Record<string, unknown>,
+  now = Date.now(),
+  names?: ReadonlyMap<string, string>,
+): PendingTransfer {
   const expiresAt = text(r.expires_at);
+  const plan = text(r.plan);
   return {
     id: text(r.id),
     kind: text(r.kind),
@@ -59,6 +72,8 @@ export function toPendingTransfer(r: Record<string, unknown>, now = Date.now()):
     source_id: text(r.source_id),
     proposed_by: text(r.proposed_by),
     proposed_by_email: text(r.proposed_by_email),
+    plan,
+    plan_name: plan ? planNameOf(plan, names) : '',
     created_at: text(r.created_at),
     expires_at: expiresAt,
     expired: expiresAt !== '' && Date.parse(expiresAt) <= now,
@@ -77,9 +92,11 @@ export async function pendingTransfers(userId?: string): Promise<PendingTransfer
   );
   if (error) throw toDbError(error, 'Could not load the pending transfers.');
   if (!Array.isArray(data)) throw new DbError('Could not load the pending transfers: unexpected response.');
+  const rows = data as Record<string, unknown>[];
+  const names = rows.some((r) => r.plan) ? await planNames().catch(() => undefined) : undefined;
   const now = Date.now();
-  return (data as Record<string, unknown>[])
-    .map((r) => toPendingTransfer(r, now))
+  return rows
+    .map((r) => toPendingTransfer(r, now, names))
     .filter((t) => t.kind !== 'withdrawal')
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id));
 }
@@ -101,6 +118,8 @@ export interface CorrectionInput {
   clientText: string;
   /** Staff only. */
   internalNote: string;
+  /** The plan a correction of Total Invest is in (required then, and only then). */
+  plan?: string | undefined;
   /**
    * This attempt's own id (8 to 64 letters, digits, - or _), the same on every retry of one dialog: a
    * retried click records one correction, not two.
@@ -123,6 +142,7 @@ export async function proposeCorrection(input: CorrectionInput): Promise<{ id: s
     p_category: input.category,
     p_client_text: input.clientText.trim(),
     ...(note ? { p_internal_note: note } : {}),
+    ...(input.account === 'total_invest' && input.plan ? { p_plan: input.plan } : {}),
     ...(input.requestKey ? { p_request_key: input.requestKey } : {}),
   });
   if (error) throw toDbError(error, 'Could not propose the correction.');

@@ -14,6 +14,7 @@ export const ADMIN_NAV = [
   { label: 'Home', href: '/admin/home' },
   { label: 'Users', href: '/admin/users' },
   { label: 'Approvals', href: '/admin/approvals' },
+  { label: 'Plans', href: '/admin/plans' },
   { label: 'Requests', href: '/admin/requests' },
   { label: 'Wallets', href: '/admin/wallets' },
   { label: 'Messages', href: '/admin/messages' },
@@ -27,6 +28,7 @@ export type AdminPath = (typeof ADMIN_NAV)[number]['href'];
 /** Pages a role has nothing to do on (support handles no money). */
 const HIDDEN: Partial<Record<AdminPath, (can: Capabilities) => boolean>> = {
   '/admin/approvals': (can) => !can.readMoney,
+  '/admin/plans': (can) => !can.readMoney,
   '/admin/audit': (can) => !can.readAudit,
 };
 

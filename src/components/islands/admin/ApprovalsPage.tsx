@@ -16,11 +16,13 @@ export default function ApprovalsPage({ current }: { current: AdminPath }) {
           <div className="space-y-10">
             <section aria-labelledby="approvals-transfers" className="space-y-4">
               <h2 id="approvals-transfers" className="text-xl text-ink-950">
-                Credits, debits and deposits
+                Credits, debits, deposits and members’ instructions
               </h2>
               <p className="text-sm text-muted">
                 Pending transfers: nothing moves in the member’s accounts until a second finance admin or
-                owner approves. Rejecting or letting one expire voids it.
+                owner approves. Rejecting or letting one expire voids it. A member’s instruction on a plan (an
+                investment or a redemption) is the first pair of eyes: any finance admin or owner accepts it,
+                or declines it with a reason the member reads.
               </p>
               <LiveQueue
                 load={loadPending}
@@ -34,7 +36,7 @@ export default function ApprovalsPage({ current }: { current: AdminPath }) {
             </section>
             <section aria-labelledby="approvals-other" className="space-y-4">
               <h2 id="approvals-other" className="text-xl text-ink-950">
-                Addresses, roles, settings and unfreezes
+                Addresses, roles, settings, unfreezes, returns runs and plan terms
               </h2>
               <LiveQueue
                 load={openStaffChanges}

@@ -1,8 +1,25 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
 import { reasonError } from '~/lib/admin/reason';
 import OwnAccountNote from '../OwnAccountNote';
+
+/** The buttons' and the reason's words: a proposal is approved or rejected, an instruction accepted or declined. */
+export interface DecisionWords {
+  approve: string;
+  reject: string;
+  rejectNow: string;
+  reason: string;
+  rejected: (subject: string) => string;
+}
+
+export const PROPOSAL_WORDS: DecisionWords = {
+  approve: 'Approve',
+  reject: 'Reject…',
+  rejectNow: 'Reject',
+  reason: 'Reason for rejecting',
+  rejected: (subject) => `Rejected ${subject}.`,
+};
 
 /**
  * What this admin may do with one open proposal: the proposer withdraws; another admin with the
@@ -20,6 +37,7 @@ export default function DecisionActions({
   reject,
   withdraw,
   onDone,
+  words = PROPOSAL_WORDS,
 }: {
   mine: boolean;
   mayDecide: boolean;
@@ -34,12 +52,17 @@ export default function DecisionActions({
   reject: (reason: string) => Promise<void>;
   withdraw: () => Promise<void>;
   onDone: () => void;
+  words?: DecisionWords;
 }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
+  // The reason field replaces the button that opened it: focus follows, so the keyboard is not lost.
+  useEffect(() => {
+    if (rejecting) document.getElementById(reasonId)?.focus();
+  }, [rejecting, reasonId]);
 
   async function act(run: () => Promise<void>, done: string, failure: string) {
     setBusy(true);
@@ -60,7 +83,7 @@ export default function DecisionActions({
       document.getElementById(reasonId)?.focus();
       return;
     }
-    void act(() => reject(reason), `Rejected ${subject}.`, 'Could not reject the change.');
+    void act(() => reject(reason), words.rejected(subject), 'Could not reject the change.');
   }
 
   if (expired) {
@@ -90,7 +113,7 @@ export default function DecisionActions({
         <>
           <div className="min-w-0 flex-1">
             <label htmlFor={reasonId} className="field-label">
-              Reason for rejecting
+              {words.reason}
             </label>
             <input
               id={reasonId}
@@ -111,7 +134,7 @@ export default function DecisionActions({
             )}
           </div>
           <button type="button" className="btn-dark" disabled={busy} onClick={rejectNow}>
-            Reject
+            {words.rejectNow}
           </button>
           <button
             type="button"
@@ -130,7 +153,7 @@ export default function DecisionActions({
             disabled={busy}
             onClick={() => void act(approve, approved, 'Could not approve the change.')}
           >
-            Approve
+            {words.approve}
           </button>
           <button
             type="button"
@@ -138,7 +161,7 @@ export default function DecisionActions({
             disabled={busy}
             onClick={() => setRejecting(true)}
           >
-            Reject…
+            {words.reject}
           </button>
         </>
       )}

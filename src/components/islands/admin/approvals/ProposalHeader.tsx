@@ -5,7 +5,8 @@ import { formatDateTime } from '../format';
 export default function ProposalHeader({
   title,
   id,
-  proposer,
+  proposer = '',
+  from,
   proposedAt,
   expiresAt,
   expired = false,
@@ -13,7 +14,9 @@ export default function ProposalHeader({
   title: ReactNode;
   id: string;
   /** "you" or the proposer's e-mail. */
-  proposer: string;
+  proposer?: string;
+  /** Instead of "proposed by …": who gave it (a member's own instruction). */
+  from?: string;
   proposedAt: string;
   expiresAt: string;
   expired?: boolean;
@@ -22,8 +25,9 @@ export default function ProposalHeader({
     <header className="flex flex-wrap items-baseline justify-between gap-2">
       <h3 className="font-sans text-base font-semibold text-ink-950 [overflow-wrap:anywhere]">{title}</h3>
       <p className="text-sm text-muted">
-        #{id} · proposed by {proposer} · <time dateTime={proposedAt}>{formatDateTime(proposedAt)}</time> ·{' '}
-        {expired ? 'expired' : 'expires'} <time dateTime={expiresAt}>{formatDateTime(expiresAt)}</time>
+        #{id} · {from ?? `proposed by ${proposer}`} ·{' '}
+        <time dateTime={proposedAt}>{formatDateTime(proposedAt)}</time> · {expired ? 'expired' : 'expires'}{' '}
+        <time dateTime={expiresAt}>{formatDateTime(expiresAt)}</time>
       </p>
     </header>
   );

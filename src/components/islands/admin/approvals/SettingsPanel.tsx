@@ -15,6 +15,7 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
   const [dailyLimit, setDailyLimit] = useState<string | null>(null);
   const [hours, setHours] = useState<string | null>(null);
   const [holdHours, setHoldHours] = useState<string | null>(null);
+  const [referral, setReferral] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,11 +34,18 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
   const dailyLimitDraft = dailyLimit ?? data.small_edit_daily_limit ?? '';
   const hoursDraft = hours ?? String(data.address_cooling_off_hours);
   const holdDraft = holdHours ?? String(data.security_hold_hours);
+  const referralDraft = referral ?? data.referral_bonus_percent;
 
   async function propose(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const wrong = settingsProblem(
-      { threshold: thresholdDraft, dailyLimit: dailyLimitDraft, hours: hoursDraft, holdHours: holdDraft },
+      {
+        threshold: thresholdDraft,
+        dailyLimit: dailyLimitDraft,
+        hours: hoursDraft,
+        holdHours: holdDraft,
+        referralPercent: referralDraft,
+      },
       reason,
     );
     if (wrong) {
@@ -54,6 +62,7 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
           small_edit_daily_limit: dailyLimitDraft.trim() || null,
           address_cooling_off_hours: Number(hoursDraft),
           security_hold_hours: Number(holdDraft),
+          referral_bonus_percent: referralDraft.trim(),
         },
         reason,
       );
@@ -82,6 +91,10 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
       <p className="mt-1">
         Security hold after a member changes their password, e-mail or authenticator:{' '}
         <strong>{data.security_hold_hours} hours</strong>
+      </p>
+      <p className="mt-1">
+        Referral bonus, paid to the referrer when a referred member’s investment is accepted:{' '}
+        <strong>{data.referral_bonus_percent}% of the amount invested</strong>
       </p>
       {session.can.manageStaff && (
         <form className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={(e) => void propose(e)} noValidate>
@@ -112,6 +125,13 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
             inputMode="numeric"
             value={holdDraft}
             onChange={(e) => setHoldHours(e.target.value)}
+          />
+          <Field
+            id={`${ids}-referral`}
+            label="Referral bonus (%)"
+            inputMode="decimal"
+            value={referralDraft}
+            onChange={(e) => setReferral(e.target.value)}
           />
           <Field
             id={`${ids}-reason`}

@@ -3,16 +3,50 @@ import {
   describeStaffChange,
   mayDecide,
   rejectStaffChange,
+  touchesOwnMoney,
   withdrawStaffChange,
+  type ChangeRow,
   type StaffChange,
 } from '~/lib/admin/staff-changes';
-import { isOwnAccount } from '~/lib/admin/staff';
-import { staffChangeMember } from '~/lib/admin/staff-changes';
+import { TERMS_TEXT, toReturnsPreview } from '~/lib/admin/plan-text';
 import type { StaffSession } from '../AdminArea';
+import ReturnsRunDetails from '../plans/ReturnsRun';
 import DecisionActions from './DecisionActions';
 import ProposalHeader from './ProposalHeader';
 
-/** One open proposal for an address, a role, the settings or an unfreeze: old → new, and the actions. */
+/** One changed field: now → proposed on one line, or for sentences (a plan's terms) one above the other. */
+function Change({ row }: { row: ChangeRow }) {
+  if (row.prose) {
+    return (
+      <div>
+        <dt className="text-muted">{row.field}</dt>
+        <dd className="text-ink-800">
+          <p>
+            <span className="text-muted">{TERMS_TEXT.now} </span>
+            {row.now}
+          </p>
+          <p className="mt-1">
+            <span className="text-muted">{TERMS_TEXT.proposedValue} </span>
+            <strong className="text-ink-950">{row.proposed}</strong>
+          </p>
+        </dd>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <dt className="text-muted">{row.field}</dt>
+      <dd className="font-mono text-ink-800">
+        {row.now} → <strong className="text-ink-950">{row.proposed}</strong>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * One open proposal for an address, a role, the settings, an unfreeze or a plan's terms (old → new),
+ * or a returns run (its plan, month, rate, totals and lines), and the actions.
+ */
 export default function StaffProposalCard({
   change,
   session,
@@ -24,6 +58,7 @@ export default function StaffProposalCard({
 }) {
   const mine = change.proposed_by === session.userId;
   const { title, rows } = describeStaffChange(change);
+  const run = change.kind === 'returns_run' ? toReturnsPreview(change.payload) : null;
   return (
     <li className="card p-5">
       <article aria-label={`Proposal #${change.id}: ${title}`}>
@@ -35,21 +70,20 @@ export default function StaffProposalCard({
           expiresAt={change.expires_at}
           expired={change.expired}
         />
-        <dl className="mt-3 space-y-2 text-sm [overflow-wrap:anywhere]">
-          {rows.map((r) => (
-            <div key={r.field}>
-              <dt className="text-muted">{r.field}</dt>
-              <dd className="font-mono text-ink-800">
-                {r.now} → <strong className="text-ink-950">{r.proposed}</strong>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        {run ? (
+          <ReturnsRunDetails run={run} />
+        ) : (
+          <dl className="mt-3 space-y-2 text-sm [overflow-wrap:anywhere]">
+            {rows.map((r) => (
+              <Change key={r.field} row={r} />
+            ))}
+          </dl>
+        )}
         <p className="mt-3 text-sm break-words text-ink-800">Reason: {change.reason}</p>
         <DecisionActions
           mine={mine}
           mayDecide={mayDecide(change.kind, session.can)}
-          ownAccount={isOwnAccount(staffChangeMember(change), session.userId)}
+          ownAccount={touchesOwnMoney(change, session.userId)}
           expired={change.expired}
           subject={`the proposal "${title}"`}
           approved={`Approved: ${title}.`}

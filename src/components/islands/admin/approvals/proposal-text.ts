@@ -1,4 +1,5 @@
 import { reasonError } from '~/lib/admin/reason';
+import { referralPercentError } from '~/lib/admin/plan-text';
 
 /** A settings proposal's draft as typed: amounts in dollars ('' for none), whole hours. */
 export interface SettingsDraft {
@@ -7,6 +8,8 @@ export interface SettingsDraft {
   hours: string;
   /** The security hold after a change of credentials, in hours. */
   holdHours: string;
+  /** The referral bonus, a percentage of the subscribed amount ("5"); left out: unchanged. */
+  referralPercent?: string;
 }
 
 const optionalAmount = (text: string) => /^(\d+(\.\d{1,2})?)?$/.test(text.trim());
@@ -24,6 +27,10 @@ export function settingsProblem(draft: SettingsDraft, reason: string): string | 
   }
   if (!/^\d+$/.test(draft.holdHours.trim()) || Number(draft.holdHours) > 720) {
     return 'The security hold is a whole number of hours from 0 to 720.';
+  }
+  if (draft.referralPercent !== undefined) {
+    const referral = referralPercentError(draft.referralPercent);
+    if (referral) return referral;
   }
   return reasonError(reason);
 }

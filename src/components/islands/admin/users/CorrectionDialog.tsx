@@ -3,6 +3,7 @@ import toast from '~/lib/toast';
 import { ACCOUNT_LABELS, type LedgerAccount } from '~/lib/accounts';
 import type { AdminUser } from '~/lib/admin/users';
 import { proposeCorrection } from '~/lib/admin/transfers';
+import { listPlans } from '~/lib/admin/plans';
 import {
   CATEGORY_LABELS,
   CORRECTION_ACCOUNTS,
@@ -16,6 +17,7 @@ import { errorText } from '~/lib/db-errors';
 import Dialog from '../../shared/Dialog';
 import { FieldFrame } from '../../shared/Field';
 import { useFormProblem } from '../../shared/formProblem';
+import { useLoad } from '../../shared/useLoad';
 
 /** aria-describedby for a field: its hint, and the form's problem when it is about this field. */
 function describedBy(hintId: string, invalid: { 'aria-describedby'?: string }): string {
@@ -23,7 +25,8 @@ function describedBy(hintId: string, invalid: { 'aria-describedby'?: string }): 
 }
 
 /**
- * "Credit / debit <member>": a signed amount on one of the member's four accounts, with a category,
+ * "Credit / debit <member>": a signed amount on one of the member's four accounts (on Total Invest, in
+ * one of the plans: invested principal is held in a plan), with a category,
  * the text the client reads on their statement and a staff-only note, proposed as a correction
  * (propose_correction). Another finance admin or owner approves it, unless it is below the firm's
  * small-edit threshold. Checked as the database checks it before anything is sent; a refusal from the
@@ -40,6 +43,10 @@ export default function CorrectionDialog({
 }) {
   const name = user.username || user.email;
   const [account, setAccount] = useState<LedgerAccount | ''>('');
+  const [plan, setPlan] = useState('');
+  const plans = useLoad(account === 'total_invest' ? listPlans : null, 'Could not load the plans.', {
+    toast: false,
+  });
   const [amount, setAmount] = useState('');
   const [category, setCategory] = useState<CorrectionCategory | ''>('');
   const [clientText, setClientText] = useState('');
@@ -59,13 +66,14 @@ export default function CorrectionDialog({
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const draft = { account, amount, category, clientText, internalNote };
+    const draft = { account, plan, amount, category, clientText, internalNote };
     if (report(form, correctionProblem(draft)) || !account || !category) return;
     setBusy(true);
     try {
       const { posted } = await proposeCorrection({
         userId: user.id,
         account,
+        plan: account === 'total_invest' ? plan : undefined,
         amount,
         category,
         clientText,
@@ -105,6 +113,29 @@ export default function CorrectionDialog({
             ))}
           </select>
         </FieldFrame>
+        {account === 'total_invest' && (
+          <FieldFrame id={F.plan} label={T.plan}>
+            <select
+              id={F.plan}
+              className="field-input"
+              value={plan}
+              required
+              onChange={(e) => setPlan(e.target.value)}
+              {...fieldProps(F.plan)}
+              aria-describedby={describedBy(`${F.plan}-hint`, fieldProps(F.plan))}
+            >
+              <option value="">{plans.data ? T.choose : plans.error ? plans.error : T.loadingPlans}</option>
+              {(plans.data ?? []).map((p) => (
+                <option key={p.slug} value={p.slug}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+            <p id={`${F.plan}-hint`} className="mt-1 text-sm text-muted">
+              {T.planHint}
+            </p>
+          </FieldFrame>
+        )}
         <FieldFrame id={F.amount} label={T.amount}>
           <input
             id={F.amount}

@@ -159,8 +159,10 @@ create trigger on_auth_user_email_changed
   for each row when (new.email is distinct from old.email)
   execute function private.handle_user_email_change();
 
--- The code is the column's default, so whoever may insert a profile may draw one.
-revoke execute on function private.new_referral_code() from public, anon, authenticated;
+-- The code is the column's default, so whoever may insert a profile (the service role, and the
+-- sign-up trigger as the owner) may draw one.
+revoke execute on function private.new_referral_code() from public, anon, authenticated, service_role;
+grant execute on function private.new_referral_code() to service_role;
 revoke execute on function private.profiles_guard(), private.clean_username(text, text),
   private.handle_new_user(), private.handle_user_email_change() from public, anon, authenticated, service_role;
 

@@ -22,14 +22,16 @@ create table public.plans (
 );
 
 comment on table public.plans is
-  'Investment plans and their terms. Read: everyone (the terms are public). Write: only an approved plan_terms proposal.';
+  'Investment plans and their terms. Read: signed-in users and service_role (the public site carries the same terms, built in). Write: only an approved plan_terms proposal.';
 
 alter table public.plans enable row level security;
 revoke all on public.plans from public, anon, authenticated, service_role;
-grant select on public.plans to anon, authenticated, service_role;
+-- The terms are public, but the public site is static and carries them built in (src/content):
+-- visitors never query the database, so anon reaches no table here either.
+grant select on public.plans to authenticated, service_role;
 
-create policy plans_select_all on public.plans
-  for select to anon, authenticated
+create policy plans_select_signed_in on public.plans
+  for select to authenticated
   using (true);
 
 insert into public.plans (slug, name, description, minimum, notice_days, returns_text, fees_text, risk_text, position)

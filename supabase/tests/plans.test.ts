@@ -117,9 +117,10 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     await engine?.close();
   });
 
-  it('publishes the four plans to everyone, as the public cards show them, and nobody writes them', async () => {
+  it('shows the four plans to signed-in users as the public cards show them; anon reads no table; nobody writes them', async () => {
+    expect((await refusal(() => rpc(ANON, 'select count(*) as r from public.plans'))).code).toBe('42501');
     const rows = await rpc<Array<Record<string, string | number>>>(
-      ANON,
+      member(await newMember()),
       `select json_agg(json_build_object('slug', slug, 'name', name, 'minimum', minimum::text,
          'description', description, 'notice_days', notice_days, 'returns_text', returns_text,
          'fees_text', fees_text, 'risk_text', risk_text) order by position) as r from public.plans`,
@@ -594,7 +595,7 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     await rpc(owner2, 'select public.approve_staff_change($1) as r', [proposal.id]);
     expect(
       await rpc(
-        ANON,
+        SERVICE,
         `select json_build_object('minimum', minimum::text, 'notice_days', notice_days) as r from public.plans where slug = 'silver'`,
       ),
     ).toEqual({

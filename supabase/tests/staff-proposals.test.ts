@@ -289,14 +289,20 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
       small_edit_daily_limit: '500',
       address_cooling_off_hours: 48,
     });
-    // Left out, the security hold stays as it is (48 hours by default).
+    // Left out, the security hold and the referral bonus stay as they are (48 hours, 5%).
     expect(p.payload).toEqual({
       small_edit_threshold: '100.00',
       small_edit_daily_limit: '500.00',
       address_cooling_off_hours: 48,
       security_hold_hours: 48,
+      referral_bonus_percent: '5',
     });
-    expect(p.before).toEqual({ ...none, address_cooling_off_hours: 24, security_hold_hours: 48 });
+    expect(p.before).toEqual({
+      ...none,
+      address_cooling_off_hours: 24,
+      security_hold_hours: 48,
+      referral_bonus_percent: '5',
+    });
     expect(await refusal(() => approve(finance, p.id))).toMatchObject({ code: '42501' });
     await approve(owner2, p.id);
     const settings = `select small_edit_threshold::text as t, small_edit_daily_limit::text as d,
@@ -430,7 +436,9 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
   /** A correction (issue 32): the transfer as JSON, phase 'posted' (alone) or 'pending' (a proposal). */
   const proposeIn = async (tx: Queryable, userId: string, account: string, amount: string) => {
     const { rows } = await tx.query<{ r: Record<string, unknown> | string }>(
-      `select public.propose_correction($1, $2, $3, 'error_correction', 'threshold test') as r`,
+      // Invested principal is held in a plan: the tests' principal is in Gold.
+      `select public.propose_correction($1, $2, $3, 'error_correction', 'threshold test', null, null,
+         case when $2 = 'total_invest' then 'gold' end) as r`,
       [userId, account, amount],
     );
     const r = rows[0]!.r;

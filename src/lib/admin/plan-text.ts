@@ -206,6 +206,7 @@ export const RETURNS_TEXT = {
   planTerm: 'Plan',
   monthTerm: 'Month',
   lines: (n: number) => `Lines (${n} ${n === 1 ? 'member' : 'members'})`,
+  total: (n: number) => `Total, ${n} ${n === 1 ? 'member' : 'members'}`,
   tableLabel: (p: Pick<ReturnsPreview, 'plan_name' | 'period_label'>) =>
     `Returns per member, ${p.plan_name} plan, ${p.period_label}`,
   previewFailure: 'Could not preview the returns run.',
@@ -266,6 +267,7 @@ export const TERMS_TEXT = {
   reason: 'Reason',
   yes: 'Yes',
   no: 'No',
+  you: 'you',
   acceptingBadge: 'Accepting',
   closedBadge: 'Not accepting',
   pending: (by: string, id: string) =>

@@ -70,6 +70,7 @@ function Plans({ session }: { session: StaffSession }) {
           plans={data.plans}
           pending={pendingTerms}
           mayPropose={session.can.manageStaff}
+          viewerId={session.userId}
           onProposed={reload}
         />
       </section>

@@ -12,12 +12,15 @@ export default function PlanTermsPanel({
   plans,
   pending,
   mayPropose,
+  viewerId,
   onProposed,
 }: {
   plans: PlanTerms[];
   /** Open plan_terms proposals by plan slug. */
   pending: ReadonlyMap<string, StaffChange>;
   mayPropose: boolean;
+  /** The signed-in staff member: their own proposal is "proposed by you". */
+  viewerId: string;
   onProposed: () => void;
 }) {
   const [editing, setEditing] = useState<PlanTerms | null>(null);
@@ -54,7 +57,7 @@ export default function PlanTermsPanel({
               </dl>
               {open ? (
                 <p className="mt-3 rounded-md border border-accent-300 bg-accent-50 p-2 text-sm text-ink-900">
-                  {T.pending(open.proposer_email, open.id)}
+                  {T.pending(open.proposed_by === viewerId ? T.you : open.proposer_email, open.id)}
                 </p>
               ) : (
                 mayPropose && (

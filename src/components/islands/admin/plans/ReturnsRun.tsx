@@ -22,7 +22,7 @@ export function ReturnsFacts({ run }: { run: ReturnsPreview }) {
     { term: R.membersRead, value: `“${returnsClientText(run)}”` },
   ];
   return (
-    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
       {facts.map((f) => (
         <div key={f.term} className="contents">
           <dt className="text-muted">{f.term}</dt>
@@ -35,49 +35,88 @@ export function ReturnsFacts({ run }: { run: ReturnsPreview }) {
   );
 }
 
-/** Every member's line: e-mail, principal in the plan, return; totals at the foot. */
+/**
+ * Every member's line: e-mail, principal in the plan, return; totals at the foot. A table from 640 px;
+ * below, one entry per member with the e-mail on a line of its own, so an address never breaks up
+ * between two narrow columns.
+ */
 export function ReturnsLines({ run }: { run: ReturnsPreview }) {
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{R.tableLabel(run)}</caption>
-      <thead>
-        <tr className="border-b border-mist-200 text-muted">
-          <th scope="col" className="py-2 pr-3 font-medium">
-            {R.member}
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-medium">
-            {R.principal}
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            {R.return}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+    <div className="max-w-3xl text-sm">
+      <ul
+        className="divide-y divide-mist-100 border-y border-mist-200 sm:hidden"
+        aria-label={R.tableLabel(run)}
+      >
         {run.lines.map((line) => (
-          <tr key={line.user_id} className="border-b border-mist-100 align-top">
-            <th scope="row" className="py-2 pr-3 font-normal text-ink-900 [overflow-wrap:anywhere]">
-              {line.email}
+          <li key={line.user_id} className="py-2">
+            <p className="text-ink-900 [overflow-wrap:anywhere]">{line.email}</p>
+            <p className="mt-0.5 flex flex-wrap justify-between gap-x-4 tabular-nums">
+              <span>
+                <span className="text-muted">{R.principal} </span>
+                <span className="whitespace-nowrap">{formatUsd(line.principal)}</span>
+              </span>
+              <span>
+                <span className="text-muted">{R.return} </span>
+                <span className="whitespace-nowrap">{formatUsd(line.amount)}</span>
+              </span>
+            </p>
+          </li>
+        ))}
+        <li className="py-2 font-semibold text-ink-950">
+          <p>{R.total(run.members)}</p>
+          <p className="mt-0.5 flex flex-wrap justify-between gap-x-4 tabular-nums">
+            <span>
+              <span className="font-normal text-muted">{R.principal} </span>
+              <span className="whitespace-nowrap">{formatUsd(run.total_principal)}</span>
+            </span>
+            <span>
+              <span className="font-normal text-muted">{R.return} </span>
+              <span className="whitespace-nowrap">{formatUsd(run.total_amount)}</span>
+            </span>
+          </p>
+        </li>
+      </ul>
+      <table className="hidden w-full text-left sm:table">
+        <caption className="sr-only">{R.tableLabel(run)}</caption>
+        <thead>
+          <tr className="border-b border-mist-200 text-muted">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {R.member}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              {R.principal}
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              {R.return}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {run.lines.map((line) => (
+            <tr key={line.user_id} className="border-b border-mist-100 align-top">
+              <th scope="row" className="py-2 pr-3 font-normal text-ink-900 [overflow-wrap:anywhere]">
+                {line.email}
+              </th>
+              <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
+                {formatUsd(line.principal)}
+              </td>
+              <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatUsd(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="font-semibold text-ink-950">
+            <th scope="row" className="py-2 pr-3">
+              {R.total(run.members)}
             </th>
             <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
-              {formatUsd(line.principal)}
+              {formatUsd(run.total_principal)}
             </td>
-            <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatUsd(line.amount)}</td>
+            <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatUsd(run.total_amount)}</td>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr className="font-semibold text-ink-950">
-          <th scope="row" className="py-2 pr-3">
-            {R.members}: {run.members}
-          </th>
-          <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
-            {formatUsd(run.total_principal)}
-          </td>
-          <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatUsd(run.total_amount)}</td>
-        </tr>
-      </tfoot>
-    </table>
+        </tfoot>
+      </table>
+    </div>
   );
 }
 

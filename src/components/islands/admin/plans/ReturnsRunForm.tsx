@@ -80,7 +80,7 @@ export default function ReturnsRunForm({ plans }: { plans: PlanTerms[] }) {
   }
 
   return (
-    <div className="card space-y-5 p-5">
+    <div className="card max-w-4xl space-y-5 p-5">
       <p className="text-sm text-muted">{R.intro}</p>
       <form
         className="grid gap-3 sm:grid-cols-3"

@@ -1,9 +1,10 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import toast from '~/lib/toast';
 import Field, { FieldFrame } from '../../shared/Field';
 import SubmitButton from '../../shared/SubmitButton';
 import { useFormProblem } from '../../shared/formProblem';
 import { errorText } from '~/lib/db-errors';
+import type { FormProblem } from '~/lib/form-rules';
 import { formatUsd } from '~/lib/money';
 import { InstructionError, newRequestKey, subscribe, type PlanTerms } from '~/lib/plans';
 import ConfirmSubscription from './ConfirmSubscription';
@@ -51,7 +52,15 @@ export default function SubscribeForm({ plans, chosen, onChoose, available, onDo
   const [busy, setBusy] = useState(false);
   const { report, fieldProps, alert, clear } = useFormProblem();
   const formRef = useRef<HTMLFormElement>(null);
+  // A refusal is shown once the dialog has closed and given focus back, so the field to fix keeps it.
+  const refusal = useRef<FormProblem | null>(null);
   const plan = plans?.find((p) => p.slug === chosen);
+
+  useEffect(() => {
+    if (attempt !== null || !refusal.current || !formRef.current) return;
+    report(formRef.current, refusal.current);
+    refusal.current = null;
+  }, [attempt, report]);
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,15 +79,12 @@ export default function SubscribeForm({ plans, chosen, onChoose, available, onDo
       toast.success(SUBSCRIBED);
       onDone();
     } catch (error) {
-      setAttempt(null);
       const hint = error instanceof InstructionError ? error.hint : undefined;
-      const form = formRef.current;
-      const problem = {
+      refusal.current = {
         message: errorText(error, 'Your investment could not be recorded.'),
         fields: refusalFields(hint, SUBSCRIBE_FIELDS),
       };
-      // After the dialog has closed and given focus back, so the field to fix keeps it.
-      if (form) window.setTimeout(() => report(form, problem), 0);
+      setAttempt(null);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,7 @@
 -- Referrals (issue 33, docs/plans-and-referrals.md). A member's link is /register?ref=<code>; sign-up
--- through it records the referrer once (profiles.referred_by, 20261121000300). When a referred
+-- through it records the referrer once (profiles.referred_by, 20261121000300). Visitors reach no
+-- function (a house rule), so the sign-up page cannot ask whether a code exists: an unknown code is
+-- ignored at sign-up, and the page says so beforehand. When a referred
 -- member's subscription is accepted, the referrer is paid the bonus (firm_settings.referral_bonus_rate,
 -- 5% unless changed by an approved proposal) in the same transaction, as a transfer of kind
 -- referral_bonus from the firm's referral_paid account into the referrer's Referral Earnings. Its
@@ -57,18 +59,6 @@ begin
 end
 $$;
 
--- For the sign-up page: whether a link's code names a member (it says nothing about who).
-create function public.referral_code_valid(p_code text) returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select exists (select 1 from public.profiles p where p.referral_code = upper(btrim(coalesce(p_code, ''))))
-$$;
-
 revoke execute on function private.pay_referral_bonus() from public, anon, authenticated, service_role;
-revoke execute on function public.my_referrals(), public.referral_code_valid(text)
-  from public, anon, authenticated, service_role;
+revoke execute on function public.my_referrals() from public, anon, authenticated, service_role;
 grant execute on function public.my_referrals() to authenticated;
-grant execute on function public.referral_code_valid(text) to anon, authenticated;

@@ -82,6 +82,10 @@ test.describe('plans', () => {
     // The card states the terms the database holds.
     await expect(gold).toContainText('Redemptions paid within 5 days');
     await expect(gold).toContainText('They are not guaranteed and can be zero.');
+    await plans.screenshot({ path: `${SHOTS}/plans-public-1440.png` });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await gold.screenshot({ path: `${SHOTS}/plans-public-gold-360.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await gold.getByRole('link', { name: 'Choose Gold' }).click();
     await page.waitForURL(`**/login?next=${encodeURIComponent('/user/plans?plan=gold')}`);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -137,7 +141,7 @@ test.describe('plans', () => {
     await expect(linkField).toHaveAttribute('readonly', '');
     const link = await linkField.inputValue();
     expect(new URL(link).origin).toBe(new URL(referrerPage.url()).origin);
-    await referrals.getByRole('button', { name: 'Copy' }).click();
+    await referrals.getByRole('button', { name: 'Copy link' }).click();
     await expect(referrerPage.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
     expect(await referrerPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expect(referrals.getByTestId('referred-count')).toHaveText('0');
@@ -314,7 +318,7 @@ test.describe('plans', () => {
   });
 
   test('/user/plans at 360, 768 and 1440 px: no sideways scroll, no axe violation', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const member = await createMember({ username: 'Maximilian Longname-Wolfeschlegelsteinhausen' });
     // Seven-figure amounts, principal in Gold (the correction names it) and a pending Diamond investment.
     await setBalances(member.id, { deposit_wallet: '1234567.89', total_invest: '1250000.00' });
@@ -344,6 +348,26 @@ test.describe('plans', () => {
       await page.screenshot({ path: `${SHOTS}/plans-confirm-${width}.png` });
       await dialog.getByRole('button', { name: 'Back' }).click();
       await expect(dialog).toBeHidden();
+
+      // The dashboard's plans section, and the referral dialog with the member's link.
+      await page.goto('/user-dashboard');
+      const summary = page.getByRole('region', { name: 'Your plans' });
+      await expect(summary.getByRole('listitem').filter({ hasText: 'Gold' })).toContainText('$1,250,000.00');
+      await expect(summary.getByRole('listitem').filter({ hasText: 'Diamond' })).toContainText(
+        '1 pending instruction',
+      );
+      const dashboardOverflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(dashboardOverflow, `dashboard scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/plans-dashboard-${width}.png`, fullPage: true });
+      await card(page, 'Referral Earnings').click();
+      const referrals = page.getByRole('dialog', { name: 'Referrals 5%' });
+      await expect(referrals.getByLabel('Your referral link')).toHaveValue(/\/register\?ref=/);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/plans-referrals-${width}.png` });
+      await page.keyboard.press('Escape');
+      await expect(referrals).toBeHidden();
     }
   });
 });

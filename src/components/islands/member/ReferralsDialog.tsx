@@ -56,20 +56,24 @@ export default function ReferralsDialog({ onClose, earned }: ReferralsDialogProp
             <label htmlFor="referral-link" className="field-label">
               {LINK_LABEL}
             </label>
-            <div className="flex gap-2">
-              <input
-                id="referral-link"
-                className="field-input min-w-0 flex-1 font-mono text-sm"
-                readOnly
-                value={link}
-                onFocus={(e) => e.currentTarget.select()}
-              />
-              <button type="button" className="btn-outline-dark shrink-0 px-4" onClick={() => void onCopy()}>
-                Copy
-              </button>
-            </div>
+            {/* A read-only text area: the whole link shows, wrapped, even on a phone. */}
+            <textarea
+              id="referral-link"
+              className="field-input resize-none font-mono text-sm break-all"
+              rows={2}
+              readOnly
+              value={link}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button
+              type="button"
+              className="btn-outline-dark mt-2 px-4 py-2 text-sm"
+              onClick={() => void onCopy()}
+            >
+              Copy link
+            </button>
           </div>
-          <dl className="grid grid-cols-2 gap-3 text-sm">
+          <dl className="flex flex-wrap gap-x-10 gap-y-2 text-sm">
             <div>
               <dt className="text-muted">People referred</dt>
               <dd className="text-lg font-semibold text-ink-950 tabular-nums" data-testid="referred-count">

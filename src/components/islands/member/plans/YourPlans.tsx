@@ -79,22 +79,16 @@ function HeldPlanItem({
         <h3 className="text-lg text-ink-950">{held.name}</h3>
         <span className="text-sm text-muted">{sinceText(held.since)}</span>
       </div>
-      <dl className="mt-2 grid grid-cols-2 gap-3 text-sm">
-        <div>
+      <dl className="mt-2 space-y-1 text-sm sm:max-w-sm">
+        <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-muted">Principal</dt>
-          <dd
-            className="text-lg font-semibold text-ink-950 tabular-nums"
-            data-testid={`principal-${held.plan}`}
-          >
+          <dd className="font-semibold text-ink-950 tabular-nums" data-testid={`principal-${held.plan}`}>
             {formatUsd(held.principal)}
           </dd>
         </div>
-        <div>
+        <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-muted">Returns to date</dt>
-          <dd
-            className="text-lg font-semibold text-ink-950 tabular-nums"
-            data-testid={`returns-${held.plan}`}
-          >
+          <dd className="text-ink-950 tabular-nums" data-testid={`returns-${held.plan}`}>
             {formatUsd(held.returns)}
           </dd>
         </div>

@@ -71,7 +71,7 @@ const monthLabel = (period: string) =>
     timeZone: 'UTC',
   });
 
-test('a finance admin accepts a member’s investment and declines another with a reason the member reads', async ({
+test('a finance admin accepts a member’s investment, declines another with a reason, and a correction of principal names its plan', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -149,6 +149,48 @@ test('a finance admin accepts a member’s investment and declines another with 
       internal_note: expect.stringContaining('Please call us before investing in a second plan'),
     },
   ]);
+
+  // A correction of invested principal names its plan (Credit / debit on the users page).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page
+    .getByRole('navigation', { name: 'Admin navigation' })
+    .getByRole('link', { name: 'Users' })
+    .click();
+  await findUser(page, member);
+  await page.getByRole('button', { name: `Credit / debit ${member.username}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Credit / debit ${member.username}` });
+  await expect(dialog.getByLabel('Plan')).toHaveCount(0);
+  await dialog.getByLabel('Account').selectOption({ label: 'Total Invest' });
+  await dialog.getByLabel('Amount (USD, signed)').fill('-100');
+  await dialog.getByLabel('Category').selectOption({ label: 'Error correction' });
+  await dialog
+    .getByLabel('Text the client reads on their statement')
+    .fill('Correction of your Diamond investment');
+  await dialog.getByRole('button', { name: 'Propose credit / debit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose the plan this correction is in.');
+  await expect(dialog.getByLabel('Plan')).toBeFocused();
+  await dialog.getByLabel('Plan').selectOption({ label: 'Diamond' });
+  await dialog.getByRole('button', { name: 'Propose credit / debit' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(pending.filter({ hasText: 'Correction' })).toContainText(
+    '-$100.00 from Total Invest (Diamond)',
+  );
+  const { data: correction } = await serviceClient()
+    .from('transfers')
+    .select('id, plan, phase')
+    .eq('user_id', member.id)
+    .eq('kind', 'correction')
+    .eq('phase', 'pending')
+    .single();
+  expect(correction).toMatchObject({ plan: 'diamond' });
+  // Withdrawn again by its proposer, on the Approvals page.
+  await page.goto('/admin/approvals');
+  const mine = page.getByRole('article', {
+    name: `Transfer #${(correction as { id: number }).id}: Correction for ${member.email}`,
+  });
+  await expect(mine).toContainText('Diamond');
+  await mine.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(mine).toHaveCount(0);
 });
 
 test('finance previews a month’s returns, proposes them, a second finance admin approves, the member is paid', async ({

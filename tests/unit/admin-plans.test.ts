@@ -20,6 +20,7 @@ import {
 import { describeStaffChange, mayDecide, touchesOwnMoney, type StaffChange } from '~/lib/admin/staff-changes';
 import { capabilities } from '~/lib/admin/staff';
 import { correctionProblem } from '~/lib/admin/transfer-text';
+import { settingsProblem } from '~/components/islands/admin/approvals/proposal-text';
 import { toPendingTransfer } from '~/lib/admin/transfers';
 
 const gold: PlanTerms = {
@@ -201,6 +202,16 @@ describe('the referral bonus setting', () => {
     expect(fractionToPercent('0')).toBe('0');
     expect(fractionToPercent('0.075')).toBe('7.5');
     expect(fractionToPercent('1')).toBe('100');
+  });
+
+  it('is checked with the other settings before a proposal is sent', () => {
+    const draft = { threshold: '', dailyLimit: '', hours: '24', holdHours: '48' };
+    expect(settingsProblem({ ...draft, referralPercent: '7.5' }, 'new policy')).toBeNull();
+    expect(settingsProblem({ ...draft, referralPercent: '25' }, 'new policy')).toBe(
+      'The referral bonus is a percentage from 0 to 20 with at most 2 decimals.',
+    );
+    // Left out: unchanged, as the database reads a payload without it.
+    expect(settingsProblem(draft, 'new policy')).toBeNull();
   });
 
   it('takes 0 to 20 with at most 2 decimals', () => {

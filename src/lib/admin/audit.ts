@@ -56,6 +56,9 @@ export const AUDIT_KINDS = [
   'staff_proposal_withdrawn',
   'staff_proposal_expired',
   'withdrawals_unfrozen',
+  // What the firm tells clients and the rules money follows, changed by an approved proposal.
+  'firm_settings_changed',
+  'plan_terms_changed',
   'ledger_entry',
   'withdrawal_approved',
   'withdrawal_paid',

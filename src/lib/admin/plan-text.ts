@@ -51,6 +51,7 @@ export const INSTRUCTION_TERMS = {
   accepted: (title: string, amount: string, email: string) => `Accepted: ${title}, ${amount}, for ${email}.`,
   subject: (title: string, email: string) => `the instruction “${title}” of ${email}`,
   declined: (subject: string) => `Declined ${subject}.`,
+  expired: 'Expired: nobody can accept it now; the member gives the instruction again if they still want it.',
 } as const;
 
 /** Which accounts an instruction moves, in the member's words: "Deposit Wallet → Gold plan". */

@@ -11,6 +11,8 @@ export interface DecisionWords {
   rejectNow: string;
   reason: string;
   rejected: (subject: string) => string;
+  /** What an expired one says. */
+  expired: string;
 }
 
 export const PROPOSAL_WORDS: DecisionWords = {
@@ -19,6 +21,7 @@ export const PROPOSAL_WORDS: DecisionWords = {
   rejectNow: 'Reject',
   reason: 'Reason for rejecting',
   rejected: (subject) => `Rejected ${subject}.`,
+  expired: 'Expired: nobody can approve it now. Propose the change again if it is still needed.',
 };
 
 /**
@@ -87,11 +90,7 @@ export default function DecisionActions({
   }
 
   if (expired) {
-    return (
-      <p className="mt-4 text-sm font-semibold text-danger-600">
-        Expired: nobody can approve it now. Propose the change again if it is still needed.
-      </p>
-    );
+    return <p className="mt-4 text-sm font-semibold text-danger-600">{words.expired}</p>;
   }
   if (!mayDecide && !mine) return null;
   if (ownAccount && !mine) return <OwnAccountNote className="mt-4" />;

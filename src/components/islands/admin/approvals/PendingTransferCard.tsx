@@ -34,6 +34,7 @@ const INSTRUCTION_WORDS: DecisionWords = {
   rejectNow: I.declineNow,
   reason: I.reason,
   rejected: I.declined,
+  expired: I.expired,
 };
 
 /**

@@ -3,8 +3,10 @@ import { toDbError } from './db-errors';
 
 /**
  * Referrals (issue 33, docs/plans-and-referrals.md): each member's link is /register?ref=CODE (a code,
- * not the member id). Sign-up through it records the referrer once, in the database; when a referred
- * member's subscription is accepted the referrer is paid the bonus (a firm setting, as a percent).
+ * not the member id). Sign-up through it records the referrer once, in the database (an unknown code
+ * is ignored there; visitors reach no database function, so the register page cannot ask first);
+ * when a referred member's subscription is accepted the referrer is paid the bonus (a firm setting,
+ * as a percent).
  */
 export interface MyReferrals {
   code: string;
@@ -35,11 +37,4 @@ export async function myReferrals(): Promise<MyReferrals> {
 /** The link to share: this site's origin and the member's path. */
 export function referralLink(origin: string, linkPath: string): string {
   return new URL(linkPath, origin).href;
-}
-
-/** Whether a link's code names a member (callable signed out; it says nothing about who). */
-export async function referralCodeValid(code: string): Promise<boolean> {
-  const { data, error } = await supabase().rpc('referral_code_valid', { p_code: code });
-  if (error) throw toDbError(error, 'The referral link could not be checked.');
-  return data === true;
 }

@@ -152,8 +152,9 @@ test.describe('plans', () => {
     const email = uniqueEmail('referred');
     const password = 'a-good-password';
     await gotoReady(page, new URL(link).pathname + new URL(link).search);
+    const code = new URL(link).searchParams.get('ref') ?? '';
     await expect(page.getByTestId('referral-notice')).toHaveText(
-      'You were invited by a member: your sign-up will be linked to their referral.',
+      `You were invited by a member (referral code ${code}): your sign-up will be linked to their referral. If no member has this code, you are registered without one.`,
     );
     await page.getByLabel('Username').fill('Nico Newcomer');
     await page.getByLabel('Email address').fill(email);
@@ -299,22 +300,41 @@ test.describe('plans', () => {
     await expect(form.getByTestId('available-to-invest')).toHaveText('Available to invest: $800.00');
   });
 
-  test('a referral link that names nobody is said to be invalid and is not sent with the sign-up', async ({
+  test('a referral link without a code is said to be invalid and left out; a code nobody has records no referrer', async ({
     page,
   }) => {
-    await gotoReady(page, '/register?ref=NOBODY42');
+    const signUp = async (username: string, email: string) => {
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+      await page.getByRole('checkbox').check();
+      const request = page.waitForRequest((req) => req.url().includes('/auth/v1/signup'));
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      const body = (await request).postDataJSON() as { data: Record<string, unknown> };
+      await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+      return body.data;
+    };
+    // Not a code at all: said so, and nothing goes with the sign-up.
+    await gotoReady(page, '/register?ref=not-a-code!');
     await expect(page.getByTestId('referral-notice')).toHaveText(
       'This referral link is not valid. You can still register.',
     );
-    await page.getByLabel('Username').fill('Ivy Invalid');
-    await page.getByLabel('Email address').fill(uniqueEmail('invalid-ref'));
-    await page.getByLabel('Password', { exact: true }).fill('a-good-password');
-    await page.getByRole('checkbox').check();
-    const signup = page.waitForRequest((req) => req.url().includes('/auth/v1/signup'));
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    const body = (await signup).postDataJSON() as { data: Record<string, unknown> };
-    expect(body.data).toEqual({ username: 'Ivy Invalid', display_name: 'Ivy Invalid' });
-    await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+    expect(await signUp('Ivy Invalid', uniqueEmail('invalid-ref'))).toEqual({
+      username: 'Ivy Invalid',
+      display_name: 'Ivy Invalid',
+    });
+    // A code of the right shape goes with it (visitors cannot ask the database whether it is a
+    // member's); one that names nobody is ignored there.
+    await gotoReady(page, '/register?ref=zzzz2222');
+    await expect(page.getByTestId('referral-notice')).toContainText('referral code ZZZZ2222');
+    const email = uniqueEmail('unknown-ref');
+    expect(await signUp('Uma Unknown', email)).toEqual({
+      username: 'Uma Unknown',
+      display_name: 'Uma Unknown',
+      referral_code: 'ZZZZ2222',
+    });
+    const { data } = await serviceClient().from('profiles').select('referred_by').eq('email', email).single();
+    expect(data).toEqual({ referred_by: null });
   });
 
   test('/user/plans at 360, 768 and 1440 px: no sideways scroll, no axe violation', async ({ page }) => {

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   currentMonth,
-  fractionToPercent,
   instructionMoves,
   instructionTitle,
   isInstruction,
-  percentText,
   planNameOf,
   planTermsPayload,
   planTermsProblem,
-  referralPercentError,
   returnsClientText,
   returnsPreviewProblem,
   returnsRunTarget,
@@ -17,10 +14,17 @@ import {
   toReturnsPreview,
   type PlanTerms,
 } from '~/lib/admin/plan-text';
-import { describeStaffChange, mayDecide, touchesOwnMoney, type StaffChange } from '~/lib/admin/staff-changes';
+import {
+  describeStaffChange,
+  fractionToPercent,
+  mayDecide,
+  percentText,
+  type StaffChange,
+} from '~/lib/admin/staff-changes';
+import { describeChange, touchesOwnMoney } from '~/lib/admin/plan-changes';
 import { capabilities } from '~/lib/admin/staff';
 import { correctionProblem } from '~/lib/admin/transfer-text';
-import { settingsProblem } from '~/components/islands/admin/approvals/proposal-text';
+import { referralPercentError, settingsProblem } from '~/components/islands/admin/approvals/proposal-text';
 import { toPendingTransfer } from '~/lib/admin/transfers';
 
 const gold: PlanTerms = {
@@ -123,7 +127,7 @@ describe('returns runs', () => {
       before: { posted: false },
       payload: preview,
     };
-    expect(describeStaffChange(run)).toEqual({ title: 'Returns run: Gold plan, November 2026', rows: [] });
+    expect(describeChange(run)).toEqual({ title: 'Returns run: Gold plan, November 2026', rows: [] });
     expect(mayDecide('returns_run', capabilities('finance'))).toBe(true);
     expect(mayDecide('returns_run', capabilities('auditor'))).toBe(false);
     expect(touchesOwnMoney(run, 'u2')).toBe(true);
@@ -177,7 +181,7 @@ describe('plan terms', () => {
 
   it('show before → after for each changed term only; sentences as prose', () => {
     const before = planTermsPayload(draft);
-    const { title, rows } = describeStaffChange({
+    const { title, rows } = describeChange({
       kind: 'plan_terms',
       target: 'gold',
       before,

@@ -219,15 +219,6 @@ export const RETURNS_TEXT = {
   readOnly: 'Your role reads the plans and the runs; finance admins and owners post returns.',
 } as const;
 
-/** "1.25" → "1.25%". */
-export function percentText(value: unknown): string {
-  return typeof value === 'string' && value !== ''
-    ? `${value}%`
-    : typeof value === 'number'
-      ? `${value}%`
-      : '—';
-}
-
 /* ------------------------------------------------------------------------------------------------
  * Plan terms: owners propose, a second owner approves.
  */
@@ -356,27 +347,4 @@ export function planTermsPayload(draft: PlanTermsDraft): {
     fees_text: draft.feesText.trim(),
     risk_text: draft.riskText.trim(),
   };
-}
-
-/* ------------------------------------------------------------------------------------------------
- * The referral bonus, a firm setting (firm_settings.referral_bonus_rate, a fraction).
- */
-
-/** "0.0500" → "5", "0.0125" → "1.25": the fraction the database holds as a percentage, exactly. */
-export function fractionToPercent(fraction: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(fraction.trim());
-  if (!match) return fraction.trim();
-  const decimals = (match[2] ?? '').padEnd(2, '0');
-  const whole = `${match[1] ?? '0'}${decimals.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
-  const rest = decimals.slice(2).replace(/0+$/, '');
-  return rest ? `${whole}.${rest}` : whole;
-}
-
-/** A referral bonus percentage as the database takes it: 0 to 20, at most 2 decimals. */
-export function referralPercentError(text: string): string | null {
-  const value = text.trim();
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value) || Number(value) > 20) {
-    return 'The referral bonus is a percentage from 0 to 20 with at most 2 decimals.';
-  }
-  return null;
 }

@@ -1,11 +1,19 @@
 import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
-import { toReturnsPreview, type PlanTerms, type ReturnsPreview } from './plan-text';
+import { proposeStaffChange } from './staff-changes';
+import {
+  planTermsPayload,
+  returnsRunTarget,
+  toReturnsPreview,
+  type PlanTerms,
+  type PlanTermsDraft,
+  type ReturnsPreview,
+} from './plan-text';
 
 /**
  * The plans for staff (issue 33, docs/plans-and-referrals.md): their terms (public.plans, readable by
- * everyone) and a returns run's preview. The two proposals of the plans, returns_run (finance, owner)
- * and plan_terms (owner), are staff proposals (staff-changes.ts) a second admin approves.
+ * everyone), a returns run's preview, and the plans' two staff proposals (staff-changes.ts): a
+ * returns run (finance, owner) and a plan's new terms (owner), each approved by a second admin.
  */
 
 /** The plans and their current terms, in the firm's order. */
@@ -49,4 +57,24 @@ export async function previewReturnsRun(
   const preview = toReturnsPreview(data);
   if (!preview) throw new DbError('Could not preview the returns run: unexpected response.');
   return preview;
+}
+
+/** Proposes the returns run previewed; a second finance admin or owner approves it. */
+export function proposeReturnsRun(
+  plan: string,
+  period: string,
+  ratePercent: string,
+  reason: string,
+): Promise<void> {
+  return proposeStaffChange(
+    'returns_run',
+    returnsRunTarget(plan, period),
+    { rate_percent: ratePercent.trim() },
+    reason,
+  );
+}
+
+/** Proposes a plan's new terms (every term, as the database requires); a second owner approves them. */
+export function proposePlanTerms(slug: string, draft: PlanTermsDraft, reason: string): Promise<void> {
+  return proposeStaffChange('plan_terms', slug, planTermsPayload(draft), reason);
 }

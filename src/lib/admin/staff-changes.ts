@@ -3,17 +3,6 @@ import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import type { Json } from '~/lib/database.types';
 import { peopleById } from './people';
-import {
-  fractionToPercent,
-  percentText,
-  planNameOf,
-  planTermsPayload,
-  returnsRunTarget,
-  RETURNS_TEXT,
-  TERMS_TEXT,
-  toReturnsPreview,
-  type PlanTermsDraft,
-} from './plan-text';
 import type { Capabilities, StaffRole } from './staff';
 
 /**
@@ -83,8 +72,14 @@ const roleText = (value: unknown) => (typeof value === 'string' ? value : 'Not s
 const threshold = (value: unknown) => (typeof value === 'string' ? `$${value}` : 'None (every correction)');
 const dailyLimit = (value: unknown) =>
   typeof value === 'string' ? `$${value} per admin a day` : 'Same as the threshold';
-const usd = (value: unknown) => (typeof value === 'string' ? `$${value}` : '—');
-const text = (value: unknown) => (typeof value === 'string' ? value : '—');
+/** "5" → "5%": a percentage as a setting or a rate reads. */
+export function percentText(value: unknown): string {
+  return typeof value === 'string' && value !== ''
+    ? `${value}%`
+    : typeof value === 'number'
+      ? `${value}%`
+      : '—';
+}
 
 /** A changed row of a proposal card: the field, its value now and the one proposed. */
 export interface ChangeRow {
@@ -95,6 +90,17 @@ export interface ChangeRow {
   prose?: boolean;
 }
 
+/** Adds the row when the value changes (a card lists only what a proposal changes). */
+export function addChange(
+  rows: ChangeRow[],
+  field: string,
+  now: string,
+  proposed: string,
+  prose = false,
+): void {
+  if (now !== proposed) rows.push(prose ? { field, now, proposed, prose } : { field, now, proposed });
+}
+
 /** What a proposal is about and each field it changes, now and proposed, in words. */
 export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'target' | 'before' | 'payload'>): {
   title: string;
@@ -102,9 +108,7 @@ export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'target' 
 } {
   const { before: b, payload: p } = change;
   const rows: ChangeRow[] = [];
-  const row = (field: string, now: string, proposed: string, prose = false) => {
-    if (now !== proposed) rows.push(prose ? { field, now, proposed, prose } : { field, now, proposed });
-  };
+  const row = (field: string, now: string, proposed: string) => addChange(rows, field, now, proposed);
   switch (change.kind) {
     case 'deposit_address':
       row('Address', String(b.address ?? ''), String(p.address ?? ''));
@@ -139,30 +143,10 @@ export function describeStaffChange(change: Pick<StaffChange, 'kind' | 'target' 
     case 'unfreeze':
       rows.push({ field: 'Withdrawals', now: 'Frozen', proposed: 'Allowed' });
       return { title: `Unfreeze withdrawals: ${String(b.email ?? '')}`, rows };
-    case 'plan_terms': {
-      const yes = (value: unknown) => (value ? TERMS_TEXT.yes : TERMS_TEXT.no);
-      row(TERMS_TEXT.minimum, usd(b.minimum), usd(p.minimum));
-      row(TERMS_TEXT.noticeDays, TERMS_TEXT.days(b.notice_days), TERMS_TEXT.days(p.notice_days));
-      row(TERMS_TEXT.accepting, yes(b.accepting), yes(p.accepting));
-      row(TERMS_TEXT.description, text(b.description), text(p.description), true);
-      row(TERMS_TEXT.returnsText, text(b.returns_text), text(p.returns_text), true);
-      row(TERMS_TEXT.feesText, text(b.fees_text), text(p.fees_text), true);
-      row(TERMS_TEXT.riskText, text(b.risk_text), text(p.risk_text), true);
-      return { title: TERMS_TEXT.title(planNameOf(change.target)), rows };
-    }
-    case 'returns_run': {
-      // Not a change of something that is: the run itself (ReturnsRunDetails shows its lines).
-      const run = toReturnsPreview(p);
-      return {
-        title: run
-          ? RETURNS_TEXT.title(run)
-          : RETURNS_TEXT.title({
-              plan_name: planNameOf(change.target.split(':')[0] ?? ''),
-              period_label: '',
-            }),
-        rows,
-      };
-    }
+    case 'plan_terms':
+    case 'returns_run':
+      // Described in the plans' words by plan-changes.ts (the pages that show them load it).
+      return { title: `${change.kind}: ${change.target}`, rows };
   }
 }
 
@@ -200,26 +184,6 @@ export async function rejectStaffChange(id: string, reason: string): Promise<voi
 export async function withdrawStaffChange(id: string): Promise<void> {
   const { error } = await supabase().rpc('withdraw_staff_change', { p_proposal_id: Number(id) });
   if (error) throw toDbError(error, 'Could not withdraw the change.');
-}
-
-/** Proposes the returns run previewed; a second finance admin or owner approves it. */
-export function proposeReturnsRun(
-  plan: string,
-  period: string,
-  ratePercent: string,
-  reason: string,
-): Promise<void> {
-  return proposeStaffChange(
-    'returns_run',
-    returnsRunTarget(plan, period),
-    { rate_percent: ratePercent.trim() },
-    reason,
-  );
-}
-
-/** Proposes a plan's new terms (every term, as the database requires); a second owner approves them. */
-export function proposePlanTerms(slug: string, draft: PlanTermsDraft, reason: string): Promise<void> {
-  return proposeStaffChange('plan_terms', slug, planTermsPayload(draft), reason);
 }
 
 /** Proposes a role for the account with this e-mail; `null` revokes staff access. */
@@ -266,6 +230,16 @@ export async function firmSettings(): Promise<FirmSettings> {
   };
 }
 
+/** "0.0500" → "5", "0.0125" → "1.25": the fraction the database holds as a percentage, exactly. */
+export function fractionToPercent(fraction: string): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(fraction.trim());
+  if (!match) return fraction.trim();
+  const decimals = (match[2] ?? '').padEnd(2, '0');
+  const whole = `${match[1] ?? '0'}${decimals.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
+  const rest = decimals.slice(2).replace(/0+$/, '');
+  return rest ? `${whole}.${rest}` : whole;
+}
+
 /** Postgres interval text ("24:00:00", "2 days", "1 day 06:00:00") as whole hours. */
 export function intervalHours(value: string): number {
   const days = /(\d+) days?/.exec(value);
@@ -280,19 +254,4 @@ export function intervalHours(value: string): number {
  */
 export function staffChangeMember(change: Pick<StaffChange, 'kind' | 'target' | 'before'>): string | null {
   return change.kind === 'unfreeze' ? change.target : null;
-}
-
-/**
- * Whether deciding this proposal would touch this staff member's own money: an unfreeze of their
- * account, or a returns run with a line paying them (the database refuses either).
- */
-export function touchesOwnMoney(
-  change: Pick<StaffChange, 'kind' | 'target' | 'before' | 'payload'>,
-  staffUserId: string,
-): boolean {
-  if (!staffUserId) return false;
-  if (staffChangeMember(change) === staffUserId) return true;
-  return change.kind === 'returns_run'
-    ? (toReturnsPreview(change.payload)?.lines.some((l) => l.user_id === staffUserId) ?? false)
-    : false;
 }

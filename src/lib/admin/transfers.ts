@@ -3,8 +3,6 @@ import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import type { LedgerAccount } from '~/lib/accounts';
 import type { CorrectionCategory } from './transfer-text';
-import { planNameOf } from './plan-text';
-import { planNames } from './plans';
 
 /**
  * Pending transfers of the money engine (docs/money-and-trust.md): a staff correction or a valued
@@ -73,7 +71,7 @@ export function toPendingTransfer(
     proposed_by: text(r.proposed_by),
     proposed_by_email: text(r.proposed_by_email),
     plan,
-    plan_name: plan ? planNameOf(plan, names) : '',
+    plan_name: plan ? (names?.get(plan) ?? plan) : '',
     created_at: text(r.created_at),
     expires_at: expiresAt,
     expired: expiresAt !== '' && Date.parse(expiresAt) <= now,
@@ -93,7 +91,10 @@ export async function pendingTransfers(userId?: string): Promise<PendingTransfer
   if (error) throw toDbError(error, 'Could not load the pending transfers.');
   if (!Array.isArray(data)) throw new DbError('Could not load the pending transfers: unexpected response.');
   const rows = data as Record<string, unknown>[];
-  const names = rows.some((r) => r.plan) ? await planNames().catch(() => undefined) : undefined;
+  // The plans' names load only when a transfer names a plan (not with the users page).
+  const names = rows.some((r) => r.plan)
+    ? await import('./plans').then((m) => m.planNames()).catch(() => undefined)
+    : undefined;
   const now = Date.now();
   return rows
     .map((r) => toPendingTransfer(r, now, names))

@@ -1,13 +1,15 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { listPlans } from '~/lib/admin/plans';
 import { openStaffChanges, watchStaffChanges, type StaffChange } from '~/lib/admin/staff-changes';
 import { RETURNS_TEXT as R, TERMS_TEXT as T, type PlanTerms } from '~/lib/admin/plan-text';
 import AdminArea, { type AdminPath, type StaffSession } from './AdminArea';
 import LoadingCards from '../shared/LoadingCards';
 import { useLoad } from '../shared/useLoad';
-import StaffProposalCard from './approvals/StaffProposalCard';
 import PlanTermsPanel from './plans/PlanTermsPanel';
 import ReturnsRunForm from './plans/ReturnsRunForm';
+
+// Proposal cards (and their decision buttons) load when there is a proposal to show.
+const StaffProposalCard = lazy(() => import('./approvals/StaffProposalCard'));
 
 const PLAN_KINDS: readonly StaffChange['kind'][] = ['returns_run', 'plan_terms'];
 
@@ -54,11 +56,13 @@ function Plans({ session }: { session: StaffSession }) {
         {data.open.length === 0 ? (
           <p className="text-muted">{T.awaitingEmpty}</p>
         ) : (
-          <ol className="space-y-4" aria-label={T.awaitingLabel}>
-            {data.open.map((c) => (
-              <StaffProposalCard key={c.id} change={c} session={session} onDone={reload} />
-            ))}
-          </ol>
+          <Suspense fallback={<LoadingCards label={T.loading} count={data.open.length} />}>
+            <ol className="space-y-4" aria-label={T.awaitingLabel}>
+              {data.open.map((c) => (
+                <StaffProposalCard key={c.id} change={c} session={session} onDone={reload} />
+              ))}
+            </ol>
+          </Suspense>
         )}
       </section>
       <section aria-labelledby="plans-terms" className="space-y-4">

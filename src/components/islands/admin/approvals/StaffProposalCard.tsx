@@ -1,18 +1,20 @@
+import { lazy, Suspense } from 'react';
 import {
   approveStaffChange,
-  describeStaffChange,
   mayDecide,
   rejectStaffChange,
-  touchesOwnMoney,
   withdrawStaffChange,
   type ChangeRow,
   type StaffChange,
 } from '~/lib/admin/staff-changes';
+import { describeChange, touchesOwnMoney } from '~/lib/admin/plan-changes';
 import { TERMS_TEXT, toReturnsPreview } from '~/lib/admin/plan-text';
 import type { StaffSession } from '../AdminArea';
-import ReturnsRunDetails from '../plans/ReturnsRun';
 import DecisionActions from './DecisionActions';
 import ProposalHeader from './ProposalHeader';
+
+// A returns run's facts and lines load when there is a run to show.
+const ReturnsRunDetails = lazy(() => import('../plans/ReturnsRun'));
 
 /** One changed field: now → proposed on one line, or for sentences (a plan's terms) one above the other. */
 function Change({ row }: { row: ChangeRow }) {
@@ -57,7 +59,7 @@ export default function StaffProposalCard({
   onDone: () => void;
 }) {
   const mine = change.proposed_by === session.userId;
-  const { title, rows } = describeStaffChange(change);
+  const { title, rows } = describeChange(change);
   const run = change.kind === 'returns_run' ? toReturnsPreview(change.payload) : null;
   return (
     <li className="card p-5">
@@ -71,7 +73,9 @@ export default function StaffProposalCard({
           expired={change.expired}
         />
         {run ? (
-          <ReturnsRunDetails run={run} />
+          <Suspense fallback={null}>
+            <ReturnsRunDetails run={run} />
+          </Suspense>
         ) : (
           <dl className="mt-3 space-y-2 text-sm [overflow-wrap:anywhere]">
             {rows.map((r) => (

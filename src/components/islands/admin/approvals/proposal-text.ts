@@ -1,5 +1,4 @@
 import { reasonError } from '~/lib/admin/reason';
-import { referralPercentError } from '~/lib/admin/plan-text';
 
 /** A settings proposal's draft as typed: amounts in dollars ('' for none), whole hours. */
 export interface SettingsDraft {
@@ -13,6 +12,15 @@ export interface SettingsDraft {
 }
 
 const optionalAmount = (text: string) => /^(\d+(\.\d{1,2})?)?$/.test(text.trim());
+
+/** A referral bonus percentage as the database takes it: 0 to 20, at most 2 decimals. */
+export function referralPercentError(text: string): string | null {
+  const value = text.trim();
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value) || Number(value) > 20) {
+    return 'The referral bonus is a percentage from 0 to 20 with at most 2 decimals.';
+  }
+  return null;
+}
 
 /** What is wrong with a settings proposal's draft, or null when it may be sent. */
 export function settingsProblem(draft: SettingsDraft, reason: string): string | null {

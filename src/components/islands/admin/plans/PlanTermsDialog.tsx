@@ -1,7 +1,7 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
-import { proposePlanTerms } from '~/lib/admin/staff-changes';
+import { proposePlanTerms } from '~/lib/admin/plans';
 import {
   TERMS_FIELDS as F,
   TERMS_TEXT as T,

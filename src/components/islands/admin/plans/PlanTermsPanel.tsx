@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatUsd } from '~/lib/money';
 import { TERMS_TEXT as T, type PlanTerms } from '~/lib/admin/plan-text';
 import type { StaffChange } from '~/lib/admin/staff-changes';
-import PlanTermsDialog from './PlanTermsDialog';
+
+// The form loads with the first "Propose new terms", not with the page (owners only use it).
+const PlanTermsDialog = lazy(() => import('./PlanTermsDialog'));
 
 /**
  * The plans' current terms, as clients read them before investing. Owners propose new terms for a
@@ -76,14 +78,16 @@ export default function PlanTermsPanel({
         })}
       </ul>
       {editing && (
-        <PlanTermsDialog
-          plan={editing}
-          onClose={() => setEditing(null)}
-          onProposed={() => {
-            setEditing(null);
-            onProposed();
-          }}
-        />
+        <Suspense fallback={null}>
+          <PlanTermsDialog
+            plan={editing}
+            onClose={() => setEditing(null)}
+            onProposed={() => {
+              setEditing(null);
+              onProposed();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

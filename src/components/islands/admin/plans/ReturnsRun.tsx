@@ -1,10 +1,6 @@
 import { formatUsd } from '~/lib/money';
-import {
-  RETURNS_TEXT as R,
-  percentText,
-  returnsClientText,
-  type ReturnsPreview,
-} from '~/lib/admin/plan-text';
+import { RETURNS_TEXT as R, returnsClientText, type ReturnsPreview } from '~/lib/admin/plan-text';
+import { percentText } from '~/lib/admin/staff-changes';
 
 /**
  * A returns run as staff check it, in the preview before it is proposed and on its proposal card:
@@ -120,8 +116,19 @@ export function ReturnsLines({ run }: { run: ReturnsPreview }) {
   );
 }
 
-/** On a proposal card: the facts, and the lines folded away (a run may have many). */
-export default function ReturnsRunDetails({ run }: { run: ReturnsPreview }) {
+/**
+ * The run: its facts, then its lines, open in the preview and folded away on a proposal card (a run
+ * may have many).
+ */
+export default function ReturnsRunDetails({ run, folded = true }: { run: ReturnsPreview; folded?: boolean }) {
+  if (!folded) {
+    return (
+      <div className="space-y-4">
+        <ReturnsFacts run={run} />
+        <ReturnsLines run={run} />
+      </div>
+    );
+  }
   return (
     <div className="mt-3 space-y-3">
       <ReturnsFacts run={run} />

@@ -1,9 +1,8 @@
-import { useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
 import { reasonError } from '~/lib/admin/reason';
-import { previewReturnsRun } from '~/lib/admin/plans';
-import { proposeReturnsRun } from '~/lib/admin/staff-changes';
+import { previewReturnsRun, proposeReturnsRun } from '~/lib/admin/plans';
 import {
   RETURNS_FIELDS as F,
   RETURNS_TEXT as R,
@@ -15,7 +14,9 @@ import {
 } from '~/lib/admin/plan-text';
 import { FieldFrame } from '../../shared/Field';
 import { useFormProblem } from '../../shared/formProblem';
-import { ReturnsFacts, ReturnsLines } from './ReturnsRun';
+
+// The preview's table loads with the first preview, not with the page.
+const ReturnsRunDetails = lazy(() => import('./ReturnsRun'));
 
 const sameDraft = (a: ReturnsDraft, b: ReturnsDraft) =>
   a.plan === b.plan && a.month.trim() === b.month.trim() && a.rate.trim() === b.rate.trim();
@@ -149,8 +150,9 @@ export default function ReturnsRunForm({ plans }: { plans: PlanTerms[] }) {
           className="space-y-4 border-t border-mist-200 pt-5"
         >
           <h3 className="font-sans text-base font-semibold text-ink-950">{R.previewHeading(preview.run)}</h3>
-          <ReturnsFacts run={preview.run} />
-          <ReturnsLines run={preview.run} />
+          <Suspense fallback={<p className="text-sm text-muted">{R.previewing}</p>}>
+            <ReturnsRunDetails run={preview.run} folded={false} />
+          </Suspense>
           <form
             className="space-y-3"
             onSubmit={(e) => void propose(e)}

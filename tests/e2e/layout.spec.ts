@@ -44,6 +44,7 @@ const MEMBER_ROUTES = [
   '/user-dashboard',
   '/user/deposit',
   '/user/withdraw',
+  '/user/plans',
   '/user/addresses',
   '/user/statement',
   '/user/security',

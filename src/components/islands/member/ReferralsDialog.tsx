@@ -2,6 +2,7 @@ import toast from '~/lib/toast';
 import Dialog from '../shared/Dialog';
 import { copyText } from '../shared/clipboard';
 import { useLoad } from '../shared/useLoad';
+import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import { myReferrals, referralLink } from '~/lib/referrals';
 
@@ -81,7 +82,7 @@ export default function ReferralsDialog({ onClose, earned }: ReferralsDialogProp
               </dd>
             </div>
             <div>
-              <dt className="text-muted">Referral earnings</dt>
+              <dt className="text-muted">{ACCOUNT_LABELS.referral}</dt>
               <dd className="text-lg font-semibold text-ink-950 tabular-nums" data-testid="referral-earned">
                 {formatUsd(data.earned)}
               </dd>

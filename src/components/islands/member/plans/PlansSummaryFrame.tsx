@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { DASHBOARD_PLANS_LINK, YOUR_PLANS_HEADING } from './rules';
+
+/*
+ * The section's words live here rather than in rules.ts (which re-exports them): the dashboard loads
+ * this frame with the page, and the plans page's rules only with the list (tests/budgets.json).
+ */
+export const YOUR_PLANS_HEADING = 'Your plans';
+export const DASHBOARD_PLANS_LINK = 'Invest or redeem';
 
 /**
  * The dashboard's "Your plans" section around its content, and its first view (one line's

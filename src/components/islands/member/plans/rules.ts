@@ -12,7 +12,7 @@ export const PLANS_PAGE_LEAD =
   'Invest from your Deposit Wallet in one of our plans. Each instruction is pending until our finance team accepts it, and you can cancel it until then.';
 
 export const SUBSCRIBE_HEADING = 'Invest in a plan';
-export const YOUR_PLANS_HEADING = 'Your plans';
+export { DASHBOARD_PLANS_LINK, YOUR_PLANS_HEADING } from './PlansSummaryFrame';
 export const TERMS_HEADING = 'The plans and their terms';
 export const NO_PLANS_YET = 'You have no plan yet. Choose one to invest in.';
 
@@ -132,5 +132,3 @@ export function pendingCountText(count: number): string {
 /** Whether the member holds principal in a plan (and so may redeem from it). */
 export const holdsPrincipal = (held: Pick<HeldPlan, 'principal'>): boolean =>
   compareAmounts(held.principal, '0') > 0;
-
-export const DASHBOARD_PLANS_LINK = 'Invest or redeem';

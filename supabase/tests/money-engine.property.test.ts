@@ -692,6 +692,29 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
         ),
       );
       expect(valued.sort()).toEqual(['PT409', 'ok']);
+
+      // Two investments at once that together exceed the Deposit Wallet: one is reserved, one refused.
+      // (b holds the 500.00 goodwill credit above; 300.00 more makes 800.00: room for one of the two.)
+      await asCaller(db(), { role: 'service_role' }, (q) =>
+        q.query(`select public.operator_post_correction($1, 'deposit_wallet', '300.00', 'Opening balance')`, [b]),
+      );
+      const subscribe = `select public.subscribe_to_plan('silver', '500.00', $1)`;
+      const invested = await Promise.all([
+        inTx({ role: 'authenticated', uid: b! }, subscribe, ['race-key-one']),
+        inTx({ role: 'authenticated', uid: b! }, subscribe, ['race-key-two']),
+      ]);
+      expect(invested.sort()).toEqual(['22023', 'ok']);
+      // And the one instruction accepted by two admins at once: posted once, one referral bonus.
+      const { rows } = await db().query<{ id: string }>(
+        `select t.id::text from private.open_pending_transfers o join public.transfers t on t.id = o.transfer_id
+         where o.user_id = $1 and t.kind = 'subscription'`,
+        [b],
+      );
+      const accepted = await Promise.all([
+        inTx(adminAtAal2(staff[0]!), `select public.approve_transfer($1)`, [rows[0]!.id]),
+        inTx(adminAtAal2(staff[1]!), `select public.approve_transfer($1)`, [rows[0]!.id]),
+      ]);
+      expect(accepted.sort()).toEqual(['PT409', 'ok']);
       await checkBooks(members);
     }, 120_000);
 });

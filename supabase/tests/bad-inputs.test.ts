@@ -477,7 +477,8 @@ const walletAndAdminCases: Case[] = [
     sql: PROPOSE,
     params: () => ['everything', 'x', '{}'],
     code: '22023',
-    message: /^Kind must be deposit_address, staff_role, firm_settings, unfreeze, plan_terms or returns_run\.$/,
+    message:
+      /^Kind must be deposit_address, staff_role, firm_settings, unfreeze, plan_terms or returns_run\.$/,
   },
   {
     name: 'a deposit credit through a staff proposal (the kind is gone: credits are transfers)',
@@ -485,7 +486,8 @@ const walletAndAdminCases: Case[] = [
     sql: PROPOSE,
     params: () => ['deposit_credit', '1', JSON.stringify({ amount: '10.00' })],
     code: '22023',
-    message: /^Kind must be deposit_address, staff_role, firm_settings, unfreeze, plan_terms or returns_run\.$/,
+    message:
+      /^Kind must be deposit_address, staff_role, firm_settings, unfreeze, plan_terms or returns_run\.$/,
   },
   {
     name: 'a proposal whose change is not an object',

@@ -47,7 +47,12 @@ const CASES: Case[] = [
     after: ledger('interest_wallet', '0.00', '125.00', { source: 'staff_proposal', source_id: 41 }),
     reason: 'Returns, Gold plan, November 2026',
     actor: 'An administrator',
-    words: [['Interest Wallet changed', 'Your Interest Wallet went from $0.00 to $125.00: Returns, Gold plan, November 2026.']],
+    words: [
+      [
+        'Interest Wallet changed',
+        'Your Interest Wallet went from $0.00 to $125.00: Returns, Gold plan, November 2026.',
+      ],
+    ],
   },
   {
     kind: 'transfer_voided',
@@ -55,7 +60,12 @@ const CASES: Case[] = [
     after: { kind: 'redemption', void_reason: 'cancelled', pending_id: 12, amount: '3000.00' },
     reason: 'Redemption from the Gold plan',
     actor: 'You',
-    words: [['Redemption cancelled', 'Your instruction #12 (Redemption from the Gold plan, $3,000.00) was cancelled. Your principal stays invested.']],
+    words: [
+      [
+        'Redemption cancelled',
+        'Your instruction #12 (Redemption from the Gold plan, $3,000.00) was cancelled. Your principal stays invested.',
+      ],
+    ],
   },
   {
     kind: 'transfer_voided',
@@ -63,7 +73,12 @@ const CASES: Case[] = [
     after: { kind: 'subscription', void_reason: 'expired', pending_id: 13, amount: '500.00' },
     reason: 'Investment in the Silver plan',
     actor: 'Liquid Capital',
-    words: [['Investment lapsed', 'Your instruction #13 (Investment in the Silver plan, $500.00) lapsed: it was not accepted in time. The amount is free in your Deposit Wallet again.']],
+    words: [
+      [
+        'Investment lapsed',
+        'Your instruction #13 (Investment in the Silver plan, $500.00) lapsed: it was not accepted in time. The amount is free in your Deposit Wallet again.',
+      ],
+    ],
   },
   {
     kind: 'ledger_entry',

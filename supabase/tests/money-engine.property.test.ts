@@ -132,7 +132,16 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       member: memberIx,
       plan: fc.constantFrom<Plan>('silver', 'gold'),
       // Silver starts at 500, Gold at 5,000; each member holds 6,000 to invest.
-      amount: fc.constantFrom('0.01', '100.00', '499.99', '500.00', '1000.00', '4999.99', '5000.00', '6000.01'),
+      amount: fc.constantFrom(
+        '0.01',
+        '100.00',
+        '499.99',
+        '500.00',
+        '1000.00',
+        '4999.99',
+        '5000.00',
+        '6000.01',
+      ),
     }),
     weight: 3,
   },
@@ -165,9 +174,10 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
       const referral =
         i === 1
           ? (
-              await db().query<{ code: string }>('select referral_code as code from public.profiles where id = $1', [
-                members[0],
-              ])
+              await db().query<{ code: string }>(
+                'select referral_code as code from public.profiles where id = $1',
+                [members[0]],
+              )
             ).rows[0]!.code
           : undefined;
       const m = await createUser(db(), { meta: { username: `member ${i}`, referral_code: referral } });
@@ -325,9 +335,12 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
         const row = rows.length ? rows[s.pick % rows.length] : undefined;
         if (!row) return 'none';
         return attempt(() =>
-          callAs(db(), { role: 'authenticated', uid: row.user_id }, `select public.cancel_plan_instruction($1) as r`, [
-            row.id,
-          ]),
+          callAs(
+            db(),
+            { role: 'authenticated', uid: row.user_id },
+            `select public.cancel_plan_instruction($1) as r`,
+            [row.id],
+          ),
         );
       }
       case 'acceptP': {
@@ -458,19 +471,17 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
       fc.asyncProperty(
         // Every run ends by filing, approving and paying a withdrawal in whatever state the random
         // steps left, so each run reaches a payout (or its refusal) and not only by chance.
-        fc
-          .array(step, { minLength: 12, maxLength: 26 })
-          .map((steps): Step[] => [
-            ...steps,
-            { kind: 'file', member: 0, account: 'deposit_wallet', amount: '1.00' },
-            { kind: 'approveW', staff: 0, pick: 0 },
-            { kind: 'payW', staff: 1, pick: 0 },
-            // And an investment taken the whole way: subscribed, accepted, redeemed, accepted.
-            { kind: 'subscribe', member: 2, plan: 'silver', amount: '500.00' },
-            { kind: 'acceptP', staff: 2, member: 2 },
-            { kind: 'redeem', member: 2, plan: 'silver', amount: '500.00' },
-            { kind: 'acceptP', staff: 0, member: 2 },
-          ]),
+        fc.array(step, { minLength: 12, maxLength: 26 }).map((steps): Step[] => [
+          ...steps,
+          { kind: 'file', member: 0, account: 'deposit_wallet', amount: '1.00' },
+          { kind: 'approveW', staff: 0, pick: 0 },
+          { kind: 'payW', staff: 1, pick: 0 },
+          // And an investment taken the whole way: subscribed, accepted, redeemed, accepted.
+          { kind: 'subscribe', member: 2, plan: 'silver', amount: '500.00' },
+          { kind: 'acceptP', staff: 2, member: 2 },
+          { kind: 'redeem', member: 2, plan: 'silver', amount: '500.00' },
+          { kind: 'acceptP', staff: 0, member: 2 },
+        ]),
         async (steps) => {
           round += 1;
           const { members, staff } = await people();
@@ -483,7 +494,11 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
               ['referral', '300.00'],
             ]) {
               await asCaller(db(), { role: 'service_role' }, (q) =>
-                q.query(`select public.operator_post_correction($1, $2, $3, 'Opening balance')`, [m, account, amount]),
+                q.query(`select public.operator_post_correction($1, $2, $3, 'Opening balance')`, [
+                  m,
+                  account,
+                  amount,
+                ]),
               );
             }
           }
@@ -696,7 +711,9 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
       // Two investments at once that together exceed the Deposit Wallet: one is reserved, one refused.
       // (b holds the 500.00 goodwill credit above; 300.00 more makes 800.00: room for one of the two.)
       await asCaller(db(), { role: 'service_role' }, (q) =>
-        q.query(`select public.operator_post_correction($1, 'deposit_wallet', '300.00', 'Opening balance')`, [b]),
+        q.query(`select public.operator_post_correction($1, 'deposit_wallet', '300.00', 'Opening balance')`, [
+          b,
+        ]),
       );
       const subscribe = `select public.subscribe_to_plan('silver', '500.00', $1)`;
       const invested = await Promise.all([

@@ -209,7 +209,10 @@ describe.each(engines)('notifications on %s', (_name, open) => {
           ),
         ],
       );
-      if (SILENT.test(kind) || ['address_edit', 'firm_settings_changed', 'plan_terms_changed'].includes(kind)) {
+      if (
+        SILENT.test(kind) ||
+        ['address_edit', 'firm_settings_changed', 'plan_terms_changed'].includes(kind)
+      ) {
         // address_edit names no member (a deposit wallet), nor do the firm's settings or a plan's
         // terms; proposals are staff's review.
         if (SILENT.test(kind) || kind !== 'address_edit') expect(rows, kind).toEqual([]);

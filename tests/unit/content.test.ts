@@ -77,7 +77,7 @@ describe('asset management content', () => {
     expect(assetFinalCta.cta).toEqual({ label: 'Get Liquidity', href: '/asset-management' });
   });
 
-  it('has the four plans with their minimums, descriptions and a link to /login each', () => {
+  it('has the four plans with their minimums, descriptions, terms and a link to their plan form each', () => {
     expect(plans.map((p) => [p.name, formatUsd(p.minimumUsd)])).toEqual([
       ['Silver', '$500'],
       ['Gold', '$5,000'],
@@ -85,8 +85,12 @@ describe('asset management content', () => {
       ['Platinum', '$50,000'],
     ]);
     for (const plan of plans) {
-      expect(plan.href).toBe('/login');
+      // The member's plan form with the plan chosen; the member guard sends a visitor to sign in first.
+      expect(plan.href).toBe(`/user/plans?plan=${plan.slug}`);
       expect(plan.description.length).toBeGreaterThan(20);
+      // Returns are described, never promised (the words are the database's, supabase/tests/plans.test.ts).
+      expect(plan.returnsText).toContain('not guaranteed');
+      expect(plan.riskText.length).toBeGreaterThan(20);
       expect(Number.isInteger(plan.minimumUsd)).toBe(true);
     }
     // Tiers rise strictly: a typo such as 5_00 would break the order.

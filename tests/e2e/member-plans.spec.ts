@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from './support/users';
+import { addActiveAddress } from './support/addresses';
 
 /*
  * Plans and referrals as members use them (issue 33): the public card's "Choose Gold" through sign-in
@@ -24,6 +25,7 @@ import {
  */
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
+const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 const subscribeForm = (page: Page) => page.getByRole('form', { name: 'Invest in a plan' });
 const yourPlans = (page: Page) => page.getByRole('region', { name: 'Your plans' });
@@ -116,7 +118,7 @@ test.describe('plans', () => {
     ).toHaveAttribute('aria-current', 'page');
   });
 
-  test('a member invited by referral link subscribes to Gold, finance accepts, the referrer is paid live, and a part redemption brings principal back', async ({
+  test('a member invited by referral link subscribes to Gold, finance accepts, the referrer is paid live, and a part redemption brings principal back to withdraw', async ({
     page,
     browser,
   }) => {
@@ -249,6 +251,17 @@ test.describe('plans', () => {
     await page.goto('/user-dashboard');
     await expect(card(page, 'Deposit Wallet')).toContainText('$1,000.00');
     await expect(card(page, 'Total Invest')).toContainText('$5,000.00');
+
+    // And withdrawable: a request from the Deposit Wallet reserves the redeemed principal at once.
+    await addActiveAddress(member, { walletId: 1, address: BTC_DESTINATION, label: 'My BTC wallet' });
+    await page.goto('/user/withdraw');
+    const withdraw = page.getByRole('form', { name: 'Request a withdrawal' });
+    await expect(withdraw.getByTestId('available-deposit_wallet')).toHaveText('$1,000.00');
+    await withdraw.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
+    await withdraw.getByLabel('Amount (USD)').fill('1000');
+    await withdraw.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Withdrawal request sent.' })).toBeVisible();
+    await expect(withdraw.getByTestId('available-deposit_wallet')).toHaveText('$0.00');
     await referrerContext.close();
   });
 

@@ -20,5 +20,17 @@ export default defineConfig({
   integrations: [react(), modulePreloads(), netlifyHeaders()],
   // Page scripts always ship as hashed /_astro/*.js files (cached for a year, no inline code for the
   // CSP to hash), never inlined into each page's HTML.
-  vite: { plugins: [tailwindcss(), inlineScripts({ srcDir: './src' })], build: { assetsInlineLimit: 0 } },
+  vite: {
+    plugins: [tailwindcss(), inlineScripts({ srcDir: './src' })],
+    build: {
+      assetsInlineLimit: 0,
+      rollupOptions: {
+        output: {
+          // Amounts and the accounts' names are read together on every money screen: one chunk, so
+          // a page that formats amounts without naming accounts does not split them in two for all.
+          manualChunks: (id) => (/\/src\/lib\/(money|accounts)\.ts$/.test(id) ? 'money' : undefined),
+        },
+      },
+    },
+  },
 });

@@ -60,6 +60,7 @@ const ADMIN_ROUTES = [
   '/admin/admins',
   '/admin/messages',
   '/admin/approvals',
+  '/admin/plans',
   '/admin/audit',
 ];
 

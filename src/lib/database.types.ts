@@ -1254,7 +1254,6 @@ export type Database = {
         Args: { p_amount: string; p_plan: string; p_request_key: string }
         Returns: Json
       }
-      referral_code_valid: { Args: { p_code: string }; Returns: boolean }
       reject_staff_change: {
         Args: { p_proposal_id: number; p_reason: string }
         Returns: Json

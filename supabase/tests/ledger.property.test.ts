@@ -379,7 +379,9 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                 const other = admins[1 - action.admin]!;
                 result = await call(
                   admins[action.admin]!,
-                  `select public.propose_correction($1, $2, $3, 'error_correction', 'property edit') as r`,
+                  // Invested principal is held in a plan: the tests' principal is in Gold.
+                  `select public.propose_correction($1, $2, $3, 'error_correction', 'property edit', null, null,
+                     case when $2 = 'total_invest' then 'gold' end) as r`,
                   [m.id, action.account, (action.debit ? '-' : '') + moneyText(action.amount)],
                 );
                 const held =

@@ -163,23 +163,26 @@ export async function seedLedger(
          ${owner}, ${finance}, g.at + g.settle, true
        where g.two_phase) r`,
   );
-  // The member's lines: each posted row's member legs, with running balances per account.
+  // The member's lines: each generated posted row's member legs, with running balances per account
+  // (continuing from the seed's own lines).
   await step(
     'ledger_entries',
     `insert into public.ledger_entries (id, user_id, transfer_id, account_id, account, kind, delta,
-       balance_before, balance_after, reason, actor_id, source, source_id, created_at)
+       balance_before, balance_after, reason, actor_id, source, source_id, plan, created_at)
      overriding system value
      select (select coalesce(max(id), 0) from public.ledger_entries)
          + row_number() over (order by e.created_at, e.transfer_id, e.delta), e.user_id, e.transfer_id,
        e.account_id, e.account, e.kind, e.delta,
-       sum(e.delta) over w - e.delta, sum(e.delta) over w, e.reason, e.actor_id, e.source, e.source_id, e.created_at
+       sum(e.delta) over w - e.delta, sum(e.delta) over w, e.reason, e.actor_id, e.source, e.source_id, e.plan, e.created_at
      from (
        select t.user_id, t.id as transfer_id, l.account_id, a.purpose as account, t.kind, l.delta, t.client_text as reason,
-         t.created_by as actor_id, t.source, t.source_id, t.created_at
+         t.created_by as actor_id, t.source, t.source_id, t.plan, t.created_at
        from public.transfers t
        cross join lateral (values (t.debit_account_id, -t.amount), (t.credit_account_id, t.amount)) as l (account_id, delta)
        join public.ledger_accounts a on a.id = l.account_id and a.user_id is not null
        where t.phase in ('posted', 'post_pending')
+         -- The seed's transfers were posted by the engine, lines and all: not twice.
+         and not exists (select 1 from public.ledger_entries x where x.transfer_id = t.id)
      ) e
      window w as (partition by e.account_id order by e.created_at, e.transfer_id rows unbounded preceding)`,
   );

@@ -132,6 +132,9 @@ for (const width of [412, 1280]) {
     // (React replaces the skeleton's nodes, which CLS does not count: the place is checked here).
     expect(await balances.innerHTML()).toBe(early);
     expect(await placeOf(balances)).toEqual(earlyPlace);
+    // The member's plan list arrives after the takeover, into a placeholder of its height: once it is
+    // there, still nothing has moved.
+    await expect(page.locator('[data-plan]').first()).toBeVisible();
     expect(await shifts(page)).toEqual([]);
   });
 }

@@ -8,6 +8,10 @@ import PlansSummaryFrame from './plans/PlansSummaryFrame';
 // it: out of the first load (tests/budgets.json).
 const PlansSummary = lazy(() => import('./plans/PlansSummary'));
 
+/** Whether the member has principal invested, from the profile the first paint already has. */
+const holdsPlans = (profile: { total_invest: string } | null): boolean =>
+  profile !== null && !/^0*(\.0*)?$/.test(profile.total_invest);
+
 interface DashboardPageProps {
   /** /user-dashboard or /user-home: the same home view. */
   path: '/user-dashboard' | '/user-home';
@@ -20,8 +24,9 @@ export default function DashboardPage({ path }: DashboardPageProps) {
       {({ session, profile, openReferralsDialog }) => (
         <div className="space-y-8">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
-          <Suspense fallback={<PlansSummaryFrame />}>
-            <PlansSummary userId={session.user.id} />
+          {/* Its placeholder keeps the list's height (one plan card when money is invested). */}
+          <Suspense fallback={<PlansSummaryFrame holdsPlans={holdsPlans(profile)} />}>
+            <PlansSummary userId={session.user.id} holdsPlans={holdsPlans(profile)} />
           </Suspense>
           <section aria-labelledby="next-steps" className="card p-5 sm:p-6">
             <h2 id="next-steps" className="text-xl text-ink-950">

@@ -5,9 +5,9 @@ import PlansSummaryFrame from './PlansSummaryFrame';
 import { NO_PLANS_YET, pendingCountText } from './rules';
 
 /** "Your plans" on the dashboard: per plan its principal, returns to date and pending instructions, live. */
-export default function PlansSummary({ userId }: { userId: string }) {
+export default function PlansSummary({ userId, holdsPlans }: { userId: string; holdsPlans: boolean }) {
   const held = useFeed(watchMyPlans, userId, 'plans-summary-feed');
-  if (held === null) return <PlansSummaryFrame />;
+  if (held === null) return <PlansSummaryFrame holdsPlans={holdsPlans} />;
   return (
     <PlansSummaryFrame>
       {held.length === 0 ? (

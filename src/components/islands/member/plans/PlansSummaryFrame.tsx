@@ -8,10 +8,18 @@ export const YOUR_PLANS_HEADING = 'Your plans';
 export const DASHBOARD_PLANS_LINK = 'Invest or redeem';
 
 /**
- * The dashboard's "Your plans" section around its content, and its first view (one line's
- * placeholder, the height of "no plan yet") while the list's code and data load.
+ * The dashboard's "Your plans" section around its content, and its first view while the list's code
+ * and data load: the height of what will come, so nothing below moves when it does (no layout shift).
+ * A member with money invested (Total Invest, known with the first paint) gets one plan card's
+ * placeholder, built like the card; anyone else one line, the height of "no plan yet".
  */
-export default function PlansSummaryFrame({ children }: { children?: ReactNode }) {
+export default function PlansSummaryFrame({
+  children,
+  holdsPlans = false,
+}: {
+  children?: ReactNode;
+  holdsPlans?: boolean;
+}) {
   return (
     <section aria-labelledby="plans-summary-heading" className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -22,7 +30,21 @@ export default function PlansSummaryFrame({ children }: { children?: ReactNode }
           {DASHBOARD_PLANS_LINK}
         </a>
       </div>
-      {children ?? <div className="mt-4 h-5 animate-pulse rounded bg-mist-100" aria-hidden="true" />}
+      {children ??
+        (holdsPlans ? (
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-hidden="true">
+            <li className="animate-pulse rounded-md border border-mist-200 bg-mist-50 p-4">
+              <p className="font-semibold">&nbsp;</p>
+              <div className="mt-1 space-y-0.5 text-sm">
+                <p>&nbsp;</p>
+                <p>&nbsp;</p>
+              </div>
+              <p className="mt-1 text-xs">&nbsp;</p>
+            </li>
+          </ul>
+        ) : (
+          <div className="mt-4 h-5 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+        ))}
     </section>
   );
 }

@@ -476,9 +476,14 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
           { kind: 'file', member: 0, account: 'deposit_wallet', amount: '1.00' },
           { kind: 'approveW', staff: 0, pick: 0 },
           { kind: 'payW', staff: 1, pick: 0 },
-          // And an investment taken the whole way: subscribed, accepted, redeemed, accepted.
+          // A withdrawal the member cancels before it is paid.
+          { kind: 'file', member: 1, account: 'interest_wallet', amount: '1.00' },
+          { kind: 'cancelW', pick: 0 },
+          // And an investment taken the whole way: subscribed, accepted, paid a month's returns by
+          // two staff, redeemed, accepted.
           { kind: 'subscribe', member: 2, plan: 'silver', amount: '500.00' },
           { kind: 'acceptP', staff: 2, member: 2 },
+          { kind: 'returns', staff: 0, approver: 1, plan: 'silver', month: '2025-03', rate: '1' },
           { kind: 'redeem', member: 2, plan: 'silver', amount: '500.00' },
           { kind: 'acceptP', staff: 0, member: 2 },
         ]),

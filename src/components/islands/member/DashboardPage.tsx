@@ -2,11 +2,25 @@ import { Suspense, lazy } from 'react';
 import MemberShell from './MemberShell';
 import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import FreezeWithdrawals from './FreezeWithdrawals';
-import PlansSummaryFrame from './plans/PlansSummaryFrame';
+import PlansSummaryFrame, { PLANS_SUMMARY_UNAVAILABLE } from './plans/PlansSummaryFrame';
 
 // The plans list (and its live feed) loads right after the page, in the place its frame keeps for
 // it: out of the first load (tests/budgets.json).
-const PlansSummary = lazy(() => import('./plans/PlansSummary'));
+// If its code cannot be fetched (the connection dropped first), the section says so and the rest of
+// the page stays: a rejected lazy import would otherwise unmount the whole dashboard.
+const PlansSummary = lazy(() =>
+  import('./plans/PlansSummary').catch(() => ({ default: PlansSummaryUnavailable })),
+);
+
+function PlansSummaryUnavailable() {
+  return (
+    <PlansSummaryFrame>
+      <p className="mt-4 text-sm text-muted" role="alert">
+        {PLANS_SUMMARY_UNAVAILABLE}
+      </p>
+    </PlansSummaryFrame>
+  );
+}
 
 /** Whether the member has principal invested, from the profile the first paint already has. */
 const holdsPlans = (profile: { total_invest: string } | null): boolean =>
@@ -26,7 +40,7 @@ export default function DashboardPage({ path }: DashboardPageProps) {
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
           {/* Its placeholder keeps the list's height (one plan card when money is invested). */}
           <Suspense fallback={<PlansSummaryFrame holdsPlans={holdsPlans(profile)} />}>
-            <PlansSummary userId={session.user.id} holdsPlans={holdsPlans(profile)} />
+            <PlansSummary version={profile?.version ?? 0} holdsPlans={holdsPlans(profile)} />
           </Suspense>
           <section aria-labelledby="next-steps" className="card p-5 sm:p-6">
             <h2 id="next-steps" className="text-xl text-ink-950">

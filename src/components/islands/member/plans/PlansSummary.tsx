@@ -1,13 +1,45 @@
-import { useFeed } from '../../shared/useFeed';
+import { useEffect, useState } from 'react';
 import { formatUsd } from '~/lib/money';
-import { watchMyPlans } from '~/lib/plans';
-import PlansSummaryFrame from './PlansSummaryFrame';
+import { myPlans, type HeldPlan } from '~/lib/plans';
+import PlansSummaryFrame, { PLANS_SUMMARY_UNAVAILABLE } from './PlansSummaryFrame';
 import { NO_PLANS_YET, pendingCountText } from './rules';
 
-/** "Your plans" on the dashboard: per plan its principal, returns to date and pending instructions, live. */
-export default function PlansSummary({ userId, holdsPlans }: { userId: string; holdsPlans: boolean }) {
-  const held = useFeed(watchMyPlans, userId, 'plans-summary-feed');
-  if (held === null) return <PlansSummaryFrame holdsPlans={holdsPlans} />;
+/**
+ * "Your plans" on the dashboard: per plan its principal, returns to date and pending instructions.
+ * It follows the balances the page already hears live (the profile's version moves with every posted
+ * transfer) rather than opening a realtime channel of its own: one channel per page, which realtime
+ * rejoins after a dropped connection with the page's own catch-up read.
+ */
+export default function PlansSummary({ version, holdsPlans }: { version: number; holdsPlans: boolean }) {
+  const [held, setHeld] = useState<HeldPlan[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    myPlans().then(
+      (plans) => {
+        if (current) {
+          setHeld(plans);
+          setFailed(false);
+        }
+      },
+      () => {
+        if (current) setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [version]);
+  if (held === null)
+    return failed ? (
+      <PlansSummaryFrame>
+        <p className="mt-4 text-sm text-muted" role="alert">
+          {PLANS_SUMMARY_UNAVAILABLE}
+        </p>
+      </PlansSummaryFrame>
+    ) : (
+      <PlansSummaryFrame holdsPlans={holdsPlans} />
+    );
   return (
     <PlansSummaryFrame>
       {held.length === 0 ? (

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
  */
 export const YOUR_PLANS_HEADING = 'Your plans';
 export const DASHBOARD_PLANS_LINK = 'Invest or redeem';
+export const PLANS_SUMMARY_UNAVAILABLE = 'Your plans could not be loaded. Reload the page to try again.';
 
 /**
  * The dashboard's "Your plans" section around its content, and its first view while the list's code

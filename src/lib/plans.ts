@@ -181,11 +181,6 @@ const planTables = (userId: string) => [
   { table: 'profiles', filter: `id=eq.${userId}` },
 ];
 
-/** Live list of the member's plans (the dashboard's section). */
-export function watchMyPlans(userId: string, handlers: FeedHandlers<HeldPlan[]>): () => void {
-  return watchTable(planTables(userId), myPlans, handlers);
-}
-
 export interface PlansSnapshot {
   plans: HeldPlan[];
   /** The member's accounts: the Deposit Wallet's available amount is what can be invested. */

@@ -1,4 +1,4 @@
-import { mailto, site } from './site';
+import { SUPPORT_EMAIL, mailto } from './site';
 
 /**
  * Live chat (tawk.to style). Configured by PUBLIC_CHAT_PROPERTY_ID and PUBLIC_CHAT_WIDGET_ID at build
@@ -47,5 +47,5 @@ export function supportChatLink(ids: ChatIds | undefined = chatIds()): SupportLi
       label: 'Open support chat',
     };
   }
-  return { href: mailto(site.email.support, 'Support request'), external: false, label: 'E-mail support' };
+  return { href: mailto(SUPPORT_EMAIL, 'Support request'), external: false, label: 'E-mail support' };
 }

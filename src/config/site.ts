@@ -13,6 +13,12 @@ export interface SiteSettings {
   foundedYear: number;
 }
 
+/**
+ * Support's address on its own: the member pages' "E-mail support" links read it without pulling the
+ * whole identity above into their first load (tests/budgets.json).
+ */
+export const SUPPORT_EMAIL = 'support@liquidcapital.example';
+
 export const site: SiteSettings = {
   name: 'Liquid Capital',
   legalName: 'Liquid Capital Limited',
@@ -26,7 +32,7 @@ export const site: SiteSettings = {
     country: 'Hong Kong SAR',
   },
   email: {
-    support: 'support@liquidcapital.example',
+    support: SUPPORT_EMAIL,
     partnerships: 'partnerships@liquidcapital.example',
     privacy: 'privacy@liquidcapital.example',
   },

@@ -2,6 +2,12 @@
  * A small, self-drawn line-icon set (24×24, stroke = currentColor). Kept as data so any component
  * can render it without an image request or an icon library.
  */
+// The icons islands draw, on their own: an island imports these three, not the whole set, so the
+// set stays out of member and admin pages' first load (tests/budgets.json).
+export const bell = 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zm4 4h4';
+export const plusminus = 'M12 4v8M8 8h8M7 18h10';
+export const history = 'M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4m4-1v5l3 2';
+
 export const icons = {
   lending: 'M4 10h16M6 10v8m4-8v8m4-8v8m4-8v8M3 20h18M12 3l9 5H3z',
   portfolio: 'M4 19V5m0 14h16M8 15l3-4 3 2 5-6',
@@ -23,10 +29,10 @@ export const icons = {
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm5-2l5 5',
   handshake: 'M3 12l4-4 5 2 5-2 4 4-5 5-4-3-4 3zm6-2l-2 3',
   check: 'M5 12l5 5 9-10',
-  bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zm4 4h4',
+  bell,
   pencil: 'M4 20h4L19 9l-4-4L4 16zm9-13l4 4',
-  plusminus: 'M12 4v8M8 8h8M7 18h10',
-  history: 'M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4m4-1v5l3 2',
+  plusminus,
+  history,
   key: 'M8 15a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm4-4h9m-3 0v3m-3-3v2',
   approval:
     'M9 12l2 2 4-4M12 3l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 21l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z',

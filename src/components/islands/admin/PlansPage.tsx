@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import { listPlans } from '~/lib/admin/plans';
 import { openStaffChanges, watchStaffChanges, type StaffChange } from '~/lib/admin/staff-changes';
 import { RETURNS_TEXT as R, TERMS_TEXT as T, type PlanTerms } from '~/lib/admin/plan-text';
@@ -9,7 +10,7 @@ import PlanTermsPanel from './plans/PlanTermsPanel';
 import ReturnsRunForm from './plans/ReturnsRunForm';
 
 // Proposal cards (and their decision buttons) load when there is a proposal to show.
-const StaffProposalCard = lazy(() => import('./approvals/StaffProposalCard'));
+const StaffProposalCard = lazyPart(() => import('./approvals/StaffProposalCard'), 'item');
 
 const PLAN_KINDS: readonly StaffChange['kind'][] = ['returns_run', 'plan_terms'];
 

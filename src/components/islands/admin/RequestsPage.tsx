@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import AdminArea, { type AdminPath, type StaffSession } from './AdminArea';
 import { loadReviewQueue, watchReviewQueue } from '~/lib/admin/requests';
 import { listWallets } from '~/lib/admin/wallets';
@@ -8,7 +9,7 @@ import { noticeActions, ReviewCard, ReviewSection, withdrawalActions, type Pendi
 import { REVIEW_TEXT, noticeTitle, withdrawalTitle } from './requests/review-rules';
 
 // The review dialog (its fields and checks) loads on the first action, not with the page.
-const ReviewDialog = lazy(() => import('./requests/ReviewDialog'));
+const ReviewDialog = lazyPart(() => import('./requests/ReviewDialog'), 'dialog');
 
 function Requests({ session }: { session: StaffSession }) {
   const { data: queue, reload } = useLoad(loadReviewQueue, 'Could not load the requests.');

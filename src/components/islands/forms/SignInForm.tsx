@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import toast from '~/lib/toast';
 import Toaster from '../shared/Toaster';
 import SubmitButton from '../shared/SubmitButton';
@@ -15,7 +16,7 @@ import {
 } from '~/lib/auth-rules';
 
 // The code prompt and supabase-js load only when someone signs in or already has a session.
-const SecondFactorForm = lazy(() => import('../admin/SecondFactorForm'));
+const SecondFactorForm = lazyPart(() => import('../admin/SecondFactorForm'));
 
 type CodeStep = { step: 'challenge'; factorId: string };
 

@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import MemberShell from './MemberShell';
 import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import FreezeWithdrawals from './FreezeWithdrawals';
@@ -6,11 +7,9 @@ import PlansSummaryFrame, { PLANS_SUMMARY_UNAVAILABLE } from './plans/PlansSumma
 
 // The plans list (and its live feed) loads right after the page, in the place its frame keeps for
 // it: out of the first load (tests/budgets.json).
-// If its code cannot be fetched (the connection dropped first), the section says so and the rest of
-// the page stays: a rejected lazy import would otherwise unmount the whole dashboard.
-const PlansSummary = lazy(() =>
-  import('./plans/PlansSummary').catch(() => ({ default: PlansSummaryUnavailable })),
-);
+// If its code cannot be fetched (the connection dropped first), the section says so in its own frame
+// and the rest of the page stays (lazyPart).
+const PlansSummary = lazyPart(() => import('./plans/PlansSummary'), 'block', PlansSummaryUnavailable);
 
 function PlansSummaryUnavailable() {
   return (

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import MemberShell from './MemberShell';
 import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import WalletCard from './WalletCard';
@@ -6,9 +7,9 @@ import { useLoad } from '../shared/useLoad';
 import { listDepositWallets } from '~/lib/wallets';
 
 // The notice form loads when the member opens it, not with the page.
-const DepositNoticeDialog = lazy(() => import('./DepositNoticeDialog'));
+const DepositNoticeDialog = lazyPart(() => import('./DepositNoticeDialog'), 'dialog');
 // The member's notices load after the page is up, out of its first load (tests/budgets.json).
-const DepositNotices = lazy(() => import('./DepositNotices'));
+const DepositNotices = lazyPart(() => import('./DepositNotices'));
 
 export const DEPOSIT_INSTRUCTION =
   'Please copy the wallet address for your chosen asset and proceed with your investment deposit.';

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import type { Session } from '@supabase/supabase-js';
 import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '../shared/AppShell';
@@ -18,7 +19,7 @@ export const WITHDRAW_DIALOG_TEXT =
 
 // The referral link, count and earnings are read when the dialog first opens: out of every member
 // page's first load (tests/budgets.json).
-const ReferralsDialog = lazy(() => import('./ReferralsDialog'));
+const ReferralsDialog = lazyPart(() => import('./ReferralsDialog'), 'dialog');
 
 export interface MemberContext {
   session: Session;

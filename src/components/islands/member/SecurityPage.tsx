@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import type { Session } from '@supabase/supabase-js';
 import toast from '~/lib/toast';
 import MemberShell from './MemberShell';
@@ -10,9 +11,9 @@ import EmailSection from './security/EmailSection';
 import SessionsSection from './security/SessionsSection';
 
 // The authenticator section carries the enrolment flow (QR code, key, code): loaded after the rest.
-const AuthenticatorSection = lazy(() => import('./security/AuthenticatorSection'));
+const AuthenticatorSection = lazyPart(() => import('./security/AuthenticatorSection'));
 // The freeze card sits last and shows nothing until its own first read: it need not be in the first load.
-const FreezeWithdrawals = lazy(() => import('./FreezeWithdrawals'));
+const FreezeWithdrawals = lazyPart(() => import('./FreezeWithdrawals'));
 
 /** How far an e-mail change got when the page was opened from one of its links. */
 function landingOf(link: LinkState): EmailChangeLanding {

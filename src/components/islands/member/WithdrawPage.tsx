@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import MemberShell, { WITHDRAW_DIALOG_TEXT } from './MemberShell';
 import { useLoad } from '../shared/useLoad';
 import { useFeed } from '../shared/useFeed';
@@ -12,10 +13,10 @@ import { REQUESTS_HEADING } from './withdraw/rules';
 
 // The hold notice reads its own status after the page is up: the form does not wait for it, and its
 // code stays out of the page's first load (tests/budgets.json).
-const SecurityHoldNotice = lazy(() => import('./SecurityHoldNotice'));
+const SecurityHoldNotice = lazyPart(() => import('./SecurityHoldNotice'));
 // The list of requests and notices (and the asset and status words it reads) loads right after the
 // page, in the place its placeholder keeps for it: out of the first load (tests/budgets.json).
-const RequestList = lazy(() => import('./withdraw/RequestList'));
+const RequestList = lazyPart(() => import('./withdraw/RequestList'));
 
 /** The list's first view until its code arrives: the same card, heading and placeholder as its loading state. */
 function RequestListPlaceholder() {

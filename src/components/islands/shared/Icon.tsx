@@ -1,7 +1,16 @@
-import { icons, type IconName } from '~/components/ui/icons';
+import { bell, history, plusminus } from '~/components/ui/icons';
+
+// Only the icons islands draw (the whole set would weigh on every signed-in page's first load).
+const paths = { bell, history, plusminus };
 
 /** The site's line icons (components/ui/icons.ts) in an island; decorative, as in Icon.astro. */
-export default function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {
+export default function Icon({
+  name,
+  className = 'size-5',
+}: {
+  name: keyof typeof paths;
+  className?: string;
+}) {
   return (
     <svg
       className={className}
@@ -14,7 +23,7 @@ export default function Icon({ name, className = 'size-5' }: { name: IconName; c
       aria-hidden="true"
       focusable="false"
     >
-      <path d={icons[name]} />
+      <path d={paths[name]} />
     </svg>
   );
 }

@@ -1,7 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from './lazyPart';
 import type { DialogProps } from './Dialog';
 
-const Dialog = lazy(() => import('./Dialog'));
+const Dialog = lazyPart(() => import('./Dialog'), 'dialog');
 
 /**
  * `Dialog` loaded on its first opening: a page whose dialogs stay shut (a confirm, a notice) does not

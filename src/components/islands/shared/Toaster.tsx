@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from './lazyPart';
 
 // Loaded after the page hydrates (see lib/toast.ts): nothing is shown in it before a first action.
-const ToastArea = lazy(() => import('./ToastArea'));
+const ToastArea = lazyPart(() => import('./ToastArea'));
 
 /** The page's one toast area (top-right); see ToastArea. */
 export default function Toaster() {

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../shared/lazyPart';
 import {
   approveStaffChange,
   mayDecide,
@@ -14,7 +15,7 @@ import DecisionActions from './DecisionActions';
 import ProposalHeader from './ProposalHeader';
 
 // A returns run's facts and lines load when there is a run to show.
-const ReturnsRunDetails = lazy(() => import('../plans/ReturnsRun'));
+const ReturnsRunDetails = lazyPart(() => import('../plans/ReturnsRun'));
 
 /** One changed field: now → proposed on one line, or for sentences (a plan's terms) one above the other. */
 function Change({ row }: { row: ChangeRow }) {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../shared/lazyPart';
 import { formatUsd } from '~/lib/money';
 import { TERMS_TEXT as T, type PlanTerms } from '~/lib/admin/plan-text';
 import type { StaffChange } from '~/lib/admin/staff-changes';
 
 // The form loads with the first "Propose new terms", not with the page (owners only use it).
-const PlanTermsDialog = lazy(() => import('./PlanTermsDialog'));
+const PlanTermsDialog = lazyPart(() => import('./PlanTermsDialog'), 'dialog');
 
 /**
  * The plans' current terms, as clients read them before investing. Owners propose new terms for a

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type SubmitEvent } from 'react';
+import { Suspense, useState, type SubmitEvent } from 'react';
+import { lazyPart } from '../../shared/lazyPart';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
 import { reasonError } from '~/lib/admin/reason';
@@ -16,7 +17,7 @@ import { FieldFrame } from '../../shared/Field';
 import { useFormProblem } from '../../shared/formProblem';
 
 // The preview's table loads with the first preview, not with the page.
-const ReturnsRunDetails = lazy(() => import('./ReturnsRun'));
+const ReturnsRunDetails = lazyPart(() => import('./ReturnsRun'));
 
 const sameDraft = (a: ReturnsDraft, b: ReturnsDraft) =>
   a.plan === b.plan && a.month.trim() === b.month.trim() && a.rate.trim() === b.rate.trim();

@@ -1,10 +1,11 @@
 import type { Freeze } from '~/lib/admin/freezes';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../shared/lazyPart';
 import { formatDateTime } from '../format';
 
 // Only a frozen member with an unfreeze proposal shows it, after the freezes have loaded: the users
 // page does not load it (nor the staff-changes module) before its first interaction.
-const AwaitingChange = lazy(() => import('../AwaitingChange'));
+const AwaitingChange = lazyPart(() => import('../AwaitingChange'));
 
 /** "Withdrawals frozen" on a user's row or card, with the unfreeze proposal or the way to make one. */
 export default function FrozenNotice({

@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../shared/lazyPart';
 import { ACCOUNT_LABELS, BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import FrozenNotice from './FrozenNotice';
@@ -7,8 +8,8 @@ import { displayName, type UserItemProps } from './itemProps';
 
 // Shown on few cards (pending transfers; the staff member's own card): loaded when needed, out of the
 // page's first load (tests/budgets.json).
-const OwnAccountNote = lazy(() => import('../OwnAccountNote'));
-const PendingTransfers = lazy(() => import('./PendingTransfers'));
+const OwnAccountNote = lazyPart(() => import('../OwnAccountNote'));
+const PendingTransfers = lazyPart(() => import('./PendingTransfers'));
 
 /** A user on a phone or tablet: name, e-mail, the six derived balances (read-only) and the actions. */
 export default function UserCard({

@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../shared/lazyPart';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
 import FrozenNotice from './FrozenNotice';
@@ -8,8 +9,8 @@ import { displayName, type UserItemProps } from './itemProps';
 
 // Shown on few rows (pending transfers; the staff member's own row): loaded when needed, out of the
 // page's first load (tests/budgets.json).
-const OwnAccountNote = lazy(() => import('../OwnAccountNote'));
-const PendingTransfers = lazy(() => import('./PendingTransfers'));
+const OwnAccountNote = lazyPart(() => import('../OwnAccountNote'));
+const PendingTransfers = lazyPart(() => import('./PendingTransfers'));
 
 /** A user in the desktop table: the six derived balances (read-only) and the row's actions. */
 export default function UserRow({

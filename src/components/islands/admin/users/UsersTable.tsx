@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazyPart } from '../../shared/lazyPart';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import type { AdminUser } from '~/lib/admin/users';
 import { byMember, pendingTransfers, watchTransfers, type PendingTransfer } from '~/lib/admin/transfers';
@@ -17,11 +18,11 @@ import { useUsersPage } from './useUsersPage';
 import { useWideLayout } from './useWideLayout';
 
 // A user's ledger loads when an admin opens it, not with the page.
-const LedgerDialog = lazy(() => import('../LedgerDialog'));
+const LedgerDialog = lazyPart(() => import('../LedgerDialog'), 'dialog');
 // Opened from a frozen member's row: loaded on the first opening (issue 24).
-const UnfreezeDialog = lazy(() => import('./UnfreezeDialog'));
+const UnfreezeDialog = lazyPart(() => import('./UnfreezeDialog'), 'dialog');
 // "Credit / debit": loaded on the first opening.
-const CorrectionDialog = lazy(() => import('./CorrectionDialog'));
+const CorrectionDialog = lazyPart(() => import('./CorrectionDialog'), 'dialog');
 
 const allPending = () => pendingTransfers();
 const NONE: readonly PendingTransfer[] = [];

@@ -1,11 +1,12 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../shared/lazyPart';
 import toast from '~/lib/toast';
 import { useLoad } from '../../shared/useLoad';
 import { MFA_MESSAGES, listAuthenticators, removeAuthenticator, type Authenticator } from '~/lib/mfa';
 import { Section } from './Section';
 import CodeForm from './CodeForm';
 
-const AddAuthenticator = lazy(() => import('./AddAuthenticator'));
+const AddAuthenticator = lazyPart(() => import('./AddAuthenticator'));
 
 export const AUTHENTICATOR_MESSAGES = {
   added: 'Authenticator added. Signing in now asks for its code.',

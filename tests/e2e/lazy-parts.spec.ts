@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminSignIn, findUser } from './admin-helpers';
+import { createAdmin, createMember, setBalances, signInThroughUi } from './support/users';
+
+/**
+ * Parts of a page that load after it (dialogs, lists, notices: src/components/islands/shared/lazyPart.tsx)
+ * whose code cannot be fetched: the connection dropped after the page, or a deploy replaced the file.
+ * The page must stay, with the part replaced by a message and a reload; a plain React.lazy would
+ * unmount the whole island and leave the member a blank page.
+ *
+ * Each case refuses one part's file (the build names a lazy chunk after its module) and checks the
+ * page around it, the message in the part's place, and for dialogs that the stand-in closes like one.
+ */
+
+const MESSAGE = 'This part of the page could not be loaded. Check your connection, then reload the page.';
+
+/** Refuses every request for the lazy chunk(s) built from the named modules. */
+async function refuseChunks(page: Page, ...modules: string[]) {
+  for (const name of modules) await page.route(`**/_astro/${name}.*.js`, (route) => route.abort());
+}
+
+test('a dialog whose code does not arrive says so, closes like a dialog, and a reload brings it back', async ({
+  page,
+}) => {
+  const member = await createMember({ username: 'Lazlo Lazy' });
+  await refuseChunks(page, 'ReferralsDialog');
+  await signInThroughUi(page, member);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  const opener = page.getByRole('button', { name: /Referral Earnings/ });
+  await opener.click();
+  const standIn = page.getByRole('dialog', { name: MESSAGE });
+  await expect(standIn).toBeVisible();
+  await expect(standIn.getByRole('button', { name: 'Close' })).toBeFocused();
+  // The page behind it is whole.
+  await expect(page.getByRole('listitem').filter({ hasText: 'Interest Wallet Balance' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(standIn).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await standIn.getByRole('button', { name: 'Close' }).click();
+  await expect(standIn).toHaveCount(0);
+
+  // Back online: the stand-in's reload brings the real dialog.
+  await page.unrouteAll();
+  await opener.click();
+  await standIn.getByRole('button', { name: 'Reload page' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: /Referral Earnings/ }).click();
+  await expect(page.getByRole('dialog', { name: /^Referrals/ })).toBeVisible();
+});
+
+test('the dashboard keeps its balances when the plans section cannot load', async ({ page }) => {
+  const member = await createMember({ username: 'Petra Plans' });
+  await setBalances(member.id, { total_invest: '5000.00' }, 'Opening balance');
+  await refuseChunks(page, 'PlansSummary');
+  await signInThroughUi(page, member);
+  await expect(page.getByText('Your plans could not be loaded. Reload the page to try again.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Total Invest' })).toContainText('$5,000.00');
+});
+
+test('withdraw, deposit and security pages stay whole when a part of them cannot load', async ({ page }) => {
+  const member = await createMember({ username: 'Wanda Wobbly' });
+  await refuseChunks(
+    page,
+    'RequestList',
+    'SecurityHoldNotice',
+    'DepositNotices',
+    'AuthenticatorSection',
+    'FreezeWithdrawals',
+  );
+  await signInThroughUi(page, member, '/user/withdraw');
+  await expect(page.getByRole('heading', { name: 'Withdraw', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE }).first()).toBeVisible();
+  await expect(page.getByLabel('Amount (USD)')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Deposit', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Deposit', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE })).toBeVisible();
+  await expect(page.getByRole('button', { name: "I've made the deposit" })).toBeVisible();
+
+  await page.goto('/user/security');
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE }).first()).toBeVisible();
+  await expect(page.getByLabel('New e-mail address')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE })).toHaveCount(2);
+});
+
+test('staff keep the users table when a dialog of it cannot load', async ({ page }) => {
+  const admin = await createAdmin({ role: 'auditor' });
+  const member = await createMember({ username: 'Hugo History' });
+  await refuseChunks(page, 'LedgerDialog');
+  await adminSignIn(page, admin);
+  await page.goto('/admin/users');
+  await findUser(page, member);
+  const opener = page.getByRole('button', { name: `History of ${member.username}` });
+  await opener.click();
+  const standIn = page.getByRole('dialog', { name: MESSAGE });
+  await expect(standIn).toBeVisible();
+  await standIn.getByRole('button', { name: 'Close' }).click();
+  await expect(standIn).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+});

@@ -540,6 +540,7 @@ export type Database = {
       }
       profiles: {
         Row: {
+          account_number: string
           created_at: string
           deposit_wallet: number
           email: string
@@ -557,6 +558,7 @@ export type Database = {
           xrp_destination_tag: number
         }
         Insert: {
+          account_number?: string
           created_at?: string
           deposit_wallet?: number
           email?: string
@@ -574,6 +576,7 @@ export type Database = {
           xrp_destination_tag?: number
         }
         Update: {
+          account_number?: string
           created_at?: string
           deposit_wallet?: number
           email?: string
@@ -674,6 +677,174 @@ export type Database = {
           target?: string
         }
         Relationships: []
+      }
+      statement_failures: {
+        Row: {
+          created_at: string
+          error: string
+          id: number
+          run_id: number
+          statement_id: number
+        }
+        Insert: {
+          created_at?: string
+          error: string
+          id?: never
+          run_id: number
+          statement_id: number
+        }
+        Update: {
+          created_at?: string
+          error?: string
+          id?: never
+          run_id?: number
+          statement_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "statement_failures_run_id_fkey"
+            columns: ["run_id"]
+            isOneToOne: false
+            referencedRelation: "statement_runs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "statement_failures_statement_id_fkey"
+            columns: ["statement_id"]
+            isOneToOne: false
+            referencedRelation: "statements"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      statement_files: {
+        Row: {
+          bytes: number
+          created_at: string
+          kind: string
+          path: string
+          sha256: string
+          statement_id: number
+        }
+        Insert: {
+          bytes: number
+          created_at?: string
+          kind: string
+          path: string
+          sha256: string
+          statement_id: number
+        }
+        Update: {
+          bytes?: number
+          created_at?: string
+          kind?: string
+          path?: string
+          sha256?: string
+          statement_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "statement_files_statement_id_fkey"
+            columns: ["statement_id"]
+            isOneToOne: false
+            referencedRelation: "statements"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      statement_runs: {
+        Row: {
+          finished_at: string | null
+          firm: NonNullable<Json>
+          id: number
+          month: string
+          started_at: string
+          status: string
+          valuation: NonNullable<Json>
+        }
+        Insert: {
+          finished_at?: string | null
+          firm: NonNullable<Json>
+          id?: never
+          month: string
+          started_at?: string
+          status?: string
+          valuation: NonNullable<Json>
+        }
+        Update: {
+          finished_at?: string | null
+          firm?: NonNullable<Json>
+          id?: never
+          month?: string
+          started_at?: string
+          status?: string
+          valuation?: NonNullable<Json>
+        }
+        Relationships: []
+      }
+      statements: {
+        Row: {
+          created_at: string
+          data: NonNullable<Json>
+          id: number
+          month: string
+          reason: string | null
+          reference: string
+          replaces_id: number | null
+          run_id: number
+          sha256: string
+          user_id: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          data: NonNullable<Json>
+          id?: never
+          month: string
+          reason?: string | null
+          reference: string
+          replaces_id?: number | null
+          run_id: number
+          sha256: string
+          user_id: string
+          version: number
+        }
+        Update: {
+          created_at?: string
+          data?: NonNullable<Json>
+          id?: never
+          month?: string
+          reason?: string | null
+          reference?: string
+          replaces_id?: number | null
+          run_id?: number
+          sha256?: string
+          user_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "statements_replaces_id_fkey"
+            columns: ["replaces_id"]
+            isOneToOne: false
+            referencedRelation: "statements"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "statements_run_id_fkey"
+            columns: ["run_id"]
+            isOneToOne: false
+            referencedRelation: "statement_runs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "statements_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       transfers: {
         Row: {
@@ -1070,6 +1241,18 @@ export type Database = {
       }
       approve_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
       approve_transfer: { Args: { p_transfer_id: number }; Returns: Json }
+      attach_statement_files: {
+        Args: {
+          p_csv_bytes: number
+          p_csv_path: string
+          p_csv_sha256: string
+          p_pdf_bytes: number
+          p_pdf_path: string
+          p_pdf_sha256: string
+          p_statement: number
+        }
+        Returns: undefined
+      }
       audit_chain_anchor: { Args: Record<PropertyKey, never>; Returns: Json }
       cancel_plan_instruction: {
         Args: { p_transfer_id: number }
@@ -1108,12 +1291,17 @@ export type Database = {
         }
         Returns: Json
       }
+      finish_statement_run: { Args: { p_run: number }; Returns: Json }
       freeze_withdrawals: { Args: { p_reason?: string }; Returns: Json }
       grant_admin: {
         Args: { p_email: string; p_role?: string }
         Returns: undefined
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      issue_statements: {
+        Args: { p_limit?: number; p_run: number }
+        Returns: Json
+      }
       mark_member_mail_failed: {
         Args: { p_error: string; p_id: number }
         Returns: undefined
@@ -1250,8 +1438,16 @@ export type Database = {
         }
         Returns: Json
       }
+      record_statement_failure: {
+        Args: { p_error: string; p_run: number; p_statement: number }
+        Returns: undefined
+      }
       redeem_from_plan: {
         Args: { p_amount: string; p_plan: string; p_request_key: string }
+        Returns: Json
+      }
+      reissue_statement: {
+        Args: { p_account_number: string; p_month: string; p_reason: string }
         Returns: Json
       }
       reject_staff_change: {
@@ -1290,6 +1486,10 @@ export type Database = {
       set_staff_role: {
         Args: { p_email: string; p_role: string }
         Returns: undefined
+      }
+      start_statement_run: {
+        Args: { p_firm: Json; p_month: string; p_valuation: Json }
+        Returns: Json
       }
       subscribe_to_plan: {
         Args: { p_amount: string; p_plan: string; p_request_key: string }

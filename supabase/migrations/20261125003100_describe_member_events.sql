@@ -85,7 +85,12 @@ begin
           else 'Your principal stays invested.' end), v_at_once;
     return;
   end if;
-  if e.kind like 'staff\_proposal\_%' or e.kind like 'transfer\_%' or e.kind in ('firm_settings_changed', 'plan_terms_changed') then
+  -- A statement's data is recorded (statement_issued) before its PDF exists; the member hears of it
+  -- once the files are stored (statement_published), in words without figures. A failed rendering
+  -- (statement_failed) is staff's to fix.
+  if e.kind like 'staff\_proposal\_%' or e.kind like 'transfer\_%'
+     or e.kind in ('firm_settings_changed', 'plan_terms_changed', 'statement_issued', 'statement_failed',
+                   'statement_run_started', 'statement_run_finished') then
     return;
   end if;
   if e.kind in ('address_added', 'address_removed') then
@@ -184,6 +189,12 @@ begin
         format('%s changed when the address "%s" can be used for withdrawals from %s to %s. If you did not ask for this, freeze withdrawals now.',
           v_actor, coalesce(nullif(v_a ->> 'label', ''), v_a ->> 'address'),
           private.when_words((v_b ->> 'usable_from')::timestamptz), private.when_words((v_a ->> 'usable_from')::timestamptz)), v_at_once;
+    when e.kind = 'statement_published' then
+      return query select 'now',
+        case when (v_a ->> 'version')::int > 1 then 'Corrected statement ready' else 'Statement ready' end,
+        format('Your %s statement is ready%s. Download it on your Statement page.', v_a ->> 'period_label',
+          case when (v_a ->> 'version')::int > 1 then format(' (version %s, replacing %s)', v_a ->> 'version', v_a ->> 'replaces')
+            else '' end), v_at_once;
     when e.kind = 'member_password_changed' then
       return query select 'now', 'Password changed',
         'Your password was changed. If this was not you, reset it and contact us now.', v_at_once;

@@ -42,6 +42,38 @@ const ledger = (account: string, from: string, to: string, extra: Record<string,
 
 const CASES: Case[] = [
   {
+    kind: 'statement_published',
+    by: 'system',
+    after: {
+      statement: 3,
+      reference: 'LC10000001-2026-10-v1',
+      month: '2026-10',
+      period_label: 'October 2026',
+      version: 1,
+    },
+    actor: 'Liquid Capital',
+    words: [['Statement ready', 'Your October 2026 statement is ready. Download it on your Statement page.']],
+  },
+  {
+    kind: 'statement_published',
+    by: 'system',
+    after: {
+      statement: 4,
+      reference: 'LC10000001-2026-10-v2',
+      month: '2026-10',
+      period_label: 'October 2026',
+      version: 2,
+      replaces: 'LC10000001-2026-10-v1',
+    },
+    actor: 'Liquid Capital',
+    words: [
+      [
+        'Corrected statement ready',
+        'Your October 2026 statement is ready (version 2, replacing LC10000001-2026-10-v1). Download it on your Statement page.',
+      ],
+    ],
+  },
+  {
     kind: 'ledger_entry',
     by: 'owner',
     after: ledger('interest_wallet', '0.00', '125.00', { source: 'staff_proposal', source_id: 41 }),
@@ -564,9 +596,17 @@ const CASES: Case[] = [
  * Staff's own review and record (staff proposals, the phases of transfers): the member hears the
  * outcome through other kinds (ledger entries, their notices and requests), so these give no words.
  */
-const SILENT = /^(staff_proposal|transfer)_/;
-/** Kinds about no member (deposit wallets): never written with a member_id. */
-const ABOUT_NO_MEMBER = new Set(['address_edit', 'firm_settings_changed', 'plan_terms_changed']);
+// A statement's data being stored, or failing to render, is staff's record: the member hears when the
+// files are ready (statement_published).
+const SILENT = /^(staff_proposal|transfer)_|^statement_(issued|failed)$/;
+/** Kinds about no member (deposit wallets, settings, statement runs): never written with a member_id. */
+const ABOUT_NO_MEMBER = new Set([
+  'address_edit',
+  'firm_settings_changed',
+  'plan_terms_changed',
+  'statement_run_started',
+  'statement_run_finished',
+]);
 
 describe.each(engines)('the words members read on %s', (_name, open) => {
   let engine: Engine;

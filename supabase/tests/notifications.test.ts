@@ -60,13 +60,19 @@ const KINDS_FROM_OTHER_FEATURES: Record<string, Record<string, unknown>> = {
   member_password_changed: {},
   member_factor_enrolled: { factor_id: 'f1', friendly_name: 'Phone' },
   member_factor_removed: { factor_id: 'f1', friendly_name: 'Phone' },
+  statement_published: {
+    statement: 3,
+    reference: 'LC10000001-2026-10-v1',
+    period_label: 'October 2026',
+    version: 1,
+  },
 };
 
 /** The address of the address_added fixture: its notices are found by it among the member's others. */
 const FIXTURE_XRP_ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 
 /** Kinds that are staff's internal review: the member hears of the outcome through other events. */
-const SILENT = /^(staff_proposal|transfer)_/;
+const SILENT = /^(staff_proposal|transfer)_|^statement_(issued|failed)$/;
 
 describe.each(engines)('notifications on %s', (_name, open) => {
   let engine: Engine;
@@ -211,7 +217,13 @@ describe.each(engines)('notifications on %s', (_name, open) => {
       );
       if (
         SILENT.test(kind) ||
-        ['address_edit', 'firm_settings_changed', 'plan_terms_changed'].includes(kind)
+        [
+          'address_edit',
+          'firm_settings_changed',
+          'plan_terms_changed',
+          'statement_run_started',
+          'statement_run_finished',
+        ].includes(kind)
       ) {
         // address_edit names no member (a deposit wallet), nor do the firm's settings or a plan's
         // terms; proposals are staff's review.

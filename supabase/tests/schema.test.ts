@@ -403,7 +403,7 @@ describe.each(engines)('schema on %s', (_name, open) => {
     const tables =
       await q(`select c.relname as name, c.relrowsecurity::text as rls, coalesce(obj_description(c.oid, 'pg_class'), '') as comment
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    expect(tables.length).toBe(19);
+    expect(tables.length).toBe(23);
     for (const t of tables) {
       expect(t.rls, `${t.name} has RLS`).toBe('true');
       expect(t.comment, `${t.name} says who may read and write`).toMatch(/Read:/);

@@ -1,6 +1,7 @@
 import { AuthClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { RealtimeClient } from '@supabase/realtime-js';
+import type { StorageClient } from '@supabase/storage-js';
 import type { Database } from './database.types';
 
 /**
@@ -23,6 +24,8 @@ export interface AppSupabaseClient {
   rpc: Rest['rpc'];
   /** The realtime client, loaded and signed in on first use. */
   realtime(): Promise<RealtimeClient>;
+  /** The storage client (statements' files), loaded on first use; requests carry the session. */
+  storage(): Promise<StorageClient>;
 }
 
 let client: AppSupabaseClient | undefined;
@@ -54,6 +57,7 @@ function createAppClient(): AppSupabaseClient {
   const rest: Rest = new PostgrestClient<Database>(new URL('rest/v1', base).href, { fetch: withAuth });
 
   let realtime: Promise<RealtimeClient> | undefined;
+  let storage: Promise<StorageClient> | undefined;
   return {
     auth,
     from: rest.from.bind(rest) as Rest['from'],
@@ -87,6 +91,12 @@ function createAppClient(): AppSupabaseClient {
         return rt;
       });
       return realtime;
+    },
+    storage() {
+      storage ??= import('@supabase/storage-js').then(
+        ({ StorageClient: Storage }) => new Storage(new URL('storage/v1', base).href, {}, withAuth),
+      );
+      return storage;
     },
   };
 }

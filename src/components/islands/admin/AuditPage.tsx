@@ -17,7 +17,7 @@ import AdminArea, { type AdminPath } from './AdminArea';
 import AnchorPanel from './AnchorPanel';
 import { formatDateTime } from './format';
 import { useLoad } from '../shared/useLoad';
-import { saveCsv } from '../shared/saveCsv';
+import { saveFile } from '../shared/saveFile';
 
 const PAGE = 50;
 
@@ -54,7 +54,7 @@ function Audit() {
   async function exportCsv() {
     setBusy(true);
     try {
-      saveCsv(auditCsv(await exportAuditEvents(filter)), 'audit-events.csv');
+      saveFile(auditCsv(await exportAuditEvents(filter)), 'audit-events.csv');
     } catch (e) {
       toast.error(errorText(e, 'Could not export the audit log.'));
     } finally {

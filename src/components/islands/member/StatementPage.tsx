@@ -1,21 +1,27 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import MemberShell from './MemberShell';
 import BalanceChart from './statement/BalanceChart';
 import LedgerEntries from './statement/LedgerEntries';
 import { CHART_CAPTION_CLASS } from './statement/caption-slot';
-import { saveCsv } from '../shared/saveCsv';
+import { saveFile } from '../shared/saveFile';
 import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { LEDGER_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
 import { accountLabel, myLedger, type LedgerEntry } from '~/lib/ledger';
 import { defaultChartAccount } from '~/lib/ledger-entry';
 import { earlyStatement, pendingEarlyStatement } from '~/lib/early-statement';
 import { watchTable } from '~/lib/realtime';
+import { lazyPart } from '../shared/lazyPart';
+import { MONTHLY_HEADING, MONTHLY_LINK_NOTE } from './statement/monthly-heading';
+
+// The monthly statements (and the storage client their downloads use) load after the page, below
+// the live view, so nothing above them moves when they arrive.
+const MonthlyStatements = lazyPart(() => import('./statement/MonthlyStatements'));
 
 /** Saves the statement as a CSV file (made in the browser; nothing is sent anywhere). */
 async function downloadStatement(entries: LedgerEntry[]): Promise<void> {
   // Loaded on demand: most visits never export.
   const { ledgerCsv } = await import('~/lib/ledger-csv');
-  saveCsv(ledgerCsv(entries), `liquid-capital-statement-${new Date().toISOString().slice(0, 10)}.csv`);
+  saveFile(ledgerCsv(entries), `liquid-capital-statement-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
 interface StatementBodyProps {
@@ -37,6 +43,12 @@ export function StatementBody({ entries, error = null, account = '', onAccount }
 
   return (
     <div className="space-y-8">
+      <p className="text-sm">
+        <a href="#monthly-heading" className="font-semibold text-ink-900 underline underline-offset-2">
+          {MONTHLY_HEADING}
+        </a>{' '}
+        <span className="text-muted">{MONTHLY_LINK_NOTE}</span>
+      </p>
       {error && (
         <p role="alert" className="text-sm font-medium text-danger-600">
           {error}
@@ -105,6 +117,18 @@ export function StatementBody({ entries, error = null, account = '', onAccount }
           <LedgerEntries newestFirst={newestFirst} />
         )}
       </section>
+      {entries === null ? (
+        <section aria-labelledby="monthly-heading" className="card p-5 sm:p-6">
+          <h2 id="monthly-heading" className="text-xl text-ink-950">
+            {MONTHLY_HEADING}
+          </h2>
+          <div className="mt-4 h-16 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+        </section>
+      ) : (
+        <Suspense fallback={<div className="card h-40 animate-pulse" aria-hidden="true" />}>
+          <MonthlyStatements />
+        </Suspense>
+      )}
     </div>
   );
 }

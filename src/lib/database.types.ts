@@ -1491,6 +1491,19 @@ export type Database = {
         Args: { p_firm: Json; p_month: string; p_valuation: Json }
         Returns: Json
       }
+      statement_runs_overview: {
+        Args: { p_limit?: number }
+        Returns: {
+          failures: Json
+          finished_at: string
+          made: number
+          month: string
+          published: number
+          run: number
+          started_at: string
+          status: string
+        }[]
+      }
       subscribe_to_plan: {
         Args: { p_amount: string; p_plan: string; p_request_key: string }
         Returns: Json

@@ -38,16 +38,20 @@ interface StatementRow {
   statement_files: Array<{ kind: string; path: string }> | null;
 }
 
-/** The member's statements, newest month first, each month's latest version first. */
-export async function myStatements(): Promise<MonthlyStatement[]> {
+/**
+ * One member's statements, newest month first, each month's latest version first: the member's own
+ * (RLS shows a member nothing else), or any member's for auditors and owners.
+ */
+export async function statementsOf(userId: string): Promise<MonthlyStatement[]> {
   const { data, error } = await supabase()
     .from('statements')
     .select(
       'id, month, version, reference, created_at, period_label:data->period->>label, replaces:data->>replaces, statement_files(kind, path)',
     )
+    .eq('user_id', userId)
     .order('month', { ascending: false })
     .order('version', { ascending: false });
-  if (error) throw toDbError(error, 'Your monthly statements could not be loaded.');
+  if (error) throw toDbError(error, 'The monthly statements could not be loaded.');
   const rows = (data ?? []) as unknown as StatementRow[];
   const latest = new Map<string, number>();
   for (const r of rows) latest.set(r.month, Math.max(latest.get(r.month) ?? 0, r.version));
@@ -68,7 +72,7 @@ export async function myStatements(): Promise<MonthlyStatement[]> {
   });
 }
 
-/** One of the member's statement files, as the browser saves it. */
+/** A statement file (the member's own, or any for auditors and owners), as the browser saves it. */
 export async function statementFile(path: string): Promise<Blob> {
   const storage = await supabase().storage();
   const { data, error } = await storage.from(STATEMENTS_BUCKET).download(path);

@@ -644,6 +644,35 @@ begin
 end
 $$;
 
+-- What auditors and owners see of the job: each run with how many statements it made, how many have
+-- their files, and what failed, newest first.
+create function public.statement_runs_overview(p_limit int default 24)
+returns table (
+  run bigint, month text, status text, started_at timestamptz, finished_at timestamptz,
+  made bigint, published bigint, failures jsonb
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_role('auditor', 'owner');
+  return query
+  select r.id, to_char(r.month, 'YYYY-MM'), r.status, r.started_at, r.finished_at,
+    (select count(*) from public.statements s where s.run_id = r.id),
+    (select count(*) from public.statement_files f join public.statements s on s.id = f.statement_id
+     where s.run_id = r.id and f.kind = 'pdf'),
+    coalesce((select jsonb_agg(jsonb_build_object('reference', s.reference, 'error', x.error,
+        'at', to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) order by x.id)
+      from public.statement_failures x join public.statements s on s.id = x.statement_id
+      where x.run_id = r.id), '[]'::jsonb)
+  from public.statement_runs r
+  order by r.started_at desc, r.id desc
+  limit least(greatest(coalesce(p_limit, 24), 1), 200);
+end
+$$;
+
 revoke execute on function private.statement_month_start(date), private.statement_month_closed_at(date),
   private.statement_month(text), private.transfer_kind_label(text),
   private.build_statement(uuid, public.statement_runs, int, text),
@@ -661,3 +690,6 @@ grant execute on function public.start_statement_run(text, jsonb, jsonb), public
   public.record_statement_failure(bigint, bigint, text), public.finish_statement_run(bigint),
   public.reissue_statement(text, text, text)
   to service_role;
+
+revoke execute on function public.statement_runs_overview(int) from public, anon, authenticated, service_role;
+grant execute on function public.statement_runs_overview(int) to authenticated, service_role;

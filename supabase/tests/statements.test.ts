@@ -493,6 +493,20 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
     expect(await count({ role: 'authenticated', uid: bruno, aal: 'aal2' }, 'statements')).toBe(1);
   });
 
+  it('auditors and owners see each run with its totals and failures; nobody else does', async () => {
+    const overview = await rpc<
+      Array<{ month: string; status: string; made: number; published: number; failures: unknown[] }>
+    >(adminAtAal2(auditor), `select json_agg(o) as r from public.statement_runs_overview() o`);
+    const october = overview.find((r) => r.month === '2026-10' && r.status === 'failed')!;
+    expect(october.made).toBeGreaterThan(october.published);
+    expect(october.failures).toEqual([expect.objectContaining({ error: 'Chromium crashed' })]);
+    for (const caller of [member(alice), adminAtAal2(finance), adminAtAal2(support), member(auditor)]) {
+      await expect(
+        rpc(caller, `select json_agg(o) as r from public.statement_runs_overview() o`),
+      ).rejects.toThrow();
+    }
+  });
+
   it('only the statement job makes, files, fails, finishes or corrects statements', async () => {
     const [sep] = await statements(alice);
     const calls: Array<[string, unknown[]]> = [

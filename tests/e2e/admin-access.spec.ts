@@ -12,6 +12,7 @@ const GUARDED = [
   '/admin/admins',
   '/admin/approvals',
   '/admin/plans',
+  '/admin/statements',
   '/admin/audit',
 ];
 

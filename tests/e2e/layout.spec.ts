@@ -61,6 +61,7 @@ const ADMIN_ROUTES = [
   '/admin/messages',
   '/admin/approvals',
   '/admin/plans',
+  '/admin/statements',
   '/admin/audit',
 ];
 

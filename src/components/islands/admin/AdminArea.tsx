@@ -19,6 +19,7 @@ export const ADMIN_NAV = [
   { label: 'Wallets', href: '/admin/wallets' },
   { label: 'Messages', href: '/admin/messages' },
   { label: 'Admins', href: '/admin/admins' },
+  { label: 'Statements', href: '/admin/statements' },
   { label: 'Audit log', href: '/admin/audit' },
   { label: 'Website', href: '/' },
 ] as const;
@@ -30,6 +31,8 @@ const HIDDEN: Partial<Record<AdminPath, (can: Capabilities) => boolean>> = {
   '/admin/approvals': (can) => !can.readMoney,
   '/admin/plans': (can) => !can.readMoney,
   '/admin/audit': (can) => !can.readAudit,
+  // Auditors and owners read every member's statements (the database's policies say the same).
+  '/admin/statements': (can) => !can.readAudit,
 };
 
 export interface StaffSession {

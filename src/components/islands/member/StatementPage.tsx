@@ -25,6 +25,8 @@ async function downloadStatement(entries: LedgerEntry[]): Promise<void> {
 }
 
 interface StatementBodyProps {
+  /** The signed-in member (null in the build-time skeleton). */
+  userId?: string | null;
   /** Oldest first; null until read. */
   entries: LedgerEntry[] | null;
   error?: string | null;
@@ -37,7 +39,13 @@ interface StatementBodyProps {
  * The statement: the balance chart of one account and the ledger, newest first. Also the page's
  * build-time skeleton (entries null), whose caption placeholder the early paint fills.
  */
-export function StatementBody({ entries, error = null, account = '', onAccount }: StatementBodyProps) {
+export function StatementBody({
+  userId = null,
+  entries,
+  error = null,
+  account = '',
+  onAccount,
+}: StatementBodyProps) {
   const chosen: BalanceAccount = account || (entries ? defaultChartAccount(entries) : 'interest_wallet');
   const newestFirst = useMemo(() => (entries ? [...entries].reverse() : []), [entries]);
 
@@ -117,7 +125,7 @@ export function StatementBody({ entries, error = null, account = '', onAccount }
           <LedgerEntries newestFirst={newestFirst} />
         )}
       </section>
-      {entries === null ? (
+      {entries === null || userId === null ? (
         <section aria-labelledby="monthly-heading" className="card p-5 sm:p-6">
           <h2 id="monthly-heading" className="text-xl text-ink-950">
             {MONTHLY_HEADING}
@@ -126,7 +134,7 @@ export function StatementBody({ entries, error = null, account = '', onAccount }
         </section>
       ) : (
         <Suspense fallback={<div className="card h-40 animate-pulse" aria-hidden="true" />}>
-          <MonthlyStatements />
+          <MonthlyStatements userId={userId} />
         </Suspense>
       )}
     </div>
@@ -150,7 +158,9 @@ function StatementContent({ userId, early }: { userId: string; early: LedgerEntr
     [userId],
   );
 
-  return <StatementBody entries={entries} error={error} account={account} onAccount={setAccount} />;
+  return (
+    <StatementBody userId={userId} entries={entries} error={error} account={account} onAccount={setAccount} />
+  );
 }
 
 /** /user/statement: the member's ledger (rpc my_ledger) and a small balance chart, kept live. */

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BALANCE_ACCOUNTS, type BalanceAccount } from './accounts';
-import { balanceChart } from './ledger';
-import {
-  chartCaption,
-  defaultChartAccount,
-  latestBalance,
-  oldestFirst,
-  type LedgerEntry,
-} from './ledger-entry';
-
-const box = { width: 600, height: 240, left: 96, right: 12, top: 12, bottom: 28 };
+import { oldestFirst, type LedgerEntry } from './ledger-entry';
 
 function entry(id: number, account: BalanceAccount, createdAt: string, balanceAfter: string): LedgerEntry {
   return {
@@ -47,31 +38,7 @@ const entries = fc
     ),
   );
 
-describe('the statement chart caption (shared with the early paint)', () => {
-  it("names the default account and its latest balance, the same the chart's last point holds", () => {
-    fc.assert(
-      fc.property(entries, fc.constantFrom(...BALANCE_ACCOUNTS), (list, account) => {
-        const sorted = oldestFirst(list);
-        const model = balanceChart(sorted, account, box, Date.parse('2026-02-01T00:00:00Z'), (a) => a);
-        expect(latestBalance(sorted, account)).toBe(model?.points.at(-1)?.balance);
-      }),
-    );
-  });
-
-  it('defaults to the first account, in the cards order, that has entries', () => {
-    const at = '2026-01-01T00:00:00+00:00';
-    expect(defaultChartAccount([])).toBe('interest_wallet');
-    expect(
-      defaultChartAccount([entry(1, 'referral', at, '1.00'), entry(2, 'deposit_wallet', at, '2.00')]),
-    ).toBe('deposit_wallet');
-  });
-
-  it('reads as the chart writes it', () => {
-    expect(chartCaption('interest_wallet', '1300')).toBe(
-      'Interest Wallet after each change, on a time scale up to now. Now $1,300.00.',
-    );
-  });
-
+describe('the statement order', () => {
   it('orders by the instant to the microsecond, then by id', () => {
     const list = [
       entry(3, 'interest_wallet', '2026-01-01T00:00:01+00:00', '3.00'),
@@ -80,5 +47,24 @@ describe('the statement chart caption (shared with the early paint)', () => {
       entry(4, 'interest_wallet', '2026-01-01T00:00:00.000001+00:00', '4.00'),
     ];
     expect(oldestFirst(list).map((e) => e.id)).toEqual(['4', '1', '2', '3']);
+  });
+
+  it('keeps every entry once and never puts a later instant before an earlier one', () => {
+    const micros = (at: string) => {
+      const fraction = (/:\d{2}\.(\d+)/.exec(at)?.[1] ?? '').padEnd(6, '0');
+      // "2026-01-01T00:00:0S…": the generator varies only the second and its fraction.
+      return Number(at[18]) * 1_000_000 + Number(fraction);
+    };
+    fc.assert(
+      fc.property(entries, (list) => {
+        const sorted = oldestFirst(list);
+        expect([...sorted].map((e) => e.id).sort()).toEqual(list.map((e) => e.id).sort());
+        for (let i = 1; i < sorted.length; i += 1) {
+          const [a, b] = [sorted[i - 1]!, sorted[i]!];
+          const order = micros(a.created_at) - micros(b.created_at) || Number(a.id) - Number(b.id);
+          expect(order).toBeLessThan(0);
+        }
+      }),
+    );
   });
 });

@@ -1,5 +1,4 @@
-import { ACCOUNT_LABELS, LEDGER_ACCOUNTS, type BalanceAccount } from './accounts';
-import { formatUsd } from './money';
+import { ACCOUNT_LABELS, type BalanceAccount } from './accounts';
 import { columnText as text } from './column-text';
 
 // The shape of a statement line without the Supabase client, so the CSV export (loaded on demand),
@@ -114,19 +113,4 @@ export function oldestFirst(entries: LedgerEntry[]): LedgerEntry[] {
   return [...entries].sort(
     (a, b) => instantMicros(a.created_at) - instantMicros(b.created_at) || Number(a.id) - Number(b.id),
   );
-}
-
-/** The chart's account until the member picks one: the first, in the cards' order, with entries. */
-export function defaultChartAccount(entries: LedgerEntry[]): BalanceAccount {
-  return LEDGER_ACCOUNTS.find((account) => entries.some((e) => e.account === account)) ?? 'interest_wallet';
-}
-
-/** The account's balance after its latest entry (entries oldest first); undefined without one. */
-export function latestBalance(entries: LedgerEntry[], account: BalanceAccount): string | undefined {
-  return entries.findLast((e) => e.account === account)?.balance_after;
-}
-
-/** The line under the balance chart. */
-export function chartCaption(account: BalanceAccount, balance: string | undefined): string {
-  return `${accountLabel(account)} after each change, on a time scale up to now. Now ${formatUsd(balance)}.`;
 }

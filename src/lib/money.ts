@@ -57,3 +57,20 @@ export function amountError(text: string, label: string): string | null {
   if (compareAmounts(value, MAX_AMOUNT) > 0) return `${label} must be at most ${MAX_AMOUNT}.`;
   return null;
 }
+
+/**
+ * "-12.5" → -1250n: a signed amount with at most two decimals, in cents, exactly (sums of a
+ * statement's lines); throws on anything else, since a sum over a malformed amount would be wrong.
+ */
+export function signedCents(text: string): bigint {
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) throw new Error(`not an amount with at most two decimals: ${JSON.stringify(text)}`);
+  const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+/** -1250n → "-12.50": cents back to the database's decimal text. */
+export function centsText(cents: bigint): string {
+  const abs = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}

@@ -1,12 +1,5 @@
+import { signedCents as cents } from './money';
 import type { StatementData } from './statement-data';
-
-/** Cents of a decimal string such as "1234.50" or "-12.00" (exact: no floating point). */
-function cents(value: string): bigint {
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(value);
-  if (!match) throw new Error(`not an amount with two decimals: ${JSON.stringify(value)}`);
-  const abs = BigInt(match[2]!) * 100n + BigInt(match[3]!);
-  return match[1] ? -abs : abs;
-}
 
 /**
  * What does not add up in a statement, in words (empty when it is sound): for every account, opening

@@ -75,7 +75,8 @@ test('the statement chart and ledger arrive without moving the page', async ({ p
   await page.goto('/user/statement');
   await expect(page.getByRole('heading', { name: 'Ledger entries' })).toBeVisible();
   release();
-  await expect(page.locator('figcaption')).toContainText('Now $1,300.00');
+  await expect(page.locator('figcaption')).toContainText('$1,300.00 now.');
+  await expect(page.getByText('Your first monthly statement will appear here')).toBeVisible();
   expect(await shifts(page)).toEqual([]);
 });
 

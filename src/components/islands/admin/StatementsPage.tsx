@@ -120,7 +120,9 @@ function MemberStatements() {
           ) : statements.data.length === 0 ? (
             <p className="mt-2 text-sm text-muted">{T.none}</p>
           ) : (
-            <StatementList statements={statements.data} />
+            <div className="mt-4">
+              <StatementList statements={statements.data} />
+            </div>
           )}
         </div>
       )}

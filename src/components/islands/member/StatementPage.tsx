@@ -1,28 +1,51 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import MemberShell from './MemberShell';
-import BalanceChart from './statement/BalanceChart';
 import LedgerEntries from './statement/LedgerEntries';
+import PeriodBalances from './statement/PeriodBalances';
+import TotalValueChart from './statement/TotalValueChart';
 import { CHART_CAPTION_CLASS } from './statement/caption-slot';
+import MonthlyFrame from './statement/MonthlyFrame';
+import { MONTHLY_HEADING, MONTHLY_LINK_NOTE } from './statement/monthly-heading';
 import { saveFile } from '../shared/saveFile';
+import { lazyPart } from '../shared/lazyPart';
 import { useEarlyAnswer } from '../shared/useEarlyAnswer';
-import { LEDGER_ACCOUNTS, type BalanceAccount } from '~/lib/accounts';
-import { accountLabel, myLedger, type LedgerEntry } from '~/lib/ledger';
-import { defaultChartAccount } from '~/lib/ledger-entry';
+import { myLedger, type LedgerEntry } from '~/lib/ledger';
 import { earlyStatement, pendingEarlyStatement } from '~/lib/early-statement';
 import { watchTable } from '~/lib/realtime';
-import { lazyPart } from '../shared/lazyPart';
-import { MONTHLY_HEADING, MONTHLY_LINK_NOTE } from './statement/monthly-heading';
+import {
+  PERIOD_CHOICES,
+  customPeriod,
+  presetPeriod,
+  summarizePeriod,
+  type Period,
+  type PeriodChoice,
+} from '~/lib/statement-period';
 
 // The monthly statements (and the storage client their downloads use) load after the page, below
 // the live view, so nothing above them moves when they arrive.
 const MonthlyStatements = lazyPart(() => import('./statement/MonthlyStatements'));
 
-/** Saves the statement as a CSV file (made in the browser; nothing is sent anywhere). */
-async function downloadStatement(entries: LedgerEntry[]): Promise<void> {
+/** Saves the period's lines as a CSV file (made in the browser; nothing is sent anywhere). */
+async function downloadStatement(entries: LedgerEntry[], period: Period): Promise<void> {
   // Loaded on demand: most visits never export.
   const { ledgerCsv } = await import('~/lib/ledger-csv');
-  saveFile(ledgerCsv(entries), `liquid-capital-statement-${new Date().toISOString().slice(0, 10)}.csv`);
+  const name = period.label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  saveFile(ledgerCsv(entries), `liquid-capital-statement-${name}.csv`);
 }
+
+const T = {
+  periodHeading: 'Your accounts over a period',
+  period: 'Period',
+  firstDay: 'First day',
+  lastDay: 'Last day',
+  ledger: 'Ledger entries',
+  none: 'No balance changes yet.',
+  noneInPeriod: (label: string) => `No changes in ${label}.`,
+  download: 'Download CSV',
+};
 
 interface StatementBodyProps {
   /** The signed-in member (null in the build-time skeleton). */
@@ -30,24 +53,27 @@ interface StatementBodyProps {
   /** Oldest first; null until read. */
   entries: LedgerEntry[] | null;
   error?: string | null;
-  /** The account the member picked for the chart ('' = the default). */
-  account?: BalanceAccount | '';
-  onAccount?: (account: BalanceAccount) => void;
 }
 
 /**
- * The statement: the balance chart of one account and the ledger, newest first. Also the page's
- * build-time skeleton (entries null), whose caption placeholder the early paint fills.
+ * The live statement: a period (this month first), each account's opening and closing balance over
+ * it, the total value over it as a chart, and its lines, newest first; the monthly statements below.
+ * Also the page's build-time skeleton (entries null), whose caption placeholder the early paint fills.
  */
-export function StatementBody({
-  userId = null,
-  entries,
-  error = null,
-  account = '',
-  onAccount,
-}: StatementBodyProps) {
-  const chosen: BalanceAccount = account || (entries ? defaultChartAccount(entries) : 'interest_wallet');
-  const newestFirst = useMemo(() => (entries ? [...entries].reverse() : []), [entries]);
+export function StatementBody({ userId = null, entries, error = null }: StatementBodyProps) {
+  const [now] = useState(() => Date.now());
+  const [choice, setChoice] = useState<PeriodChoice>('this_month');
+  const [firstDay, setFirstDay] = useState('');
+  const [lastDay, setLastDay] = useState('');
+  const ids = useId();
+  const custom = choice === 'custom' ? customPeriod(firstDay, lastDay) : null;
+  const period: Period | null =
+    choice === 'custom' ? (custom && 'from' in custom ? custom : null) : presetPeriod(choice, now);
+  const summary = useMemo(
+    () => (entries && period ? summarizePeriod(entries, period) : null),
+    [entries, period],
+  );
+  const newestFirst = useMemo(() => (summary ? [...summary.lines].reverse() : []), [summary]);
 
   return (
     <div className="space-y-8">
@@ -62,78 +88,113 @@ export function StatementBody({
           {error}
         </p>
       )}
-      <section aria-labelledby="chart-heading" className="card p-5 sm:p-6">
+      <section aria-labelledby="period-heading" className="card p-5 sm:p-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="chart-heading" className="text-xl text-ink-950">
-            Balance over time
+          <h2 id="period-heading" className="text-xl text-ink-950">
+            {T.periodHeading}
           </h2>
           <div>
-            <label htmlFor="chart-account" className="field-label">
-              Account
+            <label htmlFor={`${ids}-period`} className="field-label">
+              {T.period}
             </label>
             <select
-              id="chart-account"
+              id={`${ids}-period`}
               className="field-input"
-              value={chosen}
+              value={choice}
               disabled={entries === null}
-              onChange={(e) => onAccount?.(e.target.value as BalanceAccount)}
+              onChange={(e) => setChoice(e.target.value as PeriodChoice)}
             >
-              {/* The four ledger accounts: Total Deposit and Total Withdraw are sums, without lines of their own. */}
-              {LEDGER_ACCOUNTS.map((a) => (
-                <option key={a} value={a}>
-                  {accountLabel(a)}
+              {PERIOD_CHOICES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
                 </option>
               ))}
             </select>
           </div>
         </div>
-        {/* Room for the chart (240 px) and a caption of up to two lines, loaded or not: the ledger below
-            stays where it first appeared when the entries arrive (no layout shift). */}
-        <div className="mt-4 min-h-[288px]">
-          {entries === null ? (
+        {choice === 'custom' && (
+          <div className="mt-4 flex flex-wrap items-end gap-4">
+            <div>
+              <label htmlFor={`${ids}-from`} className="field-label">
+                {T.firstDay}
+              </label>
+              <input
+                id={`${ids}-from`}
+                type="date"
+                className="field-input"
+                value={firstDay}
+                aria-describedby={custom && 'problem' in custom ? `${ids}-problem` : undefined}
+                onChange={(e) => setFirstDay(e.target.value)}
+              />
+            </div>
+            <div>
+              <label htmlFor={`${ids}-to`} className="field-label">
+                {T.lastDay}
+              </label>
+              <input
+                id={`${ids}-to`}
+                type="date"
+                className="field-input"
+                value={lastDay}
+                aria-describedby={custom && 'problem' in custom ? `${ids}-problem` : undefined}
+                onChange={(e) => setLastDay(e.target.value)}
+              />
+            </div>
+            {custom && 'problem' in custom && (
+              <p id={`${ids}-problem`} role="status" className="basis-full text-sm text-muted">
+                {custom.problem}
+              </p>
+            )}
+          </div>
+        )}
+        {/* Room for the chart (240 px) and a caption of up to three lines (a phone's width), loaded or
+            not: what is below stays where it first appeared when the entries arrive (no layout shift). */}
+        <div className="mt-4 min-h-[308px]">
+          {entries === null || period === null ? (
             <figure>
               <div className="h-60 animate-pulse rounded bg-mist-100" aria-hidden="true" />
               {/* Where the chart's caption will be: filled early (early-statement-paint.ts) if it can. */}
-              <figcaption className={CHART_CAPTION_CLASS} data-caption-slot />
+              <figcaption
+                className={CHART_CAPTION_CLASS}
+                data-caption-slot={entries === null ? '' : undefined}
+              />
             </figure>
           ) : (
-            <BalanceChart entries={entries} account={chosen} />
+            <TotalValueChart entries={entries} period={period} now={now} />
           )}
         </div>
+        <PeriodBalances summary={summary} />
       </section>
       <section aria-labelledby="ledger-heading" className="card p-5 sm:p-6">
         {/* As tall as the Download CSV button (min-h-11) before it appears: the heading stays put. */}
         <div className="flex min-h-11 flex-wrap items-center justify-between gap-3">
           <h2 id="ledger-heading" className="text-xl text-ink-950">
-            Ledger entries
+            {T.ledger}
           </h2>
-          {entries && entries.length > 0 && (
+          {summary && period && summary.lines.length > 0 && (
             <button
               type="button"
               className="btn-outline-dark"
-              onClick={() => void downloadStatement(entries)}
+              onClick={() => void downloadStatement(summary.lines, period)}
             >
-              Download CSV
+              {T.download}
             </button>
           )}
         </div>
         {entries === null ? (
           <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />
         ) : entries.length === 0 ? (
-          <p className="mt-4 text-sm text-muted">No balance changes yet.</p>
+          <p className="mt-4 text-sm text-muted">{T.none}</p>
+        ) : newestFirst.length === 0 ? (
+          <p className="mt-4 text-sm text-muted">{period ? T.noneInPeriod(period.label) : ''}</p>
         ) : (
           <LedgerEntries newestFirst={newestFirst} />
         )}
       </section>
       {entries === null || userId === null ? (
-        <section aria-labelledby="monthly-heading" className="card p-5 sm:p-6">
-          <h2 id="monthly-heading" className="text-xl text-ink-950">
-            {MONTHLY_HEADING}
-          </h2>
-          <div className="mt-4 h-16 animate-pulse rounded bg-mist-100" aria-hidden="true" />
-        </section>
+        <MonthlyFrame />
       ) : (
-        <Suspense fallback={<div className="card h-40 animate-pulse" aria-hidden="true" />}>
+        <Suspense fallback={<MonthlyFrame />}>
           <MonthlyStatements userId={userId} />
         </Suspense>
       )}
@@ -144,7 +205,6 @@ export function StatementBody({
 function StatementContent({ userId, early }: { userId: string; early: LedgerEntry[] | null }) {
   const [entries, setEntries] = useState<LedgerEntry[] | null>(early);
   const [error, setError] = useState<string | null>(null);
-  const [account, setAccount] = useState<BalanceAccount | ''>('');
 
   useEffect(
     () =>
@@ -158,9 +218,7 @@ function StatementContent({ userId, early }: { userId: string; early: LedgerEntr
     [userId],
   );
 
-  return (
-    <StatementBody userId={userId} entries={entries} error={error} account={account} onAccount={setAccount} />
-  );
+  return <StatementBody userId={userId} entries={entries} error={error} />;
 }
 
 /** /user/statement: the member's ledger (rpc my_ledger) and a small balance chart, kept live. */

@@ -29,7 +29,7 @@ export default function StatementList({ statements }: { statements: MonthlyState
   }
 
   return (
-    <ul className="mt-4 divide-y divide-mist-200">
+    <ul className="divide-y divide-mist-200">
       {statements.map((s) => (
         <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">

@@ -236,8 +236,7 @@ test('the statement paints its chart caption before React, and keeps it', async 
   await page.goto('/user/statement');
   const caption = page.locator('figcaption');
   // This month's total value, from the entries just made (there was nothing before them).
-  const text =
-    /^Total value, \w+ \d{4} \(Hong Kong time\): \$0\.00 at the start, \$1,300\.00 now\.$/;
+  const text = /^Total value, \w+ \d{4} \(Hong Kong time\): \$0\.00 at the start, \$1,300\.00 now\.$/;
   await expect(caption).toHaveText(text);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
   await expect(page.getByRole('img')).toHaveCount(0);

@@ -91,11 +91,15 @@ export function createGateway(options: GatewayOptions): Server {
       headers,
       bearer: mapAuthorization(keys, headers['authorization'], apikey),
       body: '',
+      bytes: Buffer.alloc(0),
       raw: req,
     };
     const refused = await refusal(match, request);
     if (refused) return refused;
-    if (method !== 'GET' && method !== 'HEAD') request.body = await readBody(req);
+    if (method !== 'GET' && method !== 'HEAD') {
+      request.bytes = await readBody(req, match.route.maxBodyBytes);
+      request.body = request.bytes.toString('utf8');
+    }
     return services[match.route.service](request);
   }
 

@@ -20,6 +20,8 @@ export interface GatewayRoute {
   openGetPaths?: readonly string[];
   /** Browsers may call it: CORS headers on answers, preflights allowed. Off, preflights get 403. */
   cors: boolean;
+  /** Largest request body read (413 above); MAX_BODY_BYTES when not given. */
+  maxBodyBytes?: number;
 }
 
 export const ROUTES: readonly GatewayRoute[] = [

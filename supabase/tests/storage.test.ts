@@ -489,6 +489,17 @@ describe.each<Engine>(['pglite', 'postgres'])('storage API on %s', (engine) => {
         statusCode: '400',
         message: 'Bucket name invalid',
       });
+      // A lookup finds no such bucket; updating one checks the name first, as storage does.
+      const got = await rawRequest(server, 'GET', '/bucket/bad%5Cbucket', headers);
+      expect(got.body).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+      const put = await rawRequest(
+        server,
+        'PUT',
+        '/bucket/bad%5Cbucket',
+        { ...headers, 'content-type': 'application/json' },
+        '{"public":true}',
+      );
+      expect(put.body).toMatchObject({ statusCode: '400', message: 'Bucket name invalid' });
     });
 
     it('answers routes it does not serve with storage’s 404', async () => {

@@ -159,7 +159,6 @@ export const createBucket: Handler = async (ctx, req) => {
 
 /** PUT /bucket/{id} { public?, file_size_limit?, allowed_mime_types? } (at least one). */
 export const putBucket: Handler = async (ctx, req) => {
-  if (!isValidBucketName(req.bucket)) throw storageError.invalidBucketName();
   const body = jsonBody(req.http.body);
   const changes = {
     public: optionalBoolean(body, 'public'),

@@ -24,6 +24,11 @@ export interface Route {
    */
   caller: 'required' | 'optional' | 'none';
   handler?: Handler;
+  /**
+   * How an id no bucket can have is answered: 'not-found' ("Bucket not found", as a lookup finds
+   * nothing) unless the route checks the name first, as updateBucket does ('invalid').
+   */
+  badBucket?: 'invalid';
 }
 
 export const ROUTES: readonly Route[] = [
@@ -55,6 +60,7 @@ export const ROUTES: readonly Route[] = [
     operation: 'storage.bucket.update',
     caller: 'required',
     handler: putBucket,
+    badBucket: 'invalid',
   },
   {
     method: 'DELETE',

@@ -4,7 +4,7 @@ import type { JwtVerifier } from '../gateway/keys';
 import type { BlobStore } from './blob-store';
 import { ANONYMOUS, Authenticator } from './caller';
 import type { StorageContext } from './context';
-import { errorReply, storageError, toStorageError } from './errors';
+import { errorReply, StorageError, storageError, toStorageError } from './errors';
 import { decodePath, isValidBucketName, isValidObjectKey } from './paths';
 import { matchStorageRoute } from './router';
 
@@ -51,9 +51,9 @@ export function createStorageService(
 
     const bucket = match.bucket === undefined ? '' : decodePath(match.bucket);
     const key = match.key === undefined ? '' : decodePath(match.key);
-    // An id no bucket can have is not found without asking the database (bucket routes say it is invalid).
+    // An id no bucket can have is not found without asking the database.
     if (bucket === undefined || (match.bucket !== undefined && !isValidBucketName(bucket))) {
-      throw route.path.startsWith('/bucket') ? storageError.invalidBucketName() : storageError.noSuchBucket();
+      throw route.badBucket === 'invalid' ? storageError.invalidBucketName() : storageError.noSuchBucket();
     }
     if (key === undefined || (match.key !== undefined && !isValidObjectKey(key))) {
       throw storageError.invalidKey(key ?? match.key ?? '');
@@ -73,8 +73,8 @@ export function createStorageService(
       return await handle(req);
     } catch (error) {
       const refused = toStorageError(error);
-      // An error storage does not know is a bug here: say so on the console, as the gateway does.
-      if (refused.httpStatus >= 500 && process.env['LOCAL_SUPABASE_DEBUG']) console.error('[storage]', error);
+      // A failure storage has no answer for is a bug or a database fault: say so, as the gateway does.
+      if (!(error instanceof StorageError) && refused.httpStatus >= 500) console.error('[storage]', error);
       return errorReply(refused);
     }
   };

@@ -74,6 +74,7 @@ async function start(): Promise<void> {
       `  Auth:      ${server.url}/auth/v1`,
       `  REST:      ${server.url}/rest/v1`,
       `  Realtime:  ${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket`,
+      `  Storage:   ${server.url}/storage/v1 (files ${values.memory ? 'in memory' : `in ${join(dataDir, 'storage')}`})`,
       `  Database:  ${db}`,
       `  Migrations applied now: ${bootstrap.applied.length ? bootstrap.applied.join(', ') : 'none'}${bootstrap.seeded ? ' (seed.sql loaded)' : ''}`,
       `  Mail outbox: ${server.outboxDir ?? '(in memory)'} and ${server.url}/__local/outbox (apikey: the secret key)`,

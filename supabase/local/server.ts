@@ -15,6 +15,8 @@ import { Outbox } from './mail/outbox';
 import { loadProductTemplates, startMailDelivery } from './mail/product';
 import { Realtime } from './realtime/server';
 import { createRestService } from './rest/service';
+import { diskBlobStore, memoryBlobStore } from './storage/blob-store';
+import { createStorageService } from './storage/service';
 
 export interface LocalSupabaseOptions {
   /** 0 picks a free port; default 54321 (the Supabase CLI's). */
@@ -167,10 +169,16 @@ async function startServices(
   });
   await realtime.start();
   const mail = await startProductMail(db, outbox, settings);
+  // Stored files go with the database: in memory for --memory, else under the data dir.
+  const blobs =
+    options.memory || !settings.dataDir
+      ? memoryBlobStore()
+      : diskBlobStore(join(settings.dataDir, 'storage'));
   const services: Record<ServiceName, Service> = {
     auth,
     rest: (request) => rest.handle(request),
     realtime: (request) => realtime.handleHttp(request),
+    storage: createStorageService({ db, verifier, jwtSecret: keys.jwtSecret, blobs }),
     local: createDevService({ db, outbox, auth: config.auth, realtime }),
   };
   return { services, rest, realtime, outboxDir, mail, stopRestListener };
@@ -268,8 +276,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
 /**
  * `npm run supabase:reset`: forgets the local database so the next start applies every migration and
- * seed.sql again. PGlite: deletes <dataDir>/db and the outbox. DATABASE_URL: drops every user schema
- * (public is recreated empty). Returns a line for the terminal.
+ * seed.sql again. PGlite: deletes <dataDir>/db, the outbox and the stored files. DATABASE_URL: drops
+ * every user schema (public is recreated empty) and the stored files. Returns a line for the terminal.
  */
 export async function resetLocalDatabase(options: {
   dataDir: string;
@@ -294,10 +302,13 @@ export async function resetLocalDatabase(options: {
     } finally {
       await db.close();
     }
+    // The rows that named them are gone.
+    rmSync(join(options.dataDir, 'storage'), { recursive: true, force: true });
     return `Reset ${options.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}: migrations and seed run at the next start.`;
   }
-  for (const sub of ['db', 'outbox']) rmSync(join(options.dataDir, sub), { recursive: true, force: true });
-  return `Removed ${join(options.dataDir, 'db')} and the outbox: migrations and seed run at the next start.`;
+  for (const sub of ['db', 'outbox', 'storage'])
+    rmSync(join(options.dataDir, sub), { recursive: true, force: true });
+  return `Removed ${join(options.dataDir, 'db')}, the outbox and the stored files: migrations and seed run at the next start.`;
 }
 
 function assertPortFree(host: string, port: number): Promise<void> {

@@ -85,6 +85,26 @@ const ALLOWED: Array<{ what: string; sql: string; check?: string }> = [
       select count(*) from auth.identities;`,
   },
   {
+    what: 'a private bucket and policies on storage.objects (supautils policy_grants; Storage access control docs)',
+    sql: `insert into storage.buckets (id, name, public) values ('probe-files', 'probe-files', false);
+      create policy "probe: own files" on storage.objects for select to authenticated
+        using (bucket_id = 'probe-files' and (storage.foldername(name))[1] = (select auth.uid()::text));
+      create policy "probe: nobody" on storage.objects for insert to authenticated with check (false);
+      alter policy "probe: own files" on storage.objects to authenticated, anon;
+      drop policy "probe: nobody" on storage.objects;`,
+    check: `select exists (select 1 from storage.buckets where id = 'probe-files' and not public)
+      and (select array_agg(policyname) from pg_policies where schemaname = 'storage' and policyname like 'probe:%') = array['probe: own files']::name[]`,
+  },
+  {
+    what: 'a trigger on storage.objects (it holds TRIGGER there)',
+    sql: `create function public.probe_noop() returns trigger language plpgsql as $$ begin return new; end $$;
+      create trigger probe_noop after insert on storage.objects for each row execute function public.probe_noop();`,
+  },
+  {
+    what: 'a table of its own in the storage schema, referencing a bucket, and drop it',
+    sql: `create table storage.probe_extra (bucket_id text references storage.buckets (id)); drop table storage.probe_extra;`,
+  },
+  {
     what: 'a table in the realtime publication',
     sql: `create table public.feed (id int primary key); alter publication supabase_realtime add table public.feed;`,
   },
@@ -165,6 +185,38 @@ const REFUSED: Array<{ what: string; sql: string; error: RegExp }> = [
     sql: 'create function auth.hello() returns int language sql as $$ select 1 $$',
     error: /^42501: permission denied for schema auth$/,
   },
+  // Hosted grants postgres policies on the storage tables, not their ownership (supautils
+  // policy_grants; supabase_storage_admin owns them): the classic "enable RLS" line fails there.
+  {
+    what: 'enable RLS on storage.objects (only its owner may)',
+    sql: 'alter table storage.objects enable row level security',
+    error: /^42501: must be owner of table objects$/,
+  },
+  {
+    what: 'an index on storage.objects',
+    sql: 'create index on storage.objects (owner_id)',
+    error: /^42501: must be owner of table objects$/,
+  },
+  {
+    what: 'take storage.buckets over',
+    sql: 'alter table storage.buckets owner to postgres',
+    error: /^42501: must be owner of table buckets$/,
+  },
+  {
+    what: 'replace a storage helper',
+    sql: `create or replace function storage.foldername(name text) returns text[] language sql as $$ select array[name] $$`,
+    error: /^42501: must be owner of function foldername$/,
+  },
+  {
+    what: 'drop a storage trigger',
+    sql: 'drop trigger protect_objects_delete on storage.objects',
+    error: /^42501: must be owner of table objects$/,
+  },
+  {
+    what: 'delete rows of storage.objects (only the Storage API may: storage.protect_delete)',
+    sql: 'delete from storage.objects',
+    error: /^42501: Direct deletion from storage tables is not allowed\. Use the Storage API instead\.$/,
+  },
   {
     what: 'read GoTrue’s migrations',
     sql: 'select * from auth.schema_migrations',
@@ -220,6 +272,43 @@ describe.each(engines)('hosted roles and privileges on %s', (_name, open) => {
     expect(rows).toEqual([{ rolsuper: false, member: false }]);
   });
 
+  it('storage is the storage server’s: it owns the tables, RLS is on, the API roles and postgres hold every privilege', async () => {
+    const { rows } = await engine.db.query<{ name: string; owner: string; rls: boolean; grants: string }>(
+      `select c.relname as name, pg_get_userbyid(c.relowner) as owner, c.relrowsecurity as rls,
+         (select string_agg(distinct a.grantee::regrole::text || case when a.is_grantable then '*' else '' end, ',' order by a.grantee::regrole::text || case when a.is_grantable then '*' else '' end)
+          from aclexplode(c.relacl) a where a.privilege_type = 'DELETE' and a.grantee <> c.relowner) as grants
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'storage' and c.relkind = 'r' order by 1`,
+    );
+    expect(rows).toEqual([
+      {
+        name: 'buckets',
+        owner: 'supabase_storage_admin',
+        rls: true,
+        grants: 'anon,authenticated,postgres*,service_role',
+      },
+      {
+        name: 'migrations',
+        owner: 'supabase_storage_admin',
+        rls: true,
+        grants: 'anon,authenticated,postgres,service_role',
+      },
+      {
+        name: 'objects',
+        owner: 'supabase_storage_admin',
+        rls: true,
+        grants: 'anon,authenticated,postgres*,service_role',
+      },
+    ]);
+    const roles = await engine.db.query<{ bypass: boolean; member: boolean }>(
+      `select (select rolbypassrls from pg_roles where rolname = 'service_role') as bypass,
+         exists (select 1 from pg_auth_members where roleid = 'supabase_storage_admin'::regrole
+                 and member = 'postgres'::regrole) as member`,
+    );
+    // The membership that lets a migration create policies lasts only for that migration.
+    expect(roles.rows).toEqual([{ bypass: true, member: false }]);
+  });
+
   it('every migration and the seed ran as postgres: it owns what they made', async () => {
     const { rows } = await engine.db.query<{ owner: string; n: string }>(
       `select pg_get_userbyid(c.relowner) as owner, count(*)::text as n
@@ -259,13 +348,26 @@ describe.each(engines)('hosted roles and privileges on %s', (_name, open) => {
  * tables and sequences granted to nobody on projects made since 2026-05-30). PostgreSQL's own
  * default, EXECUTE for PUBLIC on every function, is not listed: it is not in pg_default_acl.
  */
+const STORAGE_GRANTEES = ['anon', 'authenticated', 'postgres', 'service_role'];
+// What the platform (the storage init script, as supabase_admin) and the storage server (its tenant
+// migration 0002, as supabase_storage_admin) create in storage is the API roles' and postgres's.
+const storageDefaults = (creator: string): string[] => [
+  ...STORAGE_GRANTEES.map((role) => `${creator} in storage: function to ${role} EXECUTE`),
+  ...STORAGE_GRANTEES.map((role) => `${creator} in storage: sequence to ${role} SELECT,UPDATE,USAGE`),
+  ...STORAGE_GRANTEES.map(
+    (role) =>
+      `${creator} in storage: table to ${role} DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE`,
+  ),
+];
 const HOSTED_DEFAULT_PRIVILEGES = [
   'postgres in public: function to anon EXECUTE',
   'postgres in public: function to authenticated EXECUTE',
   'postgres in public: function to service_role EXECUTE',
+  ...storageDefaults('supabase_admin'),
   'supabase_auth_admin in auth: function to postgres EXECUTE',
   'supabase_auth_admin in auth: sequence to postgres SELECT,UPDATE,USAGE',
   'supabase_auth_admin in auth: table to postgres DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE',
+  ...storageDefaults('supabase_storage_admin'),
 ];
 
 // MAINTAIN exists from PostgreSQL 17 on (PGlite) and nowhere on 15: left out so the engines compare.

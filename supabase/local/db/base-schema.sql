@@ -728,7 +728,7 @@ declare
 begin
   for r in select n.nspname from pg_namespace n
            where pg_get_userbyid(n.nspowner) = 'supabase_admin'
-             and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'auth', 'extensions', 'realtime',
+             and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'auth', 'extensions', 'realtime', 'storage',
                                    'graphql_public', 'supabase_migrations', 'public')
              and n.nspname not like 'pg\_%' loop
     execute format('alter schema %I owner to postgres', r.nspname);

@@ -2,9 +2,13 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from './engine';
+import { closePolicyGrants, openPolicyGrants } from './policy-grants';
 import { refuseReservedRoleChanges, snapshotReservedRoles } from './reserved-roles';
 
 const BASE_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), 'base-schema.sql');
+// Supabase Storage's schema, and what hosted lets postgres do on its tables (supautils.policy_grants).
+const STORAGE_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), 'storage-schema.sql');
+const POLICY_GRANTS = join(dirname(fileURLToPath(import.meta.url)), 'policy-grants.sql');
 // Realtime Authorization's table and function, owned by the realtime module, needed before migrations.
 const REALTIME_SCHEMA = join(dirname(fileURLToPath(import.meta.url)), '..', 'realtime', 'schema.sql');
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
@@ -17,14 +21,17 @@ const AS_POSTGRES = 'set local role postgres';
 
 /**
  * Runs one migration (or the seed) inside the caller's transaction as hosted runs it: as `postgres`,
- * then refuses it, as supautils would have, when it changed a role hosted keeps from `postgres`
- * (db/reserved-roles.ts). The transaction is the superuser's again afterwards.
+ * with supautils' policy grants on the storage tables (db/policy-grants.ts), then refuses it, as
+ * supautils would have, when it changed a role hosted keeps from `postgres` (db/reserved-roles.ts).
+ * The transaction is the superuser's again afterwards.
  */
 export async function applyAsPostgres(tx: Queryable, sql: string): Promise<void> {
   const before = await snapshotReservedRoles(tx);
+  const grants = await openPolicyGrants(tx);
   await tx.exec(AS_POSTGRES);
   await tx.exec(sql);
   await tx.exec('reset role');
+  await closePolicyGrants(tx, grants);
   refuseReservedRoleChanges(before, await snapshotReservedRoles(tx));
 }
 
@@ -53,6 +60,8 @@ export async function bootstrapDatabase(
   );
   const created = !rows[0]?.exists;
   await db.exec(readFileSync(BASE_SCHEMA, 'utf8'));
+  await db.exec(readFileSync(STORAGE_SCHEMA, 'utf8'));
+  await db.exec(readFileSync(POLICY_GRANTS, 'utf8'));
   await db.exec(readFileSync(REALTIME_SCHEMA, 'utf8'));
 
   await options.beforeMigrations?.(db);

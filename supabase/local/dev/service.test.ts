@@ -14,6 +14,7 @@ function request(path: string, query = ''): GatewayRequest {
     headers: {},
     bearer: undefined,
     body: '',
+    bytes: Buffer.alloc(0),
     raw: {} as IncomingMessage,
   };
 }

@@ -43,6 +43,7 @@ const INDEX = {
   auth: '/auth/v1',
   rest: '/rest/v1',
   realtime: '/realtime/v1/websocket',
+  storage: '/storage/v1',
 };
 
 function lowerCaseHeaders(req: IncomingMessage): Record<string, string> {
@@ -68,7 +69,7 @@ export function createGateway(options: GatewayOptions): Server {
       const allowed = await holdsServiceKey(keys, verifier, apikey, request.headers['authorization']);
       return allowed ? undefined : json(401, NEEDS_SERVICE_KEY);
     }
-    if (isOpen(match, request.method)) return undefined;
+    if (match.route.key === 'none' || isOpen(match, request.method)) return undefined;
     if (!apikey) return json(401, MISSING_KEY);
     return (await isProjectKey(keys, verifier, apikey)) ? undefined : json(401, INVALID_KEY);
   }
@@ -91,11 +92,15 @@ export function createGateway(options: GatewayOptions): Server {
       headers,
       bearer: mapAuthorization(keys, headers['authorization'], apikey),
       body: '',
+      bytes: Buffer.alloc(0),
       raw: req,
     };
     const refused = await refusal(match, request);
     if (refused) return refused;
-    if (method !== 'GET' && method !== 'HEAD') request.body = await readBody(req);
+    if (method !== 'GET' && method !== 'HEAD') {
+      request.bytes = await readBody(req, match.route.maxBodyBytes);
+      request.body = request.bytes.toString('utf8');
+    }
     return services[match.route.service](request);
   }
 

@@ -10,7 +10,10 @@ export interface GatewayRequest {
   headers: Record<string, string>;
   /** The bearer token after the gateway's key mapping, if any. */
   bearer: string | undefined;
+  /** The body as UTF-8 text (JSON services). */
   body: string;
+  /** The body's bytes (file uploads). */
+  bytes: Buffer;
   raw: IncomingMessage;
 }
 
@@ -18,20 +21,22 @@ export interface Reply {
   status: number;
   headers?: Record<string, string>;
   body?: string;
+  /** A binary body (a downloaded file), sent instead of `body`. */
+  bytes?: Buffer;
 }
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** Longest request line accepted; longer ones get 414 as the hosted edge answers. */
 export const MAX_URL_BYTES = 16 * 1024;
 
-/** A body over MAX_BODY_BYTES: the gateway answers 413 instead of reading on. */
+/** A body over the route's limit: the gateway answers 413 instead of reading on. */
 export class PayloadTooLarge extends Error {
   constructor() {
     super('Payload Too Large');
   }
 }
 
-export function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -39,7 +44,7 @@ export function readBody(req: IncomingMessage): Promise<string> {
     req.on('data', (chunk: Buffer) => {
       if (refused) return; // drained and dropped, so the client still reads the 413
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         refused = true;
         chunks.length = 0;
         reject(new PayloadTooLarge());
@@ -48,7 +53,7 @@ export function readBody(req: IncomingMessage): Promise<string> {
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!refused) resolve(Buffer.concat(chunks).toString('utf8'));
+      if (!refused) resolve(Buffer.concat(chunks));
     });
     req.on('error', reject);
   });
@@ -70,7 +75,7 @@ export function send(
 ): void {
   const headers = { ...extra, ...reply.headers };
   res.writeHead(reply.status, headers);
-  if (req.method === 'HEAD' || reply.body === undefined || reply.status === 204 || reply.status === 304)
-    res.end();
-  else res.end(reply.body);
+  const body = reply.bytes ?? reply.body;
+  if (req.method === 'HEAD' || body === undefined || reply.status === 204 || reply.status === 304) res.end();
+  else res.end(body);
 }

@@ -7,6 +7,7 @@ describe('gateway routes', () => {
     ['/auth/v1', 'auth', '/'],
     ['/rest/v1/profiles', 'rest', '/profiles'],
     ['/realtime/v1/websocket', 'realtime', '/websocket'],
+    ['/storage/v1/object/files/a.pdf', 'storage', '/object/files/a.pdf'],
     ['/__local/outbox/latest', 'local', '/outbox/latest'],
   ])('sends %s to %s as %s', (path, service, rest) => {
     const match = matchRoute(path);
@@ -14,7 +15,7 @@ describe('gateway routes', () => {
     expect(match?.path).toBe(rest);
   });
 
-  it.each(['/', '/auth/v10/token', '/rest', '/storage/v1/object', '/__localx'])(
+  it.each(['/', '/auth/v10/token', '/rest', '/storage/v10/object', '/functions/v1/hello', '/__localx'])(
     'claims nothing for %s',
     (path) => {
       expect(matchRoute(path)).toBeUndefined();
@@ -29,6 +30,12 @@ describe('gateway routes', () => {
     expect(verify && isOpen(verify, 'POST')).toBe(false);
     expect(token && isOpen(token, 'GET')).toBe(false);
     expect(rest && isOpen(rest, 'GET')).toBe(false);
+  });
+
+  it('leaves storage to check its own tokens, as kong.yml does: signed and public URLs carry no key', () => {
+    const storage = ROUTES.filter((route) => route.service === 'storage');
+    expect(storage).toEqual([expect.objectContaining({ prefix: '/storage/v1', key: 'none', cors: true })]);
+    expect(ROUTES.filter((route) => route.key === 'none').map((route) => route.service)).toEqual(['storage']);
   });
 
   it('keeps the development routes away from browsers and behind the service key', () => {

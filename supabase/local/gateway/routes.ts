@@ -3,13 +3,18 @@
  * which service, what key it needs and whether browsers may call it (CORS). The first matching
  * prefix wins; a path no route claims gets Kong's 404.
  */
-export type ServiceName = 'auth' | 'rest' | 'realtime' | 'local';
+export type ServiceName = 'auth' | 'rest' | 'realtime' | 'storage' | 'local';
 
 export type KeyRequirement =
   /** Any project API key (anon, service_role, sb_publishable_, sb_secret_) in apikey (header or query). */
   | 'api-key'
   /** Only the service_role or sb_secret_ key (apikey or bearer): development tools reading secrets. */
-  | 'service-key';
+  | 'service-key'
+  /**
+   * No key check at the gateway: the service checks the JWT itself, as kong.yml's storage route
+   * (only the cors plugin) leaves it to the storage server; signed and public URLs carry no key.
+   */
+  | 'none';
 
 export interface GatewayRoute {
   service: ServiceName;
@@ -20,6 +25,8 @@ export interface GatewayRoute {
   openGetPaths?: readonly string[];
   /** Browsers may call it: CORS headers on answers, preflights allowed. Off, preflights get 403. */
   cors: boolean;
+  /** Largest request body read (413 above); MAX_BODY_BYTES when not given. */
+  maxBodyBytes?: number;
 }
 
 export const ROUTES: readonly GatewayRoute[] = [
@@ -32,6 +39,9 @@ export const ROUTES: readonly GatewayRoute[] = [
   },
   { service: 'rest', prefix: '/rest/v1', key: 'api-key', cors: true },
   { service: 'realtime', prefix: '/realtime/v1', key: 'api-key', cors: true },
+  // Uploads up to the storage service's own limit (50 MiB) plus a multipart envelope; the service
+  // answers storage's EntityTooLarge for a file over its limit, the gateway 413 beyond this.
+  { service: 'storage', prefix: '/storage/v1', key: 'none', cors: true, maxBodyBytes: 51 * 1024 * 1024 },
   // For this machine's tools and tests, never for web pages: a page open in the developer's browser
   // must not read mailed links or authenticator codes.
   { service: 'local', prefix: '/__local', key: 'service-key', cors: false },

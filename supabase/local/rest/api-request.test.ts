@@ -19,6 +19,7 @@ function request(
     headers,
     bearer: undefined,
     body,
+    bytes: Buffer.from(body),
     raw: {} as IncomingMessage,
   };
 }

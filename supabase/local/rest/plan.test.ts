@@ -48,6 +48,7 @@ const call = (method: string, pathAndQuery: string, body = ''): ReturnType<typeo
     headers: {},
     bearer: undefined,
     body,
+    bytes: Buffer.from(body),
     raw: {} as IncomingMessage,
   };
   const api = parseApiRequest(req, ['public']);

@@ -507,6 +507,49 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
     }
   });
 
+  it('the statements bucket: a member reads only their own folder, auditors and owners all, nobody else anything, and only the job writes', async () => {
+    const names = [`${alice}/a.pdf`, `${bruno}/b.pdf`];
+    await engine.db.transaction(async (tx) => {
+      await tx.query(`select set_config('role', 'service_role', true)`);
+      for (const name of names)
+        await tx.query(
+          `insert into storage.objects (bucket_id, name, owner_id) values ('statements', $1, null)`,
+          [name],
+        );
+    });
+    const visible = (caller: Caller) =>
+      rpc<string[]>(
+        caller,
+        `select coalesce(json_agg(name order by name), '[]') as r from storage.objects where bucket_id = 'statements'`,
+      );
+    expect(await visible(member(alice))).toEqual([`${alice}/a.pdf`]);
+    // Bruno has an authenticator (above): nothing at aal1, his own folder at aal2.
+    expect(await visible(member(bruno))).toEqual([]);
+    expect(await visible({ role: 'authenticated', uid: bruno, aal: 'aal2' })).toEqual([`${bruno}/b.pdf`]);
+    expect(await visible(member(carla))).toEqual([]);
+    for (const staff of [auditor, owner])
+      expect(await visible(adminAtAal2(staff))).toEqual([...names].sort());
+    for (const staff of [finance, support]) expect(await visible(adminAtAal2(staff))).toEqual([]);
+    expect(await visible(ANON)).toEqual([]);
+    // No policy lets a member or staff write: inserts and updates are refused, deletes match nothing.
+    for (const caller of [member(alice), adminAtAal2(owner), adminAtAal2(auditor)]) {
+      const insert = await rpc(
+        caller,
+        `insert into storage.objects (bucket_id, name) values ('statements', $1) returning 1 as r`,
+        [`${alice}/forged.pdf`],
+      ).then(
+        () => 'ok',
+        (e: unknown) => pgError(e).code,
+      );
+      expect(insert).toBe('42501');
+      const updated = await rpc<number>(
+        caller,
+        `with u as (update storage.objects set name = name || '.x' where bucket_id = 'statements' returning 1) select count(*)::int as r from u`,
+      );
+      expect(updated).toBe(0);
+    }
+  });
+
   it('only the statement job makes, files, fails, finishes or corrects statements', async () => {
     const [sep] = await statements(alice);
     const calls: Array<[string, unknown[]]> = [

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config';
-import type { Queryable } from '../db/engine';
+import type { Database } from '../db/engine';
 import type { GatewayRequest } from '../gateway/http';
 import { Outbox } from '../mail/outbox';
 import { createDevService } from './service';
@@ -23,7 +23,7 @@ function service() {
   const auth = structuredClone(DEFAULT_CONFIG.auth);
   let drops = 0;
   const dev = createDevService({
-    db: {} as Queryable,
+    db: {} as Database,
     outbox: new Outbox(undefined),
     auth,
     realtime: { dropConnections: () => ++drops },

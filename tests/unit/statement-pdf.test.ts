@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStatementArithmetic } from '~/lib/statement-check';
 import type { StatementData } from '~/lib/statement-data';
 import { hongKongDate, hongKongDateTime, statementAmount, statementQuantity } from '~/lib/statement-format';
+import { pdfPageToPng } from '../../scripts/statements/png';
 import {
   createStatementRenderer,
   launchStatementBrowser,
@@ -259,6 +260,17 @@ describe('statement renderer', () => {
     await expect(renderer.render(broken)).rejects.toThrow(/does not add up:\ndeposit_wallet: opening/);
     const again = await renderer.render(data);
     expect(again.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('statement pictures (scripts/statements/png.ts)', () => {
+  it('draws page 1 of the PDF as an A4 PNG', async () => {
+    const png = await pdfPageToPng(browser, signed, { page: 1, scale: 1 });
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    expect(Math.abs(width - 596)).toBeLessThanOrEqual(1);
+    expect(height / width).toBeCloseTo(Math.SQRT2, 2);
   });
 });
 

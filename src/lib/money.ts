@@ -58,15 +58,19 @@ export function amountError(text: string, label: string): string | null {
   return null;
 }
 
-/**
- * "-12.5" → -1250n: a signed amount with at most two decimals, in cents, exactly (sums of a
- * statement's lines); throws on anything else, since a sum over a malformed amount would be wrong.
- */
-export function signedCents(text: string): bigint {
+/** "-12.5" → -1250n: a signed amount with at most two decimals, in cents, exactly; null otherwise. */
+export function toCents(text: string): bigint | null {
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) throw new Error(`not an amount with at most two decimals: ${JSON.stringify(text)}`);
+  if (!match) return null;
   const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
   return match[1] ? -cents : cents;
+}
+
+/** As toCents, for amounts the database wrote: a sum over a malformed one would be wrong, so it throws. */
+export function signedCents(text: string): bigint {
+  const cents = toCents(text);
+  if (cents === null) throw new Error(`not an amount with at most two decimals: ${JSON.stringify(text)}`);
+  return cents;
 }
 
 /** -1250n → "-12.50": cents back to the database's decimal text. */

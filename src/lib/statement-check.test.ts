@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { statementFixture } from '../../tests/support/statement-fixture';
+import { centsText, toCents } from './money';
+import { checkStatementArithmetic } from './statement-check';
+import type { StatementData } from './statement-data';
+import { hongKongDate, hongKongDateTime, statementAmount, statementQuantity } from './statement-format';
+
+const fixture = statementFixture();
+const changed = (change: (data: StatementData) => void): StatementData => {
+  const copy = structuredClone(fixture);
+  change(copy);
+  return copy;
+};
+const account = (data: StatementData, name: string) => {
+  const found = data.accounts.find((a) => a.account === name);
+  if (!found) throw new Error(`no ${name}`);
+  return found;
+};
+
+describe('checkStatementArithmetic', () => {
+  it('finds nothing wrong with a consistent statement', () => {
+    expect(checkStatementArithmetic(fixture)).toEqual([]);
+  });
+
+  it('finds a closing balance that opening + credits − debits does not reach', () => {
+    const problems = checkStatementArithmetic(
+      changed((d) => {
+        account(d, 'referral').closing = '200.01';
+      }),
+    );
+    expect(problems).toContain(
+      'referral: opening 75.00 + credits 125.00 − debits 0.00 is 200.00, not the closing 200.01',
+    );
+    expect(problems).toContain('referral: its last line leaves 200.00, not the closing 200.01');
+    expect(problems.some((p) => p.startsWith('total closing'))).toBe(true);
+  });
+
+  it('finds credits or debits that are not the sum of the lines', () => {
+    const problems = checkStatementArithmetic(
+      changed((d) => {
+        const deposit = account(d, 'deposit_wallet');
+        deposit.credits = '34518.47';
+        deposit.closing = '27018.47';
+      }),
+    );
+    expect(problems).toContain('deposit_wallet: credits 34518.47, but its lines add up to 34518.46');
+  });
+
+  it('finds a line whose balance after does not follow from the one before it', () => {
+    const problems = checkStatementArithmetic(
+      changed((d) => {
+        const line = d.lines[5];
+        if (line) line.balance_after = '1.00';
+      }),
+    );
+    // The wrong figure fails its own line and the next line on the same account (which starts
+    // from it); the lines after that are checked from the printed balances again, so stay quiet.
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^line 6 .*balance after is 1\.00, but the previous balance plus/);
+    expect(problems[1]).toMatch(/^line 9 \(transfer \d+, interest_wallet\)/);
+  });
+
+  it('finds lines out of order, outside the period, on an unknown account, or with bad amounts', () => {
+    const problems = checkStatementArithmetic(
+      changed((d) => {
+        const [first, second] = d.lines;
+        if (first && second) [d.lines[0], d.lines[1]] = [second, first];
+        d.lines.push({ ...d.lines[2]!, date: '2026-11-30T16:00:00Z', account: 'referral', amount: '1.5.0' });
+        d.lines.push({ ...d.lines[2]!, date: '2026-12-01T00:00:00Z', account: 'nope' as 'referral' });
+      }),
+    );
+    expect(problems.join('\n')).toMatch(/out of order/);
+    expect(problems.join('\n')).toMatch(/outside the period/);
+    expect(problems.join('\n')).toMatch(/"1\.5\.0" is not an amount/);
+    expect(problems.join('\n')).toMatch(/account nope has no summary/);
+  });
+
+  it('finds returns in the period larger than returns to date', () => {
+    const problems = checkStatementArithmetic(
+      changed((d) => {
+        d.returns.to_date = '1.00';
+      }),
+    );
+    expect(problems).toEqual([
+      `returns in the period ${fixture.returns.in_period} exceed returns to date 1.00`,
+    ]);
+  });
+});
+
+describe('cents', () => {
+  it('reads and writes amounts exactly', () => {
+    expect(toCents('-12.5')).toBe(-1250n);
+    expect(toCents('999999999999.99')).toBe(99999999999999n);
+    expect(toCents('1.234')).toBeNull();
+    expect(toCents('1,000.00')).toBeNull();
+    expect(centsText(-5n)).toBe('-0.05');
+    expect(centsText(123456n)).toBe('1234.56');
+  });
+});
+
+describe('statement formats', () => {
+  it('prints amounts with the shared USD formatter: grouped, two decimals, minus for debits', () => {
+    expect(statementAmount('1250000.00')).toBe('$1,250,000.00');
+    expect(statementAmount('-41.1')).toBe('-$41.10');
+    expect(statementAmount('0.9998')).toBe('$0.9998');
+    expect(() => statementAmount('')).toThrow(/decimal/);
+    expect(() => statementAmount('12 USD')).toThrow(/decimal/);
+  });
+
+  it('keeps every decimal of a quantity', () => {
+    expect(statementQuantity('5000.000000')).toBe('5,000.000000');
+    expect(statementQuantity('2.140000000000000000')).toBe('2.140000000000000000');
+    expect(statementQuantity('1234567')).toBe('1,234,567');
+  });
+
+  it('prints times in Hong Kong (UTC+8), across the day and month boundary', () => {
+    expect(hongKongDateTime('2026-10-31T16:30:00Z')).toBe('2026-11-01 00:30');
+    expect(hongKongDateTime('2026-11-30T15:59:59Z')).toBe('2026-11-30 23:59');
+    expect(hongKongDateTime('2026-11-30T16:00:00+00:00')).toBe('2026-12-01 00:00');
+    expect(hongKongDateTime('2026-11-03 14:05:00.123456+08')).toBe('2026-11-03 14:05');
+    expect(hongKongDate('2026-12-01T15:59:59Z')).toBe('1 December 2026');
+    expect(() => hongKongDateTime('yesterday')).toThrow(/date/);
+  });
+});

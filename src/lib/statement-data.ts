@@ -6,6 +6,9 @@
  * UTC+8, no daylight saving): docs/statements.md.
  */
 
+/** The private Storage bucket of statements' files: <member id>/<reference>.pdf and .csv. */
+export const STATEMENTS_BUCKET = 'statements';
+
 export type StatementAccount = 'deposit_wallet' | 'interest_wallet' | 'total_invest' | 'referral';
 
 export interface StatementAccountSummary {
@@ -74,7 +77,7 @@ export interface StatementData {
     /** "November 2026" */
     label: string;
   };
-  /** The statement's reference: "LC-00001234-2026-11-v1". */
+  /** The statement's reference: account number, month, version ("LC10000001-2026-11-v1"). */
   reference: string;
   version: number;
   /** The reference of the version this one replaces, or null for a first version. */

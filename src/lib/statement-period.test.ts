@@ -159,6 +159,7 @@ describe('a period summary', () => {
     expect(chart.xTicks.at(-1)!.label).toBe('20 Nov 2026');
     const closed = totalValueChart(entries, november, BOX, hkt('2027-01-01T00:00:00'))!;
     expect(closed.to).toBe(november.to);
+    expect(closed.xTicks.at(-1)!.label).toBe('30 Nov 2026');
     const quiet: Period = {
       from: hkt('2026-09-01T00:00:00'),
       to: hkt('2026-10-01T00:00:00'),

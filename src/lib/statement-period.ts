@@ -227,7 +227,8 @@ export function totalValueChart(
   const tickCount = Math.max(2, Math.min(5, Math.floor(plotWidth / 110)));
   const xTicks = Array.from({ length: tickCount }, (_, i) => {
     const time = from + ((to - from) * i) / (tickCount - 1);
-    return { x: x(time), label: dateLabel(time) };
+    // A closed period ends at the first instant after it: its last tick names its last day.
+    return { x: x(time), label: dateLabel(time === period.to ? time - 1 : time) };
   });
   const yTicks = [minValue, (minValue + maxValue) / 2, maxValue]
     .filter((value, index, all) => all.indexOf(value) === index)

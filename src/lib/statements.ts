@@ -1,5 +1,6 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
+import { STATEMENTS_BUCKET } from './statement-data';
 
 /**
  * Monthly statements (issue 34, docs/statements.md): one per member per closed month, made by the
@@ -7,7 +8,6 @@ import { toDbError } from './db-errors';
  * CSV are kept in the private Storage bucket "statements", under the member's own folder; the
  * bucket's policies let a member read only their own files.
  */
-export const STATEMENTS_BUCKET = 'statements';
 
 export interface MonthlyStatement {
   id: number;

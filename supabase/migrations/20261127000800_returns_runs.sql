@@ -6,6 +6,28 @@
 -- firm's returns_paid account into the member's Interest Wallet. Its business id names the plan, the
 -- month and the member, so a plan's month is paid at most once, however often it is proposed.
 
+-- 'YYYY-MM' (2020-01 or later) as the month's first day; the words of the refusal are the member's
+-- and staff's. Returns runs and monthly statements (20261128000200) read months through it.
+create function private.parse_month(p_month text) returns date
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_text text := btrim(coalesce(p_month, ''));
+  v_month date;
+begin
+  if v_text !~ '^[0-9]{4}-(0[1-9]|1[0-2])$' then
+    raise exception 'The month must be given as YYYY-MM, for example 2026-11.' using errcode = '22023';
+  end if;
+  v_month := to_date(v_text || '-01', 'YYYY-MM-DD');
+  if v_month < date '2020-01-01' then
+    raise exception 'The month must be 2020-01 or later.' using errcode = '22023';
+  end if;
+  return v_month;
+end
+$$;
+
 -- 'YYYY-MM' of a month that has begun, as its first day.
 create function private.parse_period(p_period text) returns date
 language plpgsql
@@ -13,19 +35,11 @@ stable
 set search_path = ''
 as $$
 declare
-  v_text text := btrim(coalesce(p_period, ''));
-  v_month date;
+  v_month date := private.parse_month(p_period);
 begin
-  if v_text !~ '^[0-9]{4}-(0[1-9]|1[0-2])$' then
-    raise exception 'The month must be given as YYYY-MM, for example 2026-11.' using errcode = '22023';
-  end if;
-  v_month := to_date(v_text || '-01', 'YYYY-MM-DD');
   if v_month > date_trunc('month', now() at time zone 'UTC')::date then
     raise exception 'Returns are posted for a month that has begun: % has not.', to_char(v_month, 'FMMonth YYYY')
       using errcode = '22023';
-  end if;
-  if v_month < date '2020-01-01' then
-    raise exception 'The month must be 2020-01 or later.' using errcode = '22023';
   end if;
   return v_month;
 end
@@ -164,7 +178,7 @@ begin
 end
 $$;
 
-revoke execute on function private.parse_period(text), private.returns_run_preview(text, text, jsonb, jsonb),
+revoke execute on function private.parse_month(text), private.parse_period(text), private.returns_run_preview(text, text, jsonb, jsonb),
   private.post_returns_run(public.staff_proposals)
   from public, anon, authenticated, service_role;
 revoke execute on function public.preview_returns_run(text, text, text, jsonb) from public, anon, authenticated, service_role;

@@ -33,16 +33,8 @@ stable
 set search_path = ''
 as $$
 declare
-  v_text text := btrim(coalesce(p_month, ''));
-  v_month date;
+  v_month date := private.parse_month(p_month);
 begin
-  if v_text !~ '^[0-9]{4}-(0[1-9]|1[0-2])$' then
-    raise exception 'The month must be given as YYYY-MM, for example 2026-11.' using errcode = '22023';
-  end if;
-  v_month := to_date(v_text || '-01', 'YYYY-MM-DD');
-  if v_month < date '2020-01-01' then
-    raise exception 'The month must be 2020-01 or later.' using errcode = '22023';
-  end if;
   if now() < private.statement_month_closed_at(v_month) then
     raise exception '% is not closed: its statements can be made from % (Hong Kong time).',
       to_char(v_month, 'FMMonth YYYY'),
@@ -50,6 +42,19 @@ begin
       using errcode = '22023', hint = 'month_open';
   end if;
   return v_month;
+end
+$$;
+
+-- Every function that makes, files, fails, finishes or corrects statements is the job's alone.
+create function private.require_statement_job() returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if coalesce(auth.role(), '') <> 'service_role' then
+    raise exception 'Statements are made by the statement job only.' using errcode = '42501';
+  end if;
 end
 $$;
 
@@ -448,9 +453,7 @@ declare
   v_run public.statement_runs;
   v_to timestamptz;
 begin
-  if coalesce(auth.role(), '') <> 'service_role' then
-    raise exception 'Statements are made by the statement job only.' using errcode = '42501';
-  end if;
+  perform private.require_statement_job();
   v_month := private.statement_month(p_month);
   if jsonb_typeof(p_firm) is distinct from 'object' or coalesce(p_firm ->> 'legal_name', '') = ''
      or coalesce(p_firm ->> 'complaints_email', '') = '' then
@@ -488,9 +491,7 @@ declare
   v_made int := 0;
   v_none public.statements;
 begin
-  if coalesce(auth.role(), '') <> 'service_role' then
-    raise exception 'Statements are made by the statement job only.' using errcode = '42501';
-  end if;
+  perform private.require_statement_job();
   if p_limit is null or p_limit < 1 or p_limit > 1000 then
     raise exception 'Make between 1 and 1000 statements per call.' using errcode = '22023';
   end if;
@@ -531,9 +532,7 @@ declare
   v_statement public.statements;
   v_prefix text;
 begin
-  if coalesce(auth.role(), '') <> 'service_role' then
-    raise exception 'Statements are made by the statement job only.' using errcode = '42501';
-  end if;
+  perform private.require_statement_job();
   select s.* into v_statement from public.statements s where s.id = p_statement;
   if not found then
     raise exception 'No statement %.', p_statement using errcode = '22023';
@@ -560,9 +559,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if coalesce(auth.role(), '') <> 'service_role' then
-    raise exception 'Statements are made by the statement job only.' using errcode = '42501';
-  end if;
+  perform private.require_statement_job();
   if not exists (select 1 from public.statement_runs r where r.id = p_run and r.status = 'running') then
     raise exception 'Statement run % is not running.', p_run using errcode = '22023';
   end if;
@@ -582,9 +579,7 @@ declare
   v_run public.statement_runs;
   v_missing int;
 begin
-  if coalesce(auth.role(), '') <> 'service_role' then
-    raise exception 'Statements are made by the statement job only.' using errcode = '42501';
-  end if;
+  perform private.require_statement_job();
   select count(*) into v_missing from public.statements s
   where s.run_id = p_run and not exists (select 1 from public.statement_files f where f.statement_id = s.id);
   update public.statement_runs
@@ -615,9 +610,7 @@ declare
   v_run public.statement_runs;
   v_row public.statements;
 begin
-  if coalesce(auth.role(), '') <> 'service_role' then
-    raise exception 'Statements are made by the statement job only.' using errcode = '42501';
-  end if;
+  perform private.require_statement_job();
   v_month := private.statement_month(p_month);
   if char_length(btrim(coalesce(p_reason, ''))) not between 1 and 500 then
     raise exception 'Say why the statement is corrected (1 to 500 characters).' using errcode = '22023';
@@ -674,7 +667,7 @@ end
 $$;
 
 revoke execute on function private.statement_month_start(date), private.statement_month_closed_at(date),
-  private.statement_month(text), private.transfer_kind_label(text),
+  private.statement_month(text), private.require_statement_job(), private.transfer_kind_label(text),
   private.build_statement(uuid, public.statement_runs, int, text),
   private.issue_statement(uuid, public.statement_runs, int, public.statements, text),
   private.statements_are_permanent()

@@ -264,17 +264,18 @@ test.describe('withdraw page', () => {
     await expect(rows.nth(1)).toContainText('Fee correction');
     await expect(rows.nth(2)).toContainText('+$100.00');
     await expect(rows.nth(2)).toContainText('Opening balance');
-    const chart = page.getByRole('img', { name: 'Interest Wallet balance: now $75.25' });
+    // The total value of this month (Hong Kong time), from nothing to $75.25 in two steps.
+    const chart = page.getByRole('img', { name: /^Total value, \w+ \d{4}: \$75\.25$/ });
     await expect(chart).toBeVisible();
     await expect(chart).toHaveAccessibleDescription(
-      /^2 moments with changes, from .* \(\$100\.00\) to .* \(\$75\.25\)\.$/,
+      /^2 moments with changes; \$0\.00 at the start, \$75\.25 at .*\.$/,
     );
     // The statement downloads as CSV with the exact stored amounts.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^liquid-capital-statement-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^liquid-capital-statement-[a-z]+-\d{4}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe('Date (UTC),Account,Change,Balance before,Balance after,Reason');
     expect(csv[1]).toMatch(/^\d{4}-.*Z,Interest Wallet,100\.00,0\.00,100\.00,Opening balance$/);

@@ -305,7 +305,7 @@ test.describe('sign in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Successfully logged in$/ })).toBeVisible();
     await page.waitForURL('**/user/statement');
-    await expect(page.getByRole('heading', { name: 'Statement' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Statement', level: 1 })).toBeVisible();
     for (const path of ['/register', '/forgot-password', '/reset-password', '/auth/confirm'])
       await gotoReady(page, path);
     expect(foreign).toEqual([]);

@@ -23,6 +23,7 @@ import { serviceClient } from '../grant-admin';
 import { site } from '../../src/config/site';
 import { statementCsv } from '../../src/lib/statement-csv';
 import { STATEMENTS_BUCKET, type StatementData } from '../../src/lib/statement-data';
+import { lastMonth } from '../../src/lib/statement-period';
 import { createStatementRenderer, launchStatementBrowser, type StatementRenderer } from './render';
 import { createStatementSigner, type StatementSigner } from './sign';
 
@@ -195,14 +196,6 @@ export async function runStatementJob(client: SupabaseClient, options: JobOption
   return { run: start.run, made, published, failed, status: finished.status, seconds };
 }
 
-/** The month before the current one in Hong Kong time: the one a scheduled run makes. */
-export function lastClosedMonth(now = new Date()): string {
-  const hk = new Date(now.getTime() + 8 * 3_600_000);
-  const month = hk.getUTCMonth() === 0 ? 12 : hk.getUTCMonth();
-  const year = hk.getUTCMonth() === 0 ? hk.getUTCFullYear() - 1 : hk.getUTCFullYear();
-  return `${year}-${String(month).padStart(2, '0')}`;
-}
-
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -213,7 +206,7 @@ async function main() {
       workers: { type: 'string' },
     },
   });
-  const month = values.month ?? lastClosedMonth();
+  const month = values.month ?? lastMonth(Date.now());
   const client = serviceClient();
   if (values.reissue) {
     const out = await rpc<{ reference: string; replaces: string }>(client, 'reissue_statement', {

@@ -30,7 +30,8 @@ export function statementQuantity(quantity: string): string {
 
 // Hong Kong has kept UTC+8 without daylight saving since 1979, so a fixed offset gives the same
 // answer as the tz database without depending on the ICU data a browser or Node was built with.
-const HONG_KONG_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** Hong Kong is UTC+8 all year (no daylight saving since 1979): the firm's clock for statements. */
+export const HONG_KONG_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 const MONTHS = [
   'January',

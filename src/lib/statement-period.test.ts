@@ -4,6 +4,8 @@ import type { LedgerEntry } from './ledger-entry';
 import { centsText } from './money';
 import {
   customPeriod,
+  lastMonth,
+  monthLabel,
   periodCaption,
   presetPeriod,
   summarizePeriod,
@@ -55,6 +57,13 @@ describe('periods in Hong Kong time', () => {
       to: hkt('2027-01-01T00:00:00'),
       label: 'Q4 2026',
     });
+  });
+
+  it('names a month, and the month a scheduled run makes, in Hong Kong time', () => {
+    expect(monthLabel('2026-11')).toBe('November 2026');
+    expect(lastMonth(hkt('2026-12-01T00:00:00'))).toBe('2026-11');
+    expect(lastMonth(hkt('2026-11-30T23:59:59.999'))).toBe('2026-10');
+    expect(lastMonth(hkt('2027-01-01T00:30:00'))).toBe('2026-12');
   });
 
   it('a custom period includes both days and refuses what is not a period', () => {

@@ -1,6 +1,7 @@
 import { LEDGER_ACCOUNTS, type BalanceAccount } from './accounts';
 import { accountLabel, type LedgerEntry } from './ledger-entry';
 import { centsText, formatUsd, signedCents } from './money';
+import { HONG_KONG_OFFSET_MS as HK_OFFSET } from './statement-format';
 
 /**
  * The statement page's live view of any period (issue 34): which instants a period covers, each
@@ -9,7 +10,6 @@ import { centsText, formatUsd, signedCents } from './money';
  * sums are exact (cents), the chart's geometry alone is approximate (pixels).
  */
 
-const HK_OFFSET = 8 * 3_600_000;
 const DAY = 86_400_000;
 
 export type PeriodChoice = 'this_month' | 'last_month' | 'this_quarter' | 'last_quarter' | 'custom';
@@ -41,12 +41,18 @@ const dateLabel = (ms: number) =>
     timeZone: 'UTC',
   });
 
-const monthLabel = (year: number, month: number) =>
+const monthName = (year: number, month: number) =>
   new Date(Date.UTC(year, month, 1)).toLocaleDateString('en-GB', {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   });
+
+/** "November 2026" for "2026-11": a month as the statements name it. */
+export const monthLabel = (month: string): string => {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return monthName(year, m - 1);
+};
 
 /** A preset period around `now`. */
 export function presetPeriod(choice: Exclude<PeriodChoice, 'custom'>, now: number): Period {
@@ -58,7 +64,7 @@ export function presetPeriod(choice: Exclude<PeriodChoice, 'custom'>, now: numbe
       return {
         from: hkMidnight(year, month, 1),
         to: hkMidnight(year, month + 1, 1),
-        label: monthLabel(year, month),
+        label: monthName(year, month),
       };
     case 'last_month': {
       const from = hkMidnight(year, month - 1, 1);
@@ -66,7 +72,7 @@ export function presetPeriod(choice: Exclude<PeriodChoice, 'custom'>, now: numbe
       return {
         from,
         to: hkMidnight(year, month, 1),
-        label: monthLabel(start.getUTCFullYear(), start.getUTCMonth()),
+        label: monthName(start.getUTCFullYear(), start.getUTCMonth()),
       };
     }
     case 'this_quarter':
@@ -81,6 +87,11 @@ export function presetPeriod(choice: Exclude<PeriodChoice, 'custom'>, now: numbe
       };
     }
   }
+}
+
+/** "2026-10" for a moment in November (Hong Kong time): the month a scheduled statement run makes. */
+export function lastMonth(now: number): string {
+  return new Date(presetPeriod('last_month', now).from + HK_OFFSET).toISOString().slice(0, 7);
 }
 
 /**

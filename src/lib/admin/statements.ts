@@ -49,13 +49,3 @@ export async function findStatementHolder(query: string): Promise<StatementHolde
   if (error) throw toDbError(error, 'The member could not be looked up.');
   return (data?.[0] as StatementHolder | undefined) ?? null;
 }
-
-/** "November 2026" for "2026-11". */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}

@@ -4,13 +4,9 @@ import { formatDateTime } from './format';
 import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
 import StatementList from '../shared/StatementList';
-import {
-  findStatementHolder,
-  listStatementRuns,
-  monthLabel,
-  type StatementHolder,
-} from '~/lib/admin/statements';
+import { findStatementHolder, listStatementRuns, type StatementHolder } from '~/lib/admin/statements';
 import { statementsOf } from '~/lib/statements';
+import { monthLabel } from '~/lib/statement-period';
 import { errorText } from '~/lib/db-errors';
 
 const T = {

@@ -84,7 +84,9 @@ test.describe('withdraw page', () => {
     await expect(form.getByRole('alert')).toHaveText(
       /^Amount is more than you can withdraw from your Interest Wallet/,
     );
-    await page.unroute('**/rest/v1/rpc/my_accounts*');
+    // 'wait': a realtime refresh may still be inside the handler; removing it mid-call
+    // would leave that request handled twice.
+    await page.unrouteAll({ behavior: 'wait' });
 
     // An admin's decision reaches the open page without a reload.
     const { data: request } = await serviceClient()

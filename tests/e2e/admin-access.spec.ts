@@ -19,10 +19,14 @@ const GUARDED = [
 let admin: Account;
 let member: Account;
 
-test.beforeAll(async () => {
+// A fresh admin per test: an authenticator gives about three codes at once, then one per 30 s
+// (a step is never accepted twice), so one admin shared by a file's sign-ins waits on the clock.
+test.beforeEach(async () => {
   const tag = runTag();
-  admin = await createAdmin({ username: `adm${tag}` });
-  member = await createMember({ username: `mem${tag}` });
+  [admin, member] = await Promise.all([
+    createAdmin({ username: `adm${tag}` }),
+    createMember({ username: `mem${tag}` }),
+  ]);
 });
 
 test('an admin signs in, lands on /admin/home after the toast, and sees the sidebar', async ({ page }) => {

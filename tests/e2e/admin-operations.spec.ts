@@ -18,7 +18,9 @@ import { addActiveAddress } from './support/addresses';
 
 let admin: Account;
 
-test.beforeAll(async () => {
+// A fresh admin per test: an authenticator gives about three codes at once, then one per 30 s
+// (a step is never accepted twice), so one admin shared by a file's sign-ins waits on the clock.
+test.beforeEach(async () => {
   admin = await createAdmin({ username: `ops${runTag()}` });
 });
 

@@ -15,7 +15,9 @@ import { expectNoAxeViolations, watchPage } from './support/page-checks';
 let admin: Account;
 let admin2: Account;
 
-test.beforeAll(async () => {
+// A fresh admin per test: an authenticator gives about three codes at once, then one per 30 s
+// (a step is never accepted twice), so one admin shared by a file's sign-ins waits on the clock.
+test.beforeEach(async () => {
   const tag = runTag();
   [admin, admin2] = await Promise.all([
     createAdmin({ username: `adm${tag}` }),

@@ -73,6 +73,12 @@ let member: TestUser;
 let admin: TestUser;
 let txId: string;
 
+// A fresh admin per test: an authenticator gives about three codes at once, then one per 30 s
+// (a step is never accepted twice), so one admin shared by a file's sign-ins waits on the clock.
+test.beforeEach(async () => {
+  admin = await createAdmin({ username: `layout${runTag()}` });
+});
+
 test.beforeAll(async () => {
   const tag = runTag();
   txId = longTxId(tag);
@@ -80,7 +86,6 @@ test.beforeAll(async () => {
     username: `Maximiliana Featherstone ${tag}`,
     email: `maximiliana.featherstonehaugh-worthington.${tag}@example-investments.com`,
   });
-  admin = await createAdmin({ username: `layout${tag}` });
   // Entries at one moment and later ones, so the chart has both a cluster and a spread.
   await setBalances(member.id, { interest_wallet: '1250000.00', deposit_wallet: '98765.43' }, 'Opening');
   await setBalances(member.id, { interest_wallet: '1312500.75', referral: '1234.56' }, 'Quarterly interest');

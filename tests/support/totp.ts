@@ -9,11 +9,14 @@ export function totpFor(secret: string): TOTP {
 
 const stepAt = (ms: number): number => Math.floor(ms / 1000 / TOTP_PERIOD_S);
 
+/** How long a code must stay inside the server's window after it is handed out. */
+const SAFE_MARGIN_MS = 12_000;
+
 /**
  * Codes for one authenticator as a careful app would hand them out: the server accepts the previous,
  * current and next step's code but never a step at or before one it already accepted (RFC 6238 §5.2),
- * so each call returns the next unused step's code, waiting for the clock only when even the next
- * step was used already. Shared by every test that signs an admin in (one book per secret).
+ * so each call returns the next unused step's code (three at once for a fresh key, most of the time),
+ * waiting for the clock only when even the next step was used already. Shared by every test that signs an admin in (one book per secret).
  */
 export class TotpCodeBook {
   private lastStep = -Infinity;
@@ -29,8 +32,12 @@ export class TotpCodeBook {
     const acceptableFrom = (wanted - 1) * TOTP_PERIOD_S * 1000;
     const wait = acceptableFrom - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50));
-    // Never the step that is about to fall out of the window.
-    const step = Math.max(wanted, stepAt(Date.now()));
+    // The previous step's code only while it stays good long enough for the request to arrive
+    // (the server's window moves at the next boundary); otherwise never the step about to fall out.
+    const now = Date.now();
+    const msToBoundary = (stepAt(now) + 1) * TOTP_PERIOD_S * 1000 - now;
+    const earliest = msToBoundary > SAFE_MARGIN_MS ? stepAt(now) - 1 : stepAt(now);
+    const step = Math.max(wanted, earliest);
     this.lastStep = step;
     return this.totp.generate({ timestamp: step * TOTP_PERIOD_S * 1000 });
   }

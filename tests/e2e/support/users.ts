@@ -73,8 +73,15 @@ export async function createAdmin(
   if (enrolled.error) throw new Error(`enrolling a factor failed: ${enrolled.error.message}`);
   const admin = { ...user, totpSecret: enrolled.data.totp.secret };
   await answerSecondFactor(client, admin);
+  enrolmentClients.set(admin.email, client);
   return admin;
 }
+
+/**
+ * The aal2 client that enrolled an admin's authenticator, handed to the first signedInAdminClient
+ * call instead of a new sign-in: every sign-in spends one of the few codes a key gives per 30 s.
+ */
+const enrolmentClients = new Map<string, SupabaseClient>();
 
 /** Raises a signed-in client of `user` to aal2 with their authenticator's next code. */
 export async function answerSecondFactor(client: SupabaseClient, user: TestUser): Promise<void> {
@@ -91,6 +98,11 @@ export async function answerSecondFactor(client: SupabaseClient, user: TestUser)
 
 /** An admin's supabase-js client at aal2 (password, then authenticator code), as admin calls need. */
 export async function signedInAdminClient(admin: TestUser): Promise<SupabaseClient> {
+  const enrolling = enrolmentClients.get(admin.email);
+  if (enrolling) {
+    enrolmentClients.delete(admin.email);
+    return enrolling;
+  }
   const client = await signedInClient(admin);
   await answerSecondFactor(client, admin);
   return client;

@@ -1,3 +1,4 @@
+import { hongKongClock, MONTH_NAMES as MONTHS, TIME_ZONE_TEXT } from './date-time';
 import { formatUsd } from './money';
 
 /**
@@ -28,45 +29,19 @@ export function statementQuantity(quantity: string): string {
   return `${quantity.startsWith('-') ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-// Hong Kong has kept UTC+8 without daylight saving since 1979, so a fixed offset gives the same
-// answer as the tz database without depending on the ICU data a browser or Node was built with.
-/** Hong Kong is UTC+8 all year (no daylight saving since 1979): the firm's clock for statements. */
-export const HONG_KONG_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-function hongKongParts(instant: string): string {
-  const ms = Date.parse(instant);
-  if (Number.isNaN(ms)) throw new Error(`Not a date: ${JSON.stringify(instant)}`);
-  // The shifted instant read as UTC is the wall-clock time in Hong Kong: "2026-11-03T14:05:09.000Z".
-  return new Date(ms + HONG_KONG_OFFSET_MS).toISOString();
-}
 
 /** "2026-11-03T06:05:09Z" → "2026-11-03 14:05": a line's time as the member's clock in Hong Kong shows it. */
 export function hongKongDateTime(instant: string): string {
-  const iso = hongKongParts(instant);
+  const iso = hongKongClock(instant);
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 /** "2026-12-01T02:00:00Z" → "1 December 2026" in Hong Kong time. */
 export function hongKongDate(instant: string): string {
-  const iso = hongKongParts(instant);
+  const iso = hongKongClock(instant);
   const month = MONTHS[Number(iso.slice(5, 7)) - 1] ?? '';
   return `${Number(iso.slice(8, 10))} ${month} ${iso.slice(0, 4)}`;
 }
 
 /** What every statement says its times are in. */
-export const STATEMENT_TIME_ZONE_TEXT = 'Hong Kong time (UTC+8)';
+export const STATEMENT_TIME_ZONE_TEXT = TIME_ZONE_TEXT;

@@ -1,7 +1,7 @@
 import { LEDGER_ACCOUNTS, type BalanceAccount } from './accounts';
 import { accountLabel, type LedgerEntry } from './ledger-entry';
 import { centsText, formatUsd, signedCents } from './money';
-import { HONG_KONG_OFFSET_MS as HK_OFFSET } from './statement-format';
+import { HONG_KONG_OFFSET_MS as HK_OFFSET } from './date-time';
 
 /**
  * The statement page's live view of any period (issue 34): which instants a period covers, each

@@ -8,6 +8,8 @@ const hasLocalSupabase = existsSync('supabase/local/cli.ts') && process.env.E2E_
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // After the web servers start: opens the test deposit wallets (the seed keeps them closed).
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -249,6 +249,7 @@ export type Database = {
           enabled: boolean
           id: number
           network: string
+          placeholder: boolean | null
           updated_at: string
           updated_by: string | null
           wallet_name: string
@@ -259,6 +260,7 @@ export type Database = {
           enabled?: boolean
           id: number
           network: string
+          placeholder?: never
           updated_at?: string
           updated_by?: string | null
           wallet_name: string
@@ -269,6 +271,7 @@ export type Database = {
           enabled?: boolean
           id?: number
           network?: string
+          placeholder?: never
           updated_at?: string
           updated_by?: string | null
           wallet_name?: string
@@ -1308,6 +1311,17 @@ export type Database = {
       }
       mark_member_mail_sent: { Args: { p_id: number }; Returns: undefined }
       mark_notifications_read: { Args: { p_ids?: number[] }; Returns: number }
+      member_deposit_wallets: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          address: string
+          asset: string
+          enabled: boolean
+          id: number
+          network: string
+          wallet_name: string
+        }[]
+      }
       my_accounts: {
         Args: Record<PropertyKey, never>
         Returns: {

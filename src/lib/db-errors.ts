@@ -16,6 +16,8 @@ export const STALE_VERSION = 'PT409';
 export const NOT_ALLOWED = '42501';
 /** The database's hint when an admin's session is still at aal1 (no authenticator code yet). */
 export const SECOND_FACTOR_REQUIRED = 'aal2_required';
+/** The database's hint when a deposit wallet would be turned on with a burn or placeholder address. */
+export const PLACEHOLDER_ADDRESS = 'placeholder_address';
 
 interface PostgrestLikeError {
   message?: string;
@@ -32,6 +34,9 @@ export function toDbError(error: PostgrestLikeError, fallback: string): DbError 
       SECOND_FACTOR_REQUIRED,
     );
   }
+  if (error.hint === PLACEHOLDER_ADDRESS) {
+    return new DbError(error.message?.trim() ?? '', PLACEHOLDER_ADDRESS);
+  }
   if (code === NOT_ALLOWED) {
     return new DbError(error.message?.trim() || 'You do not have admin access.', code);
   }
@@ -46,6 +51,11 @@ export function toDbError(error: PostgrestLikeError, fallback: string): DbError 
 /** The session dropped back to aal1 (e.g. a new device): the admin belongs at the code prompt. */
 export function needsSecondFactor(error: unknown): boolean {
   return error instanceof DbError && error.code === SECOND_FACTOR_REQUIRED;
+}
+
+/** The address is a known burn or placeholder value: the address field is what must change. */
+export function isPlaceholderAddress(error: unknown): boolean {
+  return error instanceof DbError && error.code === PLACEHOLDER_ADDRESS;
 }
 
 export function isStale(error: unknown): boolean {

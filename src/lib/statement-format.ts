@@ -29,7 +29,6 @@ export function statementQuantity(quantity: string): string {
   return `${quantity.startsWith('-') ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-
 /** "2026-11-03T06:05:09Z" → "2026-11-03 14:05": a line's time as the member's clock in Hong Kong shows it. */
 export function hongKongDateTime(instant: string): string {
   const iso = hongKongClock(instant);

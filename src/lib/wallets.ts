@@ -4,7 +4,7 @@ import type { AddressNetwork } from './addresses';
 
 export type Network = AddressNetwork;
 
-/** A deposit wallet as a member sees it. `usable` is false when off or when its address fails validation. */
+/** A deposit wallet as a member sees it. `usable` is false when closed or when its address fails validation. */
 export interface DepositWallet {
   id: number;
   wallet_name: string;
@@ -56,14 +56,14 @@ export function depositQrPayload(
   return wallet.address;
 }
 
-/** Deposit wallets the member may see (RLS: enabled ones), each checked for its network before display. */
+/**
+ * Every deposit wallet, each checked for its network before display. The database gives the address
+ * of open wallets only: a closed one (off, or still on its placeholder) shows as not open yet.
+ */
 export async function listDepositWallets(): Promise<DepositWallet[]> {
   // The validators (hashes, base58, bech32) load alongside the query instead of with the page.
   const [{ data, error }, { isValidAddress }] = await Promise.all([
-    supabase()
-      .from('deposit_wallets')
-      .select('id, wallet_name, asset, network, address, enabled')
-      .order('id'),
+    supabase().rpc('member_deposit_wallets'),
     import('./addresses'),
   ]);
   if (error) throw toDbError(error, 'The wallet addresses could not be loaded.');

@@ -127,17 +127,18 @@ create trigger deposit_wallet_changes_no_truncate
   for each statement execute function private.deposit_wallet_changes_append_only();
 
 -- PLACEHOLDER ADDRESSES: valid for their networks but nobody's deposit address (the all-zero
--- "burn" addresses of each chain: funds sent there are lost). An admin must replace each with the
--- firm's real address (Admin > Wallets, or update_deposit_wallet) before going live.
+-- "burn" addresses of each chain: funds sent there are lost). So every wallet starts off, and cannot
+-- be turned on until staff propose the firm's real address (Admin > Wallets; a second admin approves):
+-- migration 20261129000100 refuses to enable a known burn or placeholder address.
 -- The ETH-type wallets (2, 3, 7) share one address and the TRON ones (4, 6) another, as in spec §3.
--- USDC on TRON starts disabled: Circle discontinued USDC on TRON.
-select set_config('lc.change_reason', 'Initial placeholder address (replace before going live)', true);
+-- (Circle discontinued USDC on TRON: wallet 6 is for a firm that still needs it.)
+select set_config('lc.change_reason', 'Initial placeholder address: deposits closed until the firm''s real address is set', true);
 insert into public.deposit_wallets (id, wallet_name, asset, network, address, enabled) values
-  (1, 'Bitcoin', 'BTC', 'bitcoin', '1111111111111111111114oLvT2', true),
-  (2, 'Ethereum', 'ETH', 'ethereum', '0x000000000000000000000000000000000000dEaD', true),
-  (3, 'Tether (ETH)', 'USDT', 'ethereum', '0x000000000000000000000000000000000000dEaD', true),
-  (4, 'Tether (TRX-USDT)', 'USDT', 'tron', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', true),
-  (5, 'Ripple', 'XRP', 'ripple', 'rrrrrrrrrrrrrrrrrrrrrhoLvTp', true),
+  (1, 'Bitcoin', 'BTC', 'bitcoin', '1111111111111111111114oLvT2', false),
+  (2, 'Ethereum', 'ETH', 'ethereum', '0x000000000000000000000000000000000000dEaD', false),
+  (3, 'Tether (ETH)', 'USDT', 'ethereum', '0x000000000000000000000000000000000000dEaD', false),
+  (4, 'Tether (TRX-USDT)', 'USDT', 'tron', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', false),
+  (5, 'Ripple', 'XRP', 'ripple', 'rrrrrrrrrrrrrrrrrrrrrhoLvTp', false),
   (6, 'USDC (TRX)', 'USDC', 'tron', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', false),
-  (7, 'USDC (ETH)', 'USDC', 'ethereum', '0x000000000000000000000000000000000000dEaD', true);
+  (7, 'USDC (ETH)', 'USDC', 'ethereum', '0x000000000000000000000000000000000000dEaD', false);
 select set_config('lc.change_reason', '', true);

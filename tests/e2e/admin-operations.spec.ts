@@ -35,7 +35,7 @@ test('wallets: an address is validated per network, proposed with a reason, and 
     .eq('id', 3)
     .single();
   const original = before as { address: string; enabled: boolean };
-  const next = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const next = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
   const checker = await createAdmin({ username: `chk${runTag()}`, role: 'finance' });
   const context = await browser.newContext();
   try {
@@ -49,7 +49,7 @@ test('wallets: an address is validated per network, proposed with a reason, and 
     const dialog = page.getByRole('dialog', { name: 'Edit Tether (ETH)' });
     const address = dialog.getByLabel(/^Address/);
     // One letter in the wrong case breaks the EIP-55 checksum: refused before sending.
-    await address.fill('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    await address.fill('0xdbf03B407c01E7cD3CBea99509d93f8DDDC8C6FB');
     await dialog.getByLabel('Reason for the change').fill('Rotate the USDT deposit address');
     await dialog.getByRole('button', { name: 'Propose change' }).click();
     await expect(
@@ -135,6 +135,41 @@ test('wallets: an address is validated per network, proposed with a reason, and 
       p_reason: 'restore after admin test',
     });
   }
+});
+
+test('wallets: a wallet still on its placeholder (burn) address is shown not configured and cannot be turned on', async ({
+  page,
+}) => {
+  // Wallet 6 keeps the seed's TRON burn address in the test database (tests/support/test-wallets.ts).
+  await adminSignIn(page, admin);
+  await page.goto('/admin/wallets');
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: '6. USDC (TRX)' }) });
+  await expect(card).toContainText('Not configured');
+  await expect(card).not.toContainText('Enabled');
+  await expect(card.getByTestId('not-configured')).toContainText(
+    'This is a placeholder (burn) address: funds sent there are lost',
+  );
+  // The open wallets are not flagged.
+  await expect(
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '1. Bitcoin' }) }),
+  ).not.toContainText('Not configured');
+
+  await card.getByRole('button', { name: 'Edit USDC (TRX)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit USDC (TRX)' });
+  await dialog.getByLabel('Enabled (members see this wallet)').check();
+  await dialog.getByLabel('Reason for the change').fill('Open USDC on TRON');
+  await dialog.getByRole('button', { name: 'Propose change' }).click();
+  await expect(
+    dialog.getByText(/That address is a placeholder \(a burn address\): funds sent there are lost/),
+  ).toBeVisible();
+  const { data } = await serviceClient()
+    .from('staff_proposals')
+    .select('id')
+    .eq('target', '6')
+    .eq('status', 'open');
+  expect(data).toEqual([]);
 });
 
 test('requests: valuing a deposit notice and paying a withdrawal (by a second admin) change the member’s balances', async ({

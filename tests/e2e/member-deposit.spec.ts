@@ -23,7 +23,7 @@ async function shownAddress(page: Page, name: string) {
 }
 
 test.describe('deposit page', () => {
-  test('lists the enabled wallets with network, grouped address, QR and the member’s XRP tag', async ({
+  test('lists the open wallets with network, grouped address, QR and the member’s XRP tag; closed assets say so', async ({
     page,
   }) => {
     const member = await openDeposit(page);
@@ -38,7 +38,16 @@ test.describe('deposit page', () => {
       .order('id');
     const enabled = (wallets ?? []).filter((w) => w.enabled);
     expect(enabled.length).toBeGreaterThan(0);
-    await expect(page.getByRole('article')).toHaveCount(enabled.length);
+    // Every asset has a card; a closed one says so and shows no address, code or copy button.
+    await expect(page.getByRole('article')).toHaveCount((wallets ?? []).length);
+    for (const w of (wallets ?? []).filter((x) => !x.enabled)) {
+      const closed = walletCard(page, w.wallet_name);
+      await expect(closed).toContainText('Deposits for this asset are not open yet.');
+      await expect(closed).not.toContainText(w.address);
+      await expect(closed.getByTestId('wallet-address')).toHaveCount(0);
+      await expect(closed.getByRole('img')).toHaveCount(0);
+      await expect(closed.getByRole('button')).toHaveCount(0);
+    }
     for (const w of enabled) {
       const cardEl = walletCard(page, w.wallet_name);
       await expect(cardEl).toContainText(/Send only \S+ on /);
@@ -125,7 +134,7 @@ test.describe('deposit page', () => {
 
   test('an address that fails its network check is never shown or copyable', async ({ page }) => {
     // A tampered row (one character changed) as if the database had been altered.
-    await page.route('**/rest/v1/deposit_wallets*', async (route) => {
+    await page.route('**/rest/v1/rpc/member_deposit_wallets*', async (route) => {
       const response = await route.fetch();
       const rows = (await response.json()) as { wallet_name: string; address: string }[];
       for (const row of rows) if (row.wallet_name === 'Bitcoin') row.address = `${row.address.slice(0, -1)}X`;

@@ -9,6 +9,8 @@ export interface AdminWallet {
   network: string;
   address: string;
   enabled: boolean;
+  /** Still on a known burn or placeholder address (the database's list): cannot be turned on. */
+  placeholder: boolean;
   updated_at: string;
 }
 
@@ -24,7 +26,7 @@ export interface WalletChange {
   created_at: string;
 }
 
-const WALLET_COLUMNS = 'id, wallet_name, asset, network, address, enabled, updated_at';
+const WALLET_COLUMNS = 'id, wallet_name, asset, network, address, enabled, placeholder, updated_at';
 
 /** All seven deposit wallets, enabled or not, in the spec's order. */
 export async function listWallets(): Promise<AdminWallet[]> {

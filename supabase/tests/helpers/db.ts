@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/engine';
 import { bootstrapDatabase } from '../../local/db/migrate';
 import { startThrowawayPostgres } from '../../local/db/throwaway-postgres';
+import { openTestWalletsSql } from '../../../tests/support/test-wallets';
 
 /** The project's supabase/ folder: migrations + seed, exactly what `supabase db reset` applies. */
 export const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,6 +50,7 @@ function templateDigest(): string {
     join(PROJECT_DIR, 'seed.sql'),
     ...filesUnder(localDb).filter((f) => /\.(sql|ts)$/.test(f) && !f.endsWith('.test.ts')),
     join(PROJECT_DIR, '..', 'package-lock.json'),
+    join(PROJECT_DIR, '..', 'tests', 'support', 'test-wallets.ts'),
   ];
   for (const file of inputs) if (existsSync(file)) hash.update(file).update(readFileSync(file));
   hash.update(execFileSync('initdb', ['--version']).toString());
@@ -66,11 +68,17 @@ function publish(built: string, target: string): void {
   }
 }
 
+/** The seed starts every deposit wallet off; the suites file deposits, so they get open test wallets. */
+async function openTestWallets(db: Database): Promise<void> {
+  await db.transaction((tx) => tx.exec(openTestWalletsSql()));
+}
+
 async function pgliteTemplate(): Promise<Blob> {
   const file = join(TEMPLATES, `pglite-${templateDigest()}.tar`);
   if (!existsSync(file)) {
     const db = await openPglite();
     await bootstrapDatabase(db, { projectDir: PROJECT_DIR });
+    await openTestWallets(db);
     const dump = await db.dump();
     await db.close();
     mkdirSync(TEMPLATES, { recursive: true });
@@ -87,6 +95,7 @@ async function postgresTemplate(): Promise<string> {
     const cluster = await startThrowawayPostgres();
     const db = await openPostgres(cluster.url);
     await bootstrapDatabase(db, { projectDir: PROJECT_DIR });
+    await openTestWallets(db);
     await db.close();
     const data = await cluster.stopKeepingData();
     publish(data, dir);

@@ -9,6 +9,7 @@ import {
   type LocalSupabaseOptions,
 } from '../../../supabase/local/server';
 import { openPostgres } from '../../../supabase/local/db/engine';
+import { openTestWalletsSql } from '../../support/test-wallets';
 import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -70,6 +71,14 @@ export class EngineHarness {
     for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
     this.dirs = [];
   }
+}
+
+/**
+ * Opens the project's deposit wallets on a server built from its migrations: the seed keeps them
+ * closed on burn addresses (issue 35), and suites that file deposits need them open.
+ */
+export async function openTestWallets(server: LocalSupabase): Promise<void> {
+  await server.db.transaction((tx) => tx.exec(openTestWalletsSql()));
 }
 
 export function client(

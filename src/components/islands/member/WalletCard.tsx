@@ -3,6 +3,9 @@ import QrCode from './QrCode';
 import { copyText } from '../shared/clipboard';
 import { depositQrPayload, groupAddress, sendOnlyText, type DepositWallet } from '~/lib/wallets';
 
+/** What a member reads on an asset whose deposits are closed (no address is ever shown for it). */
+export const DEPOSITS_NOT_OPEN = 'Deposits for this asset are not open yet.';
+
 /** Badge duration after a copy (spec: 2000 ms). */
 export const COPIED_BADGE_MS = 2000;
 
@@ -31,9 +34,7 @@ export default function WalletCard({ wallet, destinationTag }: WalletCardProps) 
         </h3>
         <p className="mt-1 text-sm text-muted">{sendOnlyText(wallet)}</p>
         <p className="mt-4 rounded-lg bg-mist-100 px-3 py-2 text-sm font-medium text-ink-800">
-          {wallet.enabled
-            ? 'This address is temporarily unavailable.'
-            : 'Deposits in this asset are unavailable.'}
+          {wallet.enabled ? 'This address is temporarily unavailable.' : DEPOSITS_NOT_OPEN}
         </p>
       </article>
     );

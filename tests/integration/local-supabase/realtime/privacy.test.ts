@@ -12,7 +12,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR, type LocalSupabase } from '../../../../supabase/local/server';
 import { testTxId } from '../../../support/tx-id';
-import { EngineHarness, signedInUser, sleep, waitFor, type Engine } from '../harness';
+import { EngineHarness, openTestWallets, signedInUser, sleep, waitFor, type Engine } from '../harness';
 
 interface Seen {
   table: string;
@@ -41,6 +41,7 @@ describe.each(['pglite', 'postgres'] as Engine[])('realtime names no other membe
 
   beforeAll(async () => {
     server = await harness.server({ projectDir: DEFAULT_PROJECT_DIR, bcryptCost: 4 });
+    await openTestWallets(server);
   }, 120_000);
   afterAll(async () => {
     await harness.stop();

@@ -2,7 +2,15 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR, type LocalSupabase } from '../../../../supabase/local/server';
 import { TotpCodeBook } from '../../../support/totp';
-import { EngineHarness, client, restRequest, signedInUser, waitFor, type Engine } from '../harness';
+import {
+  EngineHarness,
+  client,
+  openTestWallets,
+  restRequest,
+  signedInUser,
+  waitFor,
+  type Engine,
+} from '../harness';
 
 /**
  * RLS through every path of the stand-in, on the product's own schema (supabase/migrations), where
@@ -43,6 +51,7 @@ export function rlsPathsSuite(engine: Engine): void {
 
   beforeAll(async () => {
     server = await harness.server({ projectDir: DEFAULT_PROJECT_DIR, bcryptCost: 4 });
+    await openTestWallets(server);
     const service = client(server, server.serviceRoleKey);
     const owner = await signedInUser(server, 'rls-owner');
     const other = await signedInUser(server, 'rls-other');

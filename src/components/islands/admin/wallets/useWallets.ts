@@ -8,7 +8,7 @@ import {
   watchStaffChanges,
   type StaffChange,
 } from '~/lib/admin/staff-changes';
-import { errorText } from '~/lib/db-errors';
+import { errorText, isPlaceholderAddress } from '~/lib/db-errors';
 import { useLoad } from '../../shared/useLoad';
 import { checkDraft, NOTHING_CHANGED, type Draft } from './wallet-draft';
 
@@ -63,7 +63,9 @@ export function useWallets() {
       setDraft(null);
       reload();
     } catch (e) {
-      toast.error(errorText(e, 'Could not propose the change.'));
+      // A burn address is a problem of the address field: said there, where it is fixed.
+      if (isPlaceholderAddress(e)) setDraft({ ...draft, errors: { address: errorText(e, '') } });
+      else toast.error(errorText(e, 'Could not propose the change.'));
     } finally {
       setSaving(false);
     }

@@ -9,6 +9,7 @@ const wallet: AdminWallet = {
   network: 'tron',
   address: 'TOLD',
   enabled: true,
+  placeholder: false,
   updated_at: '2026-11-24T00:00:00Z',
 };
 const validIfStartsWithT = (address: string) => (address.startsWith('T') ? null : 'Not a Tron address.');

@@ -28,7 +28,7 @@ export default function WalletCard({ wallet, destinationTag }: WalletCardProps) 
 
   if (!wallet.usable) {
     return (
-      <article className="card flex h-full flex-col p-5 opacity-80" aria-labelledby={headingId}>
+      <article className="card flex h-full flex-col border-dashed bg-mist-50 p-5" aria-labelledby={headingId}>
         <h3 id={headingId} className="text-lg text-ink-950">
           {wallet.wallet_name}
         </h3>

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import netlifyHeaders from './scripts/postbuild-headers.mjs';
 import modulePreloads from './scripts/modulepreload.mjs';
 import inlineScripts from './scripts/inline-script.mjs';
+import releaseGuard from './scripts/release-guard.mjs';
 
 // Tests build into their own folder (ASTRO_OUT_DIR) so parallel runs never share dist/.
 export default defineConfig({
@@ -17,7 +18,9 @@ export default defineConfig({
   // After every build: writes dist/_headers (an exact CSP per page) and fails the build if a secret
   // is found in the output. See scripts/postbuild-headers.mjs.
   // Before that: client-only pages preload their whole first load (scripts/modulepreload.mjs).
-  integrations: [react(), modulePreloads(), netlifyHeaders()],
+  // Before anything: a release build (LC_RELEASE=1, Netlify production) refuses disclosure placeholders
+  // (scripts/release-guard.mjs).
+  integrations: [releaseGuard(), react(), modulePreloads(), netlifyHeaders()],
   // Page scripts always ship as hashed /_astro/*.js files (cached for a year, no inline code for the
   // CSP to hash), never inlined into each page's HTML.
   vite: {

@@ -69,7 +69,7 @@ export const conciergeServices: readonly Feature[] = [
 export const liquidityIntro = {
   eyebrow: 'Why Liquid Capital',
   title: 'Deep liquidity, delivered with discipline',
-  lead: 'We combine the reach of a market maker with the controls of a regulated-style institution. Capital moves quickly; risk is managed deliberately.',
+  lead: 'We combine the reach of a market maker with controls we can show: two people approve every payout and every correction to a balance. Capital moves quickly; risk is managed deliberately.',
   primary: { label: 'Get In Touch', href: routes.contact } satisfies Cta,
   secondary: { label: 'Get Liquidity', href: routes.assetManagement } satisfies Cta,
 } as const;

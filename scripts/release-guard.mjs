@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Refuses a production build while the firm's disclosures or leadership still hold placeholders.
 //
-// src/config/disclosures.ts and src/content/leadership.ts mark every value the firm has not supplied
+// src/config/disclosures.ts, src/content/leadership.ts and the support phone in src/config/site.ts mark every value the firm has not supplied
 // as `{ toFill: '<what goes here>' }`. A development or test build shows those marked on the page (so
 // nobody mistakes them for real text); a release must not ship them at all. This runs at the start of
 // every `astro build` (an Astro integration, registered in astro.config.mjs) and throws when the build
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The modules whose exports may hold placeholders, relative to the project root. */
-export const GUARDED_MODULES = ['src/config/disclosures.ts', 'src/content/leadership.ts'];
+export const GUARDED_MODULES = ['src/config/disclosures.ts', 'src/content/leadership.ts', 'src/config/site.ts'];
 
 /**
  * @param {Record<string, string | undefined>} env

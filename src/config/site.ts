@@ -1,3 +1,5 @@
+import type { Fillable } from './disclosures';
+
 /** One place for the firm's identity and contact details; pages and components read from here. */
 export interface SiteSettings {
   name: string;
@@ -18,6 +20,13 @@ export interface SiteSettings {
  * whole identity above into their first load (tests/budgets.json).
  */
 export const SUPPORT_EMAIL = 'support@liquidcapital.example';
+
+/**
+ * The support desk's telephone number, shown on /user/support and /admin/support. Until the firm gives
+ * it, a placeholder: marked "To fill" in development, refused by a release build
+ * (scripts/release-guard.mjs), and never offered as a way to reach support in the portal's copy.
+ */
+export const SUPPORT_PHONE: Fillable = { toFill: 'Support desk telephone number, international format (+852 …)' };
 
 export const site: SiteSettings = {
   name: 'Liquid Capital',
@@ -52,4 +61,9 @@ export function pageTitle(title: string | undefined): string {
 
 export function mailto(address: string, subject?: string): string {
   return subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`;
+}
+
+/** A tel: link for a phone number as written ("+852 2123 4567" → "tel:+85221234567"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, '')}`;
 }

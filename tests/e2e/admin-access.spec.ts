@@ -14,6 +14,7 @@ const GUARDED = [
   '/admin/plans',
   '/admin/statements',
   '/admin/audit',
+  '/admin/support',
 ];
 
 let admin: Account;

@@ -51,6 +51,7 @@ const MEMBER_ROUTES = [
   '/user/notifications',
   '/user/activity',
   '/user/freeze',
+  '/user/support',
 ];
 const ADMIN_ROUTES = [
   '/admin/home',
@@ -63,6 +64,7 @@ const ADMIN_ROUTES = [
   '/admin/plans',
   '/admin/statements',
   '/admin/audit',
+  '/admin/support',
 ];
 
 /** A 128-character transaction id (the longest the database accepts), unique per worker. */

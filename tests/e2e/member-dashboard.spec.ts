@@ -13,6 +13,7 @@ const MEMBER_PAGES = [
   '/user/security',
   '/user/notifications',
   '/user/activity',
+  '/user/support',
 ];
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
 
@@ -88,7 +89,7 @@ test.describe('dashboard', () => {
       {
         open: () => page.getByRole('navigation').getByRole('button', { name: 'Withdraw' }),
         title: 'Withdrawal!',
-        text: 'Please request withdrawals via the dashboard or contact support chat for assistance.',
+        text: 'Please request withdrawals via the dashboard or contact support by e-mail for assistance.',
       },
       {
         open: () => page.getByRole('navigation').getByRole('button', { name: 'Referrals' }),

@@ -155,7 +155,7 @@ test.describe('deposit page', () => {
     const opener = page.getByRole('button', { name: "I've made the deposit" });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: "I've made the deposit" });
-    await expect(dialog).toContainText('Please contact support chat for assistance.');
+    await expect(dialog).toContainText('Please contact support by e-mail for assistance.');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();

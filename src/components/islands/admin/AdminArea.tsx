@@ -21,6 +21,7 @@ export const ADMIN_NAV = [
   { label: 'Admins', href: '/admin/admins' },
   { label: 'Statements', href: '/admin/statements' },
   { label: 'Audit log', href: '/admin/audit' },
+  { label: 'Support', href: '/admin/support' },
   { label: 'Website', href: '/' },
 ] as const;
 

@@ -5,13 +5,15 @@ import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import { useFormProblem } from '../shared/formProblem';
 import { supportChatLink } from '~/config/chat';
+import { depositSupportText } from '~/config/support';
 import { quantityError } from '~/lib/assets';
 import { fileDepositNotice } from '~/lib/deposit-notices';
 import { txIdError } from '~/lib/transaction-ids';
 import type { DepositWallet } from '~/lib/wallets';
 import { errorText } from '~/lib/db-errors';
 
-export const DEPOSIT_DIALOG_TEXT = 'Please contact support chat for assistance.';
+/** Names only the channels this build has (no chat unless one is configured). */
+export const DEPOSIT_DIALOG_TEXT = depositSupportText();
 export const NOTICE_SENT = 'Deposit notice sent. We will confirm it once the transfer arrives.';
 /** The quantity field's label names the asset: "Quantity sent (BTC)". */
 export const quantityLabel = (asset: string | undefined): string =>

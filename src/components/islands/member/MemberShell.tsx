@@ -13,9 +13,10 @@ import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile } from '~/lib/profile';
 import { earlyProfile, pendingEarlyProfile } from '~/lib/early-profile';
 import type { Profile } from '~/lib/profile-row';
+import { withdrawSupportText } from '~/config/support';
 
-export const WITHDRAW_DIALOG_TEXT =
-  'Please request withdrawals via the dashboard or contact support chat for assistance.';
+/** Names only the channels this build has (no chat unless one is configured). */
+export const WITHDRAW_DIALOG_TEXT = withdrawSupportText();
 
 // The referral link, count and earnings are read when the dialog first opens: out of every member
 // page's first load (tests/budgets.json).
@@ -108,6 +109,7 @@ export default function MemberShell({
     },
     { label: 'Activity', href: '/user/activity', current: current === '/user/activity' },
     { label: 'Freeze withdrawals', href: '/user/freeze', current: current === '/user/freeze' },
+    { label: 'Support', href: '/user/support', current: current === '/user/support' },
   ];
   const name = displayName(session, ownProfile?.username);
   const close = () => setDialog(null);

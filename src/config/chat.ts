@@ -1,4 +1,5 @@
 import { SUPPORT_EMAIL, mailto } from './site';
+import { chatIds, type ChatIds } from './chat-ids';
 
 /**
  * Live chat (tawk.to style). Configured by PUBLIC_CHAT_PROPERTY_ID and PUBLIC_CHAT_WIDGET_ID at build
@@ -6,25 +7,7 @@ import { SUPPORT_EMAIL, mailto } from './site';
  * The embed script runs only on marketing and legal pages: pages that hold a session (sign-in,
  * sign-up, member, admin) must not run third-party code that could read it (security research D9).
  */
-export interface ChatIds {
-  propertyId: string;
-  widgetId: string;
-}
-
-// Ids are path segments of a third-party URL: accept only what tawk.to issues (letters, digits, _-).
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function chatIds(
-  env: {
-    PUBLIC_CHAT_PROPERTY_ID?: string | undefined;
-    PUBLIC_CHAT_WIDGET_ID?: string | undefined;
-  } = import.meta.env,
-): ChatIds | undefined {
-  const propertyId = env.PUBLIC_CHAT_PROPERTY_ID?.trim() ?? '';
-  const widgetId = env.PUBLIC_CHAT_WIDGET_ID?.trim() ?? '';
-  if (!ID_PATTERN.test(propertyId) || !ID_PATTERN.test(widgetId)) return undefined;
-  return { propertyId, widgetId };
-}
+export { chatIds, type ChatIds } from './chat-ids';
 
 /** The embed script URL for marketing pages, or undefined when chat is not configured. */
 export function chatEmbedUrl(ids: ChatIds | undefined = chatIds()): string | undefined {

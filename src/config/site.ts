@@ -26,7 +26,7 @@ export const SUPPORT_EMAIL = 'support@liquidcapital.example';
  * it, a placeholder: marked "To fill" in development, refused by a release build
  * (scripts/release-guard.mjs), and never offered as a way to reach support in the portal's copy.
  */
-export const SUPPORT_PHONE: Fillable = { toFill: 'Support desk telephone number, international format (+852 …)' };
+export const SUPPORT_PHONE: Fillable = { toFill: 'Support desk phone (+852 …)' };
 
 export const site: SiteSettings = {
   name: 'Liquid Capital',

@@ -1,35 +1,13 @@
 import { isToFill, type Fillable } from './disclosures';
-import { chatIds, supportChatLink, type ChatIds, type SupportLink } from './chat';
+import { chatIds, supportChatLink, type SupportLink } from './chat';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, mailto, telHref } from './site';
+import type { SupportOptions } from './support-text';
 
 /**
- * How members and staff reach support, in words and links, from what this build really has: e-mail
- * always, the phone once the firm has given it (src/config/site.ts), the chat only when it is
- * configured (src/config/chat.ts). Every sentence that tells someone to contact support reads its
- * channels from here, so none names a chat that does not exist.
+ * The support desk's channels as /user/support and /admin/support list them: the chat only when it is
+ * configured, e-mail, and the phone (a placeholder until the firm gives it). The sentences elsewhere
+ * that point to support come from support-text.ts, which names the same channels.
  */
-export interface SupportOptions {
-  chat?: ChatIds | undefined;
-  phone?: Fillable;
-}
-
-/** "by live chat, e-mail or phone", "by e-mail or phone", "by e-mail". */
-export function supportChannels({ chat = chatIds(), phone = SUPPORT_PHONE }: SupportOptions = {}): string {
-  const names = [...(chat ? ['live chat'] : []), 'e-mail', ...(isToFill(phone) ? [] : ['phone'])];
-  const last = names.pop() ?? 'e-mail';
-  return `by ${names.length > 0 ? `${names.join(', ')} or ${last}` : last}`;
-}
-
-/** The deposit dialog's pointer to support. */
-export function depositSupportText(options?: SupportOptions): string {
-  return `Please contact support ${supportChannels(options)} for assistance.`;
-}
-
-/** The Withdraw dialog's and the withdrawal page's pointer to support. */
-export function withdrawSupportText(options?: SupportOptions): string {
-  return `Please request withdrawals via the dashboard or contact support ${supportChannels(options)} for assistance.`;
-}
-
 export interface SupportChannel {
   /** "E-mail", "Phone", "Live chat". */
   kind: string;

@@ -5,7 +5,7 @@ import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import { useFormProblem } from '../shared/formProblem';
 import { supportChatLink } from '~/config/chat';
-import { depositSupportText } from '~/config/support';
+import { depositSupportText } from '~/config/support-text';
 import { quantityError } from '~/lib/assets';
 import { fileDepositNotice } from '~/lib/deposit-notices';
 import { txIdError } from '~/lib/transaction-ids';

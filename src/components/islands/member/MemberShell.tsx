@@ -13,7 +13,7 @@ import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile } from '~/lib/profile';
 import { earlyProfile, pendingEarlyProfile } from '~/lib/early-profile';
 import type { Profile } from '~/lib/profile-row';
-import { withdrawSupportText } from '~/config/support';
+import { withdrawSupportText } from '~/config/support-text';
 
 /** Names only the channels this build has (no chat unless one is configured). */
 export const WITHDRAW_DIALOG_TEXT = withdrawSupportText();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import QrCode from './QrCode';
+import TokenMark from '../shared/TokenMark';
 import { copyText } from '../shared/clipboard';
 import { depositQrPayload, groupAddress, sendOnlyText, type DepositWallet } from '~/lib/wallets';
 
@@ -29,7 +30,8 @@ export default function WalletCard({ wallet, destinationTag }: WalletCardProps) 
   if (!wallet.usable) {
     return (
       <article className="card flex h-full flex-col border-dashed bg-mist-50 p-5" aria-labelledby={headingId}>
-        <h3 id={headingId} className="text-lg text-ink-950">
+        <h3 id={headingId} className="flex items-center gap-2.5 text-lg text-ink-950">
+          <TokenMark asset={wallet.asset} />
           {wallet.wallet_name}
         </h3>
         <p className="mt-1 text-sm text-muted">{sendOnlyText(wallet)}</p>
@@ -58,7 +60,8 @@ export default function WalletCard({ wallet, destinationTag }: WalletCardProps) 
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="text-lg text-ink-950">
+          <h3 id={headingId} className="flex items-center gap-2.5 text-lg text-ink-950">
+            <TokenMark asset={wallet.asset} />
             {wallet.wallet_name}
           </h3>
           <p className="mt-1 text-sm font-medium text-danger-600">{sendOnlyText(wallet)}</p>

@@ -110,8 +110,11 @@ export default function AppShell({ title, nav, userName, onLogout, after, header
   }, [drawerOpen]);
 
   const closeDrawer = () => setDrawerOpen(false);
+  // The site's mark beside the name, as in the public header (components/site/Logo.astro). It is the
+  // favicon file: already cached by the browser, and no drawing in this shell's JavaScript.
   const brand = (
-    <a href="/" className="block font-serif text-xl text-white">
+    <a href="/" className="inline-flex items-center gap-2.5 font-serif text-xl text-white">
+      <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" data-logo-mark />
       Liquid Capital
     </a>
   );

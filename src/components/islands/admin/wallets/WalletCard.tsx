@@ -3,6 +3,7 @@ import type { AdminWallet } from '~/lib/admin/wallets';
 import type { StaffChange } from '~/lib/admin/staff-changes';
 import { networkLabel } from '~/lib/wallets';
 import AwaitingChange from '../AwaitingChange';
+import TokenMark from '../../shared/TokenMark';
 
 /** What staff read on a wallet still on a placeholder address, and what to do about it. */
 export const NOT_CONFIGURED_TEXT =
@@ -28,7 +29,8 @@ export default function WalletCard({
   return (
     <li className={`card p-5 ${wallet.placeholder ? 'border-danger-600' : ''}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="font-sans text-base font-semibold text-ink-950">
+        <h2 className="flex items-center gap-2 font-sans text-base font-semibold text-ink-950">
+          <TokenMark asset={wallet.asset} className="size-7" />
           {wallet.id}. {wallet.wallet_name}
         </h2>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${state.tone}`}>

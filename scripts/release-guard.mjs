@@ -18,7 +18,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The modules whose exports may hold placeholders, relative to the project root. */
-export const GUARDED_MODULES = ['src/config/disclosures.ts', 'src/content/leadership.ts', 'src/config/site.ts'];
+export const GUARDED_MODULES = [
+  'src/config/disclosures.ts',
+  'src/content/leadership.ts',
+  'src/config/site.ts',
+];
 
 /**
  * @param {Record<string, string | undefined>} env
@@ -97,5 +101,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(problem);
     process.exit(1);
   }
-  console.log(left.length === 0 ? 'No placeholders left.' : `${left.length} placeholder(s) left (not a release build).`);
+  console.log(
+    left.length === 0 ? 'No placeholders left.' : `${left.length} placeholder(s) left (not a release build).`,
+  );
 }

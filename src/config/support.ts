@@ -19,7 +19,10 @@ export interface SupportChannel {
 }
 
 /** The list on /user/support and /admin/support, in the order we would like to be reached. */
-export function supportChannelList({ chat = chatIds(), phone = SUPPORT_PHONE }: SupportOptions = {}): SupportChannel[] {
+export function supportChannelList({
+  chat = chatIds(),
+  phone = SUPPORT_PHONE,
+}: SupportOptions = {}): SupportChannel[] {
   const channels: SupportChannel[] = [];
   if (chat) {
     channels.push({
@@ -47,6 +50,7 @@ export function supportChannelList({ chat = chatIds(), phone = SUPPORT_PHONE }: 
 export const SUPPORT_TEXT = {
   heading: 'Contact support',
   member: 'Questions about your account, a deposit or a withdrawal: reach the support desk here.',
-  staff: 'The ways members reach support, as they see them on /user/support. Use the same to reach the desk yourself.',
+  staff:
+    'The ways members reach support, as they see them on /user/support. Use the same to reach the desk yourself.',
   noChat: 'There is no live chat at the moment.',
 } as const;

@@ -7,7 +7,15 @@ import { leadership } from '../../src/content/leadership';
 // The built site under test is a development build, so values the firm has not given yet show marked
 // "To fill" (a production build refuses them: tests/unit/release-guard.test.ts).
 
-const PUBLIC_PAGES = ['/', '/aboutus', '/loan', '/asset-management', '/getintouch', '/terms-of-service', '/login'];
+const PUBLIC_PAGES = [
+  '/',
+  '/aboutus',
+  '/loan',
+  '/asset-management',
+  '/getintouch',
+  '/terms-of-service',
+  '/login',
+];
 
 test.describe('disclosures', () => {
   for (const path of PUBLIC_PAGES) {

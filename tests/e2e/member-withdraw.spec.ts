@@ -26,7 +26,9 @@ test.describe('withdraw page', () => {
     const realtime = watchRealtime(page);
     await signInThroughUi(page, member, '/user/withdraw');
     await expect(
-      page.getByText('Please request withdrawals via the dashboard or contact support by e-mail for assistance.'),
+      page.getByText(
+        'Please request withdrawals via the dashboard or contact support by e-mail for assistance.',
+      ),
     ).toBeVisible();
     const form = page.getByRole('form', { name: 'Request a withdrawal' });
     // Each account the member may withdraw from, with what it means and what it has available.

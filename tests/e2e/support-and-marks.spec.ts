@@ -44,7 +44,9 @@ test('a member finds Support in the sidebar; no text names a chat that does not 
   const member = await createMember({ username: `Sam Support ${runTag()}` });
   await signInThroughUi(page, member, '/user-dashboard');
   const nav = page.getByRole('navigation', { name: 'Member area navigation' });
-  await expect(page.getByRole('complementary', { name: 'Member area' }).locator('img[data-logo-mark]')).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Member area' }).locator('img[data-logo-mark]'),
+  ).toBeVisible();
 
   // The Withdraw dialog points to what exists: e-mail, no chat.
   await nav.getByRole('button', { name: 'Withdraw' }).click();
@@ -79,11 +81,15 @@ test('member deposit wallets show each token mark, USDT and USDC different', asy
   expectDistinctStablecoins(await marksOf(page.getByRole('main')));
 });
 
-test('staff find Support in the sidebar, the logo mark, and token marks on the wallet list', async ({ page }) => {
+test('staff find Support in the sidebar, the logo mark, and token marks on the wallet list', async ({
+  page,
+}) => {
   const admin = await createAdmin({ username: `supp${runTag()}`, role: 'support' });
   await adminSignIn(page, admin);
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
-  await expect(page.getByRole('complementary', { name: 'Admin' }).locator('img[data-logo-mark]')).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Admin' }).locator('img[data-logo-mark]'),
+  ).toBeVisible();
   await nav.getByRole('link', { name: 'Support' }).click();
   await page.waitForURL('**/admin/support');
   await expectSupportPage(page);

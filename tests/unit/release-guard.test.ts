@@ -30,7 +30,10 @@ function filledRoot(): string {
   for (const file of GUARDED_MODULES) {
     const source = fs
       .readFileSync(path.join(ROOT, file), 'utf8')
-      .replace(/\{\s*toFill:\s*('(?:[^'\\]|\\.)*')\s*,?\s*\}/g, (_all, text: string) => `'Filled: ${text.slice(1)}`);
+      .replace(
+        /\{\s*toFill:\s*('(?:[^'\\]|\\.)*')\s*,?\s*\}/g,
+        (_all, text: string) => `'Filled: ${text.slice(1)}`,
+      );
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), source);
   }
@@ -62,8 +65,10 @@ describe('release guard (scripts/release-guard.mjs)', () => {
   it('lists what the firm has still to fill in the real disclosures and leadership', async () => {
     const left = await placeholdersLeft();
     const expected =
-      [disclosures.entityName, disclosures.riskWarning, ...disclosures.lines.map((l) => l.value)].filter(isToFill)
-        .length + leadership.flatMap((l) => [l.name, l.role, l.bio]).filter(isToFill).length +
+      [disclosures.entityName, disclosures.riskWarning, ...disclosures.lines.map((l) => l.value)].filter(
+        isToFill,
+      ).length +
+      leadership.flatMap((l) => [l.name, l.role, l.bio]).filter(isToFill).length +
       (isToFill(SUPPORT_PHONE) ? 1 : 0);
     expect(left).toHaveLength(expected);
     expect(left).toContain(
@@ -100,7 +105,10 @@ describe('release guard (scripts/release-guard.mjs)', () => {
 
   it('runs on plain Node (as astro build does): exit 1 on a release with placeholders, 0 otherwise', () => {
     const env = { ...process.env, LC_RELEASE: '', CONTEXT: '' };
-    const release = spawnSync(process.execPath, [GUARD], { env: { ...env, CONTEXT: 'production' }, encoding: 'utf8' });
+    const release = spawnSync(process.execPath, [GUARD], {
+      env: { ...env, CONTEXT: 'production' },
+      encoding: 'utf8',
+    });
     expect(release.status).toBe(1);
     expect(release.stderr).toContain('Release build refused');
     const local = spawnSync(process.execPath, [GUARD], { env, encoding: 'utf8' });

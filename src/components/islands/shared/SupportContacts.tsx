@@ -13,7 +13,9 @@ export default function SupportContacts({ audience }: { audience: 'member' | 'st
       <h2 id="support-heading" className="text-xl text-ink-950">
         {SUPPORT_TEXT.heading}
       </h2>
-      <p className="mt-1 text-base text-muted">{audience === 'member' ? SUPPORT_TEXT.member : SUPPORT_TEXT.staff}</p>
+      <p className="mt-1 text-base text-muted">
+        {audience === 'member' ? SUPPORT_TEXT.member : SUPPORT_TEXT.staff}
+      </p>
       <dl className="mt-5 divide-y divide-mist-200" data-support-channels>
         {channels.map((channel) => (
           <div key={channel.kind} className="py-4 sm:grid sm:grid-cols-[9rem_1fr] sm:gap-4">

@@ -34,6 +34,13 @@ export default function TokenMark({ asset, className = 'size-8' }: TokenMarkProp
     );
   }
   return (
-    <img src={src} alt="" width={32} height={32} className={`shrink-0 ${className}`} data-token-mark={asset} />
+    <img
+      src={src}
+      alt=""
+      width={32}
+      height={32}
+      className={`shrink-0 ${className}`}
+      data-token-mark={asset}
+    />
   );
 }

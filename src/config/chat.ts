@@ -14,6 +14,14 @@ export function chatEmbedUrl(ids: ChatIds | undefined = chatIds()): string | und
   return ids ? `https://embed.tawk.to/${ids.propertyId}/${ids.widgetId}` : undefined;
 }
 
+/** The public pages' chat button (components/site/ChatWidget.astro). */
+export const CHAT_FACADE_TEXT = {
+  open: 'Chat with us',
+  loading: 'Opening chat…',
+  failed: 'Chat unavailable, try again',
+  consent: "Opens our chat provider's window (tawk.to); nothing of it loads before you click.",
+} as const;
+
 export interface SupportLink {
   href: string;
   /** True when the link opens the provider's page: render with target="_blank" rel="noopener noreferrer". */

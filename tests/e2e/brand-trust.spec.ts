@@ -68,3 +68,34 @@ test.describe('About Us leadership', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe('typeface', () => {
+  test('headlines are set in the self-hosted Source Serif 4, swapped in, never preloaded', async ({
+    page,
+  }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^"?Source Serif 4"?,/);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('400 32px "Source Serif 4"'))).toBe(true);
+    // From the site itself, the Latin subset only.
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const url of fonts) {
+      expect(new URL(url).origin).toBe(new URL(page.url()).origin);
+      expect(url).toMatch(/source-serif-4-latin-\d00-normal\.[\w-]+\.woff2$/);
+    }
+    // Nothing holds the first paint for the font.
+    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
+    const css = await page.evaluate(async () => {
+      const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+      return (await Promise.all(sheets.map((s) => fetch(s.href).then((r) => r.text())))).join('\n');
+    });
+    const faces = css.match(/@font-face\{[^}]*Source Serif 4[^}]*\}/g) ?? [];
+    expect(faces.length).toBeGreaterThan(0);
+    for (const face of faces) expect(face).toContain('font-display:swap');
+  });
+});

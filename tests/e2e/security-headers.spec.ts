@@ -423,16 +423,29 @@ test.describe('with the chat widget configured at build time', () => {
     }
   });
 
-  test('the chat script loads on a marketing page without a violation, and never on /login', async ({
+  test('the chat script loads on a marketing page only when the visitor clicks Chat, without a violation, and never on /login', async ({
     page,
     context,
   }) => {
     // The provider is offline here: answer its script URL with a stub that records it ran.
-    await page.route('https://embed.tawk.to/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__chatStub = true;' }),
-    );
+    const asked: string[] = [];
+    await page.route('https://embed.tawk.to/**', (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: 'window.__chatStub = true;',
+      });
+    });
     const watch = await watchCsp(page);
     await page.goto(`${base}/`);
+    // A facade: nothing of the provider before the visitor asks (no consent, no third-party code).
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_500);
+    expect(asked).toEqual([]);
+    expect([...watch.origins].filter((o) => o.includes('tawk'))).toEqual([]);
+    await expect(page.locator('script[data-chat-embed]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Chat with us' }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __chatStub?: boolean }).__chatStub === true), {
         timeout: 10_000,

@@ -2,8 +2,14 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /** A sidebar entry: a link (full page load) or an action such as opening a dialog. */
 export type NavItem =
-  | { label: string; href: string; onSelect?: never; current?: boolean }
-  | { label: string; onSelect: () => void; href?: never; current?: never };
+  | { label: string; href: string; onSelect?: never; current?: boolean; badge?: NavBadge | undefined }
+  | { label: string; onSelect: () => void; href?: never; current?: never; badge?: never };
+
+/** A count beside a link (the admin work queue); `spoken` follows the label for screen readers. */
+export interface NavBadge {
+  count: number;
+  spoken: string;
+}
 
 export interface AppShellProps {
   /** Area name shown above the navigation, e.g. "Member area" or "Admin". */
@@ -41,6 +47,17 @@ function NavList({
           aria-current={item.current ? 'page' : undefined}
         >
           {item.label}
+          {item.badge && (
+            <>
+              <span
+                className="ml-auto rounded-full bg-accent-300 px-2 text-xs font-semibold text-ink-950"
+                aria-hidden="true"
+              >
+                {item.badge.count}
+              </span>
+              <span className="sr-only">{item.badge.spoken}</span>
+            </>
+          )}
         </a>
       ) : (
         <button

@@ -31,7 +31,7 @@ export const WORK_QUEUE_ITEMS: ReadonlyArray<{ key: WorkQueueKey; label: string;
 /** A sidebar entry's badge: the number shown, and the words a screen reader adds after the label. */
 export interface NavBadge {
   count: number;
-  /** ", 3 waiting": the link's accessible name becomes "Approvals, 3 waiting". */
+  /** Words read after the number: the link's accessible name becomes "Approvals 3 waiting". */
   spoken: string;
 }
 
@@ -40,7 +40,7 @@ export function navBadges(queue: WorkQueue): Record<string, NavBadge> {
   const badges: Record<string, NavBadge> = {};
   for (const item of WORK_QUEUE_ITEMS) {
     const count = (badges[item.href]?.count ?? 0) + queue[item.key];
-    if (count > 0) badges[item.href] = { count, spoken: `, ${count} waiting` };
+    if (count > 0) badges[item.href] = { count, spoken: 'waiting' };
   }
   return badges;
 }

@@ -22,7 +22,7 @@ export default function WorkQueuePanel({ queue, can }: { queue: WorkQueue | null
           const count = queue ? queue[item.key] : null;
           const body = (
             <>
-              <span className="text-2xl font-semibold text-ink-950 tabular-nums">{count ?? '–'}</span>
+              <span className="text-2xl font-semibold text-ink-950 tabular-nums">{count ?? '–'}</span>{' '}
               <span className="leading-tight">{item.label}</span>
             </>
           );

@@ -5,7 +5,10 @@ export type NavItem =
   | { label: string; href: string; onSelect?: never; current?: boolean; badge?: NavBadge | undefined }
   | { label: string; onSelect: () => void; href?: never; current?: never; badge?: never };
 
-/** A count beside a link (the admin work queue); `spoken` follows the label for screen readers. */
+/**
+ * A count beside a link (the admin work queue); `spoken` follows it for screen readers, so the link's
+ * name is e.g. "Approvals 3 waiting" (the visible text first, as WCAG 2.5.3 asks).
+ */
 export interface NavBadge {
   count: number;
   spoken: string;
@@ -48,15 +51,10 @@ function NavList({
         >
           {item.label}
           {item.badge && (
-            <>
-              <span
-                className="ml-auto rounded-full bg-accent-300 px-2 text-xs font-semibold text-ink-950"
-                aria-hidden="true"
-              >
-                {item.badge.count}
-              </span>
-              <span className="sr-only">{item.badge.spoken}</span>
-            </>
+            <span className="ml-auto rounded-full bg-accent-300 px-2 text-xs font-semibold text-ink-950">
+              {item.badge.count}
+              <span className="sr-only"> {item.badge.spoken}</span>
+            </span>
           )}
         </a>
       ) : (

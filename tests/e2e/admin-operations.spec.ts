@@ -2,7 +2,7 @@ import { testTxId } from '../support/tx-id';
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { ANON_KEY, supabaseUrl } from './support/env';
-import { type Account, adminSignIn, runTag } from './admin-helpers';
+import { type Account, adminSignIn, runTag, approveMoney } from './admin-helpers';
 import {
   adminClient,
   createAdmin,
@@ -256,7 +256,7 @@ test('requests: valuing a deposit notice and paying a withdrawal (by a second ad
   await expect(credit).toContainText(`#${noticeId}`);
   await expect(credit.getByTestId('amount')).toHaveText('+$250.50');
   await expect(credit).toContainText(`proposed by ${admin.email}`);
-  await credit.getByRole('button', { name: 'Approve' }).click();
+  expect(await approveMoney(payer, credit)).toContain('Approving posts +$250.50 to Deposit Wallet');
   await expect(payer.getByText(/^Approved: deposit of \+\$250\.50 for .* is posted\.$/)).toBeVisible();
   await expect(credit).toHaveCount(0);
   expect(await balancesOf()).toMatchObject({ deposit_wallet: '250.50', total_deposit: '250.50' });

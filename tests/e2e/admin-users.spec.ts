@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { type Account, adminSignIn, findUser, newPage, runTag, userRow } from './admin-helpers';
+import { type Account, adminSignIn, findUser, newPage, runTag, userRow, approveMoney } from './admin-helpers';
 import {
   createAdmin,
   createMember,
@@ -132,7 +132,9 @@ test('credit / debit: one admin proposes a correction, the row shows it pending,
   await expect(card).toContainText('Quarterly interest');
   await expect(card).toContainText('Ticket 17');
   const heard = memberRealtime.nextChange('profiles', 'UPDATE');
-  await card.getByRole('button', { name: 'Approve' }).click();
+  expect(await approveMoney(approver, card)).toContain(
+    `Approving posts +$1,234,467.89 to Interest Wallet (${member.email}) at once`,
+  );
   await expect(
     approver.getByText(/^Approved: correction of \+\$1,234,467\.89 for .* is posted\.$/),
   ).toBeVisible();
@@ -298,8 +300,8 @@ test('the proposer withdraws their own, a second admin rejects another with a re
 
   await page.goto('/admin/approvals');
   const mine = page.getByRole('article', { name: `Transfer #${first}: Correction for ${member.email}` });
-  await mine.getByRole('button', { name: 'Withdraw' }).click();
-  await expect(page.getByText(`Withdrew the correction for ${member.email}.`)).toBeVisible();
+  await mine.getByRole('button', { name: 'Retract proposal' }).click();
+  await expect(page.getByText(`Retracted the correction for ${member.email}.`)).toBeVisible();
   await expect(mine).toHaveCount(0);
 
   const approver = await newPage(browser);

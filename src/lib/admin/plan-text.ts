@@ -51,6 +51,9 @@ export const INSTRUCTION_TERMS = {
   accepted: (title: string, amount: string, email: string) => `Accepted: ${title}, ${amount}, for ${email}.`,
   subject: (title: string, email: string) => `the instruction “${title}” of ${email}`,
   declined: (subject: string) => `Declined ${subject}.`,
+  confirmTitle: (title: string, amount: string) => `Accept ${title}: ${amount}?`,
+  confirmEffect: (amount: string, moves: string, email: string) =>
+    `Accepting moves ${amount} for ${email} at once (${moves}). It cannot be undone.`,
   expired: 'Expired: nobody can accept it now; the member gives the instruction again if they still want it.',
 } as const;
 

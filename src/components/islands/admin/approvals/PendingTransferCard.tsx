@@ -9,6 +9,7 @@ import {
   INTERNAL_NOTE_LABEL,
   TRANSFER_TERMS as W,
   categoryLabel,
+  movementText,
   transferKindLabel,
 } from '~/lib/admin/transfer-text';
 import {
@@ -22,7 +23,7 @@ import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatQuantity, formatRate } from '~/lib/assets';
 import { formatUsd } from '~/lib/money';
 import type { StaffSession } from '../AdminArea';
-import DecisionActions, { type DecisionWords } from './DecisionActions';
+import DecisionActions, { PROPOSAL_WORDS, type DecisionWords } from './DecisionActions';
 import ProposalHeader from './ProposalHeader';
 
 const accountLabel = (account: string) => (ACCOUNT_LABELS as Record<string, string>)[account] ?? account;
@@ -35,6 +36,9 @@ const INSTRUCTION_WORDS: DecisionWords = {
   reason: I.reason,
   rejected: I.declined,
   expired: I.expired,
+  // Never shown: an instruction is the member's, so no admin is its proposer.
+  retract: PROPOSAL_WORDS.retract,
+  retracted: PROPOSAL_WORDS.retracted,
 };
 
 /**
@@ -96,6 +100,14 @@ export default function PendingTransferCard({
           expired={t.expired}
           subject={W.subject(kind, t.email)}
           approved={W.approved(kind, formatUsd(t.amount, { signed: true }), t.email)}
+          confirm={{
+            title: W.confirmTitle(kind, formatUsd(t.amount, { signed: true })),
+            effect: W.confirmEffect(
+              formatUsd(t.amount, { signed: true }),
+              movementText(t.amount, t.account),
+              t.email,
+            ),
+          }}
           approve={() => approveTransfer(t.id)}
           reject={(reason) => rejectTransfer(t.id, reason)}
           withdraw={() => withdrawTransfer(t.id)}
@@ -179,6 +191,10 @@ function InstructionCard({
           expired={t.expired}
           subject={I.subject(title, t.email)}
           approved={I.accepted(title, amount, t.email)}
+          confirm={{
+            title: I.confirmTitle(title, amount),
+            effect: I.confirmEffect(amount, instructionMoves(t.kind, t.plan_name), t.email),
+          }}
           approve={() => approveTransfer(t.id)}
           reject={(reason) => rejectTransfer(t.id, reason)}
           withdraw={() => Promise.resolve()}

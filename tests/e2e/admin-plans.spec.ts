@@ -124,7 +124,7 @@ test('a finance admin accepts a member’s investment, declines another with a r
     name: `Transfer #${gold}: Investment in the Gold plan for ${member.email}`,
   });
   await declined.getByRole('button', { name: 'Decline…' }).click();
-  const reason = declined.getByLabel('Reason for declining (shown to the member)');
+  const reason = declined.getByLabel('Reason for declining (the client reads this)');
   await expect(reason).toBeFocused();
   await declined.getByRole('button', { name: 'Decline', exact: true }).click();
   await expect(declined).toContainText('Reason must be 3 to 500 characters.');

@@ -78,7 +78,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm.getByRole('alert')).toContainText('Say where the rate comes from');
   await confirm.getByLabel('Rate source').fill('Kraken BTC/USD close');
-  await confirm.getByLabel('Note (optional)').fill('Seen on chain, 3 confirmations');
+  await confirm.getByLabel('Note (optional; the client reads this)').fill('Seen on chain, 3 confirmations');
   const memberHeard = memberRealtime.nextChange('deposit_notices', 'UPDATE');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(

@@ -6,7 +6,6 @@
  */
 import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
-import { transferKindLabel } from './transfer-text';
 
 /** What a sentence needs of an event (AuditEvent, ./audit.ts, has all of it). */
 export interface AuditLine {
@@ -107,9 +106,22 @@ function whose(e: AuditLine, account: unknown): string {
 const of = (e: AuditLine): string => (e.member_email ? ` of ${e.member_email}` : '');
 const forMember = (e: AuditLine): string => (e.member_email ? ` for ${e.member_email}` : '');
 
+/** Transfers' kinds inside a sentence, with their article. */
+const TRANSFER_NOUNS: Readonly<Record<string, string>> = {
+  deposit: 'a deposit',
+  withdrawal: 'a withdrawal',
+  subscription: 'an investment',
+  redemption: 'a redemption',
+  return: 'a return',
+  referral_bonus: 'a referral bonus',
+  fee: 'a fee',
+  correction: 'a correction',
+};
+
 /** "a correction of $250.00", from a transfer's after-image. */
 function transferWords(after: Fields): string {
-  return `a ${transferKindLabel(text(after.kind)).toLowerCase()} of ${formatUsd(text(after.amount))}`;
+  const kind = text(after.kind);
+  return `${TRANSFER_NOUNS[kind] ?? `a ${kind || 'transfer'}`} of ${formatUsd(text(after.amount))}`;
 }
 
 const VOID_WORDS: Readonly<Record<string, string>> = {

@@ -45,15 +45,13 @@ export const INSTRUCTION_TERMS = {
   accept: 'Accept',
   decline: 'Decline…',
   declineNow: 'Decline',
-  reason: 'Reason for declining (shown to the member)',
+  /** The decline's reason field (its label: reasonLabel, the member reads it). */
+  reason: 'Reason for declining',
   whoActs:
     'The member’s instruction is the first pair of eyes: any finance admin or owner accepts or declines it on the Approvals page.',
   accepted: (title: string, amount: string, email: string) => `Accepted: ${title}, ${amount}, for ${email}.`,
   subject: (title: string, email: string) => `the instruction “${title}” of ${email}`,
   declined: (subject: string) => `Declined ${subject}.`,
-  confirmTitle: (title: string, amount: string) => `Accept ${title}: ${amount}?`,
-  confirmEffect: (amount: string, moves: string, email: string) =>
-    `Accepting moves ${amount} for ${email} at once (${moves}). It cannot be undone.`,
   expired: 'Expired: nobody can accept it now; the member gives the instruction again if they still want it.',
 } as const;
 

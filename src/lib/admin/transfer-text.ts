@@ -159,10 +159,6 @@ export const TRANSFER_TERMS = {
   approved: (kind: string, amount: string, email: string) =>
     `Approved: ${kind.toLowerCase()} of ${amount} for ${email} is posted.`,
   subject: (kind: string, email: string) => `the ${kind.toLowerCase()} for ${email}`,
-  /** The approval's confirmation: its title, and what approving does (movement: "to Deposit Wallet"). */
-  confirmTitle: (kind: string, amount: string) => `Approve this ${kind.toLowerCase()} of ${amount}?`,
-  confirmEffect: (amount: string, movement: string, email: string) =>
-    `Approving posts ${amount} ${movement} (${email}) at once: the member’s balance moves and they read the text on their statement. It cannot be undone; a mistake needs a new correction.`,
 } as const;
 
 /** Who must act on a pending transfer, said wherever it is shown. */

@@ -1,24 +1,23 @@
 import type { subscribeToChanges } from '~/lib/realtime';
 import type { supabase } from '~/lib/supabase';
-import type { toDbError } from '~/lib/db-errors';
 import { navBadges, WORK_QUEUE_REFRESH, type WorkQueue, type WorkQueueView } from './work-queue-items';
 
 /*
  * The admin work queue (public.admin_work_queue): what waits for staff, counted by the database for
  * the caller's role. Loaded on demand: the admin shell imports this after it has painted, so no admin
- * page's first load carries it. The client, the change feed and the error mapper come from the shell
+ * page's first load carries it. The client and the change feed come from the shell
  * (QueueLinks), which has them loaded already: imported here, they would make the shell list every
  * file behind them for preloading this module, about 0.2 KB of the admin pages' 120 KB budget.
  */
 export interface QueueLinks {
   supabase: typeof supabase;
   subscribeToChanges: typeof subscribeToChanges;
-  toDbError: typeof toDbError;
 }
 
-export async function readWorkQueue({ supabase, toDbError }: QueueLinks): Promise<WorkQueue> {
+export async function readWorkQueue({ supabase }: QueueLinks): Promise<WorkQueue> {
   const { data, error } = await supabase().rpc('admin_work_queue').single();
-  if (error) throw toDbError(error, 'Could not load the work queue.');
+  // Only the watch below reads it, and it keeps the last counts on a failure: no words needed.
+  if (error) throw new Error(error.message);
   return data;
 }
 

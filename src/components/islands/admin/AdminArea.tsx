@@ -11,7 +11,6 @@ import { earlyStaff, pendingEarlyStaff } from '~/lib/admin/early-staff';
 import type { WorkQueueView } from '~/lib/admin/work-queue-items';
 import { supabase } from '~/lib/supabase';
 import { subscribeToChanges } from '~/lib/realtime';
-import { toDbError } from '~/lib/db-errors';
 import { SIGNED_IN_BAR_CLASS, SIGNED_IN_CLASS, SIGNED_IN_PLACEHOLDER_CLASS } from './header-slots';
 
 export const ADMIN_NAV = [
@@ -44,6 +43,8 @@ export interface StaffSession {
   email: string;
   role: StaffRole;
   can: Capabilities;
+  /** The work queue's panel, live (null until its code has loaded): /admin/home shows it. */
+  workQueue: ReactNode;
 }
 
 /**
@@ -122,28 +123,24 @@ function useWorkQueue(enabled: boolean): [QueuePart | null, WorkQueueView | null
   const [view, setView] = useState<WorkQueueView | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    import('./work-queue-part')
-      .then((m) => {
-        if (cancelled) return;
+    let live = true;
+    let stop = () => {};
+    // A failed load (the connection dropped) leaves the page without badges, nothing worse.
+    import('./work-queue-part').then(
+      (m) => {
+        if (!live) return;
         setPart(m);
-        stop = m.watchWorkQueue({ supabase, subscribeToChanges, toDbError }, setView);
-      })
-      .catch(() => undefined);
+        stop = m.watchWorkQueue({ supabase, subscribeToChanges }, setView);
+      },
+      () => {},
+    );
     return () => {
-      cancelled = true;
-      stop?.();
+      live = false;
+      stop();
     };
   }, [enabled]);
   return [part, view];
 }
-
-/**
- * The work queue's place on /admin/home, its final height reserved at every width (five cards in 3,
- * 2 or 1 rows of 5rem under a 3.75rem heading), so the users table below does not move when it arrives.
- */
-const QUEUE_SLOT = 'mb-8 min-h-81 sm:min-h-58 xl:min-h-35';
 
 export interface AdminAreaProps {
   current: AdminPath;
@@ -213,12 +210,13 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
         onLogout={() => void logOutAndLeave('/admin/login')}
         header={<AdminHeader title={title} signedIn={signedInLine(user.email ?? '', role)} />}
       >
-        {current === '/admin/home' && (
-          <section className={QUEUE_SLOT}>
-            {queuePart && <queuePart.WorkQueuePanel queue={queue?.counts ?? null} can={can} />}
-          </section>
-        )}
-        {children({ userId: user.id, email: user.email ?? '', role, can })}
+        {children({
+          userId: user.id,
+          email: user.email ?? '',
+          role,
+          can,
+          workQueue: queuePart && <queuePart.WorkQueuePanel queue={queue?.counts ?? null} can={can} />,
+        })}
       </AppShell>
     </>
   );

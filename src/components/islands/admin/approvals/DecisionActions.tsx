@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
-import { reasonError } from '~/lib/admin/reason';
+import { reasonError, reasonLabel } from '~/lib/admin/reason';
 import OwnAccountNote from '../OwnAccountNote';
 import LazyDialog from '../../shared/LazyDialog';
 
@@ -29,7 +29,7 @@ export const PROPOSAL_WORDS: DecisionWords = {
   approve: 'Approve',
   reject: 'Reject…',
   rejectNow: 'Reject',
-  reason: 'Reason for rejecting',
+  reason: reasonLabel('Reason for rejecting', false),
   rejected: (subject) => `Rejected ${subject}.`,
   retract: 'Retract proposal',
   retracted: (subject) => `Retracted ${subject}.`,

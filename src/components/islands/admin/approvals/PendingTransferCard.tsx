@@ -19,6 +19,8 @@ import {
   isInstruction,
 } from '~/lib/admin/plan-text';
 import { isOwnAccount } from '~/lib/admin/staff';
+import { reasonLabel } from '~/lib/admin/reason';
+import { ACCEPT_INSTRUCTION, APPROVE_TRANSFER } from '~/lib/admin/approval-text';
 import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatQuantity, formatRate } from '~/lib/assets';
 import { formatUsd } from '~/lib/money';
@@ -33,7 +35,7 @@ const INSTRUCTION_WORDS: DecisionWords = {
   approve: I.accept,
   reject: I.decline,
   rejectNow: I.declineNow,
-  reason: I.reason,
+  reason: reasonLabel(I.reason, true),
   rejected: I.declined,
   expired: I.expired,
   // Never shown: an instruction is the member's, so no admin is its proposer.
@@ -101,8 +103,8 @@ export default function PendingTransferCard({
           subject={W.subject(kind, t.email)}
           approved={W.approved(kind, formatUsd(t.amount, { signed: true }), t.email)}
           confirm={{
-            title: W.confirmTitle(kind, formatUsd(t.amount, { signed: true })),
-            effect: W.confirmEffect(
+            title: APPROVE_TRANSFER.title(kind, formatUsd(t.amount, { signed: true })),
+            effect: APPROVE_TRANSFER.effect(
               formatUsd(t.amount, { signed: true }),
               movementText(t.amount, t.account),
               t.email,
@@ -192,8 +194,8 @@ function InstructionCard({
           subject={I.subject(title, t.email)}
           approved={I.accepted(title, amount, t.email)}
           confirm={{
-            title: I.confirmTitle(title, amount),
-            effect: I.confirmEffect(amount, instructionMoves(t.kind, t.plan_name), t.email),
+            title: ACCEPT_INSTRUCTION.title(title, amount),
+            effect: ACCEPT_INSTRUCTION.effect(amount, instructionMoves(t.kind, t.plan_name), t.email),
           }}
           approve={() => approveTransfer(t.id)}
           reject={(reason) => rejectTransfer(t.id, reason)}

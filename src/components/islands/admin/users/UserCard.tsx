@@ -28,7 +28,7 @@ export default function UserCard({
       <div className="min-w-0">
         <p className="text-xs text-muted">S/N {serial}</p>
         <p className="font-semibold break-words text-ink-950">{user.username}</p>
-        <p className="text-sm break-all text-ink-800">{user.email}</p>
+        <p className="text-sm break-words text-ink-800">{user.email}</p>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         {BALANCE_ACCOUNTS.map((account) => (

@@ -1242,6 +1242,16 @@ export type Database = {
           user_id: string
         }[]
       }
+      admin_work_queue: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          awaiting_me: number
+          deposit_notices: number
+          frozen_accounts: number
+          unread_messages: number
+          withdrawal_requests: number
+        }[]
+      }
       approve_staff_change: { Args: { p_proposal_id: number }; Returns: Json }
       approve_transfer: { Args: { p_transfer_id: number }; Returns: Json }
       attach_statement_files: {
@@ -1310,6 +1320,10 @@ export type Database = {
         Returns: undefined
       }
       mark_member_mail_sent: { Args: { p_id: number }; Returns: undefined }
+      mark_messages_seen: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
+      }
       mark_notifications_read: { Args: { p_ids?: number[] }; Returns: number }
       member_deposit_wallets: {
         Args: Record<PropertyKey, never>

@@ -212,7 +212,7 @@ begin
   v_reason := private.clean_reason(p_reason);
   v_proposal := private.lock_open_staff_change(p_proposal_id);
   perform private.require_role(variadic private.staff_change_roles(v_proposal.kind));
-  perform private.refuse_own_proposal(v_proposal.proposed_by, 'You proposed this change: withdraw it instead.');
+  perform private.refuse_own_proposal(v_proposal.proposed_by, 'You proposed this change: retract it instead.');
   update public.staff_proposals
   set status = 'rejected', decided_by = auth.uid(), decided_at = now(), decision_note = v_reason
   where id = v_proposal.id

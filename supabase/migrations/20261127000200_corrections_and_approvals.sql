@@ -244,7 +244,7 @@ declare
 begin
   v_reason := private.clean_reason(p_reason);
   v_transfer := private.lock_pending_for_decision(p_transfer_id);
-  perform private.refuse_own_proposal(v_transfer.proposed_by, 'You proposed this transfer: withdraw it instead.');
+  perform private.refuse_own_proposal(v_transfer.proposed_by, 'You proposed this transfer: retract it instead.');
   perform private.refuse_own_money(v_transfer.user_id, auth.uid());
   return private.transfer_json(private.resolve_pending(p_transfer_id, 'void', 'rejected',
     jsonb_build_object('internal_note', 'Rejected: ' || v_reason)));

@@ -409,6 +409,14 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                     proposal,
                   ]);
                   expect(self.code, 'the proposer cannot approve their own proposal').toBe('42501');
+                  const selfReject = await call(
+                    admins[action.admin]!,
+                    `select public.reject_transfer($1, 'mine') as r`,
+                    [proposal],
+                  );
+                  expect(selfReject.message, 'the refusal names the way out').toBe(
+                    'You proposed this transfer: retract it instead.',
+                  );
                   expect(await runFingerprint(db, members), 'a refused approval changed the database').toBe(
                     proposed,
                   );

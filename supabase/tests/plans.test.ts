@@ -355,6 +355,11 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
       (await refusal(() => rpc(finance, 'select public.approve_staff_change($1) as r', [proposal.id])))
         .message,
     ).toBe('You proposed this change: another admin must approve it.');
+    // The proposer's own way out is the "Retract proposal" button; the refusal names it.
+    expect(
+      (await refusal(() => rpc(finance, `select public.reject_staff_change($1, 'mine') as r`, [proposal.id])))
+        .message,
+    ).toBe('You proposed this change: retract it instead.');
     expect(
       (await refusal(() => rpc(support, 'select public.approve_staff_change($1) as r', [proposal.id]))).code,
     ).toBe('42501');

@@ -34,13 +34,19 @@ test('an auditor filters the audit log, exports the filtered set as CSV and veri
     .click();
   await page.waitForURL('**/admin/audit');
   // The correction is a pending transfer: its first phase is in the log.
-  await page.getByLabel('Kind').selectOption('transfer_pending');
+  // Kinds are words in the filter; each event reads as a sentence, its ids behind Details.
+  await page.getByLabel('Kind').selectOption({ label: 'Transfer proposed or reserved' });
   await page.getByLabel('Member e-mail').fill(member.email);
   await page.getByRole('button', { name: 'Filter' }).click();
   const events = page.getByRole('list', { name: 'Audit events, newest first' }).getByRole('article');
   await expect(events).toHaveCount(1);
-  await expect(events.first()).toContainText(`By ${finance.email} (finance)`);
-  await expect(events.first()).toContainText(`Reason: ${reason}`);
+  await expect(events.first()).toContainText(
+    `Finance admin ${finance.email} proposed a correction of $1.00 for ${member.email}’s Referral Earnings: ${reason}`,
+  );
+  const details = events.first().getByText(/^Event #\d+ · transfer_pending · /);
+  await expect(details).toBeHidden();
+  await events.first().getByText('Details', { exact: true }).click();
+  await expect(details).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -188,7 +194,7 @@ test('the CSV holds the whole filtered set past the API’s 1,000 rows a request
     .getByRole('link', { name: 'Audit log' })
     .click();
   await page.waitForURL('**/admin/audit');
-  await page.getByLabel('Kind').selectOption('ledger_entry');
+  await page.getByLabel('Kind').selectOption({ label: 'Balance line' });
   await page.getByLabel('Member e-mail').fill(member.email);
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { nextTotpCode } from '../support/totp';
 import { gotoReady, type TestUser } from './support/users';
 
@@ -69,4 +69,18 @@ export async function findUser(page: Page, account: Account): Promise<void> {
   await expect(
     userRow(page, account).or(page.getByRole('listitem', { name: account.username || account.email })),
   ).toBeVisible();
+}
+
+/**
+ * Approves a pending money transfer on /admin/approvals as a person does: Approve on its card, then
+ * Approve again in the confirmation that states the effect (`button`: "Accept" for a member's
+ * instruction). Answers the confirmation's text, for tests that check what it said.
+ */
+export async function approveMoney(page: Page, card: Locator, button = 'Approve'): Promise<string> {
+  await card.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const text = (await dialog.textContent()) ?? '';
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  return text;
 }

@@ -2,7 +2,7 @@ import { testTxId } from '../support/tx-id';
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { ANON_KEY, supabaseUrl } from './support/env';
-import { type Account, adminSignIn, runTag } from './admin-helpers';
+import { type Account, adminSignIn, runTag, approveMoney } from './admin-helpers';
 import {
   adminClient,
   createAdmin,
@@ -50,7 +50,7 @@ test('wallets: an address is validated per network, proposed with a reason, and 
     const address = dialog.getByLabel(/^Address/);
     // One letter in the wrong case breaks the EIP-55 checksum: refused before sending.
     await address.fill('0xdbf03B407c01E7cD3CBea99509d93f8DDDC8C6FB');
-    await dialog.getByLabel('Reason for the change').fill('Rotate the USDT deposit address');
+    await dialog.getByLabel('Reason for the change (staff only)').fill('Rotate the USDT deposit address');
     await dialog.getByRole('button', { name: 'Propose change' }).click();
     await expect(
       dialog.getByText('That is not a valid Ethereum address. Check it and try again.'),
@@ -159,7 +159,7 @@ test('wallets: a wallet still on its placeholder (burn) address is shown not con
   await card.getByRole('button', { name: 'Edit USDC (TRX)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit USDC (TRX)' });
   await dialog.getByLabel('Enabled (members see this wallet)').check();
-  await dialog.getByLabel('Reason for the change').fill('Open USDC on TRON');
+  await dialog.getByLabel('Reason for the change (staff only)').fill('Open USDC on TRON');
   await dialog.getByRole('button', { name: 'Propose change' }).click();
   await expect(
     dialog.getByText(/That address is a placeholder \(a burn address\): funds sent there are lost/),
@@ -214,7 +214,7 @@ test('requests: valuing a deposit notice and paying a withdrawal (by a second ad
   await confirmDialog.getByLabel('Rate (USD per ETH)').fill('1000');
   await confirmDialog.getByLabel('USD value').fill('250.50');
   await confirmDialog.getByLabel('Rate source').fill('Kraken ETH/USD close');
-  await confirmDialog.getByLabel('Note (optional)').fill('Seen on chain');
+  await confirmDialog.getByLabel('Note (optional; the client reads this)').fill('Seen on chain');
   await confirmDialog.getByRole('button', { name: 'Confirm' }).click();
   // Four eyes: valuing only proposes the credit; nothing moves until a second admin approves.
   await expect(
@@ -256,7 +256,7 @@ test('requests: valuing a deposit notice and paying a withdrawal (by a second ad
   await expect(credit).toContainText(`#${noticeId}`);
   await expect(credit.getByTestId('amount')).toHaveText('+$250.50');
   await expect(credit).toContainText(`proposed by ${admin.email}`);
-  await credit.getByRole('button', { name: 'Approve' }).click();
+  expect(await approveMoney(payer, credit)).toContain('Approving posts +$250.50 to Deposit Wallet');
   await expect(payer.getByText(/^Approved: deposit of \+\$250\.50 for .* is posted\.$/)).toBeVisible();
   await expect(credit).toHaveCount(0);
   expect(await balancesOf()).toMatchObject({ deposit_wallet: '250.50', total_deposit: '250.50' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { adminSignIn, findUser, runTag } from './admin-helpers';
+import { adminSignIn, findUser, runTag, approveMoney } from './admin-helpers';
 import {
   createAdmin,
   createMember,
@@ -114,7 +114,7 @@ test('a finance admin accepts a member’s investment, declines another with a r
     await expectNoSidewaysScroll(page, width);
     await accepted.locator('xpath=..').screenshot({ path: `${SHOTS}/admin-instruction-card-${width}.png` });
   }
-  await accepted.getByRole('button', { name: 'Accept' }).click();
+  await approveMoney(page, accepted, 'Accept');
   await expect(
     page.getByText(`Accepted: Investment in the Diamond plan, $25,000.00, for ${member.email}.`),
   ).toBeVisible();
@@ -124,7 +124,7 @@ test('a finance admin accepts a member’s investment, declines another with a r
     name: `Transfer #${gold}: Investment in the Gold plan for ${member.email}`,
   });
   await declined.getByRole('button', { name: 'Decline…' }).click();
-  const reason = declined.getByLabel('Reason for declining (shown to the member)');
+  const reason = declined.getByLabel('Reason for declining (the client reads this)');
   await expect(reason).toBeFocused();
   await declined.getByRole('button', { name: 'Decline', exact: true }).click();
   await expect(declined).toContainText('Reason must be 3 to 500 characters.');
@@ -189,7 +189,7 @@ test('a finance admin accepts a member’s investment, declines another with a r
     name: `Transfer #${(correction as { id: number }).id}: Correction for ${member.email}`,
   });
   await expect(mine).toContainText('Diamond');
-  await mine.getByRole('button', { name: 'Withdraw' }).click();
+  await mine.getByRole('button', { name: 'Retract proposal' }).click();
   await expect(mine).toHaveCount(0);
 });
 
@@ -277,7 +277,7 @@ test('finance previews a month’s returns, proposes them, a second finance admi
   const mine = page.getByRole('article', { name: new RegExp(`^Proposal #\\d+: ${title}$`) });
   await expect(mine).toContainText('You proposed this: another admin approves it.');
   await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-  await expect(mine.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Retract proposal' })).toBeVisible();
   await mine.getByText(/^Lines \(\d+ members?\)$/).click();
   await expect(mine.getByRole('row').filter({ hasText: member.email })).toContainText('$312.50');
   // The card as the approver reads it, once the toast is gone from over it.

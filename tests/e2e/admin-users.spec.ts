@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { type Account, adminSignIn, findUser, newPage, runTag, userRow } from './admin-helpers';
+import { type Account, adminSignIn, findUser, newPage, runTag, userRow, approveMoney } from './admin-helpers';
 import {
   createAdmin,
   createMember,
@@ -132,7 +132,9 @@ test('credit / debit: one admin proposes a correction, the row shows it pending,
   await expect(card).toContainText('Quarterly interest');
   await expect(card).toContainText('Ticket 17');
   const heard = memberRealtime.nextChange('profiles', 'UPDATE');
-  await card.getByRole('button', { name: 'Approve' }).click();
+  expect(await approveMoney(approver, card)).toContain(
+    `Approving posts +$1,234,467.89 to Interest Wallet (${member.email}) at once`,
+  );
   await expect(
     approver.getByText(/^Approved: correction of \+\$1,234,467\.89 for .* is posted\.$/),
   ).toBeVisible();
@@ -298,8 +300,8 @@ test('the proposer withdraws their own, a second admin rejects another with a re
 
   await page.goto('/admin/approvals');
   const mine = page.getByRole('article', { name: `Transfer #${first}: Correction for ${member.email}` });
-  await mine.getByRole('button', { name: 'Withdraw' }).click();
-  await expect(page.getByText(`Withdrew the correction for ${member.email}.`)).toBeVisible();
+  await mine.getByRole('button', { name: 'Retract proposal' }).click();
+  await expect(page.getByText(`Retracted the correction for ${member.email}.`)).toBeVisible();
   await expect(mine).toHaveCount(0);
 
   const approver = await newPage(browser);
@@ -472,4 +474,59 @@ test('search, sort and paging run on the server; the table updates live as users
   await expect(page.getByText('Showing 1–10 of 10 users')).toBeVisible();
   await page.getByLabel('Search users').fill(`nobody-${tag}`);
   await expect(page.getByText(`No users match “nobody-${tag}”.`)).toBeVisible();
+});
+
+test('whole names and e-mails: they wrap in the table at 1440 px, stay whole on a phone card, and the sort control fits', async ({
+  page,
+}) => {
+  const tag = runTag();
+  const long = await createMember({
+    username: `Alexandra Constantinopoulou-Wetherington`,
+    email: `alexandra.constantinopoulou.wetherington.${tag}@example-wealth-partners.com`,
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await adminSignIn(page, admin);
+  await findUser(page, long);
+  const row = userRow(page, long);
+  for (const text of [long.username, long.email]) {
+    const cell = row.getByRole('cell', { name: text, exact: true });
+    await expect(cell).toHaveText(text);
+    // Nothing cut off: the cell is as wide as what it holds (it grows downwards instead).
+    expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+
+  const usual = await createMember({
+    username: `Ana Lee ${tag}`,
+    email: `ana.lee.${tag}@examplewealthpartners.com`,
+  });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await findUser(page, usual);
+  const card = page.getByRole('listitem', { name: usual.username });
+  const email = card.getByText(usual.email, { exact: true });
+  // Too long for one line, the e-mail breaks after its @, not in the middle of a word.
+  expect(
+    await email.evaluate((el) => {
+      const text = el.textContent ?? '';
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const lines = new Map<number, string>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? '').length; i += 1) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          lines.set(top, (lines.get(top) ?? '') + (node.textContent ?? '')[i]);
+        }
+      }
+      return { text, lines: [...lines.values()] };
+    }),
+  ).toEqual({ text: usual.email, lines: [usual.email.split('@')[0] + '@', usual.email.split('@')[1]] });
+  const sort = page.getByLabel('Sort by');
+  const direction = page.getByRole('button', { name: /Ascending|Descending/ });
+  for (const control of [sort, direction]) {
+    const box = await control.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  }
+  expect((await sort.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

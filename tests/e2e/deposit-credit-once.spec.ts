@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { testTxId } from '../support/tx-id';
-import { adminSignIn, newPage, runTag } from './admin-helpers';
+import { adminSignIn, newPage, runTag, approveMoney } from './admin-helpers';
 import {
   createAdmin,
   createMember,
@@ -78,7 +78,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm.getByRole('alert')).toContainText('Say where the rate comes from');
   await confirm.getByLabel('Rate source').fill('Kraken BTC/USD close');
-  await confirm.getByLabel('Note (optional)').fill('Seen on chain, 3 confirmations');
+  await confirm.getByLabel('Note (optional; the client reads this)').fill('Seen on chain, 3 confirmations');
   const memberHeard = memberRealtime.nextChange('deposit_notices', 'UPDATE');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(
@@ -129,7 +129,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   await expect(transfer).toContainText('Kraken BTC/USD close');
   await expect(transfer).toContainText(`#${noticeId}`);
   await expect(transfer).toContainText(`proposed by ${makerAdmin.email}`);
-  await transfer.getByRole('button', { name: 'Approve' }).click();
+  await approveMoney(approver, transfer);
   await expect(transfer).toHaveCount(0);
 
   // Credited: the notice says so everywhere and offers nothing more.

@@ -1,6 +1,7 @@
 import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { toDbError } from '~/lib/db-errors';
+import { WORK_QUEUE_REFRESH } from './work-queue-items';
 
 export interface ContactMessage {
   id: string;
@@ -36,4 +37,15 @@ export function watchMessages(onChange: () => void): () => void {
     onChange,
     onLive: onChange,
   });
+}
+
+/**
+ * The caller has read the list: messages up to now are no longer unread for them (the work queue's
+ * count is per person). Tells the admin shell's work queue to count again: this write is in a private
+ * table the change feed does not carry.
+ */
+export async function markMessagesSeen(): Promise<void> {
+  const { error } = await supabase().rpc('mark_messages_seen');
+  if (error) throw toDbError(error, 'Could not mark the messages as read.');
+  document.dispatchEvent(new Event(WORK_QUEUE_REFRESH));
 }

@@ -45,7 +45,8 @@ export const INSTRUCTION_TERMS = {
   accept: 'Accept',
   decline: 'Decline…',
   declineNow: 'Decline',
-  reason: 'Reason for declining (shown to the member)',
+  /** The decline's reason field (its label: reasonLabel, the member reads it). */
+  reason: 'Reason for declining',
   whoActs:
     'The member’s instruction is the first pair of eyes: any finance admin or owner accepts or declines it on the Approvals page.',
   accepted: (title: string, amount: string, email: string) => `Accepted: ${title}, ${amount}, for ${email}.`,

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '~/components/islands/shared/AppShell';
 import Toaster from '~/components/islands/shared/Toaster';
@@ -8,6 +8,9 @@ import { myStaffRole } from '~/lib/admin/my-staff-role';
 import { useLoad } from '../shared/useLoad';
 import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { earlyStaff, pendingEarlyStaff } from '~/lib/admin/early-staff';
+import type { WorkQueueView } from '~/lib/admin/work-queue-items';
+import { supabase } from '~/lib/supabase';
+import { subscribeToChanges } from '~/lib/realtime';
 import { SIGNED_IN_BAR_CLASS, SIGNED_IN_CLASS, SIGNED_IN_PLACEHOLDER_CLASS } from './header-slots';
 
 export const ADMIN_NAV = [
@@ -41,6 +44,8 @@ export interface StaffSession {
   email: string;
   role: StaffRole;
   can: Capabilities;
+  /** The work queue's panel, live (null until its code has loaded): /admin/home shows it. */
+  workQueue: ReactNode;
 }
 
 /**
@@ -107,6 +112,37 @@ export function AdminSkeleton({
   );
 }
 
+type QueuePart = typeof import('./work-queue-part');
+
+/**
+ * The work queue, live, once the staff role is known: the sidebar's badges, and the panel at the top
+ * of /admin/home. Its code (the read, the feed, the panel) is imported only then, after the shell has
+ * painted: no admin page's first load carries it (tests/budgets.json).
+ */
+function useWorkQueue(enabled: boolean): [QueuePart | null, WorkQueueView | null] {
+  const [part, setPart] = useState<QueuePart | null>(null);
+  const [view, setView] = useState<WorkQueueView | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    let stop = () => {};
+    // A failed load (the connection dropped) leaves the page without badges, nothing worse.
+    import('./work-queue-part').then(
+      (m) => {
+        if (!live) return;
+        setPart(m);
+        stop = m.watchWorkQueue({ supabase, subscribeToChanges }, setView);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [enabled]);
+  return [part, view];
+}
+
 export interface AdminAreaProps {
   current: AdminPath;
   title: string;
@@ -123,6 +159,9 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
   const staff = useLoad(guard.status === 'allowed' ? myStaffRole : null, 'Could not load your staff role.', {
     toast: false,
   });
+
+  const role = staff.data;
+  const [queuePart, queue] = useWorkQueue(Boolean(role));
 
   // Who is signed in, from the page's early read (early-header.ts), while the admin check runs.
   const [early] = useEarlyAnswer(earlyStaff, pendingEarlyStaff);
@@ -153,13 +192,13 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
     );
   }
 
-  if (guard.status !== 'allowed' || !staff.data) return skeleton;
-  const role = staff.data;
+  if (guard.status !== 'allowed' || !role) return skeleton;
   const can = capabilities(role);
   const nav: NavItem[] = ADMIN_NAV.filter((item) => !HIDDEN[item.href]?.(can)).map((item) => ({
     label: item.label,
     href: item.href,
     current: item.href === current,
+    badge: queue?.badges[item.href],
   }));
   const user = guard.session.user;
 
@@ -172,7 +211,13 @@ export default function AdminArea({ current, title, children }: AdminAreaProps) 
         onLogout={() => void logOutAndLeave('/admin/login')}
         header={<AdminHeader title={title} signedIn={signedInLine(user.email ?? '', role)} />}
       >
-        {children({ userId: user.id, email: user.email ?? '', role, can })}
+        {children({
+          userId: user.id,
+          email: user.email ?? '',
+          role,
+          can,
+          workQueue: queuePart && <queuePart.WorkQueuePanel queue={queue?.counts ?? null} can={can} />,
+        })}
       </AppShell>
     </>
   );

@@ -2,7 +2,6 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import toast from '~/lib/toast';
 import {
   AUDIT_EXPORT_LIMIT,
-  AUDIT_KINDS,
   EMPTY_FILTER,
   auditCsv,
   exportAuditEvents,
@@ -12,6 +11,7 @@ import {
   type AuditFilter,
   type ChainVerdict,
 } from '~/lib/admin/audit';
+import { AUDIT_KINDS, auditKindWords, auditSentence } from '~/lib/admin/audit-words';
 import { errorText } from '~/lib/db-errors';
 import AdminArea, { type AdminPath } from './AdminArea';
 import AnchorPanel from './AnchorPanel';
@@ -113,7 +113,7 @@ function Audit() {
             <option value="">Any</option>
             {AUDIT_KINDS.map((k) => (
               <option key={k} value={k}>
-                {k}
+                {auditKindWords(k)}
               </option>
             ))}
           </select>
@@ -163,21 +163,24 @@ function Audit() {
       <ol className="space-y-3" aria-label="Audit events, newest first" aria-busy={loading}>
         {data?.rows.map((e) => (
           <li key={e.id} className="card p-4 text-sm">
-            <article aria-label={`Event #${e.id}: ${e.kind}`}>
+            <article aria-label={`Event #${e.id}: ${auditKindWords(e.kind)}`}>
               <p className="flex flex-wrap justify-between gap-2">
-                <span className="font-semibold text-ink-950">
-                  #{e.id} {e.kind}
-                </span>
+                <span className="font-semibold text-ink-950">{auditKindWords(e.kind)}</span>
                 <time dateTime={e.occurred_at} className="text-muted">
                   {formatDateTime(e.occurred_at)}
                 </time>
               </p>
-              <p className="mt-1 break-all text-ink-800">
-                By {e.actor_email} ({e.actor_role}){e.member_email && ` · member ${e.member_email}`}
-              </p>
-              {e.before !== null && <p className="mt-1 break-all text-muted">Before: {summary(e.before)}</p>}
-              {e.after !== null && <p className="mt-1 break-all text-muted">After: {summary(e.after)}</p>}
-              {e.reason && <p className="mt-1 break-words">Reason: {e.reason}</p>}
+              <p className="mt-1 break-words text-ink-800 [overflow-wrap:anywhere]">{auditSentence(e)}</p>
+              {/* The recorded fields, as the CSV has them: for checking, not for reading. */}
+              <details className="mt-2 text-muted">
+                <summary className="cursor-pointer text-sm font-medium text-ink-900">Details</summary>
+                <p className="mt-1 break-all">
+                  Event #{e.id} · {e.kind} · {e.actor_email} ({e.actor_role})
+                  {e.member_email && ` · member ${e.member_email}`}
+                </p>
+                {e.before !== null && <p className="mt-1 break-all">Before: {summary(e.before)}</p>}
+                {e.after !== null && <p className="mt-1 break-all">After: {summary(e.after)}</p>}
+              </details>
             </article>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import AdminArea, { type AdminPath } from './AdminArea';
-import { listMessages, watchMessages } from '~/lib/admin/messages';
+import { listMessages, markMessagesSeen, watchMessages } from '~/lib/admin/messages';
 import { formatDateTime } from './format';
 import { useLoad } from '../shared/useLoad';
 import LoadingCards from '../shared/LoadingCards';
@@ -11,6 +11,11 @@ const IDENTITY_LABELS = { investor: 'Investor', borrower: 'Borrower' } as const;
 function Messages() {
   const { data: messages, error, reload } = useLoad(listMessages, 'Could not load the messages.');
   useEffect(() => watchMessages(reload), [reload]);
+  // Shown is read: each list on screen clears this person's unread count (a failure only leaves the
+  // badge up, so it is not worth a toast).
+  useEffect(() => {
+    if (messages) markMessagesSeen().catch(() => undefined);
+  }, [messages]);
 
   if (error && !messages) {
     return (

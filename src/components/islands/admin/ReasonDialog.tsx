@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
-import { reasonError } from '~/lib/admin/reason';
+import { reasonError, reasonLabel } from '~/lib/admin/reason';
 import { errorText } from '~/lib/db-errors';
 import Dialog from '../shared/Dialog';
 import Field from '../shared/Field';
@@ -71,7 +71,7 @@ export default function ReasonDialog({
         {alert}
         <Field
           id={reasonId}
-          label="Reason"
+          label={reasonLabel('Reason', false)}
           required
           maxLength={500}
           value={reason}

@@ -167,7 +167,7 @@ export function ReviewCard<A extends NoticeDecision | WithdrawalAction>({
     <li className="card p-4 sm:p-5">
       <article aria-label={label}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="font-semibold break-all text-ink-950">{title}</p>
+          <p className="min-w-0 font-semibold break-words text-ink-950">{title}</p>
           <Status
             status={item.status}
             label={'tx_id' in item ? NOTICE_STATUS_LABELS[item.status] : undefined}

@@ -1,11 +1,22 @@
 import AdminArea, { type AdminPath } from './AdminArea';
 import UsersTable from './users/UsersTable';
 
-/** /admin/home and /admin/users (the spec shows the same users table on both). */
+/**
+ * The work queue's place on /admin/home, its final height reserved at every width (five cards in 3,
+ * 2 or 1 rows of 5rem under a 3.75rem heading), so the users table below does not move when it arrives.
+ */
+const QUEUE_SLOT = 'mb-8 min-h-81 sm:min-h-58 xl:min-h-35';
+
+/** /admin/home (the work queue, then the users table) and /admin/users (the table). */
 export default function UsersPage({ current }: { current: AdminPath }) {
   return (
     <AdminArea current={current} title="Users">
-      {(session) => <UsersTable can={session.can} userId={session.userId} />}
+      {(session) => (
+        <>
+          {current === '/admin/home' && <section className={QUEUE_SLOT}>{session.workQueue}</section>}
+          <UsersTable can={session.can} userId={session.userId} />
+        </>
+      )}
     </AdminArea>
   );
 }

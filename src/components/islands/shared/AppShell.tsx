@@ -2,8 +2,17 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /** A sidebar entry: a link (full page load) or an action such as opening a dialog. */
 export type NavItem =
-  | { label: string; href: string; onSelect?: never; current?: boolean }
-  | { label: string; onSelect: () => void; href?: never; current?: never };
+  | { label: string; href: string; onSelect?: never; current?: boolean; badge?: NavBadge | undefined }
+  | { label: string; onSelect: () => void; href?: never; current?: never; badge?: never };
+
+/**
+ * A count beside a link (the admin work queue); `spoken` follows it for screen readers, so the link's
+ * name is e.g. "Approvals 3 waiting" (the visible text first, as WCAG 2.5.3 asks).
+ */
+export interface NavBadge {
+  count: number;
+  spoken: string;
+}
 
 export interface AppShellProps {
   /** Area name shown above the navigation, e.g. "Member area" or "Admin". */
@@ -41,6 +50,12 @@ function NavList({
           aria-current={item.current ? 'page' : undefined}
         >
           {item.label}
+          {item.badge && (
+            <span className="ml-auto rounded-full bg-accent-300 px-2 text-xs font-semibold text-ink-950">
+              {item.badge.count}
+              <span className="sr-only"> {item.badge.spoken}</span>
+            </span>
+          )}
         </a>
       ) : (
         <button

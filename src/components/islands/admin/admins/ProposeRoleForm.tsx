@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { reasonLabel } from '~/lib/admin/reason';
 import toast from '~/lib/toast';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '~/lib/admin/staff';
 import { proposeStaffRole } from '~/lib/admin/staff-changes';
@@ -75,7 +76,7 @@ export default function ProposeRoleForm({
         </div>
         <Field
           id={reasonId}
-          label="Reason"
+          label={reasonLabel('Reason', false)}
           className="w-full max-w-sm"
           required
           maxLength={500}

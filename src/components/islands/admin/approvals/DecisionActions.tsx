@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
-import { reasonError } from '~/lib/admin/reason';
+import { reasonError, reasonLabel } from '~/lib/admin/reason';
 import OwnAccountNote from '../OwnAccountNote';
+import LazyDialog from '../../shared/LazyDialog';
 
 /** The buttons' and the reason's words: a proposal is approved or rejected, an instruction accepted or declined. */
 export interface DecisionWords {
@@ -13,21 +14,33 @@ export interface DecisionWords {
   rejected: (subject: string) => string;
   /** What an expired one says. */
   expired: string;
+  /** The proposer's button: the proposal is retracted (a withdrawal is money leaving, not this). */
+  retract: string;
+  retracted: (subject: string) => string;
+}
+
+/** Approving money is confirmed first: the dialog's title and what approving does, in a sentence. */
+export interface ApproveConfirmation {
+  title: string;
+  effect: string;
 }
 
 export const PROPOSAL_WORDS: DecisionWords = {
   approve: 'Approve',
   reject: 'Reject…',
   rejectNow: 'Reject',
-  reason: 'Reason for rejecting',
+  reason: reasonLabel('Reason for rejecting', false),
   rejected: (subject) => `Rejected ${subject}.`,
+  retract: 'Retract proposal',
+  retracted: (subject) => `Retracted ${subject}.`,
   expired: 'Expired: nobody can approve it now. Propose the change again if it is still needed.',
 };
 
 /**
- * What this admin may do with one open proposal: the proposer withdraws; another admin with the
+ * What this admin may do with one open proposal: the proposer retracts it; another admin with the
  * role approves or rejects with a reason, unless it moves their own money (then a note says who
- * does); an expired one is only shown. Every outcome is a toast.
+ * does); an expired one is only shown. Approving money (`confirm`) asks first, saying what it does.
+ * Every outcome is a toast.
  */
 export default function DecisionActions({
   mine,
@@ -41,6 +54,7 @@ export default function DecisionActions({
   withdraw,
   onDone,
   words = PROPOSAL_WORDS,
+  confirm,
 }: {
   mine: boolean;
   mayDecide: boolean;
@@ -56,8 +70,11 @@ export default function DecisionActions({
   withdraw: () => Promise<void>;
   onDone: () => void;
   words?: DecisionWords;
+  /** Set for money: Approve opens a dialog stating the effect, approved from there. */
+  confirm?: ApproveConfirmation;
 }) {
   const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -77,6 +94,7 @@ export default function DecisionActions({
       toast.error(errorText(error, failure));
       setBusy(false);
     }
+    setConfirming(false);
   }
 
   function rejectNow() {
@@ -103,9 +121,9 @@ export default function DecisionActions({
             type="button"
             className="btn-outline-dark"
             disabled={busy}
-            onClick={() => void act(withdraw, `Withdrew ${subject}.`, 'Could not withdraw the change.')}
+            onClick={() => void act(withdraw, words.retracted(subject), 'Could not retract the proposal.')}
           >
-            Withdraw
+            {words.retract}
           </button>
         </>
       ) : rejecting ? (
@@ -150,10 +168,44 @@ export default function DecisionActions({
             type="button"
             className="btn-dark"
             disabled={busy}
-            onClick={() => void act(approve, approved, 'Could not approve the change.')}
+            onClick={() =>
+              confirm ? setConfirming(true) : void act(approve, approved, 'Could not approve the change.')
+            }
           >
             {words.approve}
           </button>
+          {confirm && (
+            <LazyDialog
+              open={confirming}
+              title={confirm.title}
+              size="md"
+              onClose={() => {
+                if (!busy) setConfirming(false);
+              }}
+              actions={
+                <>
+                  <button
+                    type="button"
+                    className="btn-outline-dark"
+                    disabled={busy}
+                    onClick={() => setConfirming(false)}
+                  >
+                    Cancel
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-dark"
+                    disabled={busy}
+                    onClick={() => void act(approve, approved, 'Could not approve the change.')}
+                  >
+                    {words.approve}
+                  </button>
+                </>
+              }
+            >
+              <p className="text-ink-800">{confirm.effect}</p>
+            </LazyDialog>
+          )}
           <button
             type="button"
             className="btn-outline-dark"

@@ -9,6 +9,7 @@ import {
   INTERNAL_NOTE_LABEL,
   TRANSFER_TERMS as W,
   categoryLabel,
+  movementText,
   transferKindLabel,
 } from '~/lib/admin/transfer-text';
 import {
@@ -18,11 +19,13 @@ import {
   isInstruction,
 } from '~/lib/admin/plan-text';
 import { isOwnAccount } from '~/lib/admin/staff';
+import { reasonLabel } from '~/lib/admin/reason';
+import { ACCEPT_INSTRUCTION, APPROVE_TRANSFER } from '~/lib/admin/approval-text';
 import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatQuantity, formatRate } from '~/lib/assets';
 import { formatUsd } from '~/lib/money';
 import type { StaffSession } from '../AdminArea';
-import DecisionActions, { type DecisionWords } from './DecisionActions';
+import DecisionActions, { PROPOSAL_WORDS, type DecisionWords } from './DecisionActions';
 import ProposalHeader from './ProposalHeader';
 
 const accountLabel = (account: string) => (ACCOUNT_LABELS as Record<string, string>)[account] ?? account;
@@ -32,9 +35,12 @@ const INSTRUCTION_WORDS: DecisionWords = {
   approve: I.accept,
   reject: I.decline,
   rejectNow: I.declineNow,
-  reason: I.reason,
+  reason: reasonLabel(I.reason, true),
   rejected: I.declined,
   expired: I.expired,
+  // Never shown: an instruction is the member's, so no admin is its proposer.
+  retract: PROPOSAL_WORDS.retract,
+  retracted: PROPOSAL_WORDS.retracted,
 };
 
 /**
@@ -96,6 +102,14 @@ export default function PendingTransferCard({
           expired={t.expired}
           subject={W.subject(kind, t.email)}
           approved={W.approved(kind, formatUsd(t.amount, { signed: true }), t.email)}
+          confirm={{
+            title: APPROVE_TRANSFER.title(kind, formatUsd(t.amount, { signed: true })),
+            effect: APPROVE_TRANSFER.effect(
+              formatUsd(t.amount, { signed: true }),
+              movementText(t.amount, t.account),
+              t.email,
+            ),
+          }}
           approve={() => approveTransfer(t.id)}
           reject={(reason) => rejectTransfer(t.id, reason)}
           withdraw={() => withdrawTransfer(t.id)}
@@ -179,6 +193,10 @@ function InstructionCard({
           expired={t.expired}
           subject={I.subject(title, t.email)}
           approved={I.accepted(title, amount, t.email)}
+          confirm={{
+            title: ACCEPT_INSTRUCTION.title(title, amount),
+            effect: ACCEPT_INSTRUCTION.effect(amount, instructionMoves(t.kind, t.plan_name), t.email),
+          }}
           approve={() => approveTransfer(t.id)}
           reject={(reason) => rejectTransfer(t.id, reason)}
           withdraw={() => Promise.resolve()}

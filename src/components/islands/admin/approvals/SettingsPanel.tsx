@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { reasonLabel } from '~/lib/admin/reason';
 import toast from '~/lib/toast';
 import { firmSettings, proposeStaffChange, watchStaffChanges } from '~/lib/admin/staff-changes';
 import { errorText } from '~/lib/db-errors';
@@ -135,7 +136,7 @@ export default function SettingsPanel({ session }: { session: StaffSession }) {
           />
           <Field
             id={`${ids}-reason`}
-            label="Reason"
+            label={reasonLabel('Reason', false)}
             className="sm:col-span-2"
             value={reason}
             maxLength={500}

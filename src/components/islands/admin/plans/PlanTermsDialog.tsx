@@ -1,4 +1,5 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { reasonLabel } from '~/lib/admin/reason';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
 import { proposePlanTerms } from '~/lib/admin/plans';
@@ -119,7 +120,7 @@ export default function PlanTermsDialog({
         {text(F.returnsText, T.returnsText, draft.returnsText, (v) => set({ returnsText: v }))}
         {text(F.feesText, T.feesText, draft.feesText, (v) => set({ feesText: v }))}
         {text(F.riskText, T.riskText, draft.riskText, (v) => set({ riskText: v }))}
-        <FieldFrame id={F.reason} label={T.reason}>
+        <FieldFrame id={F.reason} label={reasonLabel(T.reason, false)}>
           <input
             id={F.reason}
             name={F.reason}

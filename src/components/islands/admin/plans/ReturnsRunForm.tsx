@@ -2,7 +2,7 @@ import { Suspense, useState, type SubmitEvent } from 'react';
 import { lazyPart } from '../../shared/lazyPart';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
-import { reasonError } from '~/lib/admin/reason';
+import { reasonError, reasonLabel } from '~/lib/admin/reason';
 import { previewReturnsRun, proposeReturnsRun } from '~/lib/admin/plans';
 import {
   RETURNS_FIELDS as F,
@@ -161,7 +161,7 @@ export default function ReturnsRunForm({ plans }: { plans: PlanTerms[] }) {
             aria-busy={busy === 'propose'}
           >
             {!current && <p className="text-sm font-medium text-danger-600">{R.stale}</p>}
-            <FieldFrame id={F.reason} label={R.reason}>
+            <FieldFrame id={F.reason} label={reasonLabel(R.reason, false)}>
               <input
                 id={F.reason}
                 name={F.reason}

@@ -1,4 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
+import { reasonLabel } from '~/lib/admin/reason';
 import toast from '~/lib/toast';
 import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatQuantity, usdValueOf } from '~/lib/assets';
@@ -240,7 +241,7 @@ export default function ReviewDialog({
         )}
         <FieldFrame
           id={F.note}
-          label={noteRequired ? 'Reason (required, shown to the member)' : 'Note (optional)'}
+          label={noteRequired ? reasonLabel('Reason', true) : reasonLabel('Note', true, true)}
         >
           <textarea
             id={F.note}

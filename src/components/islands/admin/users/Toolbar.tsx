@@ -38,8 +38,8 @@ export default function Toolbar({ state, wide }: { state: UsersPageState; wide: 
 function SortPicker({ state }: { state: UsersPageState }) {
   const id = useId();
   return (
-    <div className="flex w-full items-end gap-2 sm:w-auto">
-      <FieldFrame id={id} label="Sort by" className="min-w-0 flex-1">
+    <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+      <FieldFrame id={id} label="Sort by" className="min-w-40 flex-1">
         <select
           id={id}
           className="field-input"

@@ -28,7 +28,9 @@ export default function UserCard({
       <div className="min-w-0">
         <p className="text-xs text-muted">S/N {serial}</p>
         <p className="font-semibold break-words text-ink-950">{user.username}</p>
-        <p className="text-sm break-all text-ink-800">{user.email}</p>
+        <p className="text-sm break-words text-ink-800">
+          <EmailText email={user.email} />
+        </p>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         {BALANCE_ACCOUNTS.map((account) => (
@@ -61,5 +63,17 @@ export default function UserCard({
         </div>
       )}
     </li>
+  );
+}
+
+/** A long e-mail breaks after its @ (a word break the reader expects), not in the middle of a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@') + 1;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }

@@ -29,12 +29,8 @@ export default function UserRow({
     <>
       <tr className={`border-b border-mist-100 align-top ${rowTint}`}>
         <td className={`px-1.5 py-3 text-muted ${stickyStart(0)}`}>{serial}</td>
-        <td className={`truncate px-1.5 py-3 font-medium ${stickyStart(1)}`} title={user.username}>
-          {user.username}
-        </td>
-        <td className="truncate px-1.5 py-3" title={user.email}>
-          {user.email}
-        </td>
+        <td className={`px-1.5 py-3 font-medium break-words ${stickyStart(1)}`}>{user.username}</td>
+        <td className="px-1.5 py-3 break-words">{user.email}</td>
         {BALANCE_ACCOUNTS.map((account) => (
           <td key={account} className="px-1 py-3 text-right tabular-nums [overflow-wrap:anywhere]">
             {formatUsd(user[account])}

@@ -98,8 +98,9 @@ export default function UsersTable({ can, userId }: { can: Capabilities; userId:
             </caption>
             <colgroup>
               <col className="w-10" />
-              <col className="w-26" />
-              <col className="w-36" />
+              {/* Whole names and e-mails on a wide screen: they wrap rather than clip. */}
+              <col className="w-26 xl:w-40" />
+              <col className="w-36 xl:w-60" />
               {BALANCE_ACCOUNTS.map((account) => (
                 <col key={account} />
               ))}

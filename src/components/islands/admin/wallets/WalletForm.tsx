@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { reasonLabel } from '~/lib/admin/reason';
 import type { AddressNetwork } from '~/lib/addresses';
 import { networkLabel } from '~/lib/wallets';
 import Field from '../../shared/Field';
@@ -64,7 +65,7 @@ export default function WalletForm({
       </label>
       <Field
         id={`${id}-reason`}
-        label="Reason for the change"
+        label={reasonLabel('Reason for the change', false)}
         className="mt-4"
         value={draft.reason}
         maxLength={500}

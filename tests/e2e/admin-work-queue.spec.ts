@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminSignIn, runTag } from './admin-helpers';
+import { expectNoAxeViolations } from './support/page-checks';
+import { createAdmin, createMember, serviceClient, signedInAdminClient } from './support/users';
+
+/**
+ * The work queue (issue 35): /admin/home starts with what waits for the signed-in staff member, each
+ * count a link to its page, live while the page is open; the sidebar shows the same counts as badges
+ * whose accessible names carry the number ("Approvals 3 waiting").
+ */
+
+/** The number on a work-queue card (its link is named "<count> <label>"). */
+async function queueCount(page: Page, label: string): Promise<number> {
+  const card = page.getByRole('link', { name: new RegExp(`^\\d+ ${label}$`) });
+  await expect(card).toBeVisible();
+  return Number(((await card.textContent()) ?? '').match(/^\d+/)?.[0]);
+}
+
+test('the home page counts what waits, live, and the sidebar badges say the same', async ({ page }) => {
+  const tag = runTag();
+  const proposer = await createAdmin({ role: 'finance', username: `Proposer ${tag}` });
+  const approver = await createAdmin({ role: 'finance', username: `Approver ${tag}` });
+  const member = await createMember({ username: `Queue member ${tag}` });
+
+  await adminSignIn(page, approver);
+  await expect(page.getByRole('heading', { name: 'Work queue', level: 2 })).toBeVisible();
+  const before = await queueCount(page, 'Proposals awaiting me');
+  const unreadBefore = await queueCount(page, 'Unread messages');
+
+  // A second finance admin proposes a correction: the approver's count goes up without a reload.
+  const client = await signedInAdminClient(proposer);
+  const { error } = await client.rpc('propose_correction', {
+    p_user_id: member.id,
+    p_account: 'interest_wallet',
+    p_amount: '250.00',
+    p_category: 'goodwill',
+    p_client_text: `Work queue test ${tag}`,
+  });
+  expect(error).toBeNull();
+  await expect(page.getByRole('link', { name: `${before + 1} Proposals awaiting me` })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+  await expect(nav.getByRole('link', { name: `Approvals ${before + 1} waiting` })).toBeVisible();
+
+  // A visitor writes in: the unread count and the Messages badge follow.
+  const sent = await serviceClient()
+    .from('contact_messages')
+    .insert({ name: `Visitor ${tag}`, email: `visitor-${tag}@example.com`, message: 'Hello, a question' });
+  expect(sent.error).toBeNull();
+  await expect(page.getByRole('link', { name: `${unreadBefore + 1} Unread messages` })).toBeVisible();
+  await expect(nav.getByRole('link', { name: `Messages ${unreadBefore + 1} waiting` })).toBeVisible();
+
+  await expectNoAxeViolations(page);
+
+  // Each count links to its page; reading the messages clears this person's unread count.
+  await page.getByRole('link', { name: `${unreadBefore + 1} Unread messages` }).click();
+  await page.waitForURL('**/admin/messages');
+  await expect(page.getByRole('heading', { name: `Visitor ${tag}` })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: /^Home/ }).click();
+  await page.waitForURL('**/admin/home');
+  await expect(page.getByRole('link', { name: '0 Unread messages' })).toBeVisible();
+  await page.getByRole('link', { name: `${before + 1} Proposals awaiting me` }).click();
+  await page.waitForURL('**/admin/approvals');
+});
+
+test('support sees the queue without the approvals link, and nothing awaits them', async ({ page }) => {
+  const support = await createAdmin({ role: 'support' });
+  await adminSignIn(page, support);
+  await expect(page.getByText('0 Proposals awaiting me')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Proposals awaiting me/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^\d+ Withdrawal requests pending$/ })).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { errorText } from '~/lib/db-errors';
 import { markRead, myNotifications, type MemberNotification } from '~/lib/notification-lists';
 import toast from '~/lib/toast';
 import FreezeWithdrawals from './FreezeWithdrawals';
+import { formatDateTime } from '~/lib/date-time';
 
 function NotificationsContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myNotifications(before), []);
@@ -60,7 +61,7 @@ function NotificationsContent({ userId }: { userId: string }) {
                   </p>
                   <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
                   <p className="mt-1 text-xs text-muted">
-                    <time dateTime={n.available_at}>{new Date(n.available_at).toLocaleString()}</time>
+                    <time dateTime={n.available_at}>{formatDateTime(n.available_at)}</time>
                   </p>
                 </div>
                 {n.read_at === null && (

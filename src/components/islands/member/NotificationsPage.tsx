@@ -48,7 +48,7 @@ function NotificationsContent({ userId }: { userId: string }) {
             {list.map((n) => (
               <li
                 key={n.id}
-                className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
+                className={`flex items-start justify-between gap-3 py-4 ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
               >
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2 font-semibold text-ink-950">
@@ -64,10 +64,12 @@ function NotificationsContent({ userId }: { userId: string }) {
                     <time dateTime={n.available_at}>{formatDateTime(n.available_at)}</time>
                   </p>
                 </div>
+                {/* Compact, beside the notice rather than a full-size button under each one on a phone
+                    (issue 35); still a 32 px target, above WCAG's 24 px minimum. */}
                 {n.read_at === null && (
                   <button
                     type="button"
-                    className="btn-outline-dark shrink-0 self-start"
+                    className="inline-flex min-h-8 shrink-0 items-center rounded-full border border-ink-900/30 px-3 text-xs font-semibold whitespace-nowrap text-ink-900 transition-colors hover:border-ink-900 hover:bg-ink-900/5"
                     aria-label={`Mark as read: ${n.title}`}
                     onClick={() => void mark([n.id])}
                   >

@@ -6,4 +6,5 @@
  * tests/e2e/client-polish.spec.ts fail if the two drift apart. Lifting is the four-eyes unfreeze
  * proposal (docs/four-eyes.md): the member asks us, two of our staff approve.
  */
-export const FREEZE_LIFT_SENTENCE = 'To lift the freeze, contact us: two members of our team must approve it.';
+export const FREEZE_LIFT_SENTENCE =
+  'To lift the freeze, contact us: two members of our team must approve it.';

@@ -305,12 +305,7 @@ const CASES: Case[] = [
     by: 'member',
     after: { frozen_by_member: true },
     actor: 'You',
-    words: [
-      [
-        'Withdrawals frozen',
-        `You froze withdrawals from your account. ${FREEZE_LIFT_SENTENCE}`,
-      ],
-    ],
+    words: [['Withdrawals frozen', `You froze withdrawals from your account. ${FREEZE_LIFT_SENTENCE}`]],
   },
   {
     kind: 'withdrawals_frozen',

@@ -44,6 +44,10 @@ export const headerNav: readonly NavItem[] = [
 
 export const headerActions = {
   signIn: { label: 'Sign In', href: routes.login },
+  /** What the sign-in link becomes for a member signed in on this browser (components/site/header-menu.ts). */
+  account: { label: 'My account', href: '/user-dashboard' },
+  /** The same link for staff: their home in the admin area. */
+  staffAccount: { label: 'My account', href: '/admin/home' },
   contact: { label: 'Contact Us', href: routes.contact },
 } as const satisfies Record<string, NavLink>;
 

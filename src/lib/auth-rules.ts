@@ -36,6 +36,8 @@ export const AUTH_MESSAGES = {
   mailRateLimited: 'Please wait a minute before asking for another e-mail.',
   resendFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
   emailConfirmed: 'Your e-mail address is confirmed. Welcome!',
+  /** /auth/confirm while the link is checked: shown only then, never above the link's error. */
+  confirmingSignIn: 'One moment while we sign you in.',
   confirmationLinkInvalid:
     'This confirmation link is invalid or has expired. Enter your address to get a new one.',
 } as const;

@@ -1,5 +1,6 @@
 import type { AuthError, Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
+import { rememberStaff } from './account-link';
 
 /**
  * What every signed-in page needs from auth at once (the guard, the shells, the member actions):
@@ -37,8 +38,9 @@ export async function isAdmin(): Promise<boolean> {
   return data === true;
 }
 
-/** Removes every Supabase key (sb-*) the client may have left in web storage. */
+/** Removes every Supabase key (sb-*) the client may have left in web storage, and the staff marker. */
 export function clearSupabaseStorage(): void {
+  rememberStaff(null);
   for (const storage of [globalThis.localStorage, globalThis.sessionStorage]) {
     if (!storage) continue;
     const keys: string[] = [];

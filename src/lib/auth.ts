@@ -1,5 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
+import { rememberStaff } from './account-link';
 import {
   isAdmin,
   isMailIntervalRefusal,
@@ -75,7 +76,11 @@ export async function signIn(email: string, password: string): Promise<SignInRol
   const userId = data.user?.id;
   if (!userId) throw new Error(AUTH_MESSAGES.loginFailed);
   try {
-    if (await isAdmin()) return 'admin';
+    if (await isAdmin()) {
+      rememberStaff(userId);
+      return 'admin';
+    }
+    rememberStaff(null);
     if (await hasProfile(userId)) return 'member';
     // A member with an authenticator sees no row of their own until the code (issue 23): the code
     // prompt comes next, and the member pages check the profile again at aal2.

@@ -1,4 +1,5 @@
 import { supabase } from './supabase';
+import { formatDateTime } from './date-time';
 import { DbError, toDbError } from './db-errors';
 
 /**
@@ -59,9 +60,9 @@ const CHANGE_TEXT: Record<HoldChange, string> = {
   factor_reset: 'your authenticator apps were reset',
 };
 
-/** When a hold ends, in words: the date and time in the member's own time zone. */
+/** When a hold ends: the firm's clock, with its zone, as everywhere else in the portal. */
 export function holdEndText(holdUntil: string): string {
-  return new Date(holdUntil).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' });
+  return formatDateTime(holdUntil);
 }
 
 /** The sentence shown wherever a hold stops something: why, and until when. */

@@ -1,7 +1,7 @@
 import { LEDGER_ACCOUNTS, type BalanceAccount } from './accounts';
 import { accountLabel, type LedgerEntry } from './ledger-entry';
 import { centsText, formatUsd, signedCents } from './money';
-import { HONG_KONG_OFFSET_MS as HK_OFFSET } from './date-time';
+import { HONG_KONG_OFFSET_MS as HK_OFFSET, MONTH_NAMES, formatDate, hongKongClock } from './date-time';
 
 /**
  * The statement page's live view of any period (issue 34): which instants a period covers, each
@@ -33,20 +33,14 @@ export interface Period {
 /** Midnight in Hong Kong at the start of a calendar day (month 0-11; days overflow as Date.UTC does). */
 const hkMidnight = (year: number, month: number, day: number) => Date.UTC(year, month, day) - HK_OFFSET;
 
-const dateLabel = (ms: number) =>
-  new Date(ms + HK_OFFSET).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** "1 Nov 2026" for the Hong Kong day that starts at `ms`. */
+const dateLabel = (ms: number) => formatDate(ms);
 
-const monthName = (year: number, month: number) =>
-  new Date(Date.UTC(year, month, 1)).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** "November 2026" (month 0-11; a month outside the year rolls over as Date.UTC does). */
+const monthName = (year: number, month: number) => {
+  const first = new Date(Date.UTC(year, month, 1));
+  return `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`;
+};
 
 /** "November 2026" for "2026-11": a month as the statements name it. */
 export const monthLabel = (month: string): string => {
@@ -91,7 +85,7 @@ export function presetPeriod(choice: Exclude<PeriodChoice, 'custom'>, now: numbe
 
 /** "2026-10" for a moment in November (Hong Kong time): the month a scheduled statement run makes. */
 export function lastMonth(now: number): string {
-  return new Date(presetPeriod('last_month', now).from + HK_OFFSET).toISOString().slice(0, 7);
+  return hongKongClock(presetPeriod('last_month', now).from).slice(0, 7);
 }
 
 /**

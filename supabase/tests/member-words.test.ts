@@ -9,6 +9,7 @@
  * fails. Both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREEZE_LIFT_SENTENCE } from '../../src/lib/freeze-words';
 import { becomeCaller, createUser, engines, makeAdmin, type Engine } from './helpers/db';
 
 type Actor = 'owner' | 'finance' | 'support' | 'auditor' | 'member' | 'system';
@@ -304,12 +305,7 @@ const CASES: Case[] = [
     by: 'member',
     after: { frozen_by_member: true },
     actor: 'You',
-    words: [
-      [
-        'Withdrawals frozen',
-        'You froze withdrawals from your account. Unfreezing needs the approval of two administrators.',
-      ],
-    ],
+    words: [['Withdrawals frozen', `You froze withdrawals from your account. ${FREEZE_LIFT_SENTENCE}`]],
   },
   {
     kind: 'withdrawals_frozen',
@@ -320,7 +316,7 @@ const CASES: Case[] = [
     words: [
       [
         'Withdrawals frozen',
-        'Our support team froze withdrawals from your account: Suspicious sign-in. Unfreezing needs the approval of two administrators.',
+        `Our support team froze withdrawals from your account: Suspicious sign-in. ${FREEZE_LIFT_SENTENCE}`,
       ],
     ],
   },
@@ -334,7 +330,7 @@ const CASES: Case[] = [
     words: [
       [
         'Withdrawals unfrozen',
-        'Two administrators approved lifting the freeze: withdrawals from your account are allowed again: Checked with the member by phone',
+        'Two members of our team approved lifting the freeze: withdrawals from your account are allowed again: Checked with the member by phone',
       ],
     ],
   },

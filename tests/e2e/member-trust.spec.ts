@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { nextTotpCode } from '../support/totp';
+import { formatDateTime } from '../../src/lib/date-time';
 import {
   createMember,
   gotoReady,
@@ -144,12 +145,8 @@ test.describe('trust holds', () => {
       .eq('user_id', member.id)
       .single();
     const until = new Date((data as { hold_until: string }).hold_until);
-    // The end time in words, as the member's browser writes it.
-    const words = await page.evaluate(
-      (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' }),
-      until.toISOString(),
-    );
-    await expect(hold).toContainText(`wait until ${words}`);
+    // The end time on the firm's clock, with its zone, as every date in the portal.
+    await expect(hold).toContainText(`wait until ${formatDateTime(until)}`);
 
     const add = page.getByRole('form', { name: 'Add an address' });
     await add.getByLabel('Asset').selectOption({ label: 'Bitcoin' });

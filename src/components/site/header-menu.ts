@@ -108,9 +108,31 @@ function initMobileMenu(header: HTMLElement): void {
   });
 }
 
+/**
+ * Marks the header for someone signed in on this browser (issue 35), and its CSS shows "My account"
+ * instead of "Sign In" (HeaderActions.astro): to a member's dashboard, or to the admin area for staff.
+ * Public pages load no Supabase client (under 1 KB of JavaScript, tests/e2e/public-site.spec.ts), so
+ * this reads web storage as it is: the session supabase-js keeps and the staff marker sign-in writes
+ * (src/lib/account-link.ts: the staff member's id, so a marker left by someone else counts for
+ * nothing); the header names both keys. Here rather than in an inline script of its own: the budget
+ * has no room for a second script's gzip overhead. A convenience only: the page the link leads to
+ * checks the session and the role again, as every page does.
+ */
+function markAccount(header: HTMLElement): void {
+  try {
+    const { sessionKey = '', staffKey = '' } = header.dataset;
+    const session = localStorage.getItem(sessionKey);
+    const staff = localStorage.getItem(staffKey);
+    if (session) header.dataset['account'] = staff && session.includes(staff) ? 'staff' : 'member';
+  } catch {
+    // Storage refused (a privacy setting): the sign-in link stays.
+  }
+}
+
 export function initHeader(): void {
   const header = document.querySelector<HTMLElement>('[data-site-header]');
   if (!header) return;
+  markAccount(header);
   header.querySelectorAll<HTMLElement>('[data-dropdown]').forEach(initDropdown);
   initMobileMenu(header);
 }

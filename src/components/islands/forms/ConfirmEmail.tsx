@@ -6,8 +6,12 @@ import ResendConfirmation from './ResendConfirmation';
 import { LinkQuestion, useAuthLink } from '../shared/useAuthLink';
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS } from '~/lib/auth-rules';
 
+/** The waiting state, as the page's fallback draws it (auth/confirm.astro): nothing moves. */
 const Loading = () => (
-  <div className="h-40 animate-pulse rounded-lg bg-mist-100" aria-label="Loading" role="status" />
+  <div className="space-y-4">
+    <p className="text-muted">{AUTH_MESSAGES.confirmingSignIn}</p>
+    <div className="h-40 animate-pulse rounded-lg bg-mist-100" aria-label="Loading" role="status" />
+  </div>
 );
 
 /**

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import MemberShell from './MemberShell';
 import { LivePagesFrame, useLivePages } from './LivePages';
 import { myActivity, type ActivityEvent } from '~/lib/notification-lists';
+import { formatDateTime } from '~/lib/date-time';
 
 function ActivityContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myActivity(before), []);
@@ -23,7 +24,7 @@ function ActivityContent({ userId }: { userId: string }) {
                 <p className="font-semibold text-ink-950">{e.title}</p>
                 <p className="mt-1 text-sm break-words text-ink-800">{e.body}</p>
                 <p className="mt-1 text-xs text-muted">
-                  <time dateTime={e.occurred_at}>{new Date(e.occurred_at).toLocaleString()}</time> · {e.actor}
+                  <time dateTime={e.occurred_at}>{formatDateTime(e.occurred_at)}</time> · {e.actor}
                 </p>
               </li>
             ))}

@@ -25,7 +25,8 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
   const onTotalWithdraw = () => setWithdrawOpen(true);
   return (
     <section aria-label="Balances" aria-busy={profile === null} data-balances>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {/* Two per row even on a phone: one per row filled more than a screen before anything else (issue 35). */}
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
         {BALANCE_CARDS.map(({ account, label, meaning }) => {
           const onClick =
             account === 'total_withdraw'
@@ -35,7 +36,7 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
                 : undefined;
           const body = (
             <>
-              <span className="block text-sm font-medium text-muted">{label}</span>
+              <span className="block text-xs font-medium text-muted sm:text-sm">{label}</span>
               {profile === null ? (
                 <span className={BALANCE_PLACEHOLDER_CLASS} aria-hidden="true" data-balance-slot={account} />
               ) : (
@@ -52,12 +53,12 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
                 <button
                   type="button"
                   onClick={onClick}
-                  className="card flex h-full min-h-28 w-full flex-col items-start justify-start p-5 text-left transition-shadow hover:shadow-lg"
+                  className="card flex h-full min-h-28 w-full flex-col items-start justify-start p-3 text-left transition-shadow hover:shadow-lg sm:p-5"
                 >
                   {body}
                 </button>
               ) : (
-                <div className="card h-full min-h-28 p-5">{body}</div>
+                <div className="card h-full min-h-28 p-3 sm:p-5">{body}</div>
               )}
             </li>
           );

@@ -5,6 +5,7 @@ import { useLoad } from '../shared/useLoad';
 import { FreezeDialog } from './FreezeWithdrawals';
 import { FROZEN_TEXT } from './FrozenNotice';
 import { holdEndText, holdText, mySecurityStatus } from '~/lib/security-status';
+import { formatDateTime } from '~/lib/date-time';
 
 /**
  * /user/freeze (issue 30): open from any signed-in session, including one still owing its
@@ -91,7 +92,7 @@ function FreezeContent() {
                 <p className="font-semibold text-ink-950">{n.title}</p>
                 <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
                 <p className="mt-1 text-xs text-muted">
-                  <time dateTime={n.at}>{new Date(n.at).toLocaleString()}</time>
+                  <time dateTime={n.at}>{formatDateTime(n.at)}</time>
                 </p>
               </li>
             ))}

@@ -3,6 +3,7 @@ import toast from '~/lib/toast';
 import Dialog from '../shared/LazyDialog';
 import { errorText } from '~/lib/db-errors';
 import { freezeWithdrawals } from '~/lib/withdrawal-addresses';
+import { FREEZE_LIFT_SENTENCE } from '~/lib/freeze-words';
 import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 
 /**
@@ -53,7 +54,7 @@ export function FreezeDialog({
     >
       <p className="text-sm text-ink-800">
         No new withdrawal request can be filed, and requests already waiting will not be paid. Your balances
-        stay as they are. Lifting the freeze needs a call with us and the approval of two members of our team.
+        stay as they are. {FREEZE_LIFT_SENTENCE}
       </p>
     </Dialog>
   );

@@ -40,7 +40,7 @@ export default function MemberSkeleton({ children, prerendered = false }: Member
             {children}
           </div>
         ) : (
-          <div className="grid gap-4 px-5 py-6 sm:grid-cols-2 sm:px-8 sm:py-8 xl:grid-cols-3">
+          <div className="grid grid-cols-2 gap-3 px-5 py-6 sm:gap-4 sm:px-8 sm:py-8 xl:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (
               <div key={i} className="card h-28 animate-pulse" />
             ))}

@@ -5,6 +5,7 @@ import { errorText } from '~/lib/db-errors';
 import { markRead, myNotifications, type MemberNotification } from '~/lib/notification-lists';
 import toast from '~/lib/toast';
 import FreezeWithdrawals from './FreezeWithdrawals';
+import { formatDateTime } from '~/lib/date-time';
 
 function NotificationsContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myNotifications(before), []);
@@ -47,7 +48,7 @@ function NotificationsContent({ userId }: { userId: string }) {
             {list.map((n) => (
               <li
                 key={n.id}
-                className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
+                className={`flex items-start justify-between gap-3 py-4 ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
               >
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2 font-semibold text-ink-950">
@@ -60,13 +61,15 @@ function NotificationsContent({ userId }: { userId: string }) {
                   </p>
                   <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
                   <p className="mt-1 text-xs text-muted">
-                    <time dateTime={n.available_at}>{new Date(n.available_at).toLocaleString()}</time>
+                    <time dateTime={n.available_at}>{formatDateTime(n.available_at)}</time>
                   </p>
                 </div>
+                {/* Compact, beside the notice rather than a full-size button under each one on a phone
+                    (issue 35); still a 32 px target, above WCAG's 24 px minimum. */}
                 {n.read_at === null && (
                   <button
                     type="button"
-                    className="btn-outline-dark shrink-0 self-start"
+                    className="inline-flex min-h-8 shrink-0 items-center rounded-full border border-ink-900/30 px-3 text-xs font-semibold whitespace-nowrap text-ink-900 transition-colors hover:border-ink-900 hover:bg-ink-900/5"
                     aria-label={`Mark as read: ${n.title}`}
                     onClick={() => void mark([n.id])}
                   >

@@ -23,10 +23,15 @@ export const BALANCE_CARDS: { account: BalanceAccount; label: string; meaning: s
   ] as const
 ).map(([account, label]) => ({ account, label, meaning: ACCOUNT_MEANINGS[account] }));
 
-/** A value's element. */
-export const BALANCE_VALUE_CLASS = 'mt-2 block font-serif text-3xl text-ink-950 tabular-nums';
-/** Where a value will be, and as tall (text-3xl's line): nothing moves when it arrives. */
-export const BALANCE_PLACEHOLDER_CLASS = 'mt-2 block h-9 w-32 animate-pulse rounded bg-mist-200';
+/**
+ * A value's element. Smaller on a phone, where the cards stand two to a row; a seven-figure balance
+ * that still does not fit wraps rather than being cut off.
+ */
+export const BALANCE_VALUE_CLASS =
+  'mt-1 block font-serif text-xl wrap-anywhere text-ink-950 tabular-nums sm:mt-2 sm:text-3xl';
+/** Where a value will be, and as tall (text-xl's line, text-3xl's from sm): nothing moves when it arrives. */
+export const BALANCE_PLACEHOLDER_CLASS =
+  'mt-1 block h-7 w-24 animate-pulse rounded bg-mist-200 sm:mt-2 sm:h-9 sm:w-32';
 
 export const balanceTestId = (account: BalanceAccount): string => `balance-${account}`;
 

@@ -4,13 +4,14 @@ import { ToastBar, Toaster as HotToaster } from 'react-hot-toast';
 export const TOAST_DURATION_MS = 5000;
 
 /**
- * The page's one toast area (top-right). Error toasts are announced assertively (role="alert") and
+ * The page's one toast area, bottom-right: at the top it covered the header's bell and menu
+ * (issue 35). Error toasts are announced assertively (role="alert") and
  * carry a red edge so that a failure never looks like a success.
  */
 export default function ToastArea() {
   return (
     <HotToaster
-      position="top-right"
+      position="bottom-right"
       toastOptions={{
         duration: TOAST_DURATION_MS,
         className: 'toast',

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormProblem } from '~/lib/form-rules';
 
 /**
@@ -11,6 +11,20 @@ import type { FormProblem } from '~/lib/form-rules';
 export function useFormProblem() {
   const alertId = useId();
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+
+  // Focusing the field scrolls it just into view, which leaves the message above it under a sticky
+  // header (issue 35): bring the message into view too, below the header (the form-error utility's
+  // scroll-margin-top), unless that would push the focused field off the screen of a long form.
+  useEffect(() => {
+    const message = alertRef.current;
+    if (!problem || !message) return;
+    const focused = document.activeElement;
+    const bottom = focused instanceof HTMLElement ? focused.getBoundingClientRect().bottom : 0;
+    if (bottom - message.getBoundingClientRect().top < window.innerHeight * 0.75) {
+      message.scrollIntoView({ block: 'nearest' });
+    }
+  }, [problem]);
 
   /** Shows `next` (or clears with null) and focuses its first field. True when there is a problem. */
   function report(form: HTMLFormElement, next: FormProblem | null): boolean {
@@ -35,7 +49,7 @@ export function useFormProblem() {
   }
 
   const alert = problem ? (
-    <p id={alertId} role="alert" className="form-error">
+    <p id={alertId} ref={alertRef} role="alert" className="form-error">
       {problem.message}
     </p>
   ) : null;

@@ -90,7 +90,7 @@ describe('address list text', () => {
 
   it('counts down while pending and says since when once active', () => {
     const usable_from = '2026-11-25T12:00:00Z';
-    const when = new Date(usable_from).toLocaleString();
+    const when = '25 Nov 2026, 20:00 HKT';
     const at = (iso: string) => Date.parse(iso);
     expect(usableText({ usable_from }, at('2026-11-24T12:01:00Z'))).toBe(
       `Usable from ${when} (in 23 h 59 min)`,

@@ -1,3 +1,4 @@
+import { formatDateTime } from '~/lib/date-time';
 import type { FormProblem } from '~/lib/form-rules';
 import type { AddressNetwork } from '~/lib/addresses';
 import { networkLabel, type DepositWallet } from '~/lib/wallets';
@@ -76,6 +77,6 @@ export function entryWalletText(wallet: DepositWallet | undefined, walletId: num
 
 /** When an entry can receive withdrawals, with the countdown while it is pending. */
 export function usableText(entry: Pick<AddressEntry, 'usable_from'>, now: number): string {
-  const when = new Date(entry.usable_from).toLocaleString();
+  const when = formatDateTime(entry.usable_from);
   return isActive(entry, now) ? `Usable since ${when}` : `Usable from ${when} (in ${timeLeft(entry, now)})`;
 }

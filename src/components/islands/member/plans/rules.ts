@@ -1,3 +1,4 @@
+import { formatDate } from '~/lib/date-time';
 import type { FormProblem } from '~/lib/form-rules';
 import { amountError, compareAmounts, formatUsd } from '~/lib/money';
 import type { HeldPlan, InstructionKind, PlanTerms } from '~/lib/plans';
@@ -111,16 +112,13 @@ export const KIND_WORDS: Record<InstructionKind, string> = {
   redemption: 'Redemption',
 };
 
-const dateOnly = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** "Since 27 Nov 2026", or that nothing has been accepted yet. */
 export const sinceText = (since: string | null): string =>
-  since ? `Since ${dateOnly(since)}` : 'Not accepted yet';
+  since ? `Since ${formatDate(since)}` : 'Not accepted yet';
 
 /** "Investment of $5,000.00, pending since 27 Nov 2026". */
 export function pendingText(kind: InstructionKind, amount: string, createdAt: string): string {
-  return `${KIND_WORDS[kind]} of ${formatUsd(amount)}, pending since ${dateOnly(createdAt)}`;
+  return `${KIND_WORDS[kind]} of ${formatUsd(amount)}, pending since ${formatDate(createdAt)}`;
 }
 
 /** "1 pending instruction" / "2 pending instructions" / "No pending instruction". */

@@ -3,6 +3,7 @@ import { lazyPart } from '../../shared/lazyPart';
 import toast from '~/lib/toast';
 import { useLoad } from '../../shared/useLoad';
 import { MFA_MESSAGES, listAuthenticators, removeAuthenticator, type Authenticator } from '~/lib/mfa';
+import { formatDate } from '~/lib/date-time';
 import { Section } from './Section';
 import CodeForm from './CodeForm';
 
@@ -12,9 +13,6 @@ export const AUTHENTICATOR_MESSAGES = {
   added: 'Authenticator added. Signing in now asks for its code.',
   removed: 'Authenticator removed.',
 } as const;
-
-const addedOn = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * The member's authenticator apps (issue 23): the list, adding one (QR code, key, first code) and
@@ -53,7 +51,7 @@ export default function AuthenticatorSection() {
             <li key={factor.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
               <div className="min-w-0">
                 <p className="font-medium break-words text-ink-950">{factor.name}</p>
-                <p className="text-sm text-muted">Added {addedOn(factor.addedAt)}</p>
+                <p className="text-sm text-muted">Added {formatDate(factor.addedAt)}</p>
               </div>
               <button
                 type="button"

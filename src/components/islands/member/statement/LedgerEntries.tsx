@@ -1,6 +1,7 @@
 import type { LedgerEntry } from '~/lib/ledger';
 import { accountLabel } from '~/lib/ledger';
 import { formatUsd } from '~/lib/money';
+import { formatDateTime } from '~/lib/date-time';
 
 /** Credits green, debits red, the same in the cards and the table. */
 const deltaColour = (delta: string): string =>
@@ -21,7 +22,7 @@ export default function LedgerEntries({ newestFirst }: { newestFirst: LedgerEntr
               </span>
             </div>
             <p className="mt-0.5 text-muted">
-              {new Date(e.created_at).toLocaleString()} · Balance after {formatUsd(e.balance_after)}
+              {formatDateTime(e.created_at)} · Balance after {formatUsd(e.balance_after)}
             </p>
             <p className="mt-0.5 text-ink-800">{e.reason}</p>
           </li>
@@ -51,7 +52,7 @@ export default function LedgerEntries({ newestFirst }: { newestFirst: LedgerEntr
           <tbody className="divide-y divide-mist-200">
             {newestFirst.map((e) => (
               <tr key={e.id}>
-                <td className="py-2 pr-4 whitespace-nowrap">{new Date(e.created_at).toLocaleString()}</td>
+                <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(e.created_at)}</td>
                 <td className="py-2 pr-4">{accountLabel(e.account)}</td>
                 <td className={`py-2 pr-4 text-right tabular-nums ${deltaColour(e.delta)}`}>
                   {formatUsd(e.delta, { signed: true })}

@@ -9,6 +9,7 @@ import {
   type Period,
 } from '~/lib/statement-period';
 import { CHART_CAPTION_CLASS } from './caption-slot';
+import { formatDateTime } from '~/lib/date-time';
 
 /** The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. */
 const CHART_MARGINS = { height: 240, left: 96, right: 16, top: 12, bottom: 28 } as const;
@@ -28,13 +29,6 @@ function useWidth<T extends HTMLElement>(fallback: number) {
   }, []);
   return [ref, width] as const;
 }
-
-const when = (time: number) =>
-  new Date(time).toLocaleString('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Hong_Kong',
-  });
 
 /**
  * The total value of the member's accounts over the chosen period, on a date axis: a step at each
@@ -72,7 +66,7 @@ export default function TotalValueChart({
           >
             <title id={titleId}>{`Total value, ${period.label}: ${formatUsd(summary.closing)}`}</title>
             <desc id={descId}>
-              {`${model.points.length} ${model.points.length === 1 ? 'moment' : 'moments'} with changes; ${formatUsd(summary.opening)} at the start, ${formatUsd(summary.closing)} at ${when(model.to)}.`}
+              {`${model.points.length} ${model.points.length === 1 ? 'moment' : 'moments'} with changes; ${formatUsd(summary.opening)} at the start, ${formatUsd(summary.closing)} at ${formatDateTime(model.to)}.`}
             </desc>
             <g className="fill-muted text-xs">
               {model.yTicks.map((tick) => (
@@ -109,7 +103,7 @@ export default function TotalValueChart({
             />
             {model.points.map((point) => (
               <circle key={point.time} cx={point.x} cy={point.y} r={4.5} className="fill-ink-900">
-                <title>{`${when(point.time)}: ${formatUsd(point.total)}`}</title>
+                <title>{`${formatDateTime(point.time)}: ${formatUsd(point.total)}`}</title>
               </circle>
             ))}
           </svg>

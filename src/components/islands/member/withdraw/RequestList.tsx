@@ -8,6 +8,7 @@ import { cancelWithdrawalRequest, type MemberRequest, type WithdrawalRequest } f
 import type { DepositWallet } from '~/lib/wallets';
 import { paidText, requestSummary, statusLabel, statusStyle } from './request-text';
 import { NOTICES_HEADING, REQUESTS_HEADING } from './rules';
+import { formatDateTime } from '~/lib/date-time';
 
 /**
  * "Your requests and notices": the member's withdrawal requests and deposit notices, live (or only
@@ -61,7 +62,7 @@ export default function RequestList({
                   <p className="text-xs text-ink-800">{paidText(r)}</p>
                 )}
                 <p className="text-xs text-muted">
-                  {new Date(r.created_at).toLocaleString()}
+                  {formatDateTime(r.created_at)}
                   {r.review_note ? ` · ${r.review_note}` : ''}
                 </p>
                 <p className="mt-1 flex min-w-0 items-start gap-1 text-xs text-muted">

@@ -7,10 +7,11 @@ import AdminArea, { type AdminPath, type StaffSession } from './AdminArea';
 import LoadingCards from '../shared/LoadingCards';
 import { useLoad } from '../shared/useLoad';
 import PlanTermsPanel from './plans/PlanTermsPanel';
-import ReturnsRunForm from './plans/ReturnsRunForm';
 
 // Proposal cards (and their decision buttons) load when there is a proposal to show.
 const StaffProposalCard = lazyPart(() => import('./approvals/StaffProposalCard'), 'item');
+// Finance's returns-run form (only finance and owners see it): out of the page's first load.
+const ReturnsRunForm = lazyPart(() => import('./plans/ReturnsRunForm'));
 
 const PLAN_KINDS: readonly StaffChange['kind'][] = ['returns_run', 'plan_terms'];
 
@@ -45,7 +46,9 @@ function Plans({ session }: { session: StaffSession }) {
           {R.heading}
         </h2>
         {session.can.moveMoney ? (
-          <ReturnsRunForm plans={data.plans} />
+          <Suspense fallback={<LoadingCards label={T.loading} count={1} />}>
+            <ReturnsRunForm plans={data.plans} />
+          </Suspense>
         ) : (
           <p className="text-sm text-muted">{R.readOnly}</p>
         )}

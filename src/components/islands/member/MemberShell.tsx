@@ -13,14 +13,11 @@ import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile } from '~/lib/profile';
 import { earlyProfile, pendingEarlyProfile } from '~/lib/early-profile';
 import type { Profile } from '~/lib/profile-row';
-import { withdrawSupportText } from '~/config/support-text';
-
-/** Names only the channels this build has (no chat unless one is configured). */
-export const WITHDRAW_DIALOG_TEXT = withdrawSupportText();
 
 // The referral link, count and earnings are read when the dialog first opens: out of every member
 // page's first load (tests/budgets.json).
 const ReferralsDialog = lazyPart(() => import('./ReferralsDialog'), 'dialog');
+const WithdrawHelp = lazyPart(() => import('./WithdrawHelp'));
 
 export interface MemberContext {
   session: Session;
@@ -168,7 +165,9 @@ export default function MemberShell({
           </>
         }
       >
-        <p>{WITHDRAW_DIALOG_TEXT}</p>
+        <Suspense fallback={null}>
+          <WithdrawHelp />
+        </Suspense>
       </Dialog>
       {dialog === 'referrals' && (
         <Suspense fallback={null}>

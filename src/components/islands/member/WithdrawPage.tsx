@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazyPart';
-import MemberShell, { WITHDRAW_DIALOG_TEXT } from './MemberShell';
+import MemberShell from './MemberShell';
 import { useLoad } from '../shared/useLoad';
 import { useFeed } from '../shared/useFeed';
-import { supportChatLink } from '~/config/chat';
+import type { SupportLink } from '~/config/chat';
 import { watchMyRequests } from '~/lib/requests';
 import { listDepositWallets } from '~/lib/wallets';
 import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
@@ -30,17 +30,23 @@ function RequestListPlaceholder() {
   );
 }
 
-function WithdrawContent({ userId }: { userId: string }) {
+/** The page's pointer to support: its sentence and link, from the site's configuration at build time. */
+export interface WithdrawHelp {
+  text: string;
+  link: SupportLink;
+}
+
+function WithdrawContent({ userId, help }: { userId: string; help: WithdrawHelp }) {
   const wallets = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.').data ?? [];
   const frozen = useWithdrawalFreeze(userId);
   const addresses = useMyAddresses(userId);
   const snapshot = useFeed(watchMyRequests, userId, 'requests-feed');
-  const support = supportChatLink();
+  const support = help.link;
 
   return (
     <div className="space-y-8">
       <div className="card p-5 sm:p-6">
-        <p className="text-base text-ink-800">{WITHDRAW_DIALOG_TEXT}</p>
+        <p className="text-base text-ink-800">{help.text}</p>
         <a
           href={support.href}
           className="mt-2 inline-block font-semibold text-ink-900 underline decoration-accent-500 underline-offset-2"
@@ -69,10 +75,10 @@ function WithdrawContent({ userId }: { userId: string }) {
 }
 
 /** /user/withdraw: the spec's text, a withdrawal request form and the live list of requests. */
-export default function WithdrawPage() {
+export default function WithdrawPage({ help }: { help: WithdrawHelp }) {
   return (
     <MemberShell current="/user/withdraw" heading="Withdraw">
-      {({ session }) => <WithdrawContent userId={session.user.id} />}
+      {({ session }) => <WithdrawContent userId={session.user.id} help={help} />}
     </MemberShell>
   );
 }

@@ -1,4 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from './lazyPart';
+
+// The phone's navigation drawer loads on the first tap on Menu, out of the first load.
+const AppDrawer = lazyPart(() => import('./AppDrawer'), 'dialog');
 
 /** A sidebar entry: a link (full page load) or an action such as opening a dialog. */
 export type NavItem =
@@ -92,39 +96,7 @@ export default function AppShell({ title, nav, userName, onLogout, after, header
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const drawer = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!drawerOpen) return;
-    drawer.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const button = menuButton.current;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        setDrawerOpen(false);
-      } else if (event.key === 'Tab' && drawer.current) {
-        // Keep Tab inside the open drawer (it covers the page like a modal).
-        const items = Array.from(drawer.current.querySelectorAll<HTMLElement>('a, button'));
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      // Back to the Menu button only if focus was still in the drawer (not moved into a dialog).
-      if (button && (!document.activeElement || document.activeElement === document.body)) button.focus();
-    };
-  }, [drawerOpen]);
-
-  const closeDrawer = () => setDrawerOpen(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // The site's mark beside the name, as in the public header (components/site/Logo.astro). It is the
   // favicon file: already cached by the browser, and no drawing in this shell's JavaScript.
   const brand = (
@@ -161,31 +133,11 @@ export default function AppShell({ title, nav, userName, onLogout, after, header
       </div>
 
       {drawerOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          <div className="absolute inset-0 bg-ink-950/60" aria-hidden="true" onClick={closeDrawer} />
-          <div
-            ref={drawer}
-            id={drawerId}
-            role="dialog"
-            aria-modal="true"
-            aria-label={`${title} menu`}
-            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-ink-900 px-4 py-6"
-          >
-            <div className="flex items-center justify-between px-3">
-              <p className="text-xs tracking-widest text-mist-300 uppercase">{title}</p>
-              <button
-                type="button"
-                className="min-h-11 rounded-lg px-3 text-sm font-semibold text-white hover:bg-white/10"
-                onClick={closeDrawer}
-              >
-                Close
-              </button>
-            </div>
-            <nav className="mt-6" aria-label={`${title} navigation`}>
-              <NavList items={nav} after={after} onNavigate={closeDrawer} onLogout={onLogout} />
-            </nav>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <AppDrawer id={drawerId} title={title} onClose={closeDrawer} opener={menuButton}>
+            <NavList items={nav} after={after} onNavigate={closeDrawer} onLogout={onLogout} />
+          </AppDrawer>
+        </Suspense>
       )}
 
       <div className="min-w-0 flex-1">

@@ -164,11 +164,11 @@ begin
         format('%s removed %s.', v_actor, v_address), v_at_once;
     when e.kind = 'withdrawals_frozen' then
       return query select 'now', 'Withdrawals frozen',
-        format('%s froze withdrawals from your account%s. Unfreezing needs the approval of two administrators.',
+        format('%s froze withdrawals from your account%s. To lift the freeze, contact us: two members of our team must approve it.',
           case when (v_a ->> 'frozen_by_member')::boolean then 'You' else v_actor end, v_why), v_at_once;
     when e.kind = 'withdrawals_unfrozen' then
       return query select 'now', 'Withdrawals unfrozen',
-        format('Two administrators approved lifting the freeze: withdrawals from your account are allowed again%s',
+        format('Two members of our team approved lifting the freeze: withdrawals from your account are allowed again%s',
           coalesce(nullif(v_why, ''), '.')), v_at_once;
     when e.kind = 'security_hold_started' then
       return query select 'now', 'Security hold on withdrawals',

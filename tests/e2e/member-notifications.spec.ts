@@ -61,6 +61,8 @@ async function approvedChange(
 test('an approved balance change arrives live in the bell and the list; read marks update the count; activity says it in words', async ({
   browser,
 }) => {
+  // Two members, two staff, four pages and two axe scans in one story: longer than one page's 60 s.
+  test.slow();
   const [alice, bob, finance, owner] = await Promise.all([
     createMember({ username: 'Alice Notified' }),
     createMember({ username: 'Bob Elsewhere' }),

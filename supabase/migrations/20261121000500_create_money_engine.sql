@@ -528,8 +528,8 @@ begin
   perform 1 from public.ledger_accounts a where a.id in (v_pending.debit_account_id, v_pending.credit_account_id)
     order by a.id for update;
   if p_action = 'post' and v_open.expires_at <= now() then
-    raise exception 'Transfer #% expired on % UTC; it is released and must be proposed again.', p_pending_id,
-      to_char(v_open.expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') using errcode = 'PT409';
+    raise exception 'Transfer #% expired on %; it is released and must be proposed again.', p_pending_id,
+      private.when_words(v_open.expires_at) using errcode = 'PT409';
   end if;
   if p_action not in ('post', 'void') then
     raise exception 'Action must be post or void.' using errcode = '22023';

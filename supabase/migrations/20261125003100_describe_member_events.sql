@@ -37,15 +37,6 @@ as $$
     else 'Liquid Capital' end
 $$;
 
--- A UTC moment as members read it in a sentence.
-create function private.when_words(p_at timestamptz) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select to_char(p_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')
-$$;
-
 -- Zero, one or two rows per event:
 --   variant 'now'    : the event itself, available at once (available_at null);
 --   variant 'usable' : address_added's second notice, available from after.usable_from;
@@ -230,5 +221,5 @@ end
 $$;
 
 revoke execute on function private.account_label(text), private.usd_words(text), private.actor_word(public.audit_events),
-  private.when_words(timestamptz), private.member_event_words(public.audit_events)
+  private.member_event_words(public.audit_events)
   from public, anon, authenticated, service_role;

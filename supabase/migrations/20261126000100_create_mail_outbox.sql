@@ -87,7 +87,7 @@ begin
         when 'factor_reset' then 'our staff reset the authenticator apps of your account'
         when 'password_changed' then 'your password was changed'
         else 'the e-mail address of your account was changed' end,
-      'HoldUntil', to_char(v_hold at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI') || ' UTC');
+      'HoldUntil', private.when_words(v_hold));
   end if;
 
   if p_params ->> 'amount' !~ '^\d{1,12}\.\d{2}$' then

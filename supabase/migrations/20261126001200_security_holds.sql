@@ -151,8 +151,8 @@ declare
   v_hold public.security_holds := private.active_security_hold(p_user_id);
 begin
   if v_hold.id is not null then
-    raise exception 'A security hold is on your account until % UTC because %: new withdrawal addresses and withdrawal requests wait until then. If this was not you, freeze withdrawals now.',
-      to_char(v_hold.hold_until at time zone 'UTC', 'YYYY-MM-DD HH24:MI'),
+    raise exception 'A security hold is on your account until % because %: new withdrawal addresses and withdrawal requests wait until then. If this was not you, freeze withdrawals now.',
+      private.when_words(v_hold.hold_until),
       case v_hold.change
         when 'password_changed' then 'your password was changed'
         when 'email_changed' then 'your e-mail address was changed'

@@ -183,8 +183,8 @@ begin
       using errcode = '22023', hint = 'address_not_listed';
   end if;
   if v_entry.usable_from > now() then
-    raise exception 'This address is still in its waiting period: you can withdraw to it from % UTC.',
-      to_char(v_entry.usable_from at time zone 'UTC', 'YYYY-MM-DD HH24:MI')
+    raise exception 'This address is still in its waiting period: you can withdraw to it from %.',
+      private.when_words(v_entry.usable_from)
       using errcode = '22023', hint = 'address_pending';
   end if;
 

@@ -36,9 +36,9 @@ declare
   v_month date := private.parse_month(p_month);
 begin
   if now() < private.statement_month_closed_at(v_month) then
-    raise exception '% is not closed: its statements can be made from % (Hong Kong time).',
+    raise exception '% is not closed: its statements can be made from %.',
       to_char(v_month, 'FMMonth YYYY'),
-      to_char(private.statement_month_closed_at(v_month) at time zone 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI')
+      private.when_words(private.statement_month_closed_at(v_month))
       using errcode = '22023', hint = 'month_open';
   end if;
   return v_month;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../local/db/engine';
 import {
   adminAtAal2,
-  makeAdmin,
+  createStaff,
   asCaller,
   becomeCaller,
   addActiveAddress,
@@ -224,8 +224,7 @@ describe.each(engines)('abuse limits on %s', (name, open) => {
     let REVIEWER: Caller;
 
     beforeAll(async () => {
-      const reviewer = await createUser(db());
-      await makeAdmin(db(), reviewer.id, 'finance');
+      const reviewer = await createStaff(db(), { role: 'finance' });
       REVIEWER = adminAtAal2(reviewer.id);
       member = await createUser(db());
       await addActiveAddress(db(), member.id, 1, BTC_ADDRESS);

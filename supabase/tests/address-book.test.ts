@@ -421,7 +421,7 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
 
       const pending = await add(withOtp(uid), 1, BTC);
       expect(await attempt(() => file(uid, 1, BTC))).toMatch(
-        /^22023 address_pending: This address is still in its waiting period: you can withdraw to it from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+        /^22023 address_pending: This address is still in its waiting period: you can withdraw to it from \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d HKT\.$/,
       );
       // Time travel past the cooling-off, as the e2e helper does.
       await engine.db.query(

@@ -11,6 +11,7 @@ import {
   createUser,
   engines,
   fingerprint,
+  createStaff,
   makeAdmin,
   pgError,
   type Engine,
@@ -89,8 +90,7 @@ describe.each(engines)('grant_admin on %s', (_name, open) => {
   });
 
   it('cannot move an existing admins row onto an unconfirmed account', async () => {
-    const confirmed = await createUser(engine.db, { email: 'moved-from@grant.test' });
-    await makeAdmin(engine.db, confirmed.id);
+    const confirmed = await createStaff(engine.db, { email: 'moved-from@grant.test' });
     const target = await unconfirmed('moved-to@grant.test');
     const result = await failure(() =>
       engine.db.query('update public.admins set user_id = $2 where user_id = $1', [confirmed.id, target]),

@@ -9,7 +9,7 @@ import {
   createUser,
   engines,
   fingerprint,
-  makeAdmin,
+  createStaff,
   adminAtAal2,
   pgError,
   testTxId,
@@ -644,10 +644,8 @@ describe.each(engines)('bad inputs on %s', (_name, open) => {
     const db = engine.db;
     const member = await createUser(db, { email: 'member@bad.test' });
     await addActiveAddress(db, member.id, 1, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
-    const admin = await createUser(db, { email: 'admin@bad.test' });
-    await makeAdmin(db, admin.id);
-    const finance = await createUser(db, { email: 'finance@bad.test' });
-    await makeAdmin(db, finance.id, 'finance');
+    const admin = await createStaff(db, { email: 'admin@bad.test' });
+    const finance = await createStaff(db, { role: 'finance', email: 'finance@bad.test' });
     callers = {
       anon: { role: 'anon' },
       member: { role: 'authenticated', uid: member.id },

@@ -13,7 +13,7 @@ import {
   callAs,
   createUser,
   engines,
-  makeAdmin,
+  createStaff,
   postCorrection,
   type Caller,
   type Engine,
@@ -31,8 +31,7 @@ describe.each(engines)('small-edit threshold and daily limit in both directions 
   let people = 0;
 
   const newAdmin = async (): Promise<Caller> => {
-    const u = await createUser(engine.db, { email: `finance${++people}@limits.test` });
-    await makeAdmin(engine.db, u.id, 'finance');
+    const u = await createStaff(engine.db, { role: 'finance', email: `finance${++people}@limits.test` });
     return adminAtAal2(u.id);
   };
   const newMember = async () => {

@@ -28,7 +28,7 @@ import {
   addActiveAddress,
   createUser,
   engines,
-  makeAdmin,
+  createStaff,
   adminAtAal2,
   pgError,
   type Caller,
@@ -200,8 +200,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
     engine = await open();
     admins = [];
     for (const email of ['p-admin1@prop.test', 'p-admin2@prop.test']) {
-      const user = await createUser(engine.db, { email });
-      await makeAdmin(engine.db, user.id);
+      const user = await createStaff(engine.db, { email });
       admins.push(adminAtAal2(user.id));
     }
   });

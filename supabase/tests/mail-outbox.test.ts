@@ -110,7 +110,7 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
     expect(await queued()).toEqual([]);
   });
 
-  it('formats the values once, in SQL: USD with separators, UTC hold time, network name, the change in words', async () => {
+  it('formats the values once, in SQL: USD with separators, Hong Kong hold time, network name, the change in words', async () => {
     const { id, email } = await member();
     await enqueue(engine.db, id, 'security_hold', `hold:${seq}`, {
       change: 'factor_enrolled',
@@ -127,7 +127,7 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
     expect(hold).toMatchObject({ email, kind: 'security_hold', attempts: 1 });
     expect(hold?.values).toEqual({
       Change: 'an authenticator app was added to your account',
-      HoldUntil: '26 Nov 2026, 14:05 UTC',
+      HoldUntil: '26 Nov 2026, 22:05 HKT',
     });
     expect(cancelled?.values).toEqual({
       Amount: '$1,234,567.05',

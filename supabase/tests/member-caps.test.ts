@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../local/db/engine';
 import {
   adminAtAal2,
-  makeAdmin,
+  createStaff,
   addActiveAddress,
   asCaller,
   createUser,
@@ -126,8 +126,7 @@ describe.each(engines)('caps scoped per member on %s', (_name, open) => {
     }
     const [a, b] = members as [Caller, Caller];
     // Notices and requests are reviewed by a signed-in finance admin (issue 32).
-    const reviewer = await createUser(engine.db, { email: 'reviewer@caps.test' });
-    await makeAdmin(engine.db, reviewer.id, 'finance');
+    const reviewer = await createStaff(engine.db, { role: 'finance', email: 'reviewer@caps.test' });
     let tx = 0;
     const fileNotice = (who: Caller) =>
       asCaller(engine.db, who, (q) =>

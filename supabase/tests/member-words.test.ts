@@ -9,8 +9,10 @@
  * fails. Both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatDateTime } from '../../src/lib/date-time';
 import { FREEZE_LIFT_SENTENCE } from '../../src/lib/freeze-words';
-import { becomeCaller, createUser, engines, makeAdmin, type Engine } from './helpers/db';
+import { becomeCaller, createStaff, createUser, engines, type Engine } from './helpers/db';
 
 type Actor = 'owner' | 'finance' | 'support' | 'auditor' | 'member' | 'system';
 
@@ -280,7 +282,7 @@ const CASES: Case[] = [
     words: [
       [
         'Withdrawal address added',
-        'You added the XRP address "Cold wallet" on the XRP Ledger network (rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe, tag 12345). It can be used for withdrawals from 2030-01-02 03:04 UTC. If this was not you, freeze withdrawals now.',
+        'You added the XRP address "Cold wallet" on the XRP Ledger network (rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe, tag 12345). It can be used for withdrawals from 2 Jan 2030, 11:04 HKT. If this was not you, freeze withdrawals now.',
       ],
       [
         'Withdrawal address ready',
@@ -405,7 +407,7 @@ const CASES: Case[] = [
     words: [
       [
         'Security hold on withdrawals',
-        'Because your password was changed, new withdrawal addresses and withdrawal requests wait until 2026-11-29 14:05 UTC. If this was not you, freeze withdrawals now.',
+        'Because your password was changed, new withdrawal addresses and withdrawal requests wait until 29 Nov 2026, 22:05 HKT. If this was not you, freeze withdrawals now.',
       ],
     ],
   },
@@ -417,7 +419,7 @@ const CASES: Case[] = [
     words: [
       [
         'Security hold on withdrawals',
-        'Because your e-mail address was changed, new withdrawal addresses and withdrawal requests wait until 2026-11-29 14:05 UTC. If this was not you, freeze withdrawals now.',
+        'Because your e-mail address was changed, new withdrawal addresses and withdrawal requests wait until 29 Nov 2026, 22:05 HKT. If this was not you, freeze withdrawals now.',
       ],
     ],
   },
@@ -429,7 +431,7 @@ const CASES: Case[] = [
     words: [
       [
         'Security hold on withdrawals',
-        'Because an authenticator app was added, new withdrawal addresses and withdrawal requests wait until 2026-11-29 14:05 UTC. If this was not you, freeze withdrawals now.',
+        'Because an authenticator app was added, new withdrawal addresses and withdrawal requests wait until 29 Nov 2026, 22:05 HKT. If this was not you, freeze withdrawals now.',
       ],
     ],
   },
@@ -441,7 +443,7 @@ const CASES: Case[] = [
     words: [
       [
         'Security hold on withdrawals',
-        'Because an authenticator app was removed, new withdrawal addresses and withdrawal requests wait until 2026-11-29 14:05 UTC. If this was not you, freeze withdrawals now.',
+        'Because an authenticator app was removed, new withdrawal addresses and withdrawal requests wait until 29 Nov 2026, 22:05 HKT. If this was not you, freeze withdrawals now.',
       ],
     ],
   },
@@ -453,7 +455,7 @@ const CASES: Case[] = [
     words: [
       [
         'Security hold on withdrawals',
-        'Because your authenticator apps were reset, new withdrawal addresses and withdrawal requests wait until 2026-11-29 14:05 UTC. If this was not you, freeze withdrawals now.',
+        'Because your authenticator apps were reset, new withdrawal addresses and withdrawal requests wait until 29 Nov 2026, 22:05 HKT. If this was not you, freeze withdrawals now.',
       ],
     ],
   },
@@ -466,14 +468,14 @@ const CASES: Case[] = [
     words: [
       [
         'Security hold changed',
-        'Liquid Capital changed the end of the security hold on your account from 2026-11-29 14:05 UTC to 2026-11-28 09:30 UTC.',
+        'Liquid Capital changed the end of the security hold on your account from 29 Nov 2026, 22:05 HKT to 28 Nov 2026, 17:30 HKT.',
       ],
     ],
   },
   {
     kind: 'address_cooling_off_changed',
     by: 'system',
-    before: { usable_from: '2026-11-28T10:00:00Z' },
+    before: { usable_from: '2026-11-28T16:00:00Z' },
     after: {
       id: 5,
       label: 'Cold wallet',
@@ -484,7 +486,7 @@ const CASES: Case[] = [
     words: [
       [
         'Address waiting period changed',
-        'Liquid Capital changed when the address "Cold wallet" can be used for withdrawals from 2026-11-28 10:00 UTC to 2026-11-27 10:00 UTC. If you did not ask for this, freeze withdrawals now.',
+        'Liquid Capital changed when the address "Cold wallet" can be used for withdrawals from 29 Nov 2026, 00:00 HKT to 27 Nov 2026, 18:00 HKT. If you did not ask for this, freeze withdrawals now.',
       ],
     ],
   },
@@ -611,8 +613,7 @@ describe.each(engines)('the words members read on %s', (_name, open) => {
   beforeAll(async () => {
     engine = await open();
     for (const role of ['owner', 'finance', 'support', 'auditor'] as const) {
-      uid[role] = (await createUser(engine.db, { email: `${role}@words.test` })).id;
-      await makeAdmin(engine.db, uid[role], role);
+      uid[role] = (await createStaff(engine.db, { role, email: `${role}@words.test` })).id;
     }
     uid.member = (await createUser(engine.db, { email: 'member@words.test' })).id;
   });
@@ -769,5 +770,34 @@ describe.each(engines)('the words members read on %s', (_name, open) => {
       .catch((error: unknown) => {
         if (error !== ROLLBACK) throw error;
       });
+  });
+
+  it('SQL writes every moment as the portal does: Hong Kong time, "27 Nov 2026, 20:40 HKT"', async () => {
+    const sqlWords = async (at: Date) =>
+      (
+        await engine.db.query<{ w: string }>(`select private.when_words($1::timestamptz) as w`, [
+          at.toISOString(),
+        ])
+      ).rows[0]?.w;
+    // The edges: the Hong Kong day turning (16:00 UTC), a minute's last millisecond, a year's end.
+    const edges = [
+      '2026-11-27T15:59:59.999Z',
+      '2026-11-27T16:00:00.000Z',
+      '2026-12-31T16:00:00.000Z',
+      '2026-12-31T15:59:59.999Z',
+      '2028-02-28T16:00:00.000Z',
+      '2026-01-01T00:00:00.000Z',
+    ];
+    for (const edge of edges) expect(await sqlWords(new Date(edge))).toBe(formatDateTime(edge));
+    expect(await sqlWords(new Date('2026-11-27T16:00:00Z'))).toBe('28 Nov 2026, 00:00 HKT');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        async (at) => {
+          expect(await sqlWords(at)).toBe(formatDateTime(at));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

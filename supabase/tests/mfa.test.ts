@@ -10,6 +10,7 @@ import {
   asCaller,
   createUser,
   engines,
+  createStaff,
   makeAdmin,
   pgError,
   probe,
@@ -136,8 +137,7 @@ describe.each(engines)('authenticator recovery on %s', (_name, open) => {
     // A fresh database of its own: "the only admin" must be true here.
     const solo = await open();
     try {
-      const admin = await createUser(solo.db);
-      await makeAdmin(solo.db, admin.id);
+      const admin = await createStaff(solo.db);
       const first = await addVerifiedFactor(solo.db, admin.id);
       const second = await addVerifiedFactor(solo.db, admin.id);
       const raisedBy = async (factorId: string): Promise<string> => {
@@ -201,8 +201,7 @@ describe.each(engines)('authenticator recovery on %s', (_name, open) => {
 
       // With a second admin the first may drop their own last factor; deleting the account always works.
       await addVerifiedFactor(solo.db, admin.id);
-      const colleague = await createUser(solo.db);
-      await makeAdmin(solo.db, colleague.id);
+      const colleague = await createStaff(solo.db);
       const mine = await addVerifiedFactor(solo.db, admin.id);
       await raisedBy(mine);
       await addVerifiedFactor(solo.db, colleague.id);

@@ -32,7 +32,7 @@ import {
   callAs,
   createUser,
   engines,
-  makeAdmin,
+  createStaff,
   pgError,
   testTxId,
   type Caller,
@@ -186,8 +186,7 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     }
     const staff = [];
     for (const role of ['finance', 'finance', 'owner'] as const) {
-      const s = await createUser(db());
-      await makeAdmin(db(), s.id, role);
+      const s = await createStaff(db(), { role });
       staff.push(s.id);
     }
     return { members, staff };

@@ -14,6 +14,7 @@ import {
   becomeCaller,
   createUser,
   engines,
+  createStaff,
   makeAdmin,
   outcome,
   probe,
@@ -470,8 +471,7 @@ describe.each(engines)('notifications on %s', (_name, open) => {
   });
 
   it('deleting a staff account (its role revoked on the way) still works', async () => {
-    const leaver = await createUser(engine.db, { email: 'leaver@notify.test' });
-    await makeAdmin(engine.db, leaver.id, 'support');
+    const leaver = await createStaff(engine.db, { role: 'support', email: 'leaver@notify.test' });
     await engine.db.query('delete from auth.users where id = $1', [leaver.id]);
     const left = await engine.db.query(`select 1 from public.notifications where user_id = $1`, [leaver.id]);
     expect(left.rows).toEqual([]);

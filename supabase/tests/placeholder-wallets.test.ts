@@ -13,7 +13,7 @@ import {
   callAs,
   createUser,
   engines,
-  makeAdmin,
+  createStaff,
   PROJECT_DIR,
   probe,
   type Caller,
@@ -77,8 +77,7 @@ describe.each(engines)('placeholder deposit addresses on %s', (_name, open) => {
     engine = await open();
     const ids: string[] = [];
     for (const name of ['finance', 'finance2']) {
-      const u = await createUser(engine.db, { email: `${name}@placeholder.test` });
-      await makeAdmin(engine.db, u.id, 'finance');
+      const u = await createStaff(engine.db, { role: 'finance', email: `${name}@placeholder.test` });
       ids.push(u.id);
     }
     [finance, finance2] = ids.map((id) => adminAtAal2(id)) as [Caller, Caller];

@@ -13,7 +13,7 @@ import {
   createUser,
   engines,
   fingerprint,
-  makeAdmin,
+  createStaff,
   pgError,
   postCorrection,
   type Caller,
@@ -103,8 +103,7 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
   beforeAll(async () => {
     engine = await open();
     const staff = async (role: 'finance' | 'owner' | 'support') => {
-      const { id } = await createUser(engine.db);
-      await makeAdmin(engine.db, id, role);
+      const { id } = await createStaff(engine.db, { role });
       return adminAtAal2(id);
     };
     finance = await staff('finance');

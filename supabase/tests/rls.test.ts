@@ -11,6 +11,7 @@ import {
   createUser,
   engines,
   testTxId,
+  createStaff,
   makeAdmin,
   addVerifiedFactor,
   outcome,
@@ -801,8 +802,7 @@ describe.each(engines)('RLS and privileges on %s', (_name, open) => {
     await makeAdmin(db, admin2.id);
     const staffOf: Partial<Record<StaffRole, string>> = {};
     for (const role of ['support', 'finance', 'auditor'] as const) {
-      const user = await createUser(db, { email: `${role}@rls.test`, username: role });
-      await makeAdmin(db, user.id, role);
+      const user = await createStaff(db, { role, email: `${role}@rls.test`, username: role });
       staffOf[role] = user.id;
     }
     callers = {

@@ -12,7 +12,7 @@ import {
   createUser,
   engines,
   testTxId,
-  makeAdmin,
+  createStaff,
   adminAtAal2,
   outcome,
   pgError,
@@ -28,11 +28,13 @@ describe.each(engines)('schema on %s', (_name, open) => {
 
   beforeAll(async () => {
     engine = await open();
-    const a = await createUser(engine.db, { email: 'admin@schema.test', username: 'Schema Admin' });
-    await makeAdmin(engine.db, a.id);
+    const a = await createStaff(engine.db, { email: 'admin@schema.test', username: 'Schema Admin' });
     admin = adminAtAal2(a.id);
-    const b = await createUser(engine.db, { email: 'admin2@schema.test', username: 'Schema Finance' });
-    await makeAdmin(engine.db, b.id, 'finance');
+    const b = await createStaff(engine.db, {
+      role: 'finance',
+      email: 'admin2@schema.test',
+      username: 'Schema Finance',
+    });
     admin2 = adminAtAal2(b.id);
   });
 

@@ -13,7 +13,7 @@ import {
   callAs,
   createUser,
   engines,
-  makeAdmin,
+  createStaff,
   pgError,
   probe,
   type Caller,
@@ -97,8 +97,7 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
       ['support', 'support'],
       ['auditor', 'auditor'],
     ] as const) {
-      const u = await createUser(db, { email: `${name}@staff.test` });
-      await makeAdmin(db, u.id, role);
+      const u = await createStaff(db, { role, email: `${name}@staff.test` });
       ids[name] = u.id;
     }
     for (const name of ['member', 'frozen', 'newcomer']) {
@@ -483,8 +482,7 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     engine.db.query('update public.firm_settings set small_edit_daily_limit = $1', [value]);
   let people = 0;
   const newFinance = async () => {
-    const u = await createUser(engine.db, { email: `finance${++people}@threshold.test` });
-    await makeAdmin(engine.db, u.id, 'finance');
+    const u = await createStaff(engine.db, { role: 'finance', email: `finance${++people}@threshold.test` });
     return adminAtAal2(u.id);
   };
   const newMember = async () =>
@@ -762,8 +760,7 @@ describe.each(engines)('staff proposals property on %s', (name, open) => {
     engine = await open();
     ids = {};
     for (const who of WHO) {
-      const u = await createUser(engine.db, { email: `${who}@prop.test` });
-      await makeAdmin(engine.db, u.id, ROLE[who] as 'owner');
+      const u = await createStaff(engine.db, { role: ROLE[who] as 'owner', email: `${who}@prop.test` });
       ids[who] = u.id;
     }
     ids.member = (await createUser(engine.db, { email: 'member@prop.test' })).id;

@@ -191,8 +191,13 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
       JSON.stringify(FIRM),
       JSON.stringify(VALUATION),
     ]).catch((e: unknown) => e);
-    expect(pgError(error).message).toMatch(
-      /is not closed: its statements can be made from .* \(Hong Kong time\)/,
+    // Word for word: the month by name, then the first of the next month at 01:00, Hong Kong time.
+    const [year, month] = current.split('-').map(Number) as [number, number];
+    const next = new Date(Date.UTC(year, month, 1));
+    const monthName = (d: Date) => d.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+    expect(pgError(error).message).toBe(
+      `${monthName(new Date(Date.UTC(year, month - 1, 1)))} ${year} is not closed: its statements can be made from ` +
+        `1 ${monthName(next).slice(0, 3)} ${next.getUTCFullYear()}, 01:00 HKT.`,
     );
     expect((error as { hint?: string }).hint).toBe('month_open');
     const { rows } = await engine.db.query<{ closes: string; starts: string }>(

@@ -14,7 +14,7 @@ import {
   createUser,
   engines,
   fingerprint,
-  makeAdmin,
+  createStaff,
   pgError,
   type Caller,
   type Engine,
@@ -68,10 +68,8 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
     engine = await open();
     const a = await createUser(engine.db, { email: 'a@tx.test' });
     const b = await createUser(engine.db, { email: 'b@tx.test' });
-    const boss = await createUser(engine.db, { email: 'admin@tx.test' });
-    await makeAdmin(engine.db, boss.id);
-    const checker = await createUser(engine.db, { email: 'checker@tx.test' });
-    await makeAdmin(engine.db, checker.id, 'finance');
+    const boss = await createStaff(engine.db, { email: 'admin@tx.test' });
+    const checker = await createStaff(engine.db, { role: 'finance', email: 'checker@tx.test' });
     secondAdmin = checker.id;
     memberA = { role: 'authenticated', uid: a.id };
     memberB = { role: 'authenticated', uid: b.id };

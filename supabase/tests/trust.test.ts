@@ -13,7 +13,7 @@ import {
   callAs,
   createUser,
   engines,
-  makeAdmin,
+  createStaff,
   enrolFactor,
   inSession,
   startSession,
@@ -53,8 +53,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       ['finance1', 'finance'],
       ['finance2', 'finance'],
     ] as const) {
-      const u = await createUser(engine.db, { email: `${who}@trust.test` });
-      await makeAdmin(engine.db, u.id, role);
+      const u = await createStaff(engine.db, { role, email: `${who}@trust.test` });
       staffIds[who] = u.id;
     }
   });
@@ -121,7 +120,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       const caller = inSession(uid, thief, 'aal2', ['password', 'totp']);
       const held = await attempt(() => addAddress(caller));
       expect(held).toMatch(
-        /^42501 security_hold: A security hold is on your account until \d{4}-\d\d-\d\d \d\d:\d\d UTC because an authenticator app was added: new withdrawal addresses and withdrawal requests wait until then\. If this was not you, freeze withdrawals now\.$/,
+        /^42501 security_hold: A security hold is on your account until \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d HKT because an authenticator app was added: new withdrawal addresses and withdrawal requests wait until then\. If this was not you, freeze withdrawals now\.$/,
       );
       // The hold ends 48 hours after the change, to the second.
       const hold = await one<{ hours: string }>(
@@ -498,8 +497,8 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
 
   describe('a revoked or downgraded staff member', () => {
     it('loses their open proposals and approvals at once, each audited', async () => {
-      const maker = (await createUser(engine.db, { email: `maker-${++seq}@trust.test` })).id;
-      await makeAdmin(engine.db, maker, 'finance');
+      const maker = (await createStaff(engine.db, { role: 'finance', email: `maker-${++seq}@trust.test` }))
+        .id;
       const m1 = await member();
       const m2 = await member();
       const p = await rpc<{ id: number }>(

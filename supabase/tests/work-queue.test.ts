@@ -13,7 +13,7 @@ import {
   callAs,
   createUser,
   engines,
-  makeAdmin,
+  createStaff,
   outcome,
   testTxId,
   type Caller,
@@ -58,8 +58,7 @@ describe.each(engines)('admin work queue on %s', (_name, open) => {
       ['support', 'support'],
       ['auditor', 'auditor'],
     ] as const) {
-      const u = await createUser(engine.db, { email: `${key}@queue.test` });
-      await makeAdmin(engine.db, u.id, role);
+      const u = await createStaff(engine.db, { role, email: `${key}@queue.test` });
       ids[key] = u.id;
       staff[key] = adminAtAal2(u.id);
     }

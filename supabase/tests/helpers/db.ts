@@ -241,13 +241,26 @@ export async function createUser(
 export { testTxId } from '../../../tests/support/tx-id';
 
 /** Staff with a role; without one, a bare admins row, which the database makes an owner. */
-export async function makeAdmin(
-  db: Queryable,
-  userId: string,
-  role?: 'support' | 'finance' | 'auditor' | 'owner',
-): Promise<void> {
+export async function makeAdmin(db: Queryable, userId: string, role?: StaffRole): Promise<void> {
   if (role) await db.query('insert into public.admins (user_id, role) values ($1, $2)', [userId, role]);
   else await db.query('insert into public.admins (user_id) values ($1)', [userId]);
+}
+
+/** Staff roles; a bare admins row is an owner. */
+export type StaffRole = 'support' | 'finance' | 'auditor' | 'owner';
+
+/**
+ * A new account that is staff: signed up as `createUser` does, then given `role` (an owner when
+ * none is named), the one way every suite sets up its staff.
+ */
+export async function createStaff(
+  db: Queryable,
+  options: { role?: StaffRole; email?: string; username?: unknown } = {},
+): Promise<{ id: string; email: string }> {
+  const { role, ...account } = options;
+  const user = await createUser(db, account);
+  await makeAdmin(db, user.id, role);
+  return user;
 }
 
 /** An admin caller that has answered the TOTP prompt (aal2), as every admin action needs. */

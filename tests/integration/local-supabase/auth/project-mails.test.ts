@@ -151,7 +151,7 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
     const changed = await ofTypeSoon(member.email, 'password_changed_notification');
     const hold = await ofTypeSoon(member.email, 'security_hold');
     expect(hold.subject).toMatch(
-      /^A security hold is on your withdrawals until \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC$/,
+      /^A security hold is on your withdrawals until \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d HKT$/,
     );
     expect(pick(changed)).toEqual(
       expectedAuthMail('notification', 'password_changed', { Email: member.email }),
@@ -264,12 +264,12 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
       });
       const common = { SiteURL: SITE };
       const hold = await arrived(member.email, 'security_hold');
-      const values = { ...common, HoldUntil: '26 Nov 2026, 14:05 UTC', Change: 'your password was changed' };
+      const values = { ...common, HoldUntil: '26 Nov 2026, 22:05 HKT', Change: 'your password was changed' };
       expect(pick(hold)).toEqual({
         subject: filled(product('security_hold').subject, values),
         html: filled(product('security_hold').body, values),
       });
-      expect(hold.subject).toBe('A security hold is on your withdrawals until 26 Nov 2026, 14:05 UTC');
+      expect(hold.subject).toBe('A security hold is on your withdrawals until 26 Nov 2026, 22:05 HKT');
       expect(hold.text).toContain(FREEZE_TEXT);
 
       const filed = await arrived(member.email, 'withdrawal_filed');

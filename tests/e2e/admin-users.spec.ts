@@ -484,6 +484,7 @@ test('whole names and e-mails: they wrap in the table at 1440 px, stay whole on 
     username: `Alexandra Constantinopoulou-Wetherington`,
     email: `alexandra.constantinopoulou.wetherington.${tag}@example-wealth-partners.com`,
   });
+  await setBalances(long.id, { deposit_wallet: '999999.99', interest_wallet: '10000', referral: '25' });
   await page.setViewportSize({ width: 1440, height: 900 });
   await adminSignIn(page, admin);
   await findUser(page, long);
@@ -493,6 +494,23 @@ test('whole names and e-mails: they wrap in the table at 1440 px, stay whole on 
     await expect(cell).toHaveText(text);
     // Nothing cut off: the cell is as wide as what it holds (it grows downwards instead).
     expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  // Amounts up to $999,999.99 stay on one line: never "$10,000.0" above "0".
+  for (const amount of ['$999,999.99', '$10,000.00', '$25.00']) {
+    const cell = row.getByRole('cell', { name: amount, exact: true });
+    await expect(cell).toHaveText(amount);
+    const lines = await cell.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, amount).toBe(1);
+  }
+  // One page of results: both paging buttons are off, and look it.
+  for (const name of ['Previous page', 'Next page']) {
+    const button = page.getByRole('button', { name });
+    await expect(button).toBeDisabled();
+    expect(Number(await button.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
   }
 
   const usual = await createMember({

@@ -51,6 +51,20 @@ test('the home page counts what waits, live, and the sidebar badges say the same
 
   await expectNoAxeViolations(page);
 
+  // Every label fits inside its card, two lines at most, on a wide screen and on a phone.
+  for (const width of [1440, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    const cards = page.getByRole('heading', { name: 'Work queue' }).locator('xpath=..').getByRole('listitem');
+    await expect(cards).toHaveCount(5);
+    for (const card of await cards.all()) {
+      const fits = await card
+        .locator(':scope > *')
+        .evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth);
+      expect(fits, `${await card.textContent()} at ${width} px`).toBe(true);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // Each count links to its page; reading the messages clears this person's unread count.
   await page.getByRole('link', { name: `${unreadBefore + 1} Unread messages` }).click();
   await page.waitForURL('**/admin/messages');

@@ -3,9 +3,9 @@ import UsersTable from './users/UsersTable';
 
 /**
  * The work queue's place on /admin/home, its final height reserved at every width (five cards in 3,
- * 2 or 1 rows of 5rem under a 3.75rem heading), so the users table below does not move when it arrives.
+ * 2 or 1 rows of 6rem, room for a two-line label, under a 3.75rem heading), so the users table below does not move when it arrives.
  */
-const QUEUE_SLOT = 'mb-8 min-h-81 sm:min-h-58 xl:min-h-35';
+const QUEUE_SLOT = 'mb-8 min-h-93 sm:min-h-66 xl:min-h-39';
 
 /** /admin/home (the work queue, then the users table) and /admin/users (the table). */
 export default function UsersPage({ current }: { current: AdminPath }) {

@@ -2,7 +2,7 @@ import type { Capabilities } from '~/lib/admin/staff';
 import { WORK_QUEUE_ITEMS, WORK_QUEUE_TEXT, type WorkQueue } from '~/lib/admin/work-queue-items';
 
 /** Each item's card, fixed in height so the counts arriving move nothing (WORK_QUEUE_SLOT_CLASS). */
-const CARD = 'flex h-20 flex-col justify-between rounded-(--radius-card) border p-3 text-sm';
+const CARD = 'flex h-24 flex-col justify-between rounded-(--radius-card) border p-3 text-sm';
 
 /**
  * The top of /admin/home: what waits, each count linking to the page that handles it, live (the admin

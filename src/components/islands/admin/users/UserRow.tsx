@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Fragment, Suspense } from 'react';
 import { lazyPart } from '../../shared/lazyPart';
 import { BALANCE_ACCOUNTS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
@@ -32,8 +32,8 @@ export default function UserRow({
         <td className={`px-1.5 py-3 font-medium break-words ${stickyStart(1)}`}>{user.username}</td>
         <td className="px-1.5 py-3 break-words">{user.email}</td>
         {BALANCE_ACCOUNTS.map((account) => (
-          <td key={account} className="px-1 py-3 text-right tabular-nums [overflow-wrap:anywhere]">
-            {formatUsd(user[account])}
+          <td key={account} className="px-1 py-3 text-right tabular-nums break-normal">
+            <WholeAmount text={formatUsd(user[account])} />
           </td>
         ))}
         <td className="sticky right-0 z-10 bg-inherit px-1.5 py-2">
@@ -69,6 +69,28 @@ export default function UserRow({
           </td>
         </tr>
       )}
+    </>
+  );
+}
+
+/**
+ * An amount that never breaks inside a group of digits: at 1440 px every amount up to $999,999.99
+ * fits its column; a larger one may wrap only after a thousands separator, never mid-group.
+ */
+function WholeAmount({ text }: { text: string }) {
+  const groups = text.split(',');
+  return (
+    <>
+      {groups.map((group, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              ,<wbr />
+            </>
+          )}
+          {group}
+        </Fragment>
+      ))}
     </>
   );
 }

@@ -99,8 +99,8 @@ export default function UsersTable({ can, userId }: { can: Capabilities; userId:
             <colgroup>
               <col className="w-10" />
               {/* Whole names and e-mails on a wide screen: they wrap rather than clip. */}
-              <col className="w-26 xl:w-40" />
-              <col className="w-36 xl:w-60" />
+              <col className="w-26 xl:w-36" />
+              <col className="w-36 xl:w-48" />
               {BALANCE_ACCOUNTS.map((account) => (
                 <col key={account} />
               ))}

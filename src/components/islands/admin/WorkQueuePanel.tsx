@@ -1,7 +1,11 @@
 import type { Capabilities } from '~/lib/admin/staff';
 import { WORK_QUEUE_ITEMS, WORK_QUEUE_TEXT, type WorkQueue } from '~/lib/admin/work-queue-items';
 
-/** Each item's card, fixed in height so the counts arriving move nothing (WORK_QUEUE_SLOT_CLASS). */
+/**
+ * Each item's card, fixed at 6rem (room for a two-line label) so the counts arriving move nothing.
+ * UsersPage's QUEUE_SLOT reserves the queue's height from it: change the two together. (The two
+ * stay literal and apart: a shared module becomes a chunk of its own and costs /admin/home's budget.)
+ */
 const CARD = 'flex h-24 flex-col justify-between rounded-(--radius-card) border p-3 text-sm';
 
 /**

@@ -9,18 +9,36 @@ export function watchPage(page: Page) {
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   // A document's requests still in flight when the test navigates the tab elsewhere are cancelled by
-  // the browser (net::ERR_ABORTED): that is the navigation, not a fault of the page. Any other
-  // failure, and an abort within the same document, still counts.
-  let documentGeneration = 0;
-  const startedIn = new WeakMap<Request, number>();
+  // the browser (net::ERR_ABORTED): that is the navigation, not a fault of the page. The old document
+  // keeps running until the new one commits, so a request it starts after the navigation began (a
+  // live update's refetch, say) is cancelled too. Any other failure, and an abort within one
+  // document, still counts.
+  let navigationsStarted = 0;
+  let navigationPending = false;
+  let commits = 0;
+  const startedIn = new WeakMap<
+    Request,
+    { navigations: number; duringNavigation: boolean; commits: number }
+  >();
   page.on('request', (req) => {
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) documentGeneration += 1;
-    else startedIn.set(req, documentGeneration);
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+      navigationsStarted += 1;
+      navigationPending = true;
+    } else {
+      startedIn.set(req, { navigations: navigationsStarted, duringNavigation: navigationPending, commits });
+    }
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    commits += 1;
+    navigationPending = false;
   });
   page.on('requestfailed', (req) => {
     const error = req.failure()?.errorText ?? '';
     const started = startedIn.get(req);
-    const leftBehind = started !== undefined && started < documentGeneration;
+    const leftBehind =
+      started !== undefined &&
+      (started.navigations < navigationsStarted || (started.duringNavigation && started.commits < commits));
     if (error === 'net::ERR_ABORTED' && leftBehind) return;
     problems.push(`request failed: ${req.url()} ${error}`);
   });

@@ -181,6 +181,24 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   },
 );
 
+/**
+ * One run fast-check plays before its random ones: a credit of the largest amount and of the cent
+ * after it. Random runs reach them too, but only about 19 times in 20 on PGlite's 16 runs, and the
+ * test demands that every edge be met: a coverage check must not depend on the seed.
+ */
+const EDGE_RUN: Action[] = [
+  ...[MAX_CENTS, MAX_CENTS + 1n].map((c): Action => ({
+    kind: 'edit',
+    user: 0,
+    admin: 0,
+    account: 'deposit_wallet',
+    amount: { ok: true, cents: c },
+    debit: false,
+    then: 'approve',
+  })),
+  ...Array.from({ length: 23 }, (_, i): Action => ({ kind: 'concurrent', user: i % 2, a: 100n, b: 250n })),
+];
+
 /** Which cap limits a step and whether the step was the last allowed or the first refused. */
 type CapEvent = `${keyof typeof CAPS | 'amount'}: ${'at' | 'over'}`;
 
@@ -614,7 +632,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
             await checkInvariants(db, members, notices, requests);
           }
         }),
-        { seed, numRuns, endOnFailure: true },
+        { seed, numRuns, endOnFailure: true, examples: [[EDGE_RUN]] },
       )
       .catch((error: unknown) => {
         // The seed in the failure itself, so a red CI log is enough to replay it.

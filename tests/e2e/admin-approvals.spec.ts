@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { adminSignIn, findUser, runTag } from './admin-helpers';
+import { findUser, runTag, openAsStaff } from './admin-helpers';
 import { createAdmin, createMember, serviceClient, setBalances, signedInAdminClient } from './support/users';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
@@ -72,7 +72,7 @@ test('a frozen member: one finance admin proposes the unfreeze, a second approve
     .insert({ user_id: member.id, frozen_by: member.id, reason: 'Lost my phone' });
   expect(frozen.error).toBeNull();
 
-  await adminSignIn(page, maker);
+  await openAsStaff(page, maker);
   await findUser(page, member);
   await expect(page.getByText('Withdrawals frozen')).toBeVisible();
   await expect(page.getByText('“Lost my phone”')).toBeVisible();
@@ -92,7 +92,7 @@ test('a frozen member: one finance admin proposes the unfreeze, a second approve
   const supportContext = await browser.newContext();
   try {
     const supportPage = await supportContext.newPage();
-    await adminSignIn(supportPage, support);
+    await openAsStaff(supportPage, support);
     await findUser(supportPage, member);
     await expect(supportPage.getByText('Withdrawals frozen')).toBeVisible();
     await expect(supportPage.getByRole('button', { name: /^Propose unfreeze/ })).toHaveCount(0);
@@ -109,8 +109,7 @@ test('a frozen member: one finance admin proposes the unfreeze, a second approve
   const context = await browser.newContext();
   try {
     const approver = await context.newPage();
-    await adminSignIn(approver, checker);
-    await approver.goto('/admin/approvals');
+    await openAsStaff(approver, checker, '/admin/approvals');
     const card = approver.getByRole('article', {
       name: `Proposal #${proposalId}: Unfreeze withdrawals: ${member.email}`,
     });
@@ -148,8 +147,7 @@ test('a settings proposal older than 7 days shows as expired and cannot be appro
     createAdmin({ username: `so${tag}` }),
     createAdmin({ username: `sp${tag}` }),
   ]);
-  await adminSignIn(page, owner);
-  await page.goto('/admin/approvals');
+  await openAsStaff(page, owner, '/admin/approvals');
   const settings = page.getByRole('region', { name: 'Firm settings' });
   await expect(settings).toContainText('none (every correction needs a second admin)');
   await settings.getByLabel('Small-edit threshold (USD, empty for none)').fill('12.345');
@@ -170,8 +168,7 @@ test('a settings proposal older than 7 days shows as expired and cannot be appro
   const context = await browser.newContext();
   try {
     const approver = await context.newPage();
-    await adminSignIn(approver, other);
-    await approver.goto('/admin/approvals');
+    await openAsStaff(approver, other, '/admin/approvals');
     const card = approver.getByRole('article', { name: `Proposal #${proposalId}: Firm settings` });
     await expect(card).toContainText('Expired: nobody can approve it now.');
     await expect(card).toContainText('expired');
@@ -224,8 +221,7 @@ test('an owner proposes a small-edit daily limit, a second owner approves it, an
     createAdmin({ username: `dl${tag}` }),
     createAdmin({ username: `dm${tag}` }),
   ]);
-  await adminSignIn(page, owner);
-  await page.goto('/admin/approvals');
+  await openAsStaff(page, owner, '/admin/approvals');
   const settings = page.getByRole('region', { name: 'Firm settings' });
   await expect(settings).toContainText('Small-edit daily limit: same as the threshold (none)');
   const limit = settings.getByLabel(
@@ -245,8 +241,7 @@ test('an owner proposes a small-edit daily limit, a second owner approves it, an
   const context = await browser.newContext();
   try {
     const approver = await context.newPage();
-    await adminSignIn(approver, other);
-    await approver.goto('/admin/approvals');
+    await openAsStaff(approver, other, '/admin/approvals');
     const card = approver.getByRole('article', { name: `Proposal #${proposalId}: Firm settings` });
     await expect(card).toContainText('Same as the threshold → $5000.00 per admin a day');
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -309,8 +304,7 @@ test('approvals at 360, 768 and 1440 px: amounts never break inside a number (sc
   });
   expect(unfreeze.error).toBeNull();
 
-  await adminSignIn(page, owner);
-  await page.goto('/admin/approvals');
+  await openAsStaff(page, owner, '/admin/approvals');
   const cards = [credit, debit].map((id) =>
     page.getByRole('article', { name: `Transfer #${id}: Correction for ${member.email}` }),
   );
@@ -369,8 +363,7 @@ test('the audit log pages by key: Older walks every event once, Newer comes back
   expect(expected.length).toBeGreaterThan(50);
   expect(expected.length).toBeLessThanOrEqual(100);
 
-  await adminSignIn(page, auditor);
-  await page.goto('/admin/audit');
+  await openAsStaff(page, auditor, '/admin/audit');
   await page.getByLabel('Member e-mail').fill(member.email);
   await page.getByRole('button', { name: 'Filter' }).click();
   const events = page.getByRole('list', { name: 'Audit events, newest first' }).getByRole('article');

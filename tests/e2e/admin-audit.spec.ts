@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../support/csv';
-import { adminSignIn, runTag } from './admin-helpers';
+import { runTag, openAsStaff } from './admin-helpers';
 import { createAdmin, createMember, serviceClient, setBalances, signedInAdminClient } from './support/users';
 
 test('an auditor filters the audit log, exports the filtered set as CSV and verifies the chain', async ({
@@ -27,7 +27,7 @@ test('an auditor filters the audit log, exports the filtered set as CSV and veri
   });
   expect(proposed.error).toBeNull();
 
-  await adminSignIn(page, auditor);
+  await openAsStaff(page, auditor);
   await page
     .getByRole('navigation', { name: 'Admin navigation' })
     .getByRole('link', { name: 'Audit log' })
@@ -88,7 +88,7 @@ test('the chain is verified range by range, each after the last, with its progre
     await route.fulfill({ response });
   });
 
-  await adminSignIn(page, auditor);
+  await openAsStaff(page, auditor);
   await page
     .getByRole('navigation', { name: 'Admin navigation' })
     .getByRole('link', { name: 'Audit log' })
@@ -121,7 +121,7 @@ test('an auditor takes an anchor, checks it later, and a changed or mistyped one
   page,
 }) => {
   const auditor = await createAdmin({ username: `aud${runTag()}`, role: 'auditor' });
-  await adminSignIn(page, auditor);
+  await openAsStaff(page, auditor);
   await page
     .getByRole('navigation', { name: 'Admin navigation' })
     .getByRole('link', { name: 'Audit log' })
@@ -188,7 +188,7 @@ test('the CSV holds the whole filtered set past the API’s 1,000 rows a request
   for (let i = 1; i <= 255; i += 1) {
     await Promise.all(accounts.map((a) => setBalances(member.id, { [a]: `${i}.00` }, `Save ${i}`)));
   }
-  await adminSignIn(page, auditor);
+  await openAsStaff(page, auditor);
   await page
     .getByRole('navigation', { name: 'Admin navigation' })
     .getByRole('link', { name: 'Audit log' })

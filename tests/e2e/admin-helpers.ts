@@ -1,6 +1,6 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { nextTotpCode } from '../support/totp';
-import { gotoReady, type TestUser } from './support/users';
+import { gotoReady, putSession, signedInAdminClient, type TestUser } from './support/users';
 
 /**
  * Admin-area steps for the admin browser tests, on top of the shared fixtures in support/users.ts
@@ -27,6 +27,19 @@ export async function adminSignIn(page: Page, account: Account): Promise<void> {
   await expect(page.getByText('Successfully logged in')).toBeVisible();
   await page.waitForURL('**/admin/home');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+}
+
+/**
+ * Opens the admin area signed in as `account` at aal2 without the sign-in form (for tests whose
+ * subject is not signing in; admin-mfa.spec.ts and admin-access.spec.ts walk the form): the session of
+ * the client that enrolled the account's authenticator (no code spent) or of a new password + code
+ * sign-in, put in the page. Waits as adminSignIn does, on /admin/home with its table.
+ */
+export async function openAsStaff(page: Page, account: Account, path = '/admin/home'): Promise<void> {
+  await putSession(page, await signedInAdminClient(account));
+  await gotoReady(page, path);
+  if (path === '/admin/home')
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
 }
 
 /** The enrolment screen or the code prompt, whichever /admin/login shows, answered with a good code. */

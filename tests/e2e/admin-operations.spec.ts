@@ -2,12 +2,11 @@ import { testTxId } from '../support/tx-id';
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { ANON_KEY, supabaseUrl } from './support/env';
-import { type Account, adminSignIn, runTag, approveMoney } from './admin-helpers';
+import { type Account, adminSignIn, runTag, approveMoney, openAsStaff } from './admin-helpers';
 import {
   adminClient,
   createAdmin,
   createMember,
-  gotoReady,
   serviceClient,
   setBalances,
   signedInAdminClient,
@@ -39,7 +38,7 @@ test('wallets: an address is validated per network, proposed with a reason, and 
   const checker = await createAdmin({ username: `chk${runTag()}`, role: 'finance' });
   const context = await browser.newContext();
   try {
-    await adminSignIn(page, admin);
+    await openAsStaff(page, admin);
     await page
       .getByRole('navigation', { name: 'Admin navigation' })
       .getByRole('link', { name: 'Wallets' })
@@ -100,8 +99,7 @@ test('wallets: an address is validated per network, proposed with a reason, and 
 
     // A second admin, in another browser, approves.
     const approver = await context.newPage();
-    await adminSignIn(approver, checker);
-    await approver.goto('/admin/approvals');
+    await openAsStaff(approver, checker, '/admin/approvals');
     const theirs = approver.getByRole('article', { name: /Deposit address: Tether \(ETH\)/ });
     await expect(theirs).toContainText(`${original.address} → ${next}`);
     await expect(theirs).toContainText(`proposed by ${admin.email}`);
@@ -141,8 +139,7 @@ test('wallets: a wallet still on its placeholder (burn) address is shown not con
   page,
 }) => {
   // Wallet 6 keeps the seed's TRON burn address in the test database (tests/support/test-wallets.ts).
-  await adminSignIn(page, admin);
-  await page.goto('/admin/wallets');
+  await openAsStaff(page, admin, '/admin/wallets');
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: '6. USDC (TRX)' }) });
@@ -198,8 +195,7 @@ test('requests: valuing a deposit notice and paying a withdrawal (by a second ad
   });
   expect(request.error).toBeNull();
 
-  await adminSignIn(page, admin);
-  await page.goto('/admin/requests');
+  await openAsStaff(page, admin, '/admin/requests');
   const noticeCard = page.getByRole('article', {
     name: new RegExp(`^Deposit notice \\d+ from ${member.email}$`),
   });
@@ -248,8 +244,7 @@ test('requests: valuing a deposit notice and paying a withdrawal (by a second ad
   const second = await createAdmin({ username: `pay${runTag()}`, role: 'finance' });
   const context = await browser.newContext();
   const payer = await context.newPage();
-  await adminSignIn(payer, second);
-  await payer.goto('/admin/approvals');
+  await openAsStaff(payer, second, '/admin/approvals');
   const credit = payer.getByRole('article', { name: creditTitle });
   await expect(credit).toContainText('0.2505 ETH');
   await expect(credit).toContainText('$1,000.00 per ETH');
@@ -344,8 +339,7 @@ test('messages: newest first, and markup in a message is shown as text, never ru
       .insert({ name, email: `${name.length}${tag}@example.com`, message, identity: 'investor' });
     expect(error).toBeNull();
   }
-  await adminSignIn(page, admin);
-  await gotoReady(page, '/admin/messages');
+  await openAsStaff(page, admin, '/admin/messages');
   const list = page.getByRole('list', { name: 'Contact messages, newest first' });
   const items = list.getByRole('listitem').filter({ hasText: tag });
   await expect(items).toHaveCount(2);
@@ -383,8 +377,7 @@ test('requests: two members filing one transaction id both reach the admin, flag
   const squatterId = idOf(first.data);
   const ownerId = idOf(second.data);
 
-  await adminSignIn(page, admin);
-  await page.goto('/admin/requests');
+  await openAsStaff(page, admin, '/admin/requests');
   const card = (member: { email: string }) =>
     page.getByRole('article', { name: new RegExp(`^Deposit notice \\d+ from ${member.email}$`) });
   await expect(card(owner)).toContainText(`0x${hex}`);
@@ -441,8 +434,7 @@ test('admins: an owner proposes a role by e-mail, a second owner approves, the n
   const secondOwner = await createAdmin({ username: `own${runTag()}` });
   const ownerContext = await browser.newContext();
   const checker = await ownerContext.newPage();
-  await adminSignIn(page, admin);
-  await page.goto('/admin/admins');
+  await openAsStaff(page, admin, '/admin/admins');
   // Checked in the page before any request: a typing slip is explained and the field focused.
   await page.getByLabel('Account e-mail').fill('not-an-address');
   await page.getByRole('button', { name: 'Propose role' }).click();
@@ -488,8 +480,7 @@ test('admins: an owner proposes a role by e-mail, a second owner approves, the n
   expect((await (await signedInClient(candidate)).rpc('is_admin')).data).toBe(false);
 
   // The second owner approves in another browser.
-  await adminSignIn(checker, secondOwner);
-  await checker.goto('/admin/approvals');
+  await openAsStaff(checker, secondOwner, '/admin/approvals');
   const grant = checker
     .getByRole('article', { name: /Grant staff role/ })
     .filter({ hasText: candidate.email });

@@ -1,6 +1,6 @@
 import { testTxId } from '../support/tx-id';
 import { expect, test, type Page } from '@playwright/test';
-import { adminSignIn, findUser, runTag, userRow } from './admin-helpers';
+import { findUser, runTag, userRow, openAsStaff } from './admin-helpers';
 import { addActiveAddress } from './support/addresses';
 import { createAdmin, setBalances, signedInAdminClient, signedInClient } from './support/users';
 
@@ -42,8 +42,7 @@ test('a finance admin’s own notice, withdrawal, row and deposit credit offer n
   const requestCard = (p: Page) =>
     p.getByRole('article', { name: new RegExp(`^Withdrawal request \\d+ from ${self.email}$`) });
 
-  await adminSignIn(page, self);
-  await page.goto('/admin/requests');
+  await openAsStaff(page, self, '/admin/requests');
   await expect(noticeCard(page)).toContainText('0.075 ETH');
   await expect(noticeCard(page)).toContainText(NOTE);
   await expect(noticeCard(page).getByRole('button')).toHaveCount(0);
@@ -69,7 +68,7 @@ test('a finance admin’s own notice, withdrawal, row and deposit credit offer n
   const context = await browser.newContext();
   try {
     const otherPage = await context.newPage();
-    await adminSignIn(otherPage, other);
+    await openAsStaff(otherPage, other);
     await findUser(otherPage, self);
     await expect(otherPage.getByRole('button', { name: `Credit / debit ${self.username}` })).toBeVisible();
     await expect(otherPage.getByText(NOTE)).toHaveCount(0);

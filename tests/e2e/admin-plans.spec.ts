@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { adminSignIn, findUser, runTag, approveMoney } from './admin-helpers';
+import { findUser, runTag, approveMoney, openAsStaff } from './admin-helpers';
 import {
   createAdmin,
   createMember,
@@ -83,7 +83,7 @@ test('a finance admin accepts a member’s investment, declines another with a r
   const gold = await instruct(member, 'subscribe_to_plan', 'gold', '5000');
 
   // The member's row lists both instructions as theirs, not as a proposal of an admin.
-  await adminSignIn(page, finance);
+  await openAsStaff(page, finance);
   await findUser(page, member);
   const pending = page.getByTestId('pending-transfer');
   await expect(pending.filter({ hasText: `Investment in the Diamond plan #${diamond}` })).toContainText(
@@ -212,7 +212,7 @@ test('finance previews a month’s returns, proposes them, a second finance admi
 
   const period = pastMonth();
   const label = monthLabel(period);
-  await adminSignIn(page, maker);
+  await openAsStaff(page, maker);
   await page
     .getByRole('navigation', { name: 'Admin navigation' })
     .getByRole('link', { name: 'Plans' })
@@ -293,8 +293,7 @@ test('finance previews a month’s returns, proposes them, a second finance admi
   const context = await browser.newContext();
   try {
     const approver = await context.newPage();
-    await adminSignIn(approver, checker);
-    await approver.goto('/admin/approvals');
+    await openAsStaff(approver, checker, '/admin/approvals');
     const card = approver.getByRole('article', { name: `Proposal #${proposalId}: ${title}` });
     await expect(card).toContainText(`proposed by ${maker.email}`);
     await expect(card).toContainText('Rate for the month1.25%');
@@ -350,8 +349,7 @@ test('an owner proposes new Silver terms, a second owner approves, and the publi
   };
   const original = await read();
 
-  await adminSignIn(page, owner);
-  await page.goto('/admin/plans');
+  await openAsStaff(page, owner, '/admin/plans');
   const silver = page.getByRole('listitem', { name: 'Silver plan' });
   await expect(silver).toContainText(`${original.notice_days} days`);
   await silver.getByRole('button', { name: 'Propose new terms for Silver' }).click();
@@ -383,8 +381,7 @@ test('an owner proposes new Silver terms, a second owner approves, and the publi
   const context = await browser.newContext();
   try {
     const approver = await context.newPage();
-    await adminSignIn(approver, other);
-    await approver.goto('/admin/approvals');
+    await openAsStaff(approver, other, '/admin/approvals');
     const card = approver.getByRole('article', { name: `Proposal #${proposalId}: Plan terms: Silver` });
     await expect(card).toContainText(`${original.notice_days} days → ${original.notice_days + 2} days`);
     await expect(card).toContainText(`Now: ${original.fees_text}`);

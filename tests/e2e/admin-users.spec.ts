@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { type Account, adminSignIn, findUser, newPage, runTag, userRow, approveMoney } from './admin-helpers';
+import { type Account, findUser, newPage, runTag, userRow, approveMoney, openAsStaff } from './admin-helpers';
 import {
   createAdmin,
   createMember,
@@ -7,7 +7,7 @@ import {
   serviceClient,
   setBalances,
   signedInAdminClient,
-  signInThroughUi,
+  openSignedIn,
 } from './support/users';
 import { watchRealtime } from './support/realtime';
 import { expectNoAxeViolations, watchPage } from './support/page-checks';
@@ -57,13 +57,13 @@ test('credit / debit: one admin proposes a correction, the row shows it pending,
   // The member has the dashboard open in another browser.
   const memberPage = await newPage(browser);
   const memberRealtime = watchRealtime(memberPage);
-  await signInThroughUi(memberPage, member);
+  await openSignedIn(memberPage, member);
   const interestCard = memberPage.getByRole('listitem').filter({ hasText: 'Interest Wallet Balance' });
   await expect(interestCard).toContainText('$100.00');
   await expect(interestCard).toContainText('Returns paid to you');
 
   const watch = watchPage(page);
-  await adminSignIn(page, admin);
+  await openAsStaff(page, admin);
   await findUser(page, member);
   const row = userRow(page, member);
   await expect(row).toContainText('$100.00');
@@ -118,7 +118,7 @@ test('credit / debit: one admin proposes a correction, the row shows it pending,
 
   // The second admin, in another browser, sees what it moves, both texts and who asked, and approves.
   const approver = await newPage(browser);
-  await adminSignIn(approver, admin2);
+  await openAsStaff(approver, admin2);
   await approver
     .getByRole('navigation', { name: 'Admin navigation' })
     .getByRole('link', { name: 'Approvals' })
@@ -186,7 +186,7 @@ test('the dialog checks every field before sending, is operable by keyboard, and
   test.setTimeout(120_000);
   const member = await createMember({ username: `bob${runTag()}` });
   await setBalances(member.id, { deposit_wallet: '50.00' });
-  await adminSignIn(page, admin);
+  await openAsStaff(page, admin);
   await findUser(page, member);
   const rpcCalls: string[] = [];
   page.on('request', (request) => {
@@ -292,7 +292,7 @@ test('the proposer withdraws their own, a second admin rejects another with a re
   const first = await propose('5.00', 'First try');
   const second = await propose('-2.50', 'Second try');
 
-  await adminSignIn(page, admin);
+  await openAsStaff(page, admin);
   await findUser(page, member);
   const pending = page.getByRole('row').filter({ hasText: 'Awaiting approval' });
   await expect(pending.getByTestId('pending-transfer')).toHaveCount(2);
@@ -305,8 +305,7 @@ test('the proposer withdraws their own, a second admin rejects another with a re
   await expect(mine).toHaveCount(0);
 
   const approver = await newPage(browser);
-  await adminSignIn(approver, admin2);
-  await approver.goto('/admin/approvals');
+  await openAsStaff(approver, admin2, '/admin/approvals');
   const card = approver.getByRole('article', { name: `Transfer #${second}: Correction for ${member.email}` });
   await expect(card.getByTestId('amount')).toHaveText('-$2.50');
   await card.getByRole('button', { name: 'Reject…' }).click();
@@ -353,7 +352,7 @@ test('roles: support sees no money controls; an auditor reads pending transfers 
   });
   expect(proposed.error).toBeNull();
 
-  await adminSignIn(page, support);
+  await openAsStaff(page, support);
   await expect(page.getByText(`Signed in as ${support.email} (Support)`)).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(nav.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
@@ -363,7 +362,7 @@ test('roles: support sees no money controls; an auditor reads pending transfers 
   await expect(page.getByRole('button', { name: `History of ${member.username}` })).toHaveCount(0);
 
   const auditorPage = await newPage(browser);
-  await adminSignIn(auditorPage, auditor);
+  await openAsStaff(auditorPage, auditor);
   await findUser(auditorPage, member);
   await expect(auditorPage.getByRole('button', { name: `Credit / debit ${member.username}` })).toHaveCount(0);
   await expect(auditorPage.getByRole('row').filter({ hasText: 'Awaiting approval' })).toContainText(
@@ -416,7 +415,7 @@ test('search, sort and paging run on the server; the table updates live as users
   }
   // Total Deposit is the sum of credited deposits: a real one, valued and approved.
   await depositFor(members[7]!, { quantity: '999', rate: '1' });
-  await adminSignIn(page, admin);
+  await openAsStaff(page, admin);
   const searches: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/rpc/admin_search_users')) searches.push(request.postData() ?? '');
@@ -486,7 +485,7 @@ test('whole names and e-mails: they wrap in the table at 1440 px, stay whole on 
   });
   await setBalances(long.id, { deposit_wallet: '999999.99', interest_wallet: '10000', referral: '25' });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await adminSignIn(page, admin);
+  await openAsStaff(page, admin);
   await findUser(page, long);
   const row = userRow(page, long);
   for (const text of [long.username, long.email]) {

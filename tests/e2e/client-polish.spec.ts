@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FREEZE_LIFT_SENTENCE } from '../../src/lib/freeze-words';
-import { adminSignIn } from './admin-helpers';
+import { openAsStaff } from './admin-helpers';
 import { expectNoAxeViolations } from './support/page-checks';
-import { createAdmin, createMember, gotoReady, setBalances, signInThroughUi } from './support/users';
+import { createAdmin, createMember, gotoReady, setBalances, openSignedIn } from './support/users';
 
 /**
  * Issue 35's small defects of the member portal and the public site, each as a person meets it:
@@ -29,7 +29,7 @@ test.describe('member portal', () => {
     page,
   }) => {
     const member = await createMember({ username: 'Fay Freeze' });
-    await signInThroughUi(page, member, '/user/notifications');
+    await openSignedIn(page, member, '/user/notifications');
     await expect(page).toHaveURL(/\/user\/notifications$/);
 
     await page.getByRole('button', { name: 'Freeze withdrawals' }).click();
@@ -77,7 +77,7 @@ test.describe('member portal', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     const member = await createMember({ username: 'Pia Phone' });
     await setBalances(member.id, { deposit_wallet: '1234567.89', interest_wallet: '250.5' });
-    await signInThroughUi(page, member, '/user-dashboard');
+    await openSignedIn(page, member, '/user-dashboard');
     await gotoReady(page, '/user-dashboard');
     await expect(page.getByText('Hello, Pia Phone')).toBeVisible();
     await expect(page.getByTestId('balance-deposit_wallet')).toHaveText('$1,234,567.89');
@@ -122,7 +122,7 @@ test.describe('public header', () => {
     await expect(accountLink(page)).toHaveAttribute('href', '/login');
 
     const member = await createMember();
-    await signInThroughUi(page, member);
+    await openSignedIn(page, member);
     for (const path of ['/', '/loan', '/getintouch']) {
       await page.goto(path);
       await expect(accountLink(page)).toHaveText('My account');
@@ -134,8 +134,7 @@ test.describe('public header', () => {
 
   test('leads staff to the admin area', async ({ page }) => {
     const admin = await createAdmin();
-    await adminSignIn(page, admin);
-    await page.goto('/aboutus');
+    await openAsStaff(page, admin, '/aboutus');
     await expect(accountLink(page)).toHaveText('My account');
     await expect(accountLink(page)).toHaveAttribute('href', '/admin/home');
   });

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { testTxId } from '../support/tx-id';
-import { adminSignIn, newPage, runTag, approveMoney } from './admin-helpers';
+import { newPage, runTag, approveMoney, openAsStaff } from './admin-helpers';
 import {
   createAdmin,
   createMember,
   serviceClient,
   signedInAdminClient,
   signedInClient,
-  signInThroughUi,
+  openSignedIn,
 } from './support/users';
 import { watchRealtime } from './support/realtime';
 import { expectNoAxeViolations } from './support/page-checks';
@@ -35,7 +35,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   // The member files the notice on the deposit page: 0.5 BTC, not dollars.
   const memberPage = await newPage(browser);
   const memberRealtime = watchRealtime(memberPage);
-  await signInThroughUi(memberPage, member, '/user/deposit');
+  await openSignedIn(memberPage, member, '/user/deposit');
   await memberPage.getByRole('button', { name: "I've made the deposit" }).click();
   const notice = memberPage.getByRole('dialog', { name: "I've made the deposit" });
   await notice.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
@@ -55,8 +55,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   const noticeId = (filed as { id: number }).id;
 
   // Admin A values it on the Requests page: the quantity is shown, the USD value must be quantity × rate.
-  await adminSignIn(page, makerAdmin);
-  await page.goto('/admin/requests');
+  await openAsStaff(page, makerAdmin, '/admin/requests');
   const card = page.getByRole('article', { name: `Deposit notice ${noticeId} from ${member.email}` });
   await expect(card).toContainText(`0.5 BTC · Bitcoin · ${member.email}`);
   await card.getByRole('button', { name: 'Confirm' }).click();
@@ -117,8 +116,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   });
   expect(self.error?.hint).toBe('four_eyes');
   const approver = await newPage(browser);
-  await adminSignIn(approver, checkerAdmin);
-  await approver.goto('/admin/approvals');
+  await openAsStaff(approver, checkerAdmin, '/admin/approvals');
   const transfer = approver.getByRole('article', {
     name: `Transfer #${transferId}: Deposit for ${member.email}`,
   });
@@ -239,7 +237,7 @@ test('a deposit of 0.5 BTC shows 0.5 BTC and its USD value to the member, on the
   });
   expect(approved.error).toBeNull();
 
-  await signInThroughUi(page, member, '/user/deposit');
+  await openSignedIn(page, member, '/user/deposit');
   const cards = page.getByRole('region', { name: 'Balances' });
   await expect(cards.getByTestId('balance-deposit_wallet')).toHaveText('$48,765.43');
   await expect(cards.getByTestId('balance-total_deposit')).toHaveText('$48,765.43');

@@ -1,16 +1,16 @@
 import { testTxId } from '../support/tx-id';
 import { expect, test, type Page } from '@playwright/test';
-import { adminSignIn, runTag } from './admin-helpers';
+import { runTag, openAsStaff } from './admin-helpers';
 import {
   createAdmin,
   createMember,
   gotoReady,
   serviceClient,
   setBalances,
-  signInThroughUi,
   signedInAdminClient,
   signedInClient,
   type TestUser,
+  openSignedIn,
 } from './support/users';
 import { addActiveAddress } from './support/addresses';
 
@@ -224,7 +224,7 @@ for (const width of WIDTHS) {
     });
 
     test(`member pages fit at ${width}px`, async ({ page }) => {
-      await signInThroughUi(page, member);
+      await openSignedIn(page, member);
       for (const path of MEMBER_ROUTES) await checkRoute(page, 'member', path, width);
       // The long transaction id is shown in full (wrapped), with a control to copy it.
       await gotoReady(page, '/user/withdraw');
@@ -234,7 +234,7 @@ for (const width of WIDTHS) {
     });
 
     test(`admin pages fit at ${width}px`, async ({ page }) => {
-      await adminSignIn(page, admin);
+      await openAsStaff(page, admin);
       for (const path of ADMIN_ROUTES) await checkRoute(page, 'admin', path, width);
       await gotoReady(page, '/admin/users');
       await page.getByLabel('Search users').fill(member.email);
@@ -269,7 +269,7 @@ test.describe('admin users on a phone', () => {
   test('a correction is proposed from the card layout, in a dialog that fits the phone', async ({ page }) => {
     const person = await createMember({ username: `phone${runTag()}` });
     await setBalances(person.id, { deposit_wallet: '40.00' });
-    await adminSignIn(page, admin);
+    await openAsStaff(page, admin);
     await page.getByLabel('Search users').fill(person.email);
     const card = page.getByRole('listitem', { name: person.username });
     await expect(card).toContainText('$40.00');

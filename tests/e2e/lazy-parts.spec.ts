@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminSignIn, findUser } from './admin-helpers';
-import { createAdmin, createMember, setBalances, signInThroughUi } from './support/users';
+import { findUser, openAsStaff } from './admin-helpers';
+import { createAdmin, createMember, setBalances, openSignedIn } from './support/users';
 
 /**
  * Parts of a page that load after it (dialogs, lists, notices: src/components/islands/shared/lazyPart.tsx)
@@ -24,7 +24,7 @@ test('a dialog whose code does not arrive says so, closes like a dialog, and a r
 }) => {
   const member = await createMember({ username: 'Lazlo Lazy' });
   await refuseChunks(page, 'ReferralsDialog');
-  await signInThroughUi(page, member);
+  await openSignedIn(page, member);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
   const opener = page.getByRole('button', { name: /Referral Earnings/ });
@@ -55,7 +55,7 @@ test('the dashboard keeps its balances when the plans section cannot load', asyn
   const member = await createMember({ username: 'Petra Plans' });
   await setBalances(member.id, { total_invest: '5000.00' }, 'Opening balance');
   await refuseChunks(page, 'PlansSummary');
-  await signInThroughUi(page, member);
+  await openSignedIn(page, member);
   await expect(page.getByText('Your plans could not be loaded. Reload the page to try again.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Total Invest' })).toContainText('$5,000.00');
 });
@@ -70,7 +70,7 @@ test('withdraw, deposit and security pages stay whole when a part of them cannot
     'AuthenticatorSection',
     'FreezeWithdrawals',
   );
-  await signInThroughUi(page, member, '/user/withdraw');
+  await openSignedIn(page, member, '/user/withdraw');
   await expect(page.getByRole('heading', { name: 'Withdraw', level: 1 })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: MESSAGE }).first()).toBeVisible();
   await expect(page.getByLabel('Amount (USD)')).toBeVisible();
@@ -91,8 +91,7 @@ test('staff keep the users table when a dialog of it cannot load', async ({ page
   const admin = await createAdmin({ role: 'auditor' });
   const member = await createMember({ username: 'Hugo History' });
   await refuseChunks(page, 'LedgerDialog');
-  await adminSignIn(page, admin);
-  await page.goto('/admin/users');
+  await openAsStaff(page, admin, '/admin/users');
   await findUser(page, member);
   const opener = page.getByRole('button', { name: `History of ${member.username}` });
   await opener.click();

@@ -9,7 +9,7 @@ import {
   setBalances,
   signedInAdminClient,
   signedInClient,
-  signInThroughUi,
+  openSignedIn,
 } from './support/users';
 import { addActiveAddress, endCoolingOff } from './support/addresses';
 import { watchRealtime } from './support/realtime';
@@ -39,7 +39,7 @@ test.describe('address book', () => {
     const member = await createMember({ username: 'Ada Address' });
     await setBalances(member.id, { interest_wallet: '500.00' });
     const realtime = watchRealtime(page);
-    await signInThroughUi(page, member, '/user/addresses');
+    await openSignedIn(page, member, '/user/addresses');
     await expect(page.getByText('No addresses yet.')).toBeVisible();
 
     // The browser's own check first: nothing is sent for a mistyped address.
@@ -204,7 +204,7 @@ test.describe('address book', () => {
     page,
   }) => {
     const member = await createMember({ username: 'Frank Freeze' });
-    await signInThroughUi(page, member, '/user/security');
+    await openSignedIn(page, member, '/user/security');
     await expect(page.getByRole('button', { name: 'Freeze withdrawals' })).toBeVisible();
     await page.goto('/user/notifications');
     await page.getByRole('button', { name: 'Freeze withdrawals' }).click();
@@ -247,7 +247,7 @@ test.describe('address book', () => {
     });
     expect(approved.error).toBeNull();
 
-    await signInThroughUi(page, member, '/user-dashboard');
+    await openSignedIn(page, member, '/user-dashboard');
     await page.getByRole('button', { name: 'Freeze withdrawals' }).click();
     const dialog = page.getByRole('dialog', { name: 'Freeze withdrawals?' });
     await expect(dialog).toContainText('requests already waiting will not be paid');
@@ -309,7 +309,7 @@ test.describe('address book', () => {
     expect(pending.error).toBeNull();
     for (const width of [360, 768, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      if (width === 360) await signInThroughUi(page, member, '/user/addresses');
+      if (width === 360) await openSignedIn(page, member, '/user/addresses');
       else await page.reload();
       await expect(page.getByTestId('address-entry')).toHaveCount(2);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

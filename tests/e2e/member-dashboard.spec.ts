@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/page-checks';
-import { createMember, setBalances, signInThroughUi, supabaseStorageKeys } from './support/users';
+import {
+  createMember,
+  setBalances,
+  signInThroughUi,
+  supabaseStorageKeys,
+  openSignedIn,
+} from './support/users';
 import { watchRealtime } from './support/realtime';
 
 const MEMBER_PAGES = [
@@ -74,7 +80,7 @@ test.describe('dashboard', () => {
     page,
   }) => {
     const member = await createMember({ username: 'Dee Dialog' });
-    await signInThroughUi(page, member);
+    await openSignedIn(page, member);
     const cases: { open: () => ReturnType<Page['getByRole']>; title: string; text: string }[] = [
       {
         open: () => page.getByRole('button', { name: /Total Withdraw/ }),
@@ -119,7 +125,7 @@ test.describe('dashboard', () => {
 
   test('the sidebar links lead to each member page; Website goes to the public site', async ({ page }) => {
     const member = await createMember();
-    await signInThroughUi(page, member);
+    await openSignedIn(page, member);
     const nav = page.getByRole('navigation', { name: 'Member area navigation' });
     await nav.getByRole('link', { name: 'Deposit' }).click();
     await expect(page.getByRole('heading', { name: 'Wallet Addresses' })).toBeVisible();
@@ -147,7 +153,7 @@ test.describe('layout and accessibility', () => {
         deposit_wallet: '10000.00',
         total_invest: '7500',
       });
-      await signInThroughUi(page, member);
+      await openSignedIn(page, member);
       // Pages that hold a session load nothing from other origins (no chat widget, no CDN).
       const foreign: string[] = [];
       page.on('request', (req) => {
@@ -173,7 +179,7 @@ test.describe('layout and accessibility', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     const member = await createMember();
-    await signInThroughUi(page, member);
+    await openSignedIn(page, member);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.click();
     const drawer = page.getByRole('dialog', { name: 'Member area menu' });

@@ -1,11 +1,11 @@
 import { testTxId } from '../support/tx-id';
 import { expect, test, type Page } from '@playwright/test';
-import { createMember, serviceClient, signedInClient, signInThroughUi, uniqueEmail } from './support/users';
+import { createMember, serviceClient, signedInClient, uniqueEmail, openSignedIn } from './support/users';
 import { decodeQr } from './support/qr';
 
 async function openDeposit(page: Page) {
   const member = await createMember({ username: 'Dora Deposit', email: uniqueEmail('deposit') });
-  await signInThroughUi(page, member, '/user/deposit');
+  await openSignedIn(page, member, '/user/deposit');
   await expect(page).toHaveURL(/\/user\/deposit$/);
   await expect(page.getByRole('heading', { name: 'Wallet Addresses' })).toBeVisible();
   return member;
@@ -239,7 +239,7 @@ test.describe('deposit page', () => {
       });
       expect(error).toBeNull();
     }
-    await signInThroughUi(page, member, '/user/deposit');
+    await openSignedIn(page, member, '/user/deposit');
     await page.getByRole('button', { name: "I've made the deposit" }).click();
     const dialog = page.getByRole('dialog', { name: "I've made the deposit" });
     await dialog.getByLabel('Quantity sent (BTC)').fill('0.01');

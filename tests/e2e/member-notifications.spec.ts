@@ -5,10 +5,10 @@ import {
   createAdmin,
   createMember,
   setBalances,
-  signInThroughUi,
   signedInAdminClient,
   gotoReady,
   type TestUser,
+  openSignedIn,
 } from './support/users';
 
 /**
@@ -23,7 +23,7 @@ const bell = (page: Page) => page.getByRole('link', { name: /^Notifications, \d+
 
 async function memberPage(browser: Browser, member: TestUser, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInThroughUi(page, member, path);
+  await openSignedIn(page, member, path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   // The bell's feed is live: what happens from now on can only reach the page over realtime.
   await expect(page.locator('a[data-feed="live"][href="/user/notifications"]')).toHaveCount(1);

@@ -8,11 +8,11 @@ import {
   latestMail,
   serviceClient,
   setBalances,
-  signInThroughUi,
   signedInAdminClient,
   signedInClient,
   uniqueEmail,
   type TestUser,
+  openSignedIn,
 } from './support/users';
 import { addActiveAddress } from './support/addresses';
 
@@ -129,7 +129,7 @@ test.describe('plans', () => {
     const referrer = await createMember({ username: 'Rita Referrer' });
     const referrerContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const referrerPage = await referrerContext.newPage();
-    await signInThroughUi(referrerPage, referrer);
+    await openSignedIn(referrerPage, referrer);
     await referrerPage
       .getByRole('navigation', { name: 'Member area navigation' })
       .getByRole('button', { name: 'Referrals' })
@@ -270,7 +270,7 @@ test.describe('plans', () => {
   }) => {
     const member = await createMember({ username: 'Cass Cancel' });
     await setBalances(member.id, { deposit_wallet: '800.00' });
-    await signInThroughUi(page, member, '/user/plans');
+    await openSignedIn(page, member, '/user/plans');
     const form = subscribeForm(page);
     await expect(form.getByTestId('available-to-invest')).toHaveText('Available to invest: $800.00');
 
@@ -362,7 +362,7 @@ test.describe('plans', () => {
       p_request_key: 'layoutscreenshot01',
     });
     expect(error).toBeNull();
-    await signInThroughUi(page, member, '/user/plans?plan=gold');
+    await openSignedIn(page, member, '/user/plans?plan=gold');
     for (const width of [360, 768, 1440]) {
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       await page.goto('/user/plans?plan=gold');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, setBalances, signInThroughUi } from './support/users';
+import { createMember, setBalances, openSignedIn } from './support/users';
 
 test('after the connection drops and returns, the dashboard catches up with changes made meanwhile', async ({
   page,
@@ -8,7 +8,7 @@ test('after the connection drops and returns, the dashboard catches up with chan
   // realtime-js notices a dead socket by its heartbeat (every 25 s), so this takes up to a minute.
   test.setTimeout(150_000);
   const member = await createMember({ username: 'Rhea Reconnect' });
-  await signInThroughUi(page, member);
+  await openSignedIn(page, member);
   const card = page.getByRole('listitem').filter({ hasText: 'Interest Wallet Balance' });
   await expect(card).toContainText('$0.00');
   await context.setOffline(true);

@@ -6,15 +6,15 @@ import {
   latestMail,
   latestReauthenticationCode,
   serviceClient,
-  signInThroughUi,
   signedInClient,
   uniqueEmail,
   type TestUser,
+  openSignedIn,
 } from './support/users';
 
 /** The member's security page, opened through the sidebar after a real sign-in. */
 async function openSecurityPage(page: Page, member: TestUser) {
-  await signInThroughUi(page, member);
+  await openSignedIn(page, member);
   await page
     .getByRole('navigation', { name: 'Member area navigation' })
     .getByRole('link', { name: 'Security' })

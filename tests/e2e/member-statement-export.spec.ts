@@ -9,7 +9,7 @@ import {
   serviceClient,
   setBalances,
   signedInClient,
-  signInThroughUi,
+  openSignedIn,
 } from './support/users';
 
 /**
@@ -70,7 +70,7 @@ test('the statement CSV equals the ledger row by row: corrections, a credited de
     reason: expect.stringMatching(/0\.2505 ETH/),
   });
 
-  await signInThroughUi(page, member, '/user/statement');
+  await openSignedIn(page, member, '/user/statement');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(ledger.length + 1);
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { adminSignIn } from './admin-helpers';
+import { openAsStaff } from './admin-helpers';
 import { supabaseUrl, SERVICE_ROLE_KEY } from './support/env';
 import {
   createAdmin,
   createMember,
   serviceClient,
   setBalances,
-  signInThroughUi,
   signedInClient,
+  openSignedIn,
 } from './support/users';
 import { runStatementJob } from '../../scripts/statements/job';
 import { verifyStatementPdf } from '../../scripts/statements/sign';
@@ -82,7 +82,7 @@ test('a closed month: the member downloads a signed PDF and a CSV equal to the s
   };
   const label = statement.data.period.label;
 
-  await signInThroughUi(page, stella, '/user/statement');
+  await openSignedIn(page, stella, '/user/statement');
   const monthly = page.getByRole('region', { name: 'Monthly statements' });
   await expect(monthly.getByText(label)).toBeVisible();
   await expect(monthly.getByText(statement.reference)).toBeVisible();
@@ -144,8 +144,7 @@ test('a closed month: the member downloads a signed PDF and a CSV equal to the s
   // An auditor sees the run and opens the member's statements.
   const auditor = await createAdmin({ role: 'auditor' });
   const staffPage = await (await browser.newContext()).newPage();
-  await adminSignIn(staffPage, auditor);
-  await staffPage.goto('/admin/statements');
+  await openAsStaff(staffPage, auditor, '/admin/statements');
   const runs = staffPage.getByRole('list', { name: 'Statement runs' });
   await expect(runs.getByRole('listitem').filter({ hasText: label }).first()).toContainText('with files');
   await staffPage.getByLabel('Account number or e-mail address').fill(statement.data.member.account_number);

@@ -7,9 +7,9 @@ import {
   latestMail,
   latestReauthenticationCode,
   serviceClient,
-  signInThroughUi,
   signedInClient,
   type TestUser,
+  openSignedIn,
 } from './support/users';
 
 // Issue 30 (docs/address-book.md "Security hold"): the owner can freeze from any session, and after a
@@ -125,7 +125,7 @@ test.describe('trust holds', () => {
   }) => {
     test.slow();
     const member = await createMember({ username: 'Hal Hold' });
-    await signInThroughUi(page, member, '/user/security');
+    await openSignedIn(page, member, '/user/security');
     const form = page.locator('form').filter({ has: page.getByLabel('Code from the e-mail') });
     const before = new Date().toISOString();
     await page.getByRole('button', { name: 'Send me a code' }).click();

@@ -7,7 +7,7 @@ import {
   depositFor,
   serviceClient,
   setBalances,
-  signInThroughUi,
+  openSignedIn,
 } from './support/users';
 import { watchRealtime } from './support/realtime';
 import { addActiveAddress } from './support/addresses';
@@ -24,7 +24,7 @@ test.describe('withdraw page', () => {
     // one through the page).
     await addActiveAddress(member, { walletId: 1, address: BTC_DESTINATION, label: 'My BTC wallet' });
     const realtime = watchRealtime(page);
-    await signInThroughUi(page, member, '/user/withdraw');
+    await openSignedIn(page, member, '/user/withdraw');
     await expect(
       page.getByText(
         'Please request withdrawals via the dashboard or contact support by e-mail for assistance.',
@@ -118,7 +118,7 @@ test.describe('withdraw page', () => {
     await depositFor(member, { quantity: '0.5', rate: '60000' });
     await addActiveAddress(member, { walletId: 1, address: BTC_DESTINATION, label: 'Cold storage' });
     const realtime = watchRealtime(page);
-    await signInThroughUi(page, member, '/user/withdraw');
+    await openSignedIn(page, member, '/user/withdraw');
     const form = page.getByRole('form', { name: 'Request a withdrawal' });
     const deposit = form.getByRole('radio', { name: /^Deposit Wallet Funds not invested/ });
     await expect(form.getByTestId('available-deposit_wallet')).toHaveText('$30,000.00');
@@ -202,7 +202,7 @@ test.describe('withdraw page', () => {
       p_destination_address: BTC_DESTINATION,
     });
     expect(filed.error).toBeNull();
-    await signInThroughUi(page, member, '/user/withdraw');
+    await openSignedIn(page, member, '/user/withdraw');
     const form = page.getByRole('form', { name: 'Request a withdrawal' });
     await expect(form.getByTestId('available-referral')).toHaveText('$300.00');
     await expect(form.getByTestId('reserved-referral')).toHaveText('$200.00 reserved');
@@ -233,7 +233,7 @@ test.describe('withdraw page', () => {
       });
       expect(error).toBeNull();
     }
-    await signInThroughUi(page, member, '/user/withdraw');
+    await openSignedIn(page, member, '/user/withdraw');
     const form = page.getByRole('form', { name: 'Request a withdrawal' });
     await expect(form.getByTestId('available-interest_wallet')).toHaveText('$470.00');
     await form.getByLabel('Asset').selectOption({ label: 'Bitcoin' });
@@ -259,7 +259,7 @@ test.describe('withdraw page', () => {
     await setBalances(member.id, { interest_wallet: '100.00' }, 'Opening balance');
     await setBalances(member.id, { interest_wallet: '75.25' }, 'Fee correction');
     const realtime = watchRealtime(page);
-    await signInThroughUi(page, member, '/user/statement');
+    await openSignedIn(page, member, '/user/statement');
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(1)).toContainText('Interest Wallet');

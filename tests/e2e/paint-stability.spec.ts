@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createMember, setBalances, signInThroughUi } from './support/users';
+import { createMember, setBalances, openSignedIn } from './support/users';
 
 /**
  * What Lighthouse's signed-in and form-page budgets depend on (docs/performance.md), checked the way a
@@ -55,7 +55,7 @@ async function holdResponses(page: Page, url: RegExp) {
 test('the dashboard balances replace their placeholders without moving anything', async ({ page }) => {
   const member = await createMember({ username: 'Steady Balances' });
   await setBalances(member.id, { deposit_wallet: '5000.00', interest_wallet: '1250.75' });
-  await signInThroughUi(page, member);
+  await openSignedIn(page, member);
   await recordShifts(page);
   const release = await holdResponses(page, /\/rest\/v1\/profiles\?/);
   await page.goto('/user-dashboard');
@@ -69,7 +69,7 @@ test('the statement chart and ledger arrive without moving the page', async ({ p
   const member = await createMember({ username: 'Steady Statement' });
   await setBalances(member.id, { interest_wallet: '1250.75' });
   await setBalances(member.id, { interest_wallet: '1300.00' });
-  await signInThroughUi(page, member);
+  await openSignedIn(page, member);
   await recordShifts(page);
   const release = await holdResponses(page, /\/rest\/v1\/rpc\/my_ledger/);
   await page.goto('/user/statement');

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/page-checks';
-import { adminSignIn, runTag } from './admin-helpers';
-import { createAdmin, createMember, gotoReady, signInThroughUi } from './support/users';
+import { runTag, openAsStaff } from './admin-helpers';
+import { createAdmin, createMember, gotoReady, openSignedIn } from './support/users';
 import { SUPPORT_EMAIL } from '../../src/config/site';
 
 // Issue 35, "brand, disclosures and support", as members and staff meet it: a Support entry in both
@@ -42,7 +42,7 @@ async function expectSupportPage(page: Page) {
 
 test('a member finds Support in the sidebar; no text names a chat that does not exist', async ({ page }) => {
   const member = await createMember({ username: `Sam Support ${runTag()}` });
-  await signInThroughUi(page, member, '/user-dashboard');
+  await openSignedIn(page, member, '/user-dashboard');
   const nav = page.getByRole('navigation', { name: 'Member area navigation' });
   await expect(
     page.getByRole('complementary', { name: 'Member area' }).locator('img[data-logo-mark]'),
@@ -74,7 +74,7 @@ test('a member finds Support in the sidebar; no text names a chat that does not 
 
 test('member deposit wallets show each token mark, USDT and USDC different', async ({ page }) => {
   const member = await createMember({ username: `Mark Member ${runTag()}` });
-  await signInThroughUi(page, member, '/user/deposit');
+  await openSignedIn(page, member, '/user/deposit');
   await expect(page.getByRole('heading', { name: 'Wallet Addresses' })).toBeVisible();
   const bitcoin = page.getByRole('article', { name: 'Bitcoin', exact: true });
   await expect(bitcoin.locator('img[data-token-mark="BTC"]')).toBeVisible();
@@ -85,7 +85,7 @@ test('staff find Support in the sidebar, the logo mark, and token marks on the w
   page,
 }) => {
   const admin = await createAdmin({ username: `supp${runTag()}`, role: 'support' });
-  await adminSignIn(page, admin);
+  await openAsStaff(page, admin);
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(
     page.getByRole('complementary', { name: 'Admin' }).locator('img[data-logo-mark]'),

@@ -109,7 +109,7 @@ export async function signedInAdminClient(admin: TestUser): Promise<SupabaseClie
 }
 
 /** A supabase-js client signed in as `user` (no storage, no auto-refresh: a test's short life). */
-export async function signedInClient(user: TestUser): Promise<SupabaseClient> {
+export async function signedInClient(user: Pick<TestUser, 'email' | 'password'>): Promise<SupabaseClient> {
   const client = createClient(supabaseUrl, ANON_KEY, noSession);
   const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
   if (error) throw new Error(`sign-in of ${user.email} failed: ${error.message}`);
@@ -241,6 +241,38 @@ export async function setBalances(
     });
     if (error) throw new Error(`operator_post_correction (${account}) failed: ${error.message}`);
   }
+}
+
+/** Where the site's auth client keeps its session: supabase-js's default key for this Supabase URL. */
+const SESSION_KEY = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+
+/**
+ * Puts a signed-in supabase-js client's session where the site's auth client reads it (this origin's
+ * localStorage), from the lightest same-origin document there is. The page is then signed in exactly
+ * as after the form, without the form's page loads.
+ */
+export async function putSession(page: Page, client: SupabaseClient): Promise<void> {
+  const { data, error } = await client.auth.getSession();
+  if (error || !data.session) throw new Error(`no session to put: ${error?.message ?? 'signed out'}`);
+  await page.goto('/robots.txt');
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: SESSION_KEY,
+    value: JSON.stringify(data.session),
+  });
+}
+
+/**
+ * Opens `path` signed in as `user`, for tests whose subject is not signing in: a password sign-in in
+ * Node, its session put in the page (putSession). The sign-in form itself is walked by
+ * visitor-auth.spec.ts and the tests that use signInThroughUi.
+ */
+export async function openSignedIn(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  path = '/user-dashboard',
+): Promise<void> {
+  await putSession(page, await signedInClient(user));
+  await gotoReady(page, path);
 }
 
 /** Signs in through the real form and waits for the member dashboard. */

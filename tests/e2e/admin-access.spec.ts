@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, watchPage } from './support/page-checks';
+import { expectNoAxeViolations, waitUntilSettled, watchPage } from './support/page-checks';
 import { type Account, adminSignIn, runTag } from './admin-helpers';
 import { createAdmin, createMember, gotoReady, signInThroughUi, signedInClient } from './support/users';
 
@@ -189,7 +189,7 @@ test('admin pages have no axe violations', async ({ page }) => {
   for (const path of GUARDED.slice(1)) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     await expectNoAxeViolations(page);
   }
 });
@@ -201,7 +201,7 @@ test('admin pages work at 360 px, with a keyboard-operable drawer', async ({ pag
   for (const path of GUARDED) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     // Nothing wider than the screen except inside the table's own scroll box.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);

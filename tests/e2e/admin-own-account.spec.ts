@@ -1,6 +1,6 @@
 import { testTxId } from '../support/tx-id';
 import { expect, test, type Page } from '@playwright/test';
-import { findUser, runTag, userRow, openAsStaff } from './admin-helpers';
+import { adminSignIn, findUser, runTag, userRow, openAsStaff } from './admin-helpers';
 import { addActiveAddress } from './support/addresses';
 import { createAdmin, setBalances, signedInAdminClient, signedInClient } from './support/users';
 
@@ -42,7 +42,9 @@ test('a finance admin’s own notice, withdrawal, row and deposit credit offer n
   const requestCard = (p: Page) =>
     p.getByRole('article', { name: new RegExp(`^Withdrawal request \\d+ from ${self.email}$`) });
 
-  await openAsStaff(page, self, '/admin/requests');
+  // Through the form: this first sign-in is where the authenticator is enrolled.
+  await adminSignIn(page, self);
+  await page.goto('/admin/requests');
   await expect(noticeCard(page)).toContainText('0.075 ETH');
   await expect(noticeCard(page)).toContainText(NOTE);
   await expect(noticeCard(page).getByRole('button')).toHaveCount(0);

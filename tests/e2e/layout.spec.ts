@@ -13,6 +13,7 @@ import {
   openSignedIn,
 } from './support/users';
 import { addActiveAddress } from './support/addresses';
+import { waitUntilSettled } from './support/page-checks';
 
 // Every route, public, member and admin, at a phone, a tablet and a desktop width: nothing may scroll
 // sideways and no control may be cut off by a container. The data is chosen to stress the layout: a
@@ -147,11 +148,6 @@ test.beforeAll(async () => {
 });
 
 /** Waits for islands to hydrate and for loading states (skeletons, aria-busy) to end. */
-async function settle(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-}
 
 /**
  * Problems a person would see at this width: the page wider than the window, or a visible control
@@ -205,7 +201,7 @@ function layoutProblems(page: Page): Promise<string[]> {
 async function checkRoute(page: Page, area: string, path: string, width: number) {
   await test.step(`${path} at ${width}px`, async () => {
     await gotoReady(page, path);
-    await settle(page);
+    await waitUntilSettled(page);
     const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
     await page.screenshot({ path: `${SCREENS_DIR}/${area}/${name}-${width}.png`, fullPage: true });
     expect(await layoutProblems(page), `${path} at ${width}px`).toEqual([]);
@@ -228,7 +224,7 @@ for (const width of WIDTHS) {
       for (const path of MEMBER_ROUTES) await checkRoute(page, 'member', path, width);
       // The long transaction id is shown in full (wrapped), with a control to copy it.
       await gotoReady(page, '/user/withdraw');
-      await settle(page);
+      await waitUntilSettled(page);
       await expect(page.getByText(txId)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Copy transaction id' })).toBeVisible();
     });

@@ -54,6 +54,17 @@ export function watchPage(page: Page) {
   };
 }
 
+/**
+ * Waits until the page shows its data: islands hydrated, no skeleton pulsing, nothing marked busy.
+ * Not `networkidle`: a staff page refetches its live counts whenever other tests write, so its
+ * network may never rest for 500 ms while the suite runs in parallel.
+ */
+export async function waitUntilSettled(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Runs axe-core (WCAG 2.x A/AA) on the current page and fails on any violation. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -5,6 +5,8 @@
  * The defaults are the Supabase CLI's public local values, so `npm run dev` works with no .env;
  * a hosted project only changes these two PUBLIC_ variables. The anon key is public by design.
  */
+import { sessionStorageKeyFor } from './session-key';
+
 const LOCAL_URL = 'http://127.0.0.1:54321';
 const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -13,4 +15,4 @@ export const supabaseUrl = import.meta.env.PUBLIC_SUPABASE_URL || LOCAL_URL;
 export const anonKey = import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
 
 /** supabase-js's default key, so sessions stored by earlier builds stay signed in. */
-export const sessionStorageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+export const sessionStorageKey = sessionStorageKeyFor(supabaseUrl);

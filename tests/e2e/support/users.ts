@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { nextTotpCode } from '../../support/totp';
 import { testTxId } from '../../support/tx-id';
 import { usdValueOf } from '../../../src/lib/assets';
+import { sessionStorageKeyFor } from '../../../src/lib/session-key';
 import { ANON_KEY, SERVICE_ROLE_KEY, supabaseUrl } from './env';
 
 /**
@@ -243,8 +244,8 @@ export async function setBalances(
   }
 }
 
-/** Where the site's auth client keeps its session: supabase-js's default key for this Supabase URL. */
-const SESSION_KEY = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+/** Where the site's auth client keeps its session for the test server. */
+const SESSION_KEY = sessionStorageKeyFor(supabaseUrl);
 
 /**
  * Puts a signed-in supabase-js client's session where the site's auth client reads it (this origin's

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+import { chromiumArgs, testChromiumPath } from './scripts/chromium.mjs';
 
 // The newcomer walk (tests/newcomer): a fresh clone started with the README's commands on the
 // README's ports. Kept apart from the main browser suite, which builds its own site and server.
@@ -16,6 +16,6 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     viewport: { width: 1440, height: 900 },
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
   },
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, waitUntilSettled, watchPage } from './support/page-checks';
 import { type Account, adminSignIn, runTag } from './admin-helpers';
 import { createAdmin, createMember, gotoReady, signInThroughUi, signedInClient } from './support/users';
+import { saveScreen } from './support/screens';
 
 const GUARDED = [
   '/admin/home',
@@ -194,7 +195,7 @@ test('admin pages have no axe violations', async ({ page }) => {
   }
 });
 
-test('admin pages work at 360 px, with a keyboard-operable drawer', async ({ page }, testInfo) => {
+test('admin pages work at 360 px, with a keyboard-operable drawer', async ({ page }) => {
   test.setTimeout(120_000);
   await adminSignIn(page, admin);
   await page.setViewportSize({ width: 360, height: 780 });
@@ -205,10 +206,7 @@ test('admin pages work at 360 px, with a keyboard-operable drawer', async ({ pag
     // Nothing wider than the screen except inside the table's own scroll box.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: testInfo.outputPath(`admin-360${path.replace(/\//g, '-')}.png`),
-      fullPage: true,
-    });
+    await saveScreen(page, `admin/admin-360${path.replace(/\//g, '-')}.png`, { fullPage: true });
   }
   // The drawer: Menu opens the navigation, Escape closes it and focus returns to Menu.
   const menu = page.getByRole('button', { name: 'Menu' });
@@ -216,11 +214,11 @@ test('admin pages work at 360 px, with a keyboard-operable drawer', async ({ pag
   const drawer = page.getByRole('dialog', { name: 'Admin menu' });
   await expect(drawer.getByRole('link', { name: 'Wallets' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('admin-360-drawer.png') });
+  await saveScreen(page, 'admin/admin-360-drawer.png');
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
   await expect(menu).toBeFocused();
   await page.goto('/admin/login');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('admin-360-login.png'), fullPage: true });
+  await saveScreen(page, 'admin/admin-360-login.png', { fullPage: true });
 });

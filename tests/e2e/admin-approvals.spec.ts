@@ -1,9 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { findUser, runTag, openAsStaff } from './admin-helpers';
 import { createAdmin, createMember, serviceClient, setBalances, signedInAdminClient } from './support/users';
-
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
+import { saveScreen } from './support/screens';
 
 /**
  * How many lines each visible dollar amount inside `scope` takes: a Range over the amount's text has
@@ -308,7 +306,6 @@ test('approvals at 360, 768 and 1440 px: amounts never break inside a number (sc
   const cards = [credit, debit].map((id) =>
     page.getByRole('article', { name: `Transfer #${id}: Correction for ${member.email}` }),
   );
-  mkdirSync(SHOTS, { recursive: true });
   try {
     for (const width of [360, 768, 1440]) {
       await page.setViewportSize({ width, height: 900 });
@@ -332,7 +329,7 @@ test('approvals at 360, 768 and 1440 px: amounts never break inside a number (sc
       ).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/admin-approvals-${width}.png`, fullPage: true });
+      await saveScreen(page, `admin-approvals-${width}.png`, { fullPage: true });
     }
   } finally {
     await proposer.rpc('withdraw_transfer', { p_transfer_id: credit });

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { findUser, runTag, approveMoney, openAsStaff } from './admin-helpers';
 import {
   createAdmin,
@@ -10,8 +9,7 @@ import {
   signedInClient,
   type TestUser,
 } from './support/users';
-
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
+import { saveScreen } from './support/screens';
 
 /**
  * The plans from the staff side (issue 33, docs/plans-and-referrals.md): a member's investment and
@@ -108,11 +106,10 @@ test('a finance admin accepts a member’s investment, declines another with a r
   await expect(accepted).toContainText('Deposit Wallet → Diamond plan (Total Invest)');
   await expect(accepted.getByTestId('amount')).toHaveText('$25,000.00');
   await expect(accepted.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page, width);
-    await accepted.locator('xpath=..').screenshot({ path: `${SHOTS}/admin-instruction-card-${width}.png` });
+    await saveScreen(accepted.locator('xpath=..'), `admin-instruction-card-${width}.png`);
   }
   await approveMoney(page, accepted, 'Accept');
   await expect(
@@ -251,12 +248,11 @@ test('finance previews a month’s returns, proposes them, a second finance admi
   await expect(preview.getByTestId('returns-total-principal')).toHaveText(usd(run.total_principal));
   await expect(preview.getByTestId('returns-total-amount')).toHaveText(usd(run.total_amount));
 
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [360, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(preview).toBeVisible();
     await expectNoSidewaysScroll(page, width);
-    await page.screenshot({ path: `${SHOTS}/admin-returns-preview-${width}.png`, fullPage: true });
+    await saveScreen(page, `admin-returns-preview-${width}.png`, { fullPage: true });
   }
 
   // Changing the form asks for a new preview before anything is proposed.
@@ -285,7 +281,7 @@ test('finance previews a month’s returns, proposes them, a second finance admi
   for (const width of [360, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page, width);
-    await mine.locator('xpath=..').screenshot({ path: `${SHOTS}/admin-returns-proposal-${width}.png` });
+    await saveScreen(mine.locator('xpath=..'), `admin-returns-proposal-${width}.png`);
   }
   const proposalId = Number((await mine.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1]);
 
@@ -361,8 +357,7 @@ test('an owner proposes new Silver terms, a second owner approves, and the publi
   await expect(dialog.getByRole('alert')).toHaveText('Reason must be 3 to 500 characters.');
   await expect(dialog.getByLabel('Reason')).toBeFocused();
   await dialog.getByLabel('Reason').fill('Early redemptions cost the fund');
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/admin-plan-terms-dialog-1440.png` });
+  await saveScreen(page, `admin-plan-terms-dialog-1440.png`);
   await dialog.getByRole('button', { name: 'Propose terms' }).click();
   await expect(page.getByText('Proposed new terms for Silver: another owner approves them.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -374,7 +369,7 @@ test('an owner proposes new Silver terms, a second owner approves, and the publi
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page, width);
-    await page.screenshot({ path: `${SHOTS}/admin-plans-page-${width}.png`, fullPage: true });
+    await saveScreen(page, `admin-plans-page-${width}.png`, { fullPage: true });
   }
   const proposalId = Number((await mine.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1]);
 

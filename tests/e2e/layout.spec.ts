@@ -14,14 +14,15 @@ import {
 } from './support/users';
 import { addActiveAddress } from './support/addresses';
 import { waitUntilSettled } from './support/page-checks';
+import { saveScreen } from './support/screens';
 
 // Every route, public, member and admin, at a phone, a tablet and a desktop width: nothing may scroll
 // sideways and no control may be cut off by a container. The data is chosen to stress the layout: a
 // 128-character transaction id, a long e-mail address and name, seven-figure balances. Each page is
-// also saved as a screenshot under test-results/screens/<area>/ (git-ignored) for review.
+// also saved as a screenshot under test-results/screens/<area>/ (git-ignored) for review when
+// E2E_SCREENS=1 (support/screens.ts).
 
 const WIDTHS = [360, 768, 1440] as const;
-const SCREENS_DIR = 'test-results/screens';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -203,7 +204,7 @@ async function checkRoute(page: Page, area: string, path: string, width: number)
     await gotoReady(page, path);
     await waitUntilSettled(page);
     const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
-    await page.screenshot({ path: `${SCREENS_DIR}/${area}/${name}-${width}.png`, fullPage: true });
+    await saveScreen(page, `${area}/${name}-${width}.png`, { fullPage: true });
     expect(await layoutProblems(page), `${path} at ${width}px`).toEqual([]);
   });
 }

@@ -14,6 +14,7 @@ import {
 import { addActiveAddress, endCoolingOff } from './support/addresses';
 import { watchRealtime } from './support/realtime';
 import { nextTotpCode } from '../support/totp';
+import { saveScreen } from './support/screens';
 
 // Issue 23 (docs/address-book.md): money leaves only to an address the member added with a fresh
 // one-time code and that has waited out its cooling-off; a freeze stops everything at once.
@@ -21,7 +22,6 @@ const BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_OTHER = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
 const XRP = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const ETH = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
 
 async function fillAddressForm(page: Page, asset: string, address: string, label: string, tag?: string) {
   const form = page.getByRole('form', { name: 'Add an address' });
@@ -314,7 +314,7 @@ test.describe('address book', () => {
       await expect(page.getByTestId('address-entry')).toHaveCount(2);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/member-addresses-${width}.png`, fullPage: true });
+      await saveScreen(page, `member-addresses-${width}.png`, { fullPage: true });
     }
   });
 });

@@ -8,6 +8,7 @@ import {
   openSignedIn,
 } from './support/users';
 import { watchRealtime } from './support/realtime';
+import { saveScreen } from './support/screens';
 
 const MEMBER_PAGES = [
   '/user-dashboard',
@@ -21,7 +22,6 @@ const MEMBER_PAGES = [
   '/user/activity',
   '/user/support',
 ];
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
 
 function card(page: Page, label: string) {
   return page.getByRole('listitem').filter({ hasText: label });
@@ -168,7 +168,7 @@ test.describe('layout and accessibility', () => {
         // No sideways scrolling at any width.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} overflows at ${width}px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${SHOTS}/${width}${path.replaceAll('/', '_')}.png`, fullPage: true });
+        await saveScreen(page, `${width}${path.replaceAll('/', '_')}.png`, { fullPage: true });
       }
       expect(foreign).toEqual([]);
     });

@@ -11,10 +11,10 @@ import {
   type OutboxMail,
   type TestUser,
 } from './support/users';
+import { saveScreen } from './support/screens';
 
 // Issue 23: a member's authenticator app, asked for at sign-in once added, and announced by e-mail.
 
-const SCREENS_DIR = 'test-results/screens/member';
 const WRONG_CODE = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
 
 function alert(page: Page, text: string) {
@@ -76,7 +76,7 @@ test.describe('member authenticator', () => {
   test('enrol, sign in again with the code, removal needs a code, and each change is mailed and audited', async ({
     page,
     browser,
-  }, testInfo) => {
+  }) => {
     test.slow();
     const member = await createMember({ username: 'Mona Factor' });
     await signInThroughUi(page, member, '/user/security');
@@ -95,7 +95,7 @@ test.describe('member authenticator', () => {
     for (const width of [360, 768, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(page.getByRole('list', { name: 'Your authenticators' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENS_DIR}/security-mfa-${width}.png`, fullPage: true });
+      await saveScreen(page, `member/security-mfa-${width}.png`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -170,6 +170,5 @@ test.describe('member authenticator', () => {
     await signInThroughUi(fresh, member, '/user/security');
     await expect(fresh.getByTestId('no-authenticator')).toBeVisible();
     await context.close();
-    testInfo.annotations.push({ type: 'screens', description: SCREENS_DIR });
   });
 });

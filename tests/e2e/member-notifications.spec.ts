@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { expectNoAxeViolations } from './support/page-checks';
 import {
   createAdmin,
@@ -10,6 +9,7 @@ import {
   type TestUser,
   openSignedIn,
 } from './support/users';
+import { saveScreen } from './support/screens';
 
 /**
  * Issue 23's notifications and issue 22's /user/activity as a member meets them: the page is open, a
@@ -17,7 +17,6 @@ import {
  * list, marking read updates the count, the activity page says who changed what and why without a
  * staff e-mail address, and another member sees none of it.
  */
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
 
 const bell = (page: Page) => page.getByRole('link', { name: /^Notifications, \d+ unread$/ });
 
@@ -142,7 +141,6 @@ test('notifications and activity at 360, 768 and 1440 px (screenshots)', async (
     'Quarterly interest for the period ending 30 September, credited after the review of the loan book',
   );
   const page = await memberPage(browser, member, '/user/notifications');
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [360, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/user/notifications', '/user/activity']) {
@@ -153,13 +151,10 @@ test('notifications and activity at 360, 768 and 1440 px (screenshots)', async (
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
       const name = path === '/user/notifications' ? 'member-notifications' : 'member-activity';
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+      await saveScreen(page, `${name}-${width}.png`, { fullPage: true });
     }
     // The header with the bell (its badge sits over the bell's corner, so the header, not the link).
-    await page
-      .locator('header')
-      .filter({ has: bell(page) })
-      .screenshot({ path: `${SHOTS}/member-bell-${width}.png` });
+    await saveScreen(page.locator('header').filter({ has: bell(page) }), `member-bell-${width}.png`);
   }
 });
 

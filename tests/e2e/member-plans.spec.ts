@@ -15,6 +15,7 @@ import {
   openSignedIn,
 } from './support/users';
 import { addActiveAddress } from './support/addresses';
+import { saveScreen } from './support/screens';
 
 /*
  * Plans and referrals as members use them (issue 33): the public card's "Choose Gold" through sign-in
@@ -24,7 +25,6 @@ import { addActiveAddress } from './support/addresses';
  * page at 360, 768 and 1440 px.
  */
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 const subscribeForm = (page: Page) => page.getByRole('form', { name: 'Invest in a plan' });
@@ -84,9 +84,9 @@ test.describe('plans', () => {
     // The card states the terms the database holds.
     await expect(gold).toContainText('Redemptions paid within 5 days');
     await expect(gold).toContainText('They are not guaranteed and can be zero.');
-    await plans.screenshot({ path: `${SHOTS}/plans-public-1440.png` });
+    await saveScreen(plans, `plans-public-1440.png`);
     await page.setViewportSize({ width: 360, height: 780 });
-    await gold.screenshot({ path: `${SHOTS}/plans-public-gold-360.png` });
+    await saveScreen(gold, `plans-public-gold-360.png`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await gold.getByRole('link', { name: 'Choose Gold' }).click();
     await page.waitForURL(`**/login?next=${encodeURIComponent('/user/plans?plan=gold')}`);
@@ -375,10 +375,10 @@ test.describe('plans', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/plans-${width}.png`, fullPage: true });
+      await saveScreen(page, `plans-${width}.png`, { fullPage: true });
       // The confirmation dialog at this width.
       const dialog = await reviewInvestment(page, 'Gold', '5000');
-      await page.screenshot({ path: `${SHOTS}/plans-confirm-${width}.png` });
+      await saveScreen(page, `plans-confirm-${width}.png`);
       await dialog.getByRole('button', { name: 'Back' }).click();
       await expect(dialog).toBeHidden();
 
@@ -393,12 +393,12 @@ test.describe('plans', () => {
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       expect(dashboardOverflow, `dashboard scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/plans-dashboard-${width}.png`, fullPage: true });
+      await saveScreen(page, `plans-dashboard-${width}.png`, { fullPage: true });
       await card(page, 'Referral Earnings').click();
       const referrals = page.getByRole('dialog', { name: 'Referrals 5%' });
       await expect(referrals.getByLabel('Your referral link')).toHaveValue(/\/register\?ref=/);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/plans-referrals-${width}.png` });
+      await saveScreen(page, `plans-referrals-${width}.png`);
       await page.keyboard.press('Escape');
       await expect(referrals).toBeHidden();
     }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { openAsStaff } from './admin-helpers';
 import { supabaseUrl, SERVICE_ROLE_KEY } from './support/env';
 import {
@@ -15,8 +15,7 @@ import { runStatementJob } from '../../scripts/statements/job';
 import { verifyStatementPdf } from '../../scripts/statements/sign';
 import { statementCsv } from '../../src/lib/statement-csv';
 import type { StatementData } from '../../src/lib/statement-data';
-
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
+import { saveScreen } from './support/screens';
 
 /**
  * Monthly statements as a client and an auditor meet them (issue 34, docs/statements.md): a member
@@ -122,8 +121,7 @@ test('a closed month: the member downloads a signed PDF and a CSV equal to the s
     await page.setViewportSize({ width, height: 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/member-statement-${width}.png`, fullPage: true });
+    await saveScreen(page, `member-statement-${width}.png`, { fullPage: true });
   }
 
   // Another member, signed in, reaches neither file: not by path, not by a signed URL.
@@ -156,6 +154,6 @@ test('a closed month: the member downloads a signed PDF and a CSV equal to the s
     await staffPage.setViewportSize({ width, height: 900 });
     const overflow = await staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-    await staffPage.screenshot({ path: `${SHOTS}/admin-statements-${width}.png`, fullPage: true });
+    await saveScreen(staffPage, `admin-statements-${width}.png`, { fullPage: true });
   }
 });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { watchPage } from './support/page-checks';
+import { expectNoAxeViolations, watchPage } from './support/page-checks';
 
 // The page watcher every browser test ends with: what it forgives must be only the browser's own
 // cancellation of a page the test has left, never a failure the page itself met.
@@ -19,6 +19,12 @@ const pages: Record<string, string> = {
       setTimeout(() => control.abort(), 100);
     </script><p>aborts</p>`,
   '/next': '<p>next</p>',
+  // Two WCAG AA failures (grey on white at 1.6:1, an input with no name) and, beside them, a
+  // best-practice rule's miss (no <main> landmark) that is outside the tags we hold pages to.
+  '/breaks-wcag': `<!doctype html><html lang="en"><title>t</title>
+      <p style="color:#ccc;background:#fff">faint text</p><input type="text">`,
+  '/meets-wcag': `<!doctype html><html lang="en"><title>t</title>
+      <p style="color:#222;background:#fff">clear text</p><label>Name <input type="text"></label>`,
   '/favicon.ico': '',
 };
 
@@ -36,7 +42,9 @@ test.beforeAll(async () => {
       return;
     }
     const body = pages[req.url ?? ''];
-    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html' });
+    // As our pages: a CSP that allows no inline script (axe runs from the test, not the page).
+    const csp = req.url?.includes('wcag') ? { 'content-security-policy': "script-src 'none'" } : {};
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html', ...csp });
     res.end(body ?? 'missing');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -82,4 +90,17 @@ test('a read the page aborts itself, and a refused connection, are problems', as
       'console: Failed to load resource: net::ERR_CONNECTION_REFUSED',
     ].sort(),
   );
+});
+
+test('the axe check fails on WCAG AA violations and only on those', async ({ page }) => {
+  await page.goto(`${origin}/breaks-wcag`);
+  const failure = await expectNoAxeViolations(page).then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('color-contrast');
+  expect(failure).toContain('label');
+  expect(failure).not.toContain('landmark-one-main');
+  await page.goto(`${origin}/meets-wcag`);
+  await expectNoAxeViolations(page);
 });

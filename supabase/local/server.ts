@@ -28,6 +28,12 @@ export interface LocalSupabaseOptions {
   dataDir?: string;
   /** Use this PostgreSQL instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * With `memory`: start PGlite from this dump (a data folder PGlite's `dump()` gave) instead of an
+   * empty cluster. Tests pass a migrated template, which skips initdb and the migrations; the
+   * bootstrap still runs on it and applies whatever the dump lacks.
+   */
+  pgliteDump?: Blob;
   /** Folder with config.toml, migrations/ and seed.sql; default the repository's supabase/. */
   projectDir?: string;
   authOverrides?: Partial<AuthConfig>;
@@ -125,7 +131,13 @@ async function openDatabase(
   const { dataDir } = settings;
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.memory || !dataDir ? {} : { dataDir: join(dataDir, 'db') });
+    : await openPglite(
+        options.memory || !dataDir
+          ? options.pgliteDump
+            ? { loadDataDir: options.pgliteDump }
+            : {}
+          : { dataDir: join(dataDir, 'db') },
+      );
   try {
     return { db, bootstrap: await bootstrapDatabase(db, { projectDir: settings.projectDir }) };
   } catch (error) {

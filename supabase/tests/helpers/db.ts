@@ -1,109 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/engine';
 import { bootstrapDatabase } from '../../local/db/migrate';
 import { startThrowawayPostgres } from '../../local/db/throwaway-postgres';
-import { openTestWalletsSql } from '../../../tests/support/test-wallets';
+import { pgliteTemplate, postgresTemplate, type TemplateSpec } from '../../../tests/support/db-templates';
 
 /** The project's supabase/ folder: migrations + seed, exactly what `supabase db reset` applies. */
 export const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * Every database suite starts from the same freshly migrated database. Building it (the base schema,
- * every migration, the seed) took most of a small suite's time, once per file and engine; so it is
- * built once per run and content (a digest of everything that shapes it: migrations, seed, the local
- * server's base schema and migration code, the engines' versions) and copied for each file: a dump for
- * PGlite, a stopped cluster's data folder for PostgreSQL. Each file still gets its own database, and
- * bootstrapDatabase still runs on the copy (it finds nothing left to apply).
- */
-const TEMPLATES = join(tmpdir(), 'lc-test-templates');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : [path];
-    });
-}
-
-let digestMemo: string | undefined;
-function templateDigest(): string {
-  if (digestMemo) return digestMemo;
-  const hash = createHash('sha256');
-  const localDb = join(PROJECT_DIR, 'local', 'db');
-  const inputs = [
-    ...filesUnder(join(PROJECT_DIR, 'migrations')),
-    join(PROJECT_DIR, 'seed.sql'),
-    ...filesUnder(localDb).filter((f) => /\.(sql|ts)$/.test(f) && !f.endsWith('.test.ts')),
-    join(PROJECT_DIR, '..', 'package-lock.json'),
-    join(PROJECT_DIR, '..', 'tests', 'support', 'test-wallets.ts'),
-  ];
-  for (const file of inputs) if (existsSync(file)) hash.update(file).update(readFileSync(file));
-  hash.update(execFileSync('initdb', ['--version']).toString());
-  digestMemo = hash.digest('hex').slice(0, 16);
-  return digestMemo;
-}
-
-/** Moves `built` to `target` unless another worker got there first (then `built` goes). */
-function publish(built: string, target: string): void {
-  mkdirSync(dirname(target), { recursive: true });
-  try {
-    renameSync(built, target);
-  } catch {
-    rmSync(built, { recursive: true, force: true });
-  }
-}
-
-/** The seed starts every deposit wallet off; the suites file deposits, so they get open test wallets. */
-async function openTestWallets(db: Database): Promise<void> {
-  await db.transaction((tx) => tx.exec(openTestWalletsSql()));
-}
-
-async function pgliteTemplate(): Promise<Blob> {
-  const file = join(TEMPLATES, `pglite-${templateDigest()}.tar`);
-  if (!existsSync(file)) {
-    const db = await openPglite();
-    await bootstrapDatabase(db, { projectDir: PROJECT_DIR });
-    await openTestWallets(db);
-    const dump = await db.dump();
-    await db.close();
-    mkdirSync(TEMPLATES, { recursive: true });
-    const built = `${file}.${process.pid}`;
-    writeFileSync(built, Buffer.from(await dump.arrayBuffer()));
-    publish(built, file);
-  }
-  return new Blob([readFileSync(file)]);
-}
-
-async function postgresTemplate(): Promise<string> {
-  const dir = join(TEMPLATES, `pg-${templateDigest()}`);
-  if (!existsSync(dir)) {
-    const cluster = await startThrowawayPostgres();
-    const db = await openPostgres(cluster.url);
-    await bootstrapDatabase(db, { projectDir: PROJECT_DIR });
-    await openTestWallets(db);
-    await db.close();
-    const data = await cluster.stopKeepingData();
-    publish(data, dir);
-    // The rest of that cluster's folder (its log, its socket) is not needed.
-    rmSync(dirname(data), { recursive: true, force: true });
-  }
-  return dir;
-}
+/** The product's migrated database with the test wallets open: what every database suite starts from. */
+const PRODUCT: TemplateSpec = { projectDir: PROJECT_DIR, openWallets: true };
 
 export interface Engine {
   name: 'pglite' | 'postgres 15';
@@ -119,7 +25,7 @@ export const engines: Array<[Engine['name'], EngineFactory]> = [
   [
     'pglite',
     async () => {
-      const db = await openPglite({ loadDataDir: await pgliteTemplate() });
+      const db = await openPglite({ loadDataDir: await pgliteTemplate(PRODUCT) });
       await bootstrapDatabase(db, { projectDir: PROJECT_DIR });
       return { name: 'pglite', db, close: () => db.close() };
     },
@@ -127,7 +33,7 @@ export const engines: Array<[Engine['name'], EngineFactory]> = [
   [
     'postgres 15',
     async () => {
-      const cluster = await startThrowawayPostgres({ from: await postgresTemplate() });
+      const cluster = await startThrowawayPostgres({ from: await postgresTemplate(PRODUCT) });
       const db = await openPostgres(cluster.url);
       await bootstrapDatabase(db, { projectDir: PROJECT_DIR });
       return {

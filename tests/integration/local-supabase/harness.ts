@@ -10,6 +10,7 @@ import {
 } from '../../../supabase/local/server';
 import { openPostgres } from '../../../supabase/local/db/engine';
 import { openTestWalletsSql } from '../../support/test-wallets';
+import { pgliteTemplate, postgresTemplate, type TemplateSpec } from '../../support/db-templates';
 import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -47,8 +48,13 @@ export class EngineHarness {
       quiet: true,
       ...options,
     };
+    const template: TemplateSpec = { projectDir: base.projectDir ?? FIXTURE_DIR, openWallets: false };
+    if (this.engine === 'pglite' && base.memory && !base.pgliteDump) {
+      base.pgliteDump = await pgliteTemplate(template);
+    }
     if (this.engine === 'postgres') {
-      this.cluster ??= await startThrowawayPostgres();
+      // A copy of a template cluster rather than initdb (1–2 s): each server gets a new database in it.
+      this.cluster ??= await startThrowawayPostgres({ from: await postgresTemplate(template) });
       const name = `conformance_${++this.dbCount}`;
       const admin = await openPostgres(this.cluster.url);
       try {

@@ -8,7 +8,8 @@
  * are 16's) and on PostgreSQL 15.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Queryable } from '../local/db/engine';
+import { openPostgres, type Queryable } from '../local/db/engine';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../local/db/throwaway-postgres';
 import { applyAsPostgres, bootstrapDatabase } from '../local/db/migrate';
 import { engines, pgError, PROJECT_DIR, type Engine } from './helpers/db';
 
@@ -405,9 +406,18 @@ describe('grants: every function says who may execute it, alike on both engines'
       (await db.query<{ object: string; grants: string }>(GRANTS_SQL)).rows.map((r) => [r.object, r.grants]),
     );
 
-  /** Bootstraps the project on PGlite with `defaults` run (as the superuser) before the migrations. */
-  const onPglite = async (defaults: string): Promise<Grants> => {
-    const db = await openPglite();
+  /**
+   * Bootstraps the project in a new database of `cluster` with `defaults` run (as the superuser)
+   * before the migrations. Default privileges are kept per database, so the two extremes share one
+   * PostgreSQL cluster: the whole bootstrap from nothing takes a fraction of PGlite's time there.
+   */
+  let cluster: ThrowawayPostgres;
+  let databases = 0;
+  const withDefaults = async (defaults: string): Promise<Grants> => {
+    const name = `defaults_${++databases}`;
+    const admin = await openPostgres(cluster.url);
+    await admin.exec(`create database ${name}`).finally(() => admin.close());
+    const db = await openPostgres(cluster.url.replace(/\/postgres$/, `/${name}`));
     try {
       await bootstrapDatabase(db, { projectDir: PROJECT_DIR, beforeMigrations: (d) => d.exec(defaults) });
       return await grantsOf(db);
@@ -415,6 +425,7 @@ describe('grants: every function says who may execute it, alike on both engines'
       await db.close();
     }
   };
+  afterAll(() => cluster?.stop());
 
   const found: Record<string, { grants: Grants; defaults: string[] }> = {};
   let everyone: Grants;
@@ -434,10 +445,11 @@ describe('grants: every function says who may execute it, alike on both engines'
     }
     // The two extremes a migration's grants must not depend on: every API role gets every function
     // wherever it is made, or nobody does (not even PUBLIC).
-    everyone = await onPglite(
+    cluster = await startThrowawayPostgres();
+    everyone = await withDefaults(
       `alter default privileges for role postgres grant execute on functions to anon, authenticated, service_role`,
     );
-    nobody = await onPglite(
+    nobody = await withDefaults(
       `alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated, service_role;
        alter default privileges for role postgres revoke execute on functions from public;`,
     );

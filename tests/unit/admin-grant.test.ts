@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
+import { DEFAULT_PROJECT_DIR, startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
+import { pgliteTemplate } from '../support/db-templates';
 import { grantAdminByEmail, serviceClient, userIdForEmail } from '../../scripts/grant-admin';
 
 // `npm run admin:grant` against the embedded server: the service role inserts the admins row for an
@@ -9,7 +10,9 @@ let server: LocalSupabase;
 let service: SupabaseClient;
 
 beforeAll(async () => {
-  server = await startLocalSupabase({ port: 0, memory: true, quiet: true });
+  // From the project's migrated dump (tests/support/db-templates.ts), not initdb and every migration.
+  const pgliteDump = await pgliteTemplate({ projectDir: DEFAULT_PROJECT_DIR, openWallets: false });
+  server = await startLocalSupabase({ port: 0, memory: true, quiet: true, pgliteDump });
   service = serviceClient(server.url, server.serviceRoleKey);
 });
 

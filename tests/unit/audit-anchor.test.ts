@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
+import { DEFAULT_PROJECT_DIR, startLocalSupabase, type LocalSupabase } from '../../supabase/local/server';
+import { pgliteTemplate } from '../support/db-templates';
 import { serviceClient } from '../../scripts/grant-admin';
 
 // `npm run audit:anchor` against the embedded server, as a scheduled job runs it: one line of JSON,
@@ -10,7 +11,9 @@ let server: LocalSupabase;
 let service: SupabaseClient;
 
 beforeAll(async () => {
-  server = await startLocalSupabase({ port: 0, memory: true, quiet: true });
+  // From the project's migrated dump (tests/support/db-templates.ts), not initdb and every migration.
+  const pgliteDump = await pgliteTemplate({ projectDir: DEFAULT_PROJECT_DIR, openWallets: false });
+  server = await startLocalSupabase({ port: 0, memory: true, quiet: true, pgliteDump });
   service = serviceClient(server.url, server.serviceRoleKey);
 });
 

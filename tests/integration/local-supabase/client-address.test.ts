@@ -3,7 +3,8 @@
 // client cannot choose the address the contact form's per-client limit counts by. Uses the project's own migrations (PGlite in memory);
 // the SQL side runs on both engines in supabase/tests/abuse-limits.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalSupabase, type LocalSupabase } from '../../../supabase/local/server';
+import { DEFAULT_PROJECT_DIR, startLocalSupabase, type LocalSupabase } from '../../../supabase/local/server';
+import { pgliteTemplate } from '../../support/db-templates';
 
 const LIMIT_MESSAGE = 'You have sent too many messages. Please try again in an hour.';
 
@@ -35,12 +36,15 @@ describe('client address at the gateway', () => {
   let behindProxy: LocalSupabase;
 
   beforeAll(async () => {
-    direct = await startLocalSupabase({ port: 0, memory: true, quiet: true, bcryptCost: 4 });
+    // Both from the project's migrated dump (tests/support/db-templates.ts), not initdb and every migration.
+    const pgliteDump = await pgliteTemplate({ projectDir: DEFAULT_PROJECT_DIR, openWallets: false });
+    direct = await startLocalSupabase({ port: 0, memory: true, quiet: true, bcryptCost: 4, pgliteDump });
     behindProxy = await startLocalSupabase({
       port: 0,
       memory: true,
       quiet: true,
       bcryptCost: 4,
+      pgliteDump,
       trustedProxies: ['127.0.0.0/8'],
     });
   });

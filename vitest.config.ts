@@ -15,8 +15,5 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The database suites start servers and clusters; keep CPU use sane on 2 cores.
     maxWorkers: 2,
-    // Worker threads, each file still in a fresh one: a thread starts in ~0.25 s where a process took
-    // ~0.4 s, and the whole step went from 447 s to 400 s on 2 cores (docs/performance.md).
-    pool: 'threads',
   },
 });

@@ -414,10 +414,7 @@ describe('grants: every function says who may execute it, alike on both engines'
   let cluster: ThrowawayPostgres;
   let databases = 0;
   const withDefaults = async (defaults: string): Promise<Grants> => {
-    const name = `defaults_${++databases}`;
-    const admin = await openPostgres(cluster.url);
-    await admin.exec(`create database ${name}`).finally(() => admin.close());
-    const db = await openPostgres(cluster.url.replace(/\/postgres$/, `/${name}`));
+    const db = await openPostgres(await cluster.createDatabase(`defaults_${++databases}`));
     try {
       await bootstrapDatabase(db, { projectDir: PROJECT_DIR, beforeMigrations: (d) => d.exec(defaults) });
       return await grantsOf(db);

@@ -116,3 +116,31 @@ describe.each(engines)('local database on %s', (_name, open) => {
     await unlisten();
   });
 });
+
+describe('a throwaway PostgreSQL cluster', () => {
+  let cluster: ThrowawayPostgres;
+  beforeAll(async () => {
+    cluster = await startThrowawayPostgres();
+  });
+  afterAll(() => cluster?.stop());
+
+  it('creates empty databases of their own, and refuses a name that is not a plain identifier', async () => {
+    const main = await openPostgres(cluster.url);
+    await main.exec('create table public.only_in_main (id int)');
+    await main.close();
+    const url = await cluster.createDatabase('second_db');
+    expect(url).toMatch(/\/second_db$/);
+    const second = await openPostgres(url);
+    try {
+      const { rows } = await second.query<{ db: string; tables: string }>(
+        `select current_database() as db,
+                (select count(*) from pg_tables where tablename = 'only_in_main')::text as tables`,
+      );
+      expect(rows).toEqual([{ db: 'second_db', tables: '0' }]);
+    } finally {
+      await second.close();
+    }
+    await expect(cluster.createDatabase('x; drop database postgres')).rejects.toThrow(/plain database name/);
+    await expect(cluster.createDatabase('second_db')).rejects.toThrow(/already exists/);
+  });
+});

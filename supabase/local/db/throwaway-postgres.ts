@@ -1,4 +1,4 @@
-import { SUPERUSER } from './engine';
+import { openPostgres, SUPERUSER } from './engine';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, chownSync, existsSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -16,6 +16,8 @@ export interface ThrowawayPostgres {
   stop(): Promise<void>;
   /** Stops the server cleanly and hands over its data folder (a template for later clusters). */
   stopKeepingData(): Promise<string>;
+  /** Creates an empty database `name` (a plain identifier) and answers its connection string. */
+  createDatabase(name: string): Promise<string>;
 }
 
 function postgresUid(): { uid: number; gid: number } | undefined {
@@ -76,9 +78,20 @@ export async function startThrowawayPostgres(start: { from?: string } = {}): Pro
   run('pg_ctl', ['-D', dataDir, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start'], asPostgres);
 
   let stopped = false;
+  const url = `postgresql://${SUPERUSER}@127.0.0.1:${port}/postgres`;
   return {
-    url: `postgresql://${SUPERUSER}@127.0.0.1:${port}/postgres`,
+    url,
     port,
+    async createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
+      const admin = await openPostgres(url);
+      try {
+        await admin.exec(`create database ${name}`);
+      } finally {
+        await admin.close();
+      }
+      return url.replace(/\/postgres$/, `/${name}`);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

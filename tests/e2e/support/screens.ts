@@ -7,8 +7,8 @@ import type { Locator, Page } from '@playwright/test';
  * 2 cores, so `npm test` skips them: `E2E_SCREENS=1 npx playwright test <spec>` takes them, into
  * test-results/screens/ (or E2E_SCREENSHOT_DIR). The checks beside them run either way.
  */
-export const screensWanted = process.env.E2E_SCREENS === '1';
-export const SCREENS_DIR = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screens';
+const screensWanted = process.env.E2E_SCREENS === '1';
+const SCREENS_DIR = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screens';
 
 /** Saves `target` as `name` (a path under SCREENS_DIR) when screenshots are wanted. */
 export async function saveScreen(

@@ -8,7 +8,6 @@ import {
   type LocalSupabase,
   type LocalSupabaseOptions,
 } from '../../../supabase/local/server';
-import { openPostgres } from '../../../supabase/local/db/engine';
 import { openTestWalletsSql } from '../../support/test-wallets';
 import { pgliteTemplate, postgresTemplate, type TemplateSpec } from '../../support/db-templates';
 import {
@@ -55,14 +54,7 @@ export class EngineHarness {
     if (this.engine === 'postgres') {
       // A copy of a template cluster rather than initdb (1–2 s): each server gets a new database in it.
       this.cluster ??= await startThrowawayPostgres({ from: await postgresTemplate(template) });
-      const name = `conformance_${++this.dbCount}`;
-      const admin = await openPostgres(this.cluster.url);
-      try {
-        await admin.exec(`create database ${name}`);
-      } finally {
-        await admin.close();
-      }
-      base.databaseUrl = this.cluster.url.replace(/\/postgres$/, `/${name}`);
+      base.databaseUrl = await this.cluster.createDatabase(`conformance_${++this.dbCount}`);
     }
     const server = await startLocalSupabase(base);
     this.servers.push(server);

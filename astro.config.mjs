@@ -6,6 +6,7 @@ import netlifyHeaders from './scripts/postbuild-headers.mjs';
 import modulePreloads from './scripts/modulepreload.mjs';
 import inlineScripts from './scripts/inline-script.mjs';
 import releaseGuard from './scripts/release-guard.mjs';
+import { defaultLocale, locales } from './src/i18n/locales.ts';
 
 // Tests build into their own folder (ASTRO_OUT_DIR) so parallel runs never share dist/.
 export default defineConfig({
@@ -15,6 +16,13 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   server: { host: '127.0.0.1', port: 4321 },
+  // English at today's addresses, the other languages under their prefix (/zh-hant/…, /ar/…): the
+  // public pages are built once per language from src/pages/[...locale]/ (src/i18n/locales.ts).
+  i18n: {
+    defaultLocale,
+    locales: [...locales],
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
   // After every build: writes dist/_headers (an exact CSP per page) and fails the build if a secret
   // is found in the output. See scripts/postbuild-headers.mjs.
   // Before that: client-only pages preload their whole first load (scripts/modulepreload.mjs).

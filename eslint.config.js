@@ -2,6 +2,7 @@
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
+import betterTailwind from 'eslint-plugin-better-tailwindcss';
 
 export default tseslint.config(
   {
@@ -54,6 +55,30 @@ export default tseslint.config(
               regex: '(^~/lib/admin/|(^|/)lib/admin/|^\\.{1,2}/(\\.\\./)*admin/)',
               message: 'Admin-only module: move what member code needs out of lib/admin/ (see src/lib).',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Right-to-left languages (Arabic) mirror the layout: spacing, positions, borders, corners and text
+    // alignment use the logical utilities (ms-/me-, ps-/pe-, start-/end-, border-s/e, rounded-s/e,
+    // text-start/end), which follow the page's direction, never the physical left/right ones.
+    files: ['src/**/*.{tsx,astro}'],
+    plugins: { 'better-tailwindcss': betterTailwind },
+    settings: { 'better-tailwindcss': { entryPoint: 'src/styles/global.css' } },
+    rules: {
+      'better-tailwindcss/enforce-logical-properties': [
+        'error',
+        // Only the inline (left/right) axis mirrors; top/bottom, widths and heights stay as they are
+        // (the site has no vertical writing mode).
+        {
+          ignore: [
+            '(^|:)-?(scroll-)?[mp][tby]-',
+            '(^|:)-?(top|bottom)-',
+            '(^|:)border-[tb]',
+            '(^|:)(min-|max-)?[hw]-',
+            '(^|:)size-',
           ],
         },
       ],

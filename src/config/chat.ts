@@ -14,13 +14,7 @@ export function chatEmbedUrl(ids: ChatIds | undefined = chatIds()): string | und
   return ids ? `https://embed.tawk.to/${ids.propertyId}/${ids.widgetId}` : undefined;
 }
 
-/** The public pages' chat button (components/site/ChatWidget.astro). */
-export const CHAT_FACADE_TEXT = {
-  open: 'Chat with us',
-  loading: 'Opening chat…',
-  failed: 'Chat unavailable, try again',
-  consent: "Opens our chat provider's window (tawk.to); nothing of it loads before you click.",
-} as const;
+/* The chat button's words are in the language catalogs (src/i18n/catalogs/, `chat`). */
 
 export interface SupportLink {
   href: string;

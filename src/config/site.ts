@@ -5,9 +5,6 @@ export interface SiteSettings {
   name: string;
   legalName: string;
   tagline: string;
-  description: string;
-  titleTemplate: string;
-  locale: string;
   address: { lines: readonly string[]; country: string };
   email: { support: string; partnerships: string; privacy: string };
   messaging: { label: string; href: string; handle: string };
@@ -32,10 +29,6 @@ export const site: SiteSettings = {
   name: 'Liquid Capital',
   legalName: 'Liquid Capital Limited',
   tagline: 'Institutionalizing Digital Assets',
-  description:
-    'Liquid Capital is a digital-asset liquidity provider and market maker offering asset-backed lending, asset management, OTC execution and secure custody to institutions and high-net-worth individuals.',
-  titleTemplate: '%s | Liquid Capital',
-  locale: 'en_US',
   address: {
     lines: ['Level 19, Two International Finance Centre', '8 Finance Street, Central', 'Hong Kong'],
     country: 'Hong Kong SAR',
@@ -52,12 +45,6 @@ export const site: SiteSettings = {
   },
   foundedYear: 2019,
 };
-
-/** Formats a page title with the site template; the home page passes its own full title. */
-export function pageTitle(title: string | undefined): string {
-  if (!title || title === site.name) return `${site.name} | ${site.tagline}`;
-  return site.titleTemplate.replace('%s', title);
-}
 
 export function mailto(address: string, subject?: string): string {
   return subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`;

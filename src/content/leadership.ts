@@ -2,40 +2,48 @@
  * About Us, "Leadership": the people who run the firm. Same placeholder rule as
  * src/config/disclosures.ts: a `{ toFill }` value shows marked in development and fails a production
  * build (scripts/release-guard.mjs). Imports only types, so the guard can load it with Node alone.
+ * A name is written once; the role and the biography in every language the site speaks (the firm
+ * supplies each, as it does the English).
  */
 import type { Fillable } from '~/config/disclosures';
+import type { Locale } from '~/i18n/locales';
 
 export interface Leader {
   /** Stable key for lists and tests. */
   slug: string;
   name: Fillable;
-  role: Fillable;
-  bio: Fillable;
+  role: Record<Locale, Fillable>;
+  bio: Record<Locale, Fillable>;
 }
 
-export const leadershipIntro = {
-  eyebrow: 'Leadership',
-  title: 'Who runs the firm',
-  lead: 'The people accountable for your assets, and what they have done before.',
-} as const;
+/** The same placeholder in every language: the firm writes each version. */
+const toFillIn = (what: string): Record<Locale, Fillable> => ({
+  en: { toFill: what },
+  'zh-hant': { toFill: `${what} (Traditional Chinese)` },
+  ar: { toFill: `${what} (Arabic)` },
+});
 
 export const leadership: readonly Leader[] = [
   {
     slug: 'chief-executive',
     name: { toFill: 'Full name of the chief executive' },
-    role: 'Chief Executive Officer',
-    bio: { toFill: 'Two sentences: prior roles and years in markets' },
+    role: { en: 'Chief Executive Officer', 'zh-hant': '行政總裁', ar: 'الرئيس التنفيذي' },
+    bio: toFillIn('Two sentences: prior roles and years in markets'),
   },
   {
     slug: 'chief-risk-officer',
     name: { toFill: 'Full name of the head of risk' },
-    role: 'Chief Risk Officer',
-    bio: { toFill: 'Two sentences: prior roles and risk experience' },
+    role: { en: 'Chief Risk Officer', 'zh-hant': '首席風險官', ar: 'رئيس إدارة المخاطر' },
+    bio: toFillIn('Two sentences: prior roles and risk experience'),
   },
   {
     slug: 'head-of-custody',
     name: { toFill: 'Full name of the head of custody and operations' },
-    role: 'Head of Custody and Operations',
-    bio: { toFill: 'Two sentences: prior roles and custody experience' },
+    role: {
+      en: 'Head of Custody and Operations',
+      'zh-hant': '託管及營運主管',
+      ar: 'رئيس الحفظ والعمليات',
+    },
+    bio: toFillIn('Two sentences: prior roles and custody experience'),
   },
 ];

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans as publicPlans } from '../../src/content/asset-management';
+import { plans as publicPlans } from '../../src/content/en/asset-management';
 import {
   adminAtAal2,
   callAs,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/page-checks';
+import en from '../../src/i18n/catalogs/en';
 import { disclosures } from '../../src/config/disclosures';
 import { leadership } from '../../src/content/leadership';
 
@@ -27,7 +28,7 @@ test.describe('disclosures', () => {
       await expect(block).toBeVisible();
       await expect(block).toContainText('Services are provided by');
       for (const line of disclosures.lines) {
-        await expect(block.getByRole('term').filter({ hasText: line.label })).toBeVisible();
+        await expect(block.getByRole('term').filter({ hasText: en.disclosures[line.label] })).toBeVisible();
       }
       await expect(block.getByText('Risk warning:')).toBeVisible();
       // Placeholders are visibly marked, never passed off as the firm's text.
@@ -60,7 +61,7 @@ test.describe('About Us leadership', () => {
     await expect(people).toHaveCount(leadership.length);
     for (const [i, leader] of leadership.entries()) {
       const card = people.nth(i);
-      if (typeof leader.role === 'string') await expect(card).toContainText(leader.role);
+      if (typeof leader.role.en === 'string') await expect(card).toContainText(leader.role.en);
       if (typeof leader.name === 'object') {
         await expect(card.getByRole('heading', { level: 3 })).toHaveText(`To fill: ${leader.name.toFill}`);
       }

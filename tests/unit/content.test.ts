@@ -1,29 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { homeServices, conciergeServices, liquidityFeatures, homeHero, liquidityIntro } from '~/content/home';
-import { aboutPillars, aboutJoin } from '~/content/about';
-import {
-  assets,
-  assetsNote,
-  custodyItems,
-  formatUsd,
-  howItWorks,
-  plans,
-  products,
-  assetFinalCta,
-} from '~/content/asset-management';
-import {
-  financingTypes,
-  fundingProcess,
-  fundingSectors,
-  fundingStart,
-  loanAdvantages,
-  loanFinalCta,
-} from '~/content/loan';
-import { footerNav, headerNav, isGroup, legalNav, sitemapRoutes, routes } from '~/config/navigation';
+import home from '~/content/en/home';
+import about from '~/content/en/about';
+import assetManagement from '~/content/en/asset-management';
+import loan from '~/content/en/loan';
+import { isGroup, publicNav, sitemapRoutes, routes, translatedRoutes } from '~/config/navigation';
 import { chatEmbedUrl, chatIds, supportChatLink } from '~/config/chat';
 import { site } from '~/config/site';
+
+const { hero: homeHero, services: homeServices, conciergeServices, liquidityFeatures, liquidityIntro } = home;
+const { pillars: aboutPillars, join: aboutJoin } = about;
+const { assets, assetsNote, custodyItems, howItWorks, plans, products, finalCta: assetFinalCta } = assetManagement;
+const {
+  financingTypes,
+  fundingProcess,
+  sectors: fundingSectors,
+  fundingStart,
+  advantages: loanAdvantages,
+  finalCta: loanFinalCta,
+} = loan;
+const { header: headerNav, footer: footerNav, legal: legalNav } = publicNav('en');
 
 const slugs = (items: readonly { slug: string }[]) => items.map((i) => i.slug);
 const expectUnique = (values: readonly string[]) => expect(new Set(values).size).toBe(values.length);
@@ -78,11 +75,11 @@ describe('asset management content', () => {
   });
 
   it('has the four plans with their minimums, descriptions, terms and a link to their plan form each', () => {
-    expect(plans.map((p) => [p.name, formatUsd(p.minimumUsd)])).toEqual([
-      ['Silver', '$500'],
-      ['Gold', '$5,000'],
-      ['Diamond', '$25,000'],
-      ['Platinum', '$50,000'],
+    expect(plans.map((p) => [p.name, p.minimumUsd])).toEqual([
+      ['Silver', 500],
+      ['Gold', 5_000],
+      ['Diamond', 25_000],
+      ['Platinum', 50_000],
     ]);
     for (const plan of plans) {
       // The member's plan form with the plan chosen; the member guard sends a visitor to sign in first.
@@ -193,8 +190,11 @@ describe('navigation', () => {
     expect(sitemapRoutes).not.toContain(routes.register);
     for (const route of sitemapRoutes) {
       const file = route === '/' ? 'index.astro' : `${route.slice(1)}.astro`;
-      expect(fs.existsSync(path.join('src/pages', file)), file).toBe(true);
+      // A page built in every language lives under [...locale]; the others directly in src/pages.
+      const folder = translatedRoutes.includes(route) ? 'src/pages/[...locale]' : 'src/pages';
+      expect(fs.existsSync(path.join(folder, file)), file).toBe(true);
     }
+    for (const route of translatedRoutes) expect(sitemapRoutes).toContain(route);
   });
 });
 
@@ -203,7 +203,7 @@ describe('legal texts', () => {
 
   for (const [name, count] of Object.entries(expected)) {
     it(`${name} has ${count} numbered sections in order and a last-updated date`, () => {
-      const text = fs.readFileSync(path.join('src/content/legal', `${name}.md`), 'utf8');
+      const text = fs.readFileSync(path.join('src/content/legal/en', `${name}.md`), 'utf8');
       const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '';
       expect(front).toMatch(new RegExp(`^sections: ${count}$`, 'm'));
       const updated = /^lastUpdated: (\d{4}-\d{2}-\d{2})$/m.exec(front)?.[1];
@@ -215,7 +215,7 @@ describe('legal texts', () => {
   }
 
   it('terms name the UAE as governing law and jurisdiction', () => {
-    const text = fs.readFileSync('src/content/legal/terms-of-service.md', 'utf8');
+    const text = fs.readFileSync('src/content/legal/en/terms-of-service.md', 'utf8');
     const section = text.split(/^## 13\. /m)[1] ?? '';
     expect(section).toMatch(/^Governing law and jurisdiction/);
     expect(section).toMatch(/laws of the United Arab Emirates/);

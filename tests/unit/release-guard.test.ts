@@ -65,10 +65,15 @@ describe('release guard (scripts/release-guard.mjs)', () => {
   it('lists what the firm has still to fill in the real disclosures and leadership', async () => {
     const left = await placeholdersLeft();
     const expected =
-      [disclosures.entityName, disclosures.riskWarning, ...disclosures.lines.map((l) => l.value)].filter(
-        isToFill,
-      ).length +
-      leadership.flatMap((l) => [l.name, l.role, l.bio]).filter(isToFill).length +
+      [
+        disclosures.entityName,
+        ...Object.values(disclosures.riskWarning),
+        ...disclosures.lines.map((l) => l.value),
+      ].filter(isToFill).length +
+      // A role and a biography in every language the site speaks.
+      leadership
+        .flatMap((l) => [l.name, ...Object.values(l.role), ...Object.values(l.bio)])
+        .filter(isToFill).length +
       (isToFill(SUPPORT_PHONE) ? 1 : 0);
     expect(left).toHaveLength(expected);
     expect(left).toContain(
@@ -83,6 +88,9 @@ describe('release guard (scripts/release-guard.mjs)', () => {
     expect(problem).toMatch(/^Release build refused: \d+ disclosure value\(s\) still marked toFill/);
     expect(problem).toContain('disclosures.lines[0].value');
     expect(problem).toContain('leadership[0].name');
+    // Every language's copy is guarded, not only English's.
+    expect(problem).toContain('disclosures.riskWarning.ar');
+    expect(problem).toContain("leadership[0].bio.zh-hant");
   });
 
   it('lets a release through once every value is filled', async () => {

@@ -129,10 +129,23 @@ function markAccount(header: HTMLElement): void {
   }
 }
 
+/**
+ * Remembers the language a visitor picks: Netlify's `nf_lang` cookie, which its language redirect
+ * reads in place of the browser's Accept-Language (netlify.toml sends "/" to that language's home).
+ * Netlify matches on the primary language ("zh", "ar", "en").
+ */
+export function rememberLanguage(locale: string): void {
+  const primary = locale.split('-')[0] ?? locale;
+  document.cookie = `nf_lang=${primary}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export function initHeader(): void {
   const header = document.querySelector<HTMLElement>('[data-site-header]');
   if (!header) return;
   markAccount(header);
   header.querySelectorAll<HTMLElement>('[data-dropdown]').forEach(initDropdown);
+  header.querySelectorAll<HTMLAnchorElement>('[data-language-link]').forEach((link) => {
+    link.addEventListener('click', () => rememberLanguage(link.dataset['languageLink'] ?? 'en'));
+  });
   initMobileMenu(header);
 }

@@ -48,7 +48,7 @@ function Runs() {
             {r.finished_at && ` · finished ${formatDateTime(r.finished_at)}`}
           </p>
           {r.failures.length > 0 && (
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-danger-600">
+            <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-danger-600">
               {r.failures.map((f) => (
                 <li key={`${f.reference}-${f.at}`} className="[overflow-wrap:anywhere]">
                   {f.reference}: {f.error}

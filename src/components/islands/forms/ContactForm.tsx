@@ -114,7 +114,7 @@ export default function ContactForm() {
           </div>
         </fieldset>
         {/* Honeypot: off-screen, hidden from assistive technology and out of the tab order. */}
-        <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+        <div className="absolute -inset-s-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
           <label htmlFor="contact-website">Website</label>
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>

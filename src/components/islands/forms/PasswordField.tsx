@@ -40,7 +40,7 @@ export default function PasswordField({
           id={id}
           name={name}
           type={visible ? 'text' : 'password'}
-          className="field-input pr-24"
+          className="field-input pe-24"
           autoComplete={autoComplete}
           value={value}
           required={required}
@@ -53,7 +53,7 @@ export default function PasswordField({
         />
         <button
           type="button"
-          className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-ink-700 hover:bg-mist-100 hover:text-ink-950"
+          className="absolute inset-y-1 inset-e-1 rounded-md px-3 text-sm font-semibold text-ink-700 hover:bg-mist-100 hover:text-ink-950"
           aria-controls={id}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}

@@ -40,7 +40,7 @@ export function useReferral(): { code: string | null; notice: ReactNode } {
       <p
         role="status"
         data-testid="referral-notice"
-        className={`rounded-lg border-l-4 px-4 py-3 text-sm font-medium text-ink-900 ${
+        className={`rounded-lg border-s-4 px-4 py-3 text-sm font-medium text-ink-900 ${
           code ? 'border-success-600 bg-mist-50' : 'border-accent-500 bg-accent-50'
         }`}
       >

@@ -53,7 +53,7 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
                 <button
                   type="button"
                   onClick={onClick}
-                  className="card flex h-full min-h-28 w-full flex-col items-start justify-start p-3 text-left transition-shadow hover:shadow-lg sm:p-5"
+                  className="card flex h-full min-h-28 w-full flex-col items-start justify-start p-3 text-start transition-shadow hover:shadow-lg sm:p-5"
                 >
                   {body}
                 </button>

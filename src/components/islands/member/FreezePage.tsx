@@ -38,7 +38,7 @@ function FreezeContent() {
       {status.frozen_at ? (
         <div
           role="status"
-          className="card border-l-4 border-danger-600 p-5 sm:p-6"
+          className="card border-s-4 border-danger-600 p-5 sm:p-6"
           data-testid="withdrawals-frozen"
         >
           <h2 className="text-xl text-ink-950">Withdrawals are frozen</h2>

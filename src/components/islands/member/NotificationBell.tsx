@@ -34,7 +34,7 @@ export default function NotificationBell({ userId, current }: { userId: string; 
       {unread !== null && unread > 0 && (
         <span
           aria-hidden="true"
-          className="absolute -top-1 -right-1 min-w-5 rounded-full bg-accent-700 px-1.5 text-center text-xs leading-5 font-semibold text-white tabular-nums"
+          className="absolute -top-1 -inset-e-1 min-w-5 rounded-full bg-accent-700 px-1.5 text-center text-xs leading-5 font-semibold text-white tabular-nums"
         >
           {unread > 99 ? '99+' : unread}
         </span>

@@ -48,7 +48,7 @@ function NotificationsContent({ userId }: { userId: string }) {
             {list.map((n) => (
               <li
                 key={n.id}
-                className={`flex items-start justify-between gap-3 py-4 ${n.read_at === null ? 'border-l-4 border-accent-700 pl-3' : 'pl-4'}`}
+                className={`flex items-start justify-between gap-3 py-4 ${n.read_at === null ? 'border-s-4 border-accent-700 ps-3' : 'ps-4'}`}
               >
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2 font-semibold text-ink-950">

@@ -10,7 +10,7 @@ export default function SecurityHoldNotice() {
   const { data } = useLoad(mySecurityStatus, 'Could not load your security status.', { toast: false });
   if (!data?.hold) return null;
   return (
-    <div role="status" className="card border-l-4 border-accent-700 p-5 sm:p-6" data-testid="security-hold">
+    <div role="status" className="card border-s-4 border-accent-700 p-5 sm:p-6" data-testid="security-hold">
       <h2 className="text-xl text-ink-950">Security hold</h2>
       <p className="mt-2 text-sm text-ink-800">{holdText(data.hold)}</p>
       <p className="mt-2 text-sm">

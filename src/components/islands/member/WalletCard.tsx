@@ -102,7 +102,7 @@ export default function WalletCard({ wallet, destinationTag }: WalletCardProps) 
           )}
         </div>
       </div>
-      <button type="button" className="btn-outline-dark mt-4 self-start text-left whitespace-normal">
+      <button type="button" className="btn-outline-dark mt-4 self-start text-start whitespace-normal">
         Copy {wallet.wallet_name} address
       </button>
     </article>

@@ -56,7 +56,7 @@ export default function AppDrawer({ id, title, onClose, opener, children }: AppD
         role="dialog"
         aria-modal="true"
         aria-label={`${title} menu`}
-        className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-ink-900 px-4 py-6"
+        className="absolute inset-y-0 inset-s-0 flex w-72 max-w-[85vw] flex-col bg-ink-900 px-4 py-6"
       >
         <div className="flex items-center justify-between px-3">
           <p className="text-xs tracking-widest text-mist-300 uppercase">{title}</p>

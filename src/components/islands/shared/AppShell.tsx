@@ -55,7 +55,7 @@ function NavList({
         >
           {item.label}
           {item.badge && (
-            <span className="ml-auto rounded-full bg-accent-300 px-2 text-xs font-semibold text-ink-950">
+            <span className="ms-auto rounded-full bg-accent-300 px-2 text-xs font-semibold text-ink-950">
               {item.badge.count}
               <span className="sr-only"> {item.badge.spoken}</span>
             </span>

@@ -66,7 +66,7 @@ function DialogStandIn({ onClose }: { onClose?: () => void }) {
       className="m-auto max-w-md rounded-(--radius-card) p-6 backdrop:bg-ink-950/60"
     >
       <StandIn />
-      <form method="dialog" className="mt-6 text-right">
+      <form method="dialog" className="mt-6 text-end">
         <button ref={close} className="btn-dark">
           {PART_CLOSE}
         </button>

@@ -27,7 +27,7 @@ export default function AdminRow({
       <div className="min-w-0">
         <p className="font-medium break-all text-ink-950">
           {admin.email}
-          {isSelf && <span className="ml-2 text-sm font-normal text-muted">(you)</span>}
+          {isSelf && <span className="ms-2 text-sm font-normal text-muted">(you)</span>}
         </p>
         <p className="text-sm text-muted">
           {ROLE_LABELS[admin.role]} · granted by {admin.granted_by_email} on{' '}

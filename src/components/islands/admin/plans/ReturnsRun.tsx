@@ -72,17 +72,17 @@ export function ReturnsLines({ run }: { run: ReturnsPreview }) {
           </p>
         </li>
       </ul>
-      <table className="hidden w-full text-left sm:table">
+      <table className="hidden w-full text-start sm:table">
         <caption className="sr-only">{R.tableLabel(run)}</caption>
         <thead>
           <tr className="border-b border-mist-200 text-muted">
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="py-2 pe-3 font-medium">
               {R.member}
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
               {R.principal}
             </th>
-            <th scope="col" className="py-2 text-right font-medium">
+            <th scope="col" className="py-2 text-end font-medium">
               {R.return}
             </th>
           </tr>
@@ -90,25 +90,25 @@ export function ReturnsLines({ run }: { run: ReturnsPreview }) {
         <tbody>
           {run.lines.map((line) => (
             <tr key={line.user_id} className="border-b border-mist-100 align-top">
-              <th scope="row" className="py-2 pr-3 font-normal text-ink-900 [overflow-wrap:anywhere]">
+              <th scope="row" className="py-2 pe-3 font-normal text-ink-900 [overflow-wrap:anywhere]">
                 {line.email}
               </th>
-              <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
+              <td className="py-2 pe-3 text-end whitespace-nowrap tabular-nums">
                 {formatUsd(line.principal)}
               </td>
-              <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatUsd(line.amount)}</td>
+              <td className="py-2 text-end whitespace-nowrap tabular-nums">{formatUsd(line.amount)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="font-semibold text-ink-950">
-            <th scope="row" className="py-2 pr-3">
+            <th scope="row" className="py-2 pe-3">
               {R.total(run.members)}
             </th>
-            <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
+            <td className="py-2 pe-3 text-end whitespace-nowrap tabular-nums">
               {formatUsd(run.total_principal)}
             </td>
-            <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatUsd(run.total_amount)}</td>
+            <td className="py-2 text-end whitespace-nowrap tabular-nums">{formatUsd(run.total_amount)}</td>
           </tr>
         </tfoot>
       </table>

@@ -19,11 +19,11 @@ export default function SortableHeader({
             key={column.key}
             scope="col"
             aria-sort={sort === column.key ? (ascending ? 'ascending' : 'descending') : 'none'}
-            className={`px-1.5 py-2 align-bottom font-semibold ${column.numeric ? 'text-right' : ''} ${stickyStart(index)}`}
+            className={`px-1.5 py-2 align-bottom font-semibold ${column.numeric ? 'text-end' : ''} ${stickyStart(index)}`}
           >
             <button
               type="button"
-              className={`inline-flex min-h-11 items-center gap-1 uppercase hover:text-ink-900 ${column.numeric ? 'justify-end text-right' : 'text-left'}`}
+              className={`inline-flex min-h-11 items-center gap-1 uppercase hover:text-ink-900 ${column.numeric ? 'justify-end text-end' : 'text-start'}`}
               onClick={() => onSort(column.key)}
             >
               {column.label}
@@ -31,7 +31,7 @@ export default function SortableHeader({
             </button>
           </th>
         ))}
-        <th scope="col" className="sticky right-0 z-10 bg-inherit px-1.5 py-2 align-bottom font-semibold">
+        <th scope="col" className="sticky inset-e-0 z-10 bg-inherit px-1.5 py-2 align-bottom font-semibold">
           Actions
         </th>
       </tr>

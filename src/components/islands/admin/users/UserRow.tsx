@@ -32,11 +32,11 @@ export default function UserRow({
         <td className={`px-1.5 py-3 font-medium break-words ${stickyStart(1)}`}>{user.username}</td>
         <td className="px-1.5 py-3 break-words">{user.email}</td>
         {BALANCE_ACCOUNTS.map((account) => (
-          <td key={account} className="px-1 py-3 text-right tabular-nums break-normal">
+          <td key={account} className="px-1 py-3 text-end tabular-nums break-normal">
             <WholeAmount text={formatUsd(user[account])} />
           </td>
         ))}
-        <td className="sticky right-0 z-10 bg-inherit px-1.5 py-2">
+        <td className="sticky inset-e-0 z-10 bg-inherit px-1.5 py-2">
           <RowActions name={name} wide {...actions} />
         </td>
       </tr>

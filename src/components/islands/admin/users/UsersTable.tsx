@@ -92,7 +92,7 @@ export default function UsersTable({ can, userId }: { can: Capabilities; userId:
         // Fixed column widths fit 1440 px with the admin sidebar; narrower desktops scroll sideways with
         // the S/N, name and actions columns kept in view (sticky).
         <div className="mt-4 overflow-x-auto" aria-busy={loading}>
-          <table className="w-full min-w-[56rem] table-fixed border-collapse text-left text-sm">
+          <table className="w-full min-w-[56rem] table-fixed border-collapse text-start text-sm">
             <caption id={captionId} className="sr-only">
               Users and their balances (derived from the ledger; read-only). Column headers sort the table.
             </caption>

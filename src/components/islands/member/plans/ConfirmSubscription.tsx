@@ -46,7 +46,7 @@ export default function ConfirmSubscription({
             <dt className="text-muted">Minimum</dt>
             <dd className="tabular-nums">{formatUsd(plan.minimum)}</dd>
           </dl>
-          <ul className="list-disc space-y-1 pl-5">
+          <ul className="list-disc space-y-1 ps-5">
             <li>{noticeText(plan.notice_days)}</li>
             <li>{plan.returns_text}</li>
             <li>{plan.fees_text}</li>

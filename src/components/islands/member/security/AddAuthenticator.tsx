@@ -33,7 +33,7 @@ export default function AddAuthenticator({ onAdded, onCancel }: AddAuthenticator
       onCancel={() => void cancel()}
     >
       <h3 className="text-lg font-semibold text-ink-950">Add an authenticator app</h3>
-      <ol className="list-decimal space-y-1 pl-5 text-sm text-muted">
+      <ol className="list-decimal space-y-1 ps-5 text-sm text-muted">
         <li>Open an authenticator app (Google Authenticator, 1Password, Authy, …) on your phone.</li>
         <li>Scan the QR code, or type the key into the app.</li>
         <li>Enter the 6-digit code the app shows to confirm.</li>

@@ -29,19 +29,19 @@ export default function LedgerEntries({ newestFirst }: { newestFirst: LedgerEntr
         ))}
       </ul>
       <div className="mt-4 hidden overflow-x-auto sm:block">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+        <table className="w-full min-w-[40rem] text-start text-sm">
           <thead className="border-b border-mist-200 text-xs tracking-wider text-muted uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-4">
+              <th scope="col" className="py-2 pe-4">
                 Date
               </th>
-              <th scope="col" className="py-2 pr-4">
+              <th scope="col" className="py-2 pe-4">
                 Account
               </th>
-              <th scope="col" className="py-2 pr-4 text-right">
+              <th scope="col" className="py-2 pe-4 text-end">
                 Change
               </th>
-              <th scope="col" className="py-2 pr-4 text-right">
+              <th scope="col" className="py-2 pe-4 text-end">
                 Balance after
               </th>
               <th scope="col" className="py-2">
@@ -52,12 +52,12 @@ export default function LedgerEntries({ newestFirst }: { newestFirst: LedgerEntr
           <tbody className="divide-y divide-mist-200">
             {newestFirst.map((e) => (
               <tr key={e.id}>
-                <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(e.created_at)}</td>
-                <td className="py-2 pr-4">{accountLabel(e.account)}</td>
-                <td className={`py-2 pr-4 text-right tabular-nums ${deltaColour(e.delta)}`}>
+                <td className="py-2 pe-4 whitespace-nowrap">{formatDateTime(e.created_at)}</td>
+                <td className="py-2 pe-4">{accountLabel(e.account)}</td>
+                <td className={`py-2 pe-4 text-end tabular-nums ${deltaColour(e.delta)}`}>
                   {formatUsd(e.delta, { signed: true })}
                 </td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatUsd(e.balance_after)}</td>
+                <td className="py-2 pe-4 text-end tabular-nums">{formatUsd(e.balance_after)}</td>
                 <td className="py-2">{e.reason}</td>
               </tr>
             ))}

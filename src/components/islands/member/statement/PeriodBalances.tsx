@@ -26,7 +26,7 @@ export default function PeriodBalances({ summary }: { summary: PeriodSummary | n
               {ROWS.map(([key, label]) => (
                 <div key={key} className="contents">
                   <dt className="text-muted">{label}</dt>
-                  <dd className="text-right tabular-nums text-ink-900">
+                  <dd className="text-end tabular-nums text-ink-900">
                     {a
                       ? key === 'debits' && a.debits !== '0.00'
                         ? `-${formatUsd(a.debits)}`

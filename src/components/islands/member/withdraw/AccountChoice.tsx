@@ -62,7 +62,7 @@ export default function AccountChoice({ accounts, value, onChange, invalid }: Ac
                 <span className="block font-semibold text-ink-950">{ACCOUNT_LABELS[account]}</span>
                 <span className="block text-sm text-muted">{ACCOUNT_MEANINGS[account]}</span>
               </span>
-              <span className="shrink-0 text-right text-sm">
+              <span className="shrink-0 text-end text-sm">
                 <span className="block text-muted">{AVAILABLE_LABEL}</span>
                 <strong className="block text-ink-950 tabular-nums" data-testid={`available-${account}`}>
                   {row ? formatUsd(row.available) : '…'}

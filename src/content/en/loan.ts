@@ -1,20 +1,20 @@
 import { routes } from '~/config/navigation';
-import type { Cta, Feature, Step } from './types';
+import type { Cta, Feature, PageMetaText, SectionIntro, Step } from '../types';
 
-export const loanHero = {
+const hero = {
   eyebrow: 'Lending',
   title: 'Digital lending platform built for borrowers',
   lead: 'Full-service project and business financing, arranged through a panel of more than 700 specialty hedge funds, family offices and private lenders. Funding against publicly listed shares can take as little as 10 days.',
   cta: { label: 'Get In Touch', href: routes.contact } satisfies Cta,
-} as const;
+};
 
-export interface FinancingType {
+interface FinancingType {
   slug: string;
   title: string;
   body: string;
 }
 
-export const financingTypes: readonly FinancingType[] = [
+const financingTypes: readonly FinancingType[] = [
   {
     slug: 'debt',
     title: 'Debt Financing',
@@ -52,7 +52,7 @@ export const financingTypes: readonly FinancingType[] = [
   },
 ];
 
-export const fundingStart: readonly Step[] = [
+const fundingStart: readonly Step[] = [
   {
     slug: 'get-in-touch',
     title: 'Get in Touch',
@@ -71,7 +71,7 @@ export const fundingStart: readonly Step[] = [
 ];
 
 /** The borrower funding process, in the fixed order of spec section 4. No status is tracked. */
-export const fundingProcess: readonly Step[] = [
+const fundingProcess: readonly Step[] = [
   {
     slug: 'initial-documentation',
     title: 'Initial Documentation',
@@ -114,7 +114,7 @@ export const fundingProcess: readonly Step[] = [
   },
 ];
 
-export const loanAdvantages: readonly Feature[] = [
+const advantages: readonly Feature[] = [
   {
     slug: 'global-accessibility',
     icon: 'globe',
@@ -147,7 +147,7 @@ export const loanAdvantages: readonly Feature[] = [
  * gemstones separately and join "lending against listed shares" with "listed shares" into one entry,
  * which keeps every named sector and the stated count of 21, ending with "various others".
  */
-export const fundingSectors: readonly string[] = [
+const sectors: readonly string[] = [
   'Real estate',
   'Hotels',
   'Infrastructure',
@@ -171,8 +171,43 @@ export const fundingSectors: readonly string[] = [
   'Various others',
 ];
 
-export const loanFinalCta = {
+const finalCta = {
   title: 'Tell us what you need to fund',
   lead: 'A credit specialist will review your request and reply within one business day.',
   cta: { label: 'Get In Touch', href: routes.contact } satisfies Cta,
-} as const;
+};
+
+const loan = {
+  meta: {
+    title: 'Loan',
+    description:
+      'Project and business financing through a panel of 700+ specialty lenders: debt, equity, project, working capital, bridge, mezzanine and stretch financing.',
+  } satisfies PageMetaText,
+  hero,
+  financingIntro: {
+    eyebrow: 'Full-service financing',
+    title: 'Types of financing',
+    lead: 'Whatever the structure, we find the capital behind it. Our panel covers the full capital stack.',
+  } satisfies SectionIntro,
+  financingTypes,
+  startIntro: { eyebrow: 'Three steps', title: 'Start your funding' } satisfies SectionIntro,
+  fundingStart,
+  processIntro: {
+    eyebrow: 'From request to funds',
+    title: 'Our funding process',
+    lead: 'Eight steps, always in the same order, so you know where your request stands.',
+  } satisfies SectionIntro,
+  fundingProcess,
+  advantagesIntro: { eyebrow: 'Why borrow with us', title: 'Advantages' } satisfies SectionIntro,
+  advantages,
+  sectorsIntro: {
+    eyebrow: 'Sectors',
+    title: 'Sectors we fund',
+    lead: 'Our lenders finance conventional and specialist assets alike.',
+  } satisfies SectionIntro,
+  sectors,
+  finalCta,
+};
+
+export type LoanContent = typeof loan;
+export default loan;

@@ -1,21 +1,21 @@
 import { routes } from '~/config/navigation';
-import type { Cta, Feature, LinkCard } from './types';
+import type { Cta, Feature, LinkCard, StatItem } from '../types';
 
-export const homeHero = {
+const hero = {
   eyebrow: 'Liquidity provider & market maker',
   title: 'Institutionalizing Digital Assets',
   lead: 'Liquid Capital brings the discipline of institutional finance to digital assets: deep liquidity, asset-backed lending and professionally managed portfolios for institutions and high-net-worth individuals.',
   cta: { label: 'Get Liquidity', href: routes.loan } satisfies Cta,
   secondary: { label: 'Contact Us', href: routes.contact } satisfies Cta,
-} as const;
+};
 
-export const homeStats: readonly { value: string; label: string }[] = [
+const stats: readonly StatItem[] = [
   { value: '700+', label: 'Specialty hedge funds, family offices and private lenders on our panel' },
   { value: '10 days', label: 'Is all it can take to fund a loan against publicly listed shares' },
   { value: 'Cold storage', label: 'Custody with multi-level approval on every movement' },
 ];
 
-export const homeServices: readonly LinkCard[] = [
+const services: readonly LinkCard[] = [
   {
     slug: 'lending',
     icon: 'lending',
@@ -34,12 +34,12 @@ export const homeServices: readonly LinkCard[] = [
   },
 ];
 
-export const conciergeIntro = {
+const conciergeIntro = {
   title: 'Curated Concierge Services',
   lead: 'A single, senior point of contact for every part of your digital-asset life, backed by a desk that works across time zones.',
-} as const;
+};
 
-export const conciergeServices: readonly Feature[] = [
+const conciergeServices: readonly Feature[] = [
   {
     slug: 'advisory',
     icon: 'advisory',
@@ -66,15 +66,15 @@ export const conciergeServices: readonly Feature[] = [
   },
 ];
 
-export const liquidityIntro = {
+const liquidityIntro = {
   eyebrow: 'Why Liquid Capital',
   title: 'Deep liquidity, delivered with discipline',
   lead: 'We combine the reach of a market maker with controls we can show: two people approve every payout and every correction to a balance. Capital moves quickly; risk is managed deliberately.',
   primary: { label: 'Get In Touch', href: routes.contact } satisfies Cta,
   secondary: { label: 'Get Liquidity', href: routes.assetManagement } satisfies Cta,
-} as const;
+};
 
-export const liquidityFeatures: readonly Feature[] = [
+const liquidityFeatures: readonly Feature[] = [
   {
     slug: 'deep-liquidity',
     icon: 'liquidity',
@@ -112,3 +112,27 @@ export const liquidityFeatures: readonly Feature[] = [
     body: 'Best-execution policies, smart order routing and transparent post-trade reporting on every transaction we handle for you.',
   },
 ];
+
+/** The home page in English: the other languages' files have this shape (src/content/home.ts). */
+const home = {
+  meta: {
+    description:
+      'Liquid Capital is a digital-asset liquidity provider and market maker: asset-backed lending through 700+ lenders, managed portfolios, OTC execution and cold-storage custody for institutions.',
+  },
+  hero,
+  statsLabel: 'Key figures',
+  stats,
+  servicesIntro: {
+    eyebrow: 'What we do',
+    title: 'Our Services',
+    lead: 'Two disciplines, one standard of care: credit arranged around your assets, and portfolios managed around your goals.',
+  },
+  services,
+  conciergeIntro: { eyebrow: 'Concierge', ...conciergeIntro },
+  conciergeServices,
+  liquidityIntro,
+  liquidityFeatures,
+};
+
+export type HomeContent = typeof home;
+export default home;

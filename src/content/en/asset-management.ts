@@ -1,20 +1,15 @@
 import { routes } from '~/config/navigation';
-import type { Cta, Feature, Step } from './types';
+import type { PluralForms } from '~/i18n/text';
+import type { Asset, Cta, Feature, PageMetaText, Plan, SectionIntro, Step } from '../types';
 
-export const assetHero = {
+const hero = {
   eyebrow: 'Digital Assets Management',
   title: 'Seamless Onramp to Digital Assets',
   lead: 'Portfolio strategies designed for institutions and private investors: a disciplined route from fiat into digital assets, with custody, execution and risk oversight handled by one team.',
   cta: { label: 'Explore Plans', href: '#plans' } satisfies Cta,
-} as const;
+};
 
-export interface Asset {
-  slug: string;
-  name: string;
-  symbol: string;
-}
-
-export const assets: readonly Asset[] = [
+const assets: readonly Asset[] = [
   { slug: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' },
   { slug: 'ethereum', name: 'Ethereum', symbol: 'ETH' },
   { slug: 'tether', name: 'Tether', symbol: 'USDT' },
@@ -22,9 +17,9 @@ export const assets: readonly Asset[] = [
   { slug: 'usdc', name: 'USDC', symbol: 'USDC' },
 ];
 
-export const assetsNote = 'More asset will be integrated';
+const assetsNote = 'More asset will be integrated';
 
-export const products: readonly Feature[] = [
+const products: readonly Feature[] = [
   {
     slug: 'fiat-crypto-onramp',
     icon: 'onramp',
@@ -51,12 +46,13 @@ export const products: readonly Feature[] = [
   },
 ];
 
-export const custodyIntro = {
+const custodyIntro = {
+  eyebrow: 'Custody',
   title: 'Secure Custody',
   lead: 'Client assets are segregated, held predominantly offline and moved only under controls that no single person can override.',
-} as const;
+};
 
-export const custodyItems: readonly Feature[] = [
+const custodyItems: readonly Feature[] = [
   {
     slug: 'cold-storage',
     icon: 'lock',
@@ -77,7 +73,7 @@ export const custodyItems: readonly Feature[] = [
   },
 ];
 
-export const howItWorks: readonly Step[] = [
+const howItWorks: readonly Step[] = [
   {
     slug: 'fill-out-form',
     title: 'Fill Out the Form',
@@ -95,29 +91,6 @@ export const howItWorks: readonly Step[] = [
   },
 ];
 
-/**
- * A plan as the public card shows it. The terms (minimum, description, notice period, returns, fees,
- * risk) are the values the database holds in public.plans (migration 20261121000450, changed only by
- * an approved plan_terms proposal); supabase/tests/plans.test.ts compares them word for word.
- */
-export interface Plan {
-  slug: string;
-  name: string;
-  /** Minimum in whole US dollars; formatted for display with formatUsd. */
-  minimumUsd: number;
-  description: string;
-  /** Redemptions are paid within this many days of the request. */
-  noticeDays: number;
-  /** How returns are set and paid (never promised). */
-  returnsText: string;
-  feesText: string;
-  riskText: string;
-  features: readonly string[];
-  /** The member's plan form with this plan chosen (a visitor signs in first and comes back). */
-  href: string;
-  featured?: boolean;
-}
-
 const PORTFOLIO_RETURNS =
   "Returns are set by the firm each month from the portfolio's results and posted to your Interest Wallet. They are not guaranteed and can be zero.";
 const MANDATE_RETURNS =
@@ -128,13 +101,6 @@ const RISK =
 
 /** "/user/plans?plan=gold": the member's plan form with the plan chosen. */
 const planForm = (slug: string) => `/user/plans?plan=${slug}`;
-
-/** "Redemptions paid within 5 days": a card's notice period in words. */
-export function noticeWords(days: number): string {
-  return days === 0
-    ? 'Redemptions paid once accepted'
-    : `Redemptions paid within ${days} ${days === 1 ? 'day' : 'days'}`;
-}
 
 export const plans: readonly Plan[] = [
   {
@@ -188,15 +154,56 @@ export const plans: readonly Plan[] = [
   },
 ];
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
-/** "$5,000": whole dollars, en-US grouping, for display only (no arithmetic on money here). */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
-}
-
-export const assetFinalCta = {
+const finalCta = {
   title: 'Ready to put your capital to work?',
   lead: 'Speak to our desk about liquidity for your portfolio today.',
   cta: { label: 'Get Liquidity', href: routes.assetManagement } satisfies Cta,
-} as const;
+};
+
+const assetManagement = {
+  meta: {
+    title: 'Asset Management',
+    description:
+      'Digital-asset portfolio strategies with a fiat-crypto onramp, OTC trading, cold-storage custody and plans from $500: Silver, Gold, Diamond and Platinum.',
+  } satisfies PageMetaText,
+  hero,
+  assetsTitle: 'Assets',
+  assets,
+  assetsNote,
+  productsIntro: {
+    eyebrow: 'Products',
+    title: 'Everything an institutional allocation needs',
+    lead: 'From the first fiat transfer to daily risk reports, one desk handles the full life of your portfolio.',
+  } satisfies SectionIntro,
+  products,
+  custodyIntro,
+  custodyItems,
+  howIntro: { eyebrow: 'Getting started', title: 'How it works' } satisfies SectionIntro,
+  howItWorks,
+  plansIntro: {
+    eyebrow: 'Plans',
+    title: 'Choose your plan',
+    lead: 'Every plan includes segregated custody, execution through our desk and a live dashboard. Sign in to get started.',
+  } satisfies SectionIntro,
+  plans,
+  /** The words around each plan card's terms (components/sections/PlanCards.astro). */
+  planCard: {
+    from: 'From',
+    noticePeriod: 'Notice period',
+    returns: 'Returns',
+    fees: 'Fees',
+    risk: 'Risk',
+    /** {plan} is the plan's name. */
+    choose: 'Choose {plan}',
+    noticeOnAcceptance: 'Redemptions paid once accepted',
+    /** {count} is the number of days. */
+    noticeWithin: {
+      one: 'Redemptions paid within {count} day',
+      other: 'Redemptions paid within {count} days',
+    } as PluralForms,
+  },
+  finalCta,
+};
+
+export type AssetManagementContent = typeof assetManagement;
+export default assetManagement;

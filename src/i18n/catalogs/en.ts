@@ -1,0 +1,109 @@
+/**
+ * The site's own words in English: the public pages' frame (header, footer, disclosures, legal
+ * layout, 404, language switcher). Page copy lives in src/content/<locale>/; this catalog is what
+ * every page shares. The other languages' catalogs must have exactly these keys and the same
+ * `{placeholders}` (`satisfies Catalog`, and tests/unit/i18n-catalogs.test.ts).
+ *
+ * A plural is an object keyed by Intl.PluralRules categories ("one", "other", and for Arabic also
+ * "zero", "two", "few", "many"); `other` is always required.
+ */
+const en = {
+  document: {
+    skipToContent: 'Skip to main content',
+    /** {page} is the page's own title; the home page uses `homeTitle`. */
+    titleTemplate: '{page} | Liquid Capital',
+    homeTitle: 'Liquid Capital | Institutionalizing Digital Assets',
+    siteDescription:
+      'Liquid Capital is a digital-asset liquidity provider and market maker offering asset-backed lending, asset management, OTC execution and secure custody to institutions and high-net-worth individuals.',
+    tagline: 'Institutionalizing Digital Assets',
+    /** The social image's alternative text. */
+    imageAlt: 'Liquid Capital: Institutionalizing Digital Assets',
+  },
+  logo: { home: 'home' },
+  nav: {
+    home: 'Home',
+    about: 'About Us',
+    services: 'Services',
+    loan: 'Loan',
+    assetManagement: 'Asset Management',
+    signIn: 'Sign In',
+    myAccount: 'My account',
+    contact: 'Contact Us',
+    terms: 'Terms of Service',
+    privacy: 'Privacy Policy',
+    cookies: 'Cookie Policy',
+    mainLabel: 'Main',
+    mobileLabel: 'Mobile',
+    menuLabel: 'Menu',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+  },
+  language: {
+    /** The switcher's accessible name. */
+    label: 'Language',
+    /** Said after a language's name when it is the page's own. */
+    current: 'current language',
+  },
+  footer: {
+    /** {name} is the firm's name. */
+    interested: 'Interested in {name}?',
+    pitch: 'Speak with our desk about liquidity, lending or a managed portfolio.',
+    explore: 'Explore',
+    exploreLabel: 'Footer',
+    office: 'Office',
+    getInTouch: 'Get in touch',
+    opensInNewTab: '(opens in a new tab)',
+    /** {year} and {name}: "© 2026 Liquid Capital Limited. All rights reserved." */
+    rights: '© {year} {name}. All rights reserved.',
+    legalLabel: 'Legal',
+  },
+  office: {
+    lines: ['Level 19, Two International Finance Centre', '8 Finance Street, Central', 'Hong Kong'],
+  },
+  disclosures: {
+    title: 'Regulatory information',
+    /** {entity} is the registered name of the entity. */
+    providedBy: 'Services are provided by {entity}.',
+    licence: 'Licence',
+    registration: 'Company registration number',
+    regulator: 'Regulator',
+    riskWarning: 'Risk warning:',
+    toFill: 'To fill:',
+  },
+  legal: {
+    eyebrow: 'Legal',
+    lastUpdated: 'Last updated:',
+    onThisPage: 'On this page',
+    /** Above every legal text, in every language. */
+    englishPrevails:
+      'This text is also published in Traditional Chinese and Arabic for convenience. If the versions differ, the English text prevails.',
+  },
+  notFound: {
+    title: 'Page not found',
+    description: 'The page you were looking for does not exist.',
+    eyebrow: 'Error 404',
+    body: 'The page you were looking for has moved or never existed. Check the address, or continue to one of these pages.',
+  },
+  sections: {
+    /** After a card's link, for screen readers: "Learn More, about Lending". {title} is the card's. */
+    linkAbout: 'about {title}',
+  },
+  chat: {
+    open: 'Chat with us',
+    loading: 'Opening chat…',
+    failed: 'Chat unavailable, try again',
+    consent: "Opens our chat provider's window (tawk.to); nothing of it loads before you click.",
+  },
+};
+
+/** The shape every language's catalog has: English's keys, with any text in place of English's. */
+export type Catalog = Widen<typeof en>;
+
+/** Literal strings become `string` (a translation has its own words), arrays and objects recurse. */
+type Widen<T> = T extends string
+  ? string
+  : T extends readonly (infer U)[]
+    ? readonly Widen<U>[]
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+export default en satisfies Catalog;

@@ -16,25 +16,26 @@ export interface Leader {
   bio: Record<Locale, Fillable>;
 }
 
-/** The same placeholder in every language: the firm writes each version. */
-const toFillIn = (what: string): Record<Locale, Fillable> => ({
-  en: { toFill: what },
-  'zh-hant': { toFill: `${what} (Traditional Chinese)` },
-  ar: { toFill: `${what} (Arabic)` },
-});
-
 export const leadership: readonly Leader[] = [
   {
     slug: 'chief-executive',
     name: { toFill: 'Full name of the chief executive' },
     role: { en: 'Chief Executive Officer', 'zh-hant': '行政總裁', ar: 'الرئيس التنفيذي' },
-    bio: toFillIn('Two sentences: prior roles and years in markets'),
+    bio: {
+      en: { toFill: 'Two sentences: prior roles and years in markets' },
+      'zh-hant': { toFill: 'Two sentences: prior roles and years in markets, in Traditional Chinese' },
+      ar: { toFill: 'Two sentences: prior roles and years in markets, in Arabic' },
+    },
   },
   {
     slug: 'chief-risk-officer',
     name: { toFill: 'Full name of the head of risk' },
     role: { en: 'Chief Risk Officer', 'zh-hant': '首席風險官', ar: 'رئيس إدارة المخاطر' },
-    bio: toFillIn('Two sentences: prior roles and risk experience'),
+    bio: {
+      en: { toFill: 'Two sentences: prior roles and risk experience' },
+      'zh-hant': { toFill: 'Two sentences: prior roles and risk experience, in Traditional Chinese' },
+      ar: { toFill: 'Two sentences: prior roles and risk experience, in Arabic' },
+    },
   },
   {
     slug: 'head-of-custody',
@@ -44,6 +45,10 @@ export const leadership: readonly Leader[] = [
       'zh-hant': '託管及營運主管',
       ar: 'رئيس الحفظ والعمليات',
     },
-    bio: toFillIn('Two sentences: prior roles and custody experience'),
+    bio: {
+      en: { toFill: 'Two sentences: prior roles and custody experience' },
+      'zh-hant': { toFill: 'Two sentences: prior roles and custody experience, in Traditional Chinese' },
+      ar: { toFill: 'Two sentences: prior roles and custody experience, in Arabic' },
+    },
   },
 ];

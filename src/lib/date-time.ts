@@ -54,7 +54,10 @@ const day = (clock: string) => String(Number(clock.slice(8, 10)));
  * In another language the day is written its way ("2026年11月27日", "27 نوفمبر 2026"), still the Hong
  * Kong day: the formatter reads the Hong Kong wall clock as if it were UTC, so no tz data is needed.
  */
-export function formatDate(instant: string | number | Date | null | undefined, locale: Locale = 'en'): string {
+export function formatDate(
+  instant: string | number | Date | null | undefined,
+  locale: Locale = 'en',
+): string {
   if (instant === null || instant === undefined || instant === '') return '—';
   if (Number.isNaN(toMs(instant))) return '—';
   const clock = hongKongClock(instant);

@@ -11,7 +11,15 @@ import { site } from '~/config/site';
 
 const { hero: homeHero, services: homeServices, conciergeServices, liquidityFeatures, liquidityIntro } = home;
 const { pillars: aboutPillars, join: aboutJoin } = about;
-const { assets, assetsNote, custodyItems, howItWorks, plans, products, finalCta: assetFinalCta } = assetManagement;
+const {
+  assets,
+  assetsNote,
+  custodyItems,
+  howItWorks,
+  plans,
+  products,
+  finalCta: assetFinalCta,
+} = assetManagement;
 const {
   financingTypes,
   fundingProcess,

@@ -71,9 +71,8 @@ describe('release guard (scripts/release-guard.mjs)', () => {
         ...disclosures.lines.map((l) => l.value),
       ].filter(isToFill).length +
       // A role and a biography in every language the site speaks.
-      leadership
-        .flatMap((l) => [l.name, ...Object.values(l.role), ...Object.values(l.bio)])
-        .filter(isToFill).length +
+      leadership.flatMap((l) => [l.name, ...Object.values(l.role), ...Object.values(l.bio)]).filter(isToFill)
+        .length +
       (isToFill(SUPPORT_PHONE) ? 1 : 0);
     expect(left).toHaveLength(expected);
     expect(left).toContain(
@@ -90,7 +89,7 @@ describe('release guard (scripts/release-guard.mjs)', () => {
     expect(problem).toContain('leadership[0].name');
     // Every language's copy is guarded, not only English's.
     expect(problem).toContain('disclosures.riskWarning.ar');
-    expect(problem).toContain("leadership[0].bio.zh-hant");
+    expect(problem).toContain('leadership[0].bio.zh-hant');
   });
 
   it('lets a release through once every value is filled', async () => {

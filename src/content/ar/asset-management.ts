@@ -36,7 +36,8 @@ export const plans: readonly Plan[] = [
     slug: 'gold',
     name: 'الذهبية',
     minimumUsd: 5_000,
-    description: 'استراتيجية أوسع نطاقًا مع إعادة توازن دورية وإمكانية الوصول إلى مكتب التداول خارج البورصة لدينا.',
+    description:
+      'استراتيجية أوسع نطاقًا مع إعادة توازن دورية وإمكانية الوصول إلى مكتب التداول خارج البورصة لدينا.',
     noticeDays: 5,
     returnsText: PORTFOLIO_RETURNS,
     feesText: NO_FEES,
@@ -61,7 +62,8 @@ export const plans: readonly Plan[] = [
     slug: 'platinum',
     name: 'البلاتينية',
     minimumUsd: 50_000,
-    description: 'خدمتنا الأكثر شمولًا، إذ تجمع بين استراتيجية مصممة حسب الطلب والإقراض والمشورة في شؤون الخزينة.',
+    description:
+      'خدمتنا الأكثر شمولًا، إذ تجمع بين استراتيجية مصممة حسب الطلب والإقراض والمشورة في شؤون الخزينة.',
     noticeDays: 30,
     returnsText: MANDATE_RETURNS,
     feesText: NO_FEES,

@@ -5,8 +5,7 @@ import type { AboutContent } from '../en/about';
 const about: AboutContent = {
   meta: {
     title: '關於我們',
-    description:
-      '認識我們：數碼資產流動性提供者及市場莊家，為數碼資產引入機構級的流動性、借貸及託管標準。',
+    description: '認識我們：數碼資產流動性提供者及市場莊家，為數碼資產引入機構級的流動性、借貸及託管標準。',
   },
   hero: {
     eyebrow: '關於Liquid Capital',

@@ -81,3 +81,52 @@ export async function expectNoAxeViolations(page: Page) {
   );
   expect(summary).toEqual([]);
 }
+
+/**
+ * Problems a person would see at this width: the page wider than the window, or a visible control
+ * (link, button, field) reaching outside an ancestor that clips or scrolls its overflow.
+ */
+export function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) {
+      problems.push(`page is ${root.scrollWidth}px wide in a ${root.clientWidth}px window`);
+    }
+    const describe = (el: Element) => {
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${name}"`;
+    };
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"]',
+    );
+    for (const control of controls) {
+      // Hidden on purpose: not rendered, screen-reader-only (1 px), or off-screen and aria-hidden.
+      if (control.closest('[aria-hidden="true"], [hidden], .sr-only')) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === 'hidden') continue;
+      if (box.right > root.clientWidth + 1 || box.left < -1) {
+        problems.push(
+          `${describe(control)} is outside the window (${Math.round(box.left)}–${Math.round(box.right)}px)`,
+        );
+        continue;
+      }
+      for (
+        let parent = control.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const frame = parent.getBoundingClientRect();
+        if (box.right > frame.right + 1 || box.left < frame.left - 1) {
+          problems.push(
+            `${describe(control)} is cut off by ${describe(parent)} (overflow ${style.overflowX})`,
+          );
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}

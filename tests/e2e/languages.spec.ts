@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, layoutProblems, waitUntilSettled } from './support/page-checks';
+import { saveScreen } from './support/screens';
+import { localeInfo, localePath, locales, type Locale } from '../../src/i18n/locales';
+import { translatedRoutes } from '../../src/config/navigation';
+import zhHant from '../../src/i18n/catalogs/zh-hant';
+import ar from '../../src/i18n/catalogs/ar';
+
+// The public site in Traditional Chinese and Arabic (issue 36). Every translated page in both
+// languages at a phone's width (where right-to-left and long words break layouts), the rest sampled
+// at a desktop's: the language and direction declared, nothing wider than the window, axe clean,
+// headings in the language's own script. Then the switcher, the alternates and the figures.
+
+const TRANSLATED: Exclude<Locale, 'en'>[] = ['zh-hant', 'ar'];
+const SCRIPT = { 'zh-hant': /[\u4e00-\u9fff]/, ar: /[\u0600-\u06ff]/ } as const;
+const CATALOG = { 'zh-hant': zhHant, ar } as const;
+const ROUTES = [...translatedRoutes, '/404'];
+
+for (const locale of TRANSLATED) {
+  test.describe(`${localeInfo[locale].nativeName} (${locale})`, () => {
+    test.describe.configure({ timeout: 180_000 });
+
+    test(`every page at 360px: ${localeInfo[locale].htmlLang}, ${localeInfo[locale].dir}, fits, axe clean, in its script`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      for (const route of ROUTES) {
+        const path = localePath(locale, route);
+        await test.step(path, async () => {
+          await page.goto(path);
+          await waitUntilSettled(page);
+          await expect(page.locator('html')).toHaveAttribute('lang', localeInfo[locale].htmlLang);
+          await expect(page.locator('html')).toHaveAttribute('dir', localeInfo[locale].dir);
+          await expect(page.locator('h1')).toHaveText(SCRIPT[locale]);
+          expect(await page.title()).toMatch(SCRIPT[locale]);
+          await saveScreen(page, `languages/${locale}${route === '/' ? '' : route}-360.png`, {
+            fullPage: true,
+          });
+          expect(await layoutProblems(page), path).toEqual([]);
+          await expectNoAxeViolations(page);
+        });
+      }
+    });
+
+    test(`the home, asset-management and a legal page at 1440px`, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      for (const route of ['/', '/asset-management', '/privacy-policy']) {
+        const path = localePath(locale, route);
+        await page.goto(path);
+        await waitUntilSettled(page);
+        await saveScreen(page, `languages/${locale}${route === '/' ? '' : route}-1440.png`, {
+          fullPage: true,
+        });
+        expect(await layoutProblems(page), path).toEqual([]);
+      }
+      // Legal pages say which text prevails, in the reader's language.
+      await expect(page.locator('[data-english-prevails]')).toHaveText(CATALOG[locale].legal.englishPrevails);
+    });
+  });
+}
+
+test('the switcher opens the same page in another language, by keyboard, and remembers the choice', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/ar/loan');
+  const trigger = page.locator('[data-language-switcher] [data-dropdown-trigger]');
+  await expect(trigger).toHaveAccessibleName(`${ar.language.label}: العربية`);
+  await trigger.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.locator('#language-menu');
+  await expect(menu).toBeVisible();
+  // The page's own language is marked; each link names its language in that language.
+  await expect(menu.getByRole('link', { name: 'العربية' })).toHaveAttribute('aria-current', 'true');
+  await expect(menu.getByRole('link', { name: '繁體中文' })).toHaveAttribute('lang', 'zh-Hant');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('link', { name: '繁體中文' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/zh-hant\/loan$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
+  const cookie = (await context.cookies()).find((c) => c.name === 'nf_lang');
+  expect(cookie?.value).toBe('zh');
+
+  // The phone's menu lists the languages too, and English returns to today's address.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('button', { name: zhHant.nav.openMenu }).click();
+  const list = page.getByRole('dialog').getByRole('navigation', { name: zhHant.language.label });
+  await list.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/loan$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect((await context.cookies()).find((c) => c.name === 'nf_lang')?.value).toBe('en');
+});
+
+test('every translated page names its three languages as alternates, and each alternate exists', async ({
+  page,
+  request,
+}) => {
+  for (const route of translatedRoutes) {
+    await page.goto(route);
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) =>
+        links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href') ?? '').pathname]),
+      );
+    expect(alternates).toEqual([
+      ...locales.map((l) => [localeInfo[l].htmlLang, localePath(l, route)]),
+      ['x-default', route],
+    ]);
+    for (const [, path] of alternates) expect((await request.get(path ?? '')).status(), path ?? '').toBe(200);
+  }
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('/ar/loan</loc>');
+  expect(sitemap).toMatch(/hreflang="zh-Hant" href="https?:\/\/[^/"]+\/zh-hant\/loan"/);
+});
+
+test('Arabic keeps figures and amounts left to right, in Latin digits, inside isolated runs', async ({
+  page,
+}) => {
+  await page.goto('/ar/asset-management');
+  const minimums = page.locator('[data-list="plans"] [data-amount] bdi');
+  await expect(minimums).toHaveCount(4);
+  const texts = (await minimums.allTextContents()).map((t) => t.replace(/[\u200e\u200f\s]/g, ''));
+  expect(texts.map((t) => t.replace(/[^\d,]/g, ''))).toEqual(['500', '5,000', '25,000', '50,000']);
+  // "5,000 US$": the amount, then the currency, never reordered by the Arabic around it.
+  for (const text of texts) expect(text).toMatch(/^[\d,]+US\$$/);
+  await expect(minimums.first()).toHaveAttribute('dir', 'ltr');
+  // The home page's key figures read as written ("700+", not "+700").
+  await page.goto('/ar');
+  const figure = page.locator('dd bdi').first();
+  await expect(figure).toHaveText('700+');
+  const direction = await figure.evaluate((el) => getComputedStyle(el).direction);
+  expect(direction).toBe('ltr');
+});

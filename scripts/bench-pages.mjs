@@ -210,6 +210,12 @@ export function measureSite(dir) {
 export function publicRoutes(dir) {
   const sitemap = path.join(path.resolve(dir), 'sitemap.xml');
   const routes = new Set(['/404']);
+  // Each language's own 404 page (dist/<locale>/404.html) is public too.
+  for (const entry of fs.readdirSync(path.resolve(dir), { withFileTypes: true })) {
+    if (entry.isDirectory() && fs.existsSync(path.join(path.resolve(dir), entry.name, '404.html'))) {
+      routes.add(`/${entry.name}/404`);
+    }
+  }
   if (fs.existsSync(sitemap)) {
     for (const m of fs.readFileSync(sitemap, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)) {
       routes.add(new URL(m[1] ?? '/').pathname.replace(/(.)\/$/, '$1'));

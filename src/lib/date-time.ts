@@ -7,7 +7,6 @@
  * Hong Kong has kept UTC+8 without daylight saving since 1979, so a fixed offset gives the same
  * answer as the tz database without depending on the ICU data a browser or Node was built with.
  */
-import { localeInfo, type Locale } from '~/i18n/locales';
 
 /** Hong Kong is UTC+8 all year: the firm's clock. */
 export const HONG_KONG_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -49,26 +48,11 @@ export function hongKongClock(instant: string | number | Date): string {
 const shortMonth = (clock: string) => (MONTH_NAMES[Number(clock.slice(5, 7)) - 1] ?? '').slice(0, 3);
 const day = (clock: string) => String(Number(clock.slice(8, 10)));
 
-/**
- * "27 Nov 2026": a day. An empty or unreadable value is shown as a dash, never as "Invalid Date".
- * In another language the day is written its way ("2026年11月27日", "27 نوفمبر 2026"), still the Hong
- * Kong day: the formatter reads the Hong Kong wall clock as if it were UTC, so no tz data is needed.
- */
-export function formatDate(
-  instant: string | number | Date | null | undefined,
-  locale: Locale = 'en',
-): string {
+/** "27 Nov 2026": a day. An empty or unreadable value is shown as a dash, never as "Invalid Date". */
+export function formatDate(instant: string | number | Date | null | undefined): string {
   if (instant === null || instant === undefined || instant === '') return '—';
   if (Number.isNaN(toMs(instant))) return '—';
   const clock = hongKongClock(instant);
-  if (locale !== 'en') {
-    return new Intl.DateTimeFormat(localeInfo[locale].intl, {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(clock));
-  }
   return `${day(clock)} ${shortMonth(clock)} ${clock.slice(0, 4)}`;
 }
 

@@ -20,7 +20,7 @@ import {
 import { catalog, fill, plural, type PluralForms } from '~/i18n/text';
 import { aboutContent, assetManagementContent, homeContent, loanContent } from '~/content/pages';
 import { translatedRoutes, localHref, routes } from '~/config/navigation';
-import { formatDate } from '~/lib/date-time';
+import { formatDayIn } from '~/i18n/dates';
 
 const others = locales.filter((l) => l !== defaultLocale);
 
@@ -143,9 +143,9 @@ describe('filling and counting', () => {
   it('writes a legal date as each language does, on the Hong Kong day', () => {
     // 23:30 UTC on 1 Nov is 2 Nov in Hong Kong.
     const instant = '2026-11-01T23:30:00Z';
-    expect(formatDate(instant)).toBe('2 Nov 2026');
-    expect(formatDate(instant, 'zh-hant')).toBe('2026年11月2日');
-    expect(formatDate(instant, 'ar').replace(/\u200f/g, '')).toMatch(/^2 نوفمبر 2026$/);
+    expect(formatDayIn('en', instant)).toBe('2 Nov 2026');
+    expect(formatDayIn('zh-hant', instant)).toBe('2026年11月2日');
+    expect(formatDayIn('ar', instant).replace(/\u200f/g, '')).toMatch(/^2 نوفمبر 2026$/);
   });
 });
 

@@ -1,14 +1,14 @@
 /**
- * Header behaviour: the Services disclosure dropdown and the full-screen mobile menu.
+ * Header behaviour: the Services and language dropdowns, the full-screen mobile menu, and the
+ * remembered language.
  * Plain DOM code bundled by Astro (no framework) so marketing pages stay within their JS budget.
  */
 
+// The menu holds links and buttons only (no fields), and every byte counts against the 1 KB budget.
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(
-    root.querySelectorAll<HTMLElement>(
-      'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])',
-    ),
-  ).filter((el) => el.getClientRects().length > 0);
+  return Array.from(root.querySelectorAll<HTMLElement>('a[href],button:not([disabled])')).filter(
+    (el) => el.getClientRects().length > 0,
+  );
 }
 
 function initDropdown(container: HTMLElement): void {
@@ -129,23 +129,17 @@ function markAccount(header: HTMLElement): void {
   }
 }
 
-/**
- * Remembers the language a visitor picks: Netlify's `nf_lang` cookie, which its language redirect
- * reads in place of the browser's Accept-Language (netlify.toml sends "/" to that language's home).
- * Netlify matches on the primary language ("zh", "ar", "en").
- */
-export function rememberLanguage(locale: string): void {
-  const primary = locale.split('-')[0] ?? locale;
-  document.cookie = `nf_lang=${primary}; path=/; max-age=31536000; samesite=lax`;
-}
-
 export function initHeader(): void {
   const header = document.querySelector<HTMLElement>('[data-site-header]');
   if (!header) return;
   markAccount(header);
   header.querySelectorAll<HTMLElement>('[data-dropdown]').forEach(initDropdown);
-  header.querySelectorAll<HTMLAnchorElement>('[data-language-link]').forEach((link) => {
-    link.addEventListener('click', () => rememberLanguage(link.dataset['languageLink'] ?? 'en'));
+  // Remembers the language a visitor picks: Netlify's nf_lang cookie (the primary subtag, "zh", "ar",
+  // "en"), which its language redirect reads in place of Accept-Language (netlify.toml sends "/" to
+  // that language's home). Browsers default the cookie to SameSite=Lax.
+  header.addEventListener('click', (event) => {
+    const lang = (event.target as Element).closest<HTMLElement>('[data-nf-lang]')?.dataset['nfLang'];
+    if (lang) document.cookie = `nf_lang=${lang};path=/;max-age=31536000`;
   });
   initMobileMenu(header);
 }

@@ -95,14 +95,15 @@ export function localHref(locale: Locale, href: string): string {
 }
 
 /**
- * The pages built in every language (src/pages/[...locale]/). The contact, sign-in and sign-up forms
- * and the portal are English until their islands read the catalogs (issue 36, in progress).
+ * The pages built in every language (src/pages/[...locale]/). The sign-in and sign-up forms and the
+ * portal are English until their islands take their words from the catalogs (issue 36, in progress).
  */
 export const translatedRoutes: readonly string[] = [
   routes.home,
   routes.about,
   routes.loan,
   routes.assetManagement,
+  routes.contact,
   routes.terms,
   routes.privacy,
   routes.cookies,

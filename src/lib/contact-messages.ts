@@ -18,10 +18,19 @@ export interface ContactFields {
   message: string;
 }
 
-/** The contact form's checks before sending (identity is optional). */
-export function contactProblem(input: ContactFields): FormProblem | null {
+/** Why a message was not stored, when the database said so in a way the sender can act on. */
+export type ContactFailure = 'checkFields' | 'tooMany';
+
+/**
+ * The contact form's checks before sending (identity is optional), in the words of the page's
+ * language (the catalogs' `contactForm`; English's are CONTACT_MESSAGES).
+ */
+export function contactProblem(
+  input: ContactFields,
+  words: { fillRequired: string; invalidEmail: string } = CONTACT_MESSAGES,
+): FormProblem | null {
   const missing = blankFields({ name: input.name, email: input.email, message: input.message });
-  if (missing.length > 0) return { message: CONTACT_MESSAGES.fillRequired, fields: missing };
-  if (!looksLikeEmail(input.email)) return { message: CONTACT_MESSAGES.invalidEmail, fields: ['email'] };
+  if (missing.length > 0) return { message: words.fillRequired, fields: missing };
+  if (!looksLikeEmail(input.email)) return { message: words.invalidEmail, fields: ['email'] };
   return null;
 }

@@ -1,5 +1,5 @@
 import { supabase } from './supabase';
-import { CONTACT_MESSAGES } from './contact-messages';
+import { CONTACT_MESSAGES, type ContactFailure } from './contact-messages';
 
 export type ContactIdentity = 'investor' | 'borrower';
 
@@ -11,6 +11,19 @@ export interface ContactMessage {
 }
 
 export { CONTACT_MESSAGES };
+
+/**
+ * A message not stored. `message` is the English sentence (with the database's reason); `failure`
+ * says why in a form the page can put in its own language (undefined: no reason to give).
+ */
+export class ContactSendError extends Error {
+  constructor(
+    message: string,
+    readonly failure?: ContactFailure,
+  ) {
+    super(message);
+  }
+}
 
 /** Database errors whose text is written for the sender (rate limit, field checks). */
 const EXPLAINED_CODES = new Set(['PT429', '22023', '23514']);
@@ -34,8 +47,13 @@ export async function sendContactMessage(input: ContactMessage): Promise<void> {
         : error.code && EXPLAINED_CODES.has(error.code)
           ? error.message
           : '';
-    throw new Error(reason ? `${CONTACT_MESSAGES.failed}. ${reason}` : CONTACT_MESSAGES.failed);
+    const failure: ContactFailure | undefined =
+      error.code === 'PT429' ? 'tooMany' : reason ? 'checkFields' : undefined;
+    throw new ContactSendError(
+      reason ? `${CONTACT_MESSAGES.failed}. ${reason}` : CONTACT_MESSAGES.failed,
+      failure,
+    );
   }
   // return=minimal answers 201 with no body; anything else means the row was not stored.
-  if (status !== 201) throw new Error(CONTACT_MESSAGES.failed);
+  if (status !== 201) throw new ContactSendError(CONTACT_MESSAGES.failed);
 }

@@ -132,3 +132,24 @@ test('Arabic keeps figures and amounts left to right, in Latin digits, inside is
   const direction = await figure.evaluate((el) => getComputedStyle(el).direction);
   expect(direction).toBe('ltr');
 });
+
+test("the contact form speaks the page's language: its checks, its button and its result", async ({
+  page,
+}) => {
+  await page.goto('/ar/getintouch');
+  await waitUntilSettled(page);
+  const words = ar.contactForm;
+  const form = page.locator('form');
+  await form.getByRole('button', { name: words.send }).click();
+  await expect(page.getByRole('alert').filter({ hasText: words.fillRequired })).toBeVisible();
+  await expect(form.getByLabel(words.name)).toBeFocused();
+  await form.getByLabel(words.name).fill('سارة');
+  await form.getByLabel(words.email).fill('not-an-address');
+  await form.getByLabel(words.question).fill('أود معرفة المزيد عن الإقراض.');
+  await form.getByRole('button', { name: words.send }).click();
+  await expect(page.getByRole('alert').filter({ hasText: words.invalidEmail })).toBeVisible();
+  await form.getByLabel(words.email).fill(`sara.${Date.now()}@example.com`);
+  await form.getByRole('radio', { name: words.investor }).check();
+  await form.getByRole('button', { name: words.send }).click();
+  await expect(page.getByText(words.sent)).toBeVisible();
+});

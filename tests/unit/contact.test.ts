@@ -53,6 +53,8 @@ describe('sendContactMessage', () => {
     await expect(sendContactMessage(message)).rejects.toThrow(
       'Error: message not sent. You have sent too many messages. Please try again in an hour.',
     );
+    // The kind of failure, for a page in another language to say in its own words.
+    await expect(sendContactMessage(message)).rejects.toMatchObject({ failure: 'tooMany' });
   });
 
   it('explains a failed check constraint, hides other database text, and never treats a non-201 as sent', async () => {
@@ -63,8 +65,12 @@ describe('sendContactMessage', () => {
     await expect(sendContactMessage(message)).rejects.toThrow(
       'Error: message not sent. Please check your name, e-mail address and message.',
     );
+    await expect(sendContactMessage(message)).rejects.toMatchObject({ failure: 'checkFields' });
+    db.next = { status: 400, error: { code: '22023', message: 'message is too long' } };
+    await expect(sendContactMessage(message)).rejects.toMatchObject({ failure: 'checkFields' });
     db.next = { status: 500, error: { code: 'XX000', message: 'internal detail' } };
     await expect(sendContactMessage(message)).rejects.toThrow(/^Error: message not sent$/);
+    await expect(sendContactMessage(message)).rejects.toMatchObject({ failure: undefined });
     db.next = { status: 200, error: null };
     await expect(sendContactMessage(message)).rejects.toThrow(/^Error: message not sent$/);
   });

@@ -21,6 +21,7 @@ import { catalog, fill, plural, type PluralForms } from '~/i18n/text';
 import { aboutContent, assetManagementContent, homeContent, loanContent } from '~/content/pages';
 import { translatedRoutes, localHref, routes } from '~/config/navigation';
 import { formatDayIn } from '~/i18n/dates';
+import { CONTACT_MESSAGES, contactProblem } from '~/lib/contact-messages';
 
 const others = locales.filter((l) => l !== defaultLocale);
 
@@ -163,6 +164,26 @@ describe('the catalogs', () => {
         if (at === 'document.titleTemplate') continue;
         expect(text, `${locale} ${at}: ${text}`).toMatch(script[locale as Exclude<Locale, 'en'>]);
       }
+    }
+  });
+});
+
+describe('the contact form in every language', () => {
+  it("says in English what the form's own module says (one wording, two places)", () => {
+    const { sent, failed, fillRequired, invalidEmail } = catalog('en').contactForm;
+    expect({ sent, failed, fillRequired, invalidEmail }).toEqual(CONTACT_MESSAGES);
+  });
+
+  it("checks the fields in the page's language", () => {
+    for (const locale of locales) {
+      const words = catalog(locale).contactForm;
+      expect(contactProblem({ name: '', email: 'a@b.co', message: 'x' }, words)).toEqual({
+        message: words.fillRequired,
+        fields: ['name'],
+      });
+      expect(contactProblem({ name: 'A', email: 'nope', message: 'x' }, words)?.message).toBe(
+        words.invalidEmail,
+      );
     }
   });
 });

@@ -84,6 +84,40 @@ const en = {
     eyebrow: 'Error 404',
     body: 'The page you were looking for has moved or never existed. Check the address, or continue to one of these pages.',
   },
+  contactPage: {
+    title: 'Contact Us',
+    description:
+      'Questions about lending, asset management or liquidity? Send a message to the Liquid Capital desk and a specialist will reply within one business day.',
+    eyebrow: 'Contact Us',
+    heading: 'Got a Question?',
+    lead: 'Tell us a little about yourself and what you need. A specialist from our desk will reply within one business day.',
+    formTitle: 'Send us a message',
+    otherWays: 'Other ways to reach us',
+    generalTitle: 'General and partnerships',
+    /** {email} is the partnerships address, written as a link. */
+    generalText: 'For general enquiries and partnerships, e-mail {email}.',
+    clientSupport: 'Client support:',
+  },
+  /** The contact form (components/islands/forms/ContactForm.tsx); the page passes this part only. */
+  contactForm: {
+    name: 'Name',
+    email: 'Email',
+    question: 'Your question',
+    whoAreYou: 'Who are you?',
+    optional: '(optional)',
+    investor: 'Investor',
+    borrower: 'Borrower',
+    send: 'Send Message',
+    sending: 'Sending…',
+    /** The button before the form is ready (its script still loading). */
+    notReady: 'Form loading…',
+    sent: 'Message sent',
+    failed: 'Error: message not sent',
+    fillRequired: 'Please fill in your name, email and question.',
+    invalidEmail: 'Please enter a valid email address.',
+    checkFields: 'Please check your name, e-mail address and message.',
+    tooMany: 'Too many messages have been sent. Please try again in an hour.',
+  },
   sections: {
     /** After a card's link, for screen readers: "Learn More, about Lending". {title} is the card's. */
     linkAbout: 'about {title}',

@@ -4,16 +4,21 @@ import Toaster from '../shared/Toaster';
 import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';
 import { useFormProblem } from '../shared/formProblem';
-import { CONTACT_MESSAGES, contactProblem } from '~/lib/contact-messages';
+import { contactProblem, type ContactFailure } from '~/lib/contact-messages';
 import type { ContactIdentity } from '~/lib/contact';
+import type { Catalog } from '~/i18n/catalogs/en';
+
+/** The form's words in the page's language (the catalogs' `contactForm`), passed by the page. */
+export type ContactFormWords = Catalog['contactForm'];
 
 /**
  * /getintouch. The spec's rules (required fields, e-mail format) are checked here and explained in
  * the page, the first field to fix focused (the form is noValidate: no browser bubbles). A hidden
  * "website" field is a honeypot: people never see or fill it, naive bots do; then we pretend success
- * and store nothing.
+ * and store nothing. Every word comes from `words`, so the form speaks the page's language and the
+ * island carries no catalog of its own.
  */
-export default function ContactForm() {
+export default function ContactForm({ words }: { words: ContactFormWords }) {
   const [busy, setBusy] = useState(false);
   const { report, fieldProps, alert } = useFormProblem();
 
@@ -29,7 +34,7 @@ export default function ContactForm() {
       email: String(data.get('email') ?? ''),
       message: String(data.get('message') ?? ''),
     };
-    if (report(formElement, contactProblem(fields))) return;
+    if (report(formElement, contactProblem(fields, words))) return;
     setBusy(true);
     try {
       if (String(data.get('website') ?? '').trim() === '') {
@@ -40,13 +45,16 @@ export default function ContactForm() {
           identity: identity === 'investor' || identity === 'borrower' ? (identity as ContactIdentity) : null,
         });
       }
-      toast.success(CONTACT_MESSAGES.sent);
+      toast.success(words.sent);
       formElement.reset();
     } catch (error) {
-      // Our own errors carry the reason; anything else (e.g. the module failed to load) gets the plain text.
-      const text =
-        error instanceof Error && error.message.startsWith(CONTACT_MESSAGES.failed) ? error.message : '';
-      toast.error(text || CONTACT_MESSAGES.failed);
+      // Our own errors say why (ContactSendError.failure); anything else (e.g. the module failed to
+      // load) gets the plain text.
+      const failure =
+        error instanceof Error && 'failure' in error
+          ? (error.failure as ContactFailure | undefined)
+          : undefined;
+      toast.error(failure ? `${words.failed}. ${words[failure]}` : words.failed);
     } finally {
       setBusy(false);
     }
@@ -67,7 +75,7 @@ export default function ContactForm() {
         <div className="grid gap-6 sm:grid-cols-2">
           <Field
             id="contact-name"
-            label="Name"
+            label={words.name}
             name="name"
             type="text"
             autoComplete="name"
@@ -77,7 +85,7 @@ export default function ContactForm() {
           />
           <Field
             id="contact-email"
-            label="Email"
+            label={words.email}
             name="email"
             type="email"
             autoComplete="email"
@@ -89,7 +97,7 @@ export default function ContactForm() {
         <Field
           as="textarea"
           id="contact-message"
-          label="Your question"
+          label={words.question}
           name="message"
           controlClassName="resize-y"
           required
@@ -99,7 +107,7 @@ export default function ContactForm() {
         />
         <fieldset>
           <legend className="field-label">
-            Who are you? <span className="font-normal text-muted">(optional)</span>
+            {words.whoAreYou} <span className="font-normal text-muted">{words.optional}</span>
           </legend>
           <div className="mt-1 flex flex-wrap gap-3">
             {(['investor', 'borrower'] as const).map((value) => (
@@ -108,7 +116,7 @@ export default function ContactForm() {
                 className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-mist-300 px-4 has-checked:border-ink-700 has-checked:bg-mist-100"
               >
                 <input type="radio" name="identity" value={value} className="size-4 accent-ink-900" />
-                <span className="text-sm font-medium">{value === 'investor' ? 'Investor' : 'Borrower'}</span>
+                <span className="text-sm font-medium">{words[value]}</span>
               </label>
             ))}
           </div>
@@ -121,8 +129,9 @@ export default function ContactForm() {
         <SubmitButton
           className="btn-dark w-full sm:w-auto"
           busy={busy}
-          label="Send Message"
-          busyLabel="Sending…"
+          label={words.send}
+          busyLabel={words.sending}
+          notReadyLabel={words.notReady}
         />
       </form>
     </>

@@ -12,6 +12,8 @@ interface SubmitButtonProps {
   className: string;
   /** Also disabled when there is nothing to submit yet (e.g. no asset to choose). */
   disabled?: boolean;
+  /** The label before hydration in the page's language; English's is FORM_NOT_READY. */
+  notReadyLabel?: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export default function SubmitButton({
   busy,
   className,
   disabled = false,
+  notReadyLabel = FORM_NOT_READY,
 }: SubmitButtonProps) {
   // false in the server's HTML and while hydrating (React uses the server snapshot), true after.
   const ready = useSyncExternalStore(
@@ -35,7 +38,7 @@ export default function SubmitButton({
   );
   return (
     <button type="submit" className={className} disabled={!ready || busy || disabled} data-ready={ready}>
-      {!ready ? FORM_NOT_READY : busy ? busyLabel : label}
+      {!ready ? notReadyLabel : busy ? busyLabel : label}
     </button>
   );
 }

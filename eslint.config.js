@@ -61,6 +61,26 @@ export default tseslint.config(
     },
   },
   {
+    // An island gets its words from its page (built once per language), so it carries one language:
+    // importing the catalogs would ship all three (docs/languages.md). Types are fine.
+    files: ['src/components/islands/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^~/i18n/(text|catalogs/.*|auth-words)$',
+              allowTypeImports: true,
+              message: 'Islands take their words as props from the page; only src/i18n/fill.ts and types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Right-to-left languages (Arabic) mirror the layout: spacing, positions, borders, corners and text
     // alignment use the logical utilities (ms-/me-, ps-/pe-, start-/end-, border-s/e, rounded-s/e,
     // text-start/end), which follow the page's direction, never the physical left/right ones.

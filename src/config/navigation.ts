@@ -95,8 +95,9 @@ export function localHref(locale: Locale, href: string): string {
 }
 
 /**
- * The pages built in every language (src/pages/[...locale]/). The sign-in and sign-up forms and the
- * portal are English until their islands take their words from the catalogs (issue 36, in progress).
+ * The pages built in every language (src/pages/[...locale]/). The password-reset and e-mail
+ * confirmation pages (reached from mails, which are English) and the portal are English until their
+ * islands take their words from the catalogs (issue 36, in progress).
  */
 export const translatedRoutes: readonly string[] = [
   routes.home,
@@ -104,6 +105,9 @@ export const translatedRoutes: readonly string[] = [
   routes.loan,
   routes.assetManagement,
   routes.contact,
+  routes.login,
+  routes.register,
+  routes.forgotPassword,
   routes.terms,
   routes.privacy,
   routes.cookies,

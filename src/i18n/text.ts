@@ -1,12 +1,12 @@
 /**
- * Reading the catalogs: one language's words (`catalog`), a template's `{placeholders}` filled in
- * (`fill`), and the plural form a count needs in that language (`plural`, through Intl.PluralRules:
- * English has two forms, Arabic six). Astro pages and islands use the same three functions.
+ * Reading the catalogs: one language's words (`catalog`), for Astro pages, which render at build
+ * time. An island never imports this module (it would carry every language): its page passes it the
+ * words it needs, and it fills them with src/i18n/fill.ts.
  */
 import en, { type Catalog } from './catalogs/en';
 import zhHant from './catalogs/zh-hant';
 import ar from './catalogs/ar';
-import { localeInfo, type Locale } from './locales';
+import type { Locale } from './locales';
 
 export type { Catalog } from './catalogs/en';
 
@@ -17,40 +17,4 @@ export function catalog(locale: Locale): Catalog {
   return catalogs[locale];
 }
 
-/**
- * "Choose {plan}" with { plan: 'Gold' } → "Choose Gold". A placeholder without a value is an error
- * (a sentence with a hole is worse than none); a value without a placeholder is ignored.
- */
-export function fill(template: string, values: Readonly<Record<string, string | number>> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`No value for {${name}} in "${template}"`);
-    return String(value);
-  });
-}
-
-/** A sentence per plural category; `other` is the fallback every language has. */
-export type PluralForms = { readonly other: string } & Partial<Readonly<Record<Intl.LDMLPluralRule, string>>>;
-
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-
-/** The form `count` takes in `locale`, with {count} and any other values filled in. */
-export function plural(
-  locale: Locale,
-  count: number,
-  forms: PluralForms,
-  values: Readonly<Record<string, string | number>> = {},
-): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(localeInfo[locale].intl);
-    pluralRules.set(locale, rules);
-  }
-  const form = forms[rules.select(count)] ?? forms.other;
-  return fill(form, { count: formatCount(locale, count), ...values });
-}
-
-/** A whole count in the language's digits and grouping ("1,000"; Latin digits in Arabic too). */
-export function formatCount(locale: Locale, count: number): string {
-  return new Intl.NumberFormat(localeInfo[locale].intl, { maximumFractionDigits: 0 }).format(count);
-}
+export { fill, plural, formatCount, type PluralForms } from './fill';

@@ -42,6 +42,13 @@ export const AUTH_MESSAGES = {
     'This confirmation link is invalid or has expired. Enter your address to get a new one.',
 } as const;
 
+/**
+ * The same answers in the page's language (the catalogs' `authForm.messages`, with {min} filled):
+ * the functions below take them, and the lib keeps throwing English's, which `shownMessage` turns
+ * into the page's words.
+ */
+export type AuthMessages = Readonly<Record<keyof typeof AUTH_MESSAGES, string>>;
+
 /** Redirect delay after sign-in and sign-up (spec: 2 seconds). */
 export const REDIRECT_DELAY_MS = 2000;
 
@@ -58,7 +65,7 @@ export function validateSignUp(input: SignUpInput): string | null {
 }
 
 /** The sign-up checks with the fields concerned (the spec's "fill in all fields" comes first). */
-export function signUpProblem(input: SignUpInput): FormProblem | null {
+export function signUpProblem(input: SignUpInput, words: AuthMessages = AUTH_MESSAGES): FormProblem | null {
   // The password is not trimmed: spaces are valid characters in it.
   const missing = blankFields({
     username: input.username,
@@ -66,19 +73,23 @@ export function signUpProblem(input: SignUpInput): FormProblem | null {
     password: input.password === '' ? '' : 'set',
     consent: input.consent,
   });
-  if (missing.length > 0) return { message: AUTH_MESSAGES.fillAllFields, fields: missing };
-  if (!looksLikeEmail(input.email)) return { message: AUTH_MESSAGES.invalidEmail, fields: ['email'] };
+  if (missing.length > 0) return { message: words.fillAllFields, fields: missing };
+  if (!looksLikeEmail(input.email)) return { message: words.invalidEmail, fields: ['email'] };
   if (input.password.length < PASSWORD_MIN_LENGTH) {
-    return { message: AUTH_MESSAGES.weakPassword, fields: ['password'] };
+    return { message: words.weakPassword, fields: ['password'] };
   }
   return null;
 }
 
 /** Sign-in (member and admin): both fields filled, an e-mail that looks like one. */
-export function signInProblem(email: string, password: string): FormProblem | null {
+export function signInProblem(
+  email: string,
+  password: string,
+  words: AuthMessages = AUTH_MESSAGES,
+): FormProblem | null {
   const missing = blankFields({ email, password: password === '' ? '' : 'set' });
-  if (missing.length > 0) return { message: AUTH_MESSAGES.fillAllFields, fields: missing };
-  if (!looksLikeEmail(email)) return { message: AUTH_MESSAGES.invalidEmail, fields: ['email'] };
+  if (missing.length > 0) return { message: words.fillAllFields, fields: missing };
+  if (!looksLikeEmail(email)) return { message: words.invalidEmail, fields: ['email'] };
   return null;
 }
 
@@ -91,9 +102,9 @@ export function newPasswordProblem(password: string, confirm: string): FormProbl
 }
 
 /** A form whose one field is an e-mail address (password reset, granting admin access). */
-export function emailProblem(email: string): FormProblem | null {
-  if (email.trim() === '') return { message: AUTH_MESSAGES.emailRequired, fields: ['email'] };
-  if (!looksLikeEmail(email)) return { message: AUTH_MESSAGES.invalidEmail, fields: ['email'] };
+export function emailProblem(email: string, words: AuthMessages = AUTH_MESSAGES): FormProblem | null {
+  if (email.trim() === '') return { message: words.emailRequired, fields: ['email'] };
+  if (!looksLikeEmail(email)) return { message: words.invalidEmail, fields: ['email'] };
   return null;
 }
 
@@ -107,8 +118,14 @@ export function safeNextPath(next: string | null | undefined, fallback = '/user-
   return next;
 }
 
-/** The text to show for a failure: our own catalogue message as is, anything else as `fallback`. */
-export function shownMessage(error: unknown, fallback: string): string {
-  const known: readonly string[] = Object.values(AUTH_MESSAGES);
-  return error instanceof Error && known.includes(error.message) ? error.message : fallback;
+/**
+ * The text to show for a failure: our own catalogue message in the page's words, anything else as
+ * `fallback` (a database's or GoTrue's own text is never shown).
+ */
+export function shownMessage(error: unknown, fallback: string, words: AuthMessages = AUTH_MESSAGES): string {
+  if (!(error instanceof Error)) return fallback;
+  const key = (Object.keys(AUTH_MESSAGES) as (keyof typeof AUTH_MESSAGES)[]).find(
+    (k) => AUTH_MESSAGES[k] === error.message,
+  );
+  return key ? words[key] : fallback;
 }

@@ -57,6 +57,17 @@ export function formatDate(instant: string | number | Date | null | undefined): 
 }
 
 /**
+ * The same day in another language, given its Intl tag (src/i18n/locales.ts, `intl`):
+ * "2026年11月27日", "27 نوفمبر 2026", still the Hong Kong day (the formatter reads the Hong Kong wall
+ * clock as if it were UTC, so no tz data is needed). A function of its own, so pages that never
+ * write another language (member, admin) do not load it.
+ */
+export function formatDateIn(intlTag: string, instant: string | number | Date): string {
+  const options = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+  return new Intl.DateTimeFormat(intlTag, options).format(new Date(hongKongClock(instant)));
+}
+
+/**
  * "27 Nov 2026, 20:40 HKT": a moment, with its zone. `seconds` adds them ("20:40:36 HKT") where
  * the order of close events matters (the audit log, a security hold).
  */

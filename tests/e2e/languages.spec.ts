@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, layoutProblems, waitUntilSettled } from './support/page-checks';
 import { saveScreen } from './support/screens';
+import { createMember, uniqueEmail } from './support/users';
 import { localeInfo, localePath, locales, type Locale } from '../../src/i18n/locales';
 import { translatedRoutes } from '../../src/config/navigation';
 import zhHant from '../../src/i18n/catalogs/zh-hant';
@@ -152,4 +153,88 @@ test("the contact form speaks the page's language: its checks, its button and it
   await form.getByRole('radio', { name: words.investor }).check();
   await form.getByRole('button', { name: words.send }).click();
   await expect(page.getByText(words.sent)).toBeVisible();
+});
+
+test.describe('sign-in, sign-up and the reset request in Chinese and Arabic', () => {
+  test('sign-in: the checks and the answer in Chinese, links within the language', async ({ page }) => {
+    const words = zhHant.authForm;
+    await page.goto('/zh-hant/login');
+    await waitUntilSettled(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhHant.authPages.signIn.heading);
+    await page.getByRole('button', { name: words.signIn, exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: words.messages.fillAllFields })).toBeVisible();
+    await page.getByLabel(words.email, { exact: true }).fill(uniqueEmail('zh'));
+    await page.getByLabel(words.password, { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: `${words.show} ${words.passwordWord}` }).click();
+    await expect(page.getByLabel(words.password, { exact: true })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: words.signIn, exact: true }).click();
+    // GoTrue's refusal, said in the page's words (never its own English text).
+    await expect(page.getByText(words.messages.invalidCredentials)).toBeVisible();
+    await expect(page.getByRole('link', { name: words.forgotPassword })).toHaveAttribute(
+      'href',
+      '/zh-hant/forgot-password',
+    );
+    await expect(page.getByRole('link', { name: words.createAccount })).toHaveAttribute(
+      'href',
+      '/zh-hant/register',
+    );
+  });
+
+  test('a member signs in on the Arabic page and is welcomed in Arabic', async ({ page }) => {
+    const member = await createMember();
+    await page.goto('/ar/login');
+    await waitUntilSettled(page);
+    await page.getByLabel(ar.authForm.email, { exact: true }).fill(member.email);
+    await page.getByLabel(ar.authForm.password, { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: ar.authForm.signIn, exact: true }).click();
+    await expect(page.getByText(ar.authForm.messages.loginSuccess)).toBeVisible();
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+  });
+
+  test('sign-up: the consent names the legal texts in the language, a referral link is explained, the inbox step follows', async ({
+    page,
+  }) => {
+    const words = ar.authForm;
+    await page.goto('/ar/register?ref=ABCD2345');
+    await waitUntilSettled(page);
+    await expect(page.getByTestId('referral-notice')).toHaveText(
+      words.referralInvited.replace('{code}', 'ABCD2345'),
+    );
+    await expect(page.getByRole('link', { name: words.privacyPolicy })).toHaveAttribute(
+      'href',
+      '/ar/privacy-policy',
+    );
+    await expect(page.getByRole('link', { name: words.termsOfService })).toHaveAttribute(
+      'href',
+      '/ar/terms-of-service',
+    );
+    await page.getByLabel(words.username).fill('sara');
+    await page.getByLabel(words.emailAddress).fill(uniqueEmail('ar'));
+    await page.getByLabel(words.password, { exact: true }).fill('short');
+    await page.locator('#signup-consent').check();
+    await page.getByRole('button', { name: words.signUp }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: words.messages.weakPassword.replace('{min}', '8') }),
+    ).toBeVisible();
+    await page.getByLabel(words.password, { exact: true }).fill('a-long-enough-password');
+    await page.getByRole('button', { name: words.signUp }).click();
+    await expect(page.getByRole('heading', { name: words.confirmTitle })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: words.messages.confirmEmailSent })).toBeVisible();
+    await expect(page.getByRole('link', { name: words.goToSignIn })).toHaveAttribute('href', '/ar/login');
+  });
+
+  test('the reset request answers in Chinese without saying whether the address exists', async ({ page }) => {
+    const words = zhHant.authForm;
+    await page.goto('/zh-hant/forgot-password');
+    await waitUntilSettled(page);
+    await page.getByRole('button', { name: words.sendResetLink }).click();
+    await expect(page.getByRole('alert').filter({ hasText: words.messages.emailRequired })).toBeVisible();
+    await page.getByLabel(words.email, { exact: true }).fill(uniqueEmail('zh-reset'));
+    await page.getByRole('button', { name: words.sendResetLink }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.messages.resetRequested })).toBeVisible();
+    await expect(page.getByRole('link', { name: words.backToSignIn })).toHaveAttribute(
+      'href',
+      '/zh-hant/login',
+    );
+  });
 });

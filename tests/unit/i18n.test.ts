@@ -20,8 +20,10 @@ import {
 import { catalog, fill, plural, type PluralForms } from '~/i18n/text';
 import { aboutContent, assetManagementContent, homeContent, loanContent } from '~/content/pages';
 import { translatedRoutes, localHref, routes } from '~/config/navigation';
-import { formatDayIn } from '~/i18n/dates';
+import { formatDate, formatDateIn } from '~/lib/date-time';
 import { CONTACT_MESSAGES, contactProblem } from '~/lib/contact-messages';
+import { AUTH_MESSAGES, emailProblem, shownMessage, signInProblem, signUpProblem } from '~/lib/auth-rules';
+import { authWords } from '~/i18n/auth-words';
 
 const others = locales.filter((l) => l !== defaultLocale);
 
@@ -87,8 +89,9 @@ describe('addresses per language', () => {
   it('links to the same language only where that page is translated', () => {
     expect(localHref('ar', routes.loan)).toBe('/ar/loan');
     expect(localHref('ar', '/asset-management#plans')).toBe('/ar/asset-management#plans');
-    // Forms and the portal are English for now: their links stay as they are.
-    expect(localHref('ar', routes.login)).toBe('/login');
+    expect(localHref('ar', routes.login)).toBe('/ar/login');
+    // Reached from mails (English for now) and the portal: their links stay as they are.
+    expect(localHref('ar', '/reset-password')).toBe('/reset-password');
     expect(localHref('zh-hant', '/user/plans?plan=gold')).toBe('/user/plans?plan=gold');
   });
 
@@ -144,9 +147,9 @@ describe('filling and counting', () => {
   it('writes a legal date as each language does, on the Hong Kong day', () => {
     // 23:30 UTC on 1 Nov is 2 Nov in Hong Kong.
     const instant = '2026-11-01T23:30:00Z';
-    expect(formatDayIn('en', instant)).toBe('2 Nov 2026');
-    expect(formatDayIn('zh-hant', instant)).toBe('2026年11月2日');
-    expect(formatDayIn('ar', instant).replace(/\u200f/g, '')).toMatch(/^2 نوفمبر 2026$/);
+    expect(formatDate(instant)).toBe('2 Nov 2026');
+    expect(formatDateIn(localeInfo['zh-hant'].intl, instant)).toBe('2026年11月2日');
+    expect(formatDateIn(localeInfo.ar.intl, instant).replace(/\u200f/g, '')).toMatch(/^2 نوفمبر 2026$/);
   });
 });
 
@@ -184,6 +187,35 @@ describe('the contact form in every language', () => {
       expect(contactProblem({ name: 'A', email: 'nope', message: 'x' }, words)?.message).toBe(
         words.invalidEmail,
       );
+    }
+  });
+});
+
+describe('the sign-in, sign-up and reset forms in every language', () => {
+  it("say in English exactly what src/lib/auth-rules.ts says, the password's length filled in", () => {
+    expect(authWords('en').messages).toEqual(AUTH_MESSAGES);
+  });
+
+  it("check in the page's language and turn the lib's English answers into the page's words", () => {
+    for (const locale of locales) {
+      const words = authWords(locale);
+      expect(words.messages.weakPassword).toContain('8');
+      expect(words.passwordHint).toContain('8');
+      expect(signInProblem('', '', words.messages)?.message).toBe(words.messages.fillAllFields);
+      expect(emailProblem('nope', words.messages)?.message).toBe(words.messages.invalidEmail);
+      expect(
+        signUpProblem({ username: 'a', email: 'a@b.co', password: 'short', consent: true }, words.messages)
+          ?.message,
+      ).toBe(words.messages.weakPassword);
+      // Every answer the lib throws (in English) is shown in this language; anything else is the fallback.
+      for (const key of Object.keys(AUTH_MESSAGES) as (keyof typeof AUTH_MESSAGES)[]) {
+        expect(shownMessage(new Error(AUTH_MESSAGES[key]), 'fallback', words.messages)).toBe(
+          words.messages[key],
+        );
+      }
+      expect(shownMessage(new Error('GoTrue: database error'), 'fallback', words.messages)).toBe('fallback');
+      // The links between the forms stay in the language.
+      for (const link of Object.values(words.links)) expect(splitLocale(link).locale).toBe(locale);
     }
   });
 });

@@ -118,6 +118,101 @@ const en = {
     checkFields: 'Please check your name, e-mail address and message.',
     tooMany: 'Too many messages have been sent. Please try again in an hour.',
   },
+  /** Sign-in, sign-up and the password-reset request: the pages' headings (layouts/Auth.astro). */
+  authPages: {
+    signIn: {
+      title: 'Sign In',
+      description: 'Sign in to your Liquid Capital account.',
+      heading: 'Sign in',
+      lead: 'Welcome back. Sign in to view your portfolio and balances.',
+    },
+    register: {
+      title: 'Sign Up',
+      description: 'Open a Liquid Capital account.',
+      heading: 'Create your account',
+      lead: 'Open an account in a minute and choose a plan when you are ready.',
+    },
+    forgotPassword: {
+      title: 'Forgot Password',
+      description: 'Reset the password of your Liquid Capital account.',
+      heading: 'Forgot your password?',
+      lead: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+    },
+  },
+  /**
+   * The sign-in, sign-up and reset-request forms (components/islands/forms/). `messages` are the
+   * answers of src/lib/auth-rules.ts (AUTH_MESSAGES) in this language; {min} is the shortest password.
+   */
+  authForm: {
+    email: 'Email',
+    emailAddress: 'Email address',
+    password: 'Password',
+    username: 'Username',
+    show: 'Show',
+    hide: 'Hide',
+    /** Said after Show or Hide to screen readers: "Show password". */
+    passwordWord: 'password',
+    passwordHint: 'At least {min} characters.',
+    forgotPassword: 'Forgot password?',
+    signIn: 'Sign in',
+    signingIn: 'Signing in…',
+    loading: 'Loading…',
+    newHere: 'New to Liquid Capital?',
+    createAccount: 'Create an account',
+    /** {privacy} and {terms} are links named by the two entries after this one. */
+    consent: 'I agree to the {privacy} and the {terms}.',
+    privacyPolicy: 'Privacy Policy',
+    termsOfService: 'Terms of Service',
+    signUp: 'Sign Up',
+    signingUp: 'Signing up…',
+    haveAccount: 'Already have an account? Login',
+    sendResetLink: 'Send reset link',
+    sending: 'Sending…',
+    remembered: 'Remembered it?',
+    backToSignIn: 'Back to sign in',
+    resend: 'Resend confirmation e-mail',
+    confirmTitle: 'Confirm your e-mail address',
+    /** {email} is the address, shown in bold. */
+    sentTo: 'Sent to {email}. Nothing arrived after a few minutes? Check your spam folder, or send it again.',
+    goToSignIn: 'Go to sign in',
+    /** {code} is the referral code from the link. */
+    referralInvited:
+      'You were invited by a member (referral code {code}): your sign-up will be linked to their referral. If no member has this code, you are registered without one.',
+    referralInvalid: 'This referral link is not valid. You can still register.',
+    notReady: 'Form loading…',
+    messages: {
+      fillAllFields: 'Please fill in all fields.',
+      invalidEmail: 'Please enter a valid email address.',
+      emailRequired: 'Please enter your email address.',
+      weakPassword: 'Password should be at least {min} characters long',
+      emailInUse: 'Email already in use',
+      registrationFailed: 'Registration failed. Please try again.',
+      registrationSuccess: 'Registration successful!',
+      invalidCredentials: 'Invalid email or password. Please try again.',
+      loginFailed: 'Login failed. Please try again.',
+      accountNotFound: 'User account not found. Please register first.',
+      loginSuccess: 'Successfully logged in',
+      adminLoginSuccess: 'Successfully logged in as admin',
+      resetRequested:
+        'If an account exists for that address, we have sent a link to reset your password. Check your inbox.',
+      resetRequestFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
+      passwordMismatch: 'The two passwords do not match.',
+      samePassword: 'The new password must be different from your current password.',
+      passwordUpdated: 'Your password has been changed.',
+      passwordUpdateFailed: 'Your password could not be changed. Please open the link from the e-mail again.',
+      confirmEmailSent:
+        'Check your inbox: we have sent you a link to confirm your e-mail address. Open it to finish signing in.',
+      emailNotConfirmed:
+        'Your e-mail address is not confirmed yet. Open the link we sent you, or ask for a new one below.',
+      confirmationResent: 'We have sent the confirmation e-mail again. Check your inbox.',
+      mailRateLimited: 'Please wait a minute before asking for another e-mail.',
+      resendFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
+      emailConfirmed: 'Your e-mail address is confirmed. Welcome!',
+      confirmingSignIn: 'One moment while we sign you in.',
+      confirmationLinkInvalid:
+        'This confirmation link is invalid or has expired. Enter your address to get a new one.',
+    },
+  },
   sections: {
     /** After a card's link, for screen readers: "Learn More, about Lending". {title} is the card's. */
     linkAbout: 'about {title}',

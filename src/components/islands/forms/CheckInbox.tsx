@@ -1,20 +1,24 @@
-import { AUTH_MESSAGES } from '~/lib/auth-rules';
+import type { AuthFormWords } from '~/i18n/auth-words';
 import ResendConfirmation from './ResendConfirmation';
 
 /**
  * After registering with confirmations on. The text is the same whether or not the address already
  * had an account (GoTrue answers both alike), so the page never reveals which addresses exist.
  */
-export default function CheckInbox({ email }: { email: string }) {
+export default function CheckInbox({ email, words }: { email: string; words: AuthFormWords }) {
+  const [beforeEmail = '', afterEmail = ''] = words.sentTo.split('{email}');
   return (
     <div className="space-y-4">
-      <h2 className="text-xl text-ink-950">Confirm your e-mail address</h2>
+      <h2 className="text-xl text-ink-950">{words.confirmTitle}</h2>
       <p role="status" className="text-base text-ink-800">
-        {AUTH_MESSAGES.confirmEmailSent}
+        {words.messages.confirmEmailSent}
       </p>
       <p className="text-sm text-muted">
-        Sent to <strong className="break-all text-ink-950">{email}</strong>. Nothing arrived after a few
-        minutes? Check your spam folder, or send it again.
+        {beforeEmail}
+        <strong className="break-all text-ink-950">
+          <bdi>{email}</bdi>
+        </strong>
+        {afterEmail}
       </p>
       {import.meta.env.DEV && (
         <p className="text-sm text-muted">
@@ -23,9 +27,9 @@ export default function CheckInbox({ email }: { email: string }) {
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <ResendConfirmation email={() => email} />
-        <a href="/login" className="btn-dark">
-          Go to sign in
+        <ResendConfirmation email={() => email} words={words} />
+        <a href={words.links.signIn} className="btn-dark">
+          {words.goToSignIn}
         </a>
       </div>
     </div>

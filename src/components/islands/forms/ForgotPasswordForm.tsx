@@ -4,10 +4,11 @@ import Toaster from '../shared/Toaster';
 import SubmitButton from '../shared/SubmitButton';
 import Field from '../shared/Field';
 import { useFormProblem } from '../shared/formProblem';
-import { AUTH_MESSAGES, emailProblem } from '~/lib/auth-rules';
+import { emailProblem, shownMessage } from '~/lib/auth-rules';
+import type { AuthFormWords } from '~/i18n/auth-words';
 
 /** /forgot-password: asks for the recovery mail; the answer never says whether the address exists. */
-export default function ForgotPasswordForm() {
+export default function ForgotPasswordForm({ words }: { words: AuthFormWords }) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const { report, fieldProps, alert } = useFormProblem();
@@ -16,7 +17,7 @@ export default function ForgotPasswordForm() {
     event.preventDefault();
     if (busy) return;
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    if (report(event.currentTarget, emailProblem(email))) return;
+    if (report(event.currentTarget, emailProblem(email, words.messages))) return;
     setBusy(true);
     try {
       // The Supabase client loads with the first attempt, as on the sign-in form.
@@ -24,7 +25,7 @@ export default function ForgotPasswordForm() {
       await requestPasswordReset(email);
       setSent(true);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : AUTH_MESSAGES.resetRequestFailed);
+      toast.error(shownMessage(error, words.messages.resetRequestFailed, words.messages));
     } finally {
       setBusy(false);
     }
@@ -35,9 +36,9 @@ export default function ForgotPasswordForm() {
       <Toaster />
       {sent ? (
         <div role="status" className="space-y-4">
-          <p className="text-base text-ink-800">{AUTH_MESSAGES.resetRequested}</p>
-          <a href="/login" className="btn-outline-dark">
-            Back to sign in
+          <p className="text-base text-ink-800">{words.messages.resetRequested}</p>
+          <a href={words.links.signIn} className="btn-outline-dark">
+            {words.backToSignIn}
           </a>
         </div>
       ) : (
@@ -45,7 +46,7 @@ export default function ForgotPasswordForm() {
           {alert}
           <Field
             id="forgot-email"
-            label="Email"
+            label={words.email}
             name="email"
             type="email"
             autoComplete="email"
@@ -55,13 +56,17 @@ export default function ForgotPasswordForm() {
           <SubmitButton
             className="btn-dark w-full"
             busy={busy}
-            label="Send reset link"
-            busyLabel="Sending…"
+            label={words.sendResetLink}
+            busyLabel={words.sending}
+            notReadyLabel={words.notReady}
           />
           <p className="text-center text-sm text-muted">
-            Remembered it?{' '}
-            <a href="/login" className="font-semibold text-accent-700 underline-offset-4 hover:underline">
-              Sign in
+            {words.remembered}{' '}
+            <a
+              href={words.links.signIn}
+              className="font-semibold text-accent-700 underline-offset-4 hover:underline"
+            >
+              {words.signIn}
             </a>
           </p>
         </form>

@@ -13,7 +13,11 @@ interface PasswordFieldProps {
   hint?: string | undefined;
   /** From useFormProblem's fieldProps: marks the field invalid and links it to the form's message. */
   problem?: { 'aria-invalid'?: true; 'aria-describedby'?: string } | undefined;
+  /** The toggle's words in the page's language; English by default (the portal is English). */
+  words?: { show: string; hide: string; passwordWord: string } | undefined;
 }
+
+const ENGLISH = { show: 'Show', hide: 'Hide', passwordWord: 'password' };
 
 /** A password input with a Show/Hide toggle (a real button, so keyboard and screen readers can use it). */
 export default function PasswordField({
@@ -27,6 +31,7 @@ export default function PasswordField({
   minLength,
   hint,
   problem,
+  words = ENGLISH,
 }: PasswordFieldProps) {
   const hintId = `${id}-hint`;
   const [visible, setVisible] = useState(false);
@@ -58,8 +63,8 @@ export default function PasswordField({
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? 'Hide' : 'Show'}
-          <span className="sr-only"> password</span>
+          {visible ? words.hide : words.show}
+          <span className="sr-only"> {words.passwordWord}</span>
         </button>
       </div>
       {hint && (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { referralCodeFrom, referralInvited } from './ReferralNotice';
+import en from '~/i18n/catalogs/en';
 
 describe('referral link', () => {
   it('takes a code of the database’s shape, in capitals', () => {
@@ -17,7 +18,7 @@ describe('referral link', () => {
   });
 
   it('names the code and what happens when it is nobody’s', () => {
-    expect(referralInvited('ABCD2345')).toBe(
+    expect(referralInvited('ABCD2345', en.authForm)).toBe(
       'You were invited by a member (referral code ABCD2345): your sign-up will be linked to their referral. If no member has this code, you are registered without one.',
     );
   });

@@ -8,9 +8,14 @@ import { useSyncExternalStore, type ReactNode } from 'react';
  */
 const CODE = /^[A-HJ-NP-Z2-9]{8}$/;
 
-export const referralInvited = (code: string): string =>
-  `You were invited by a member (referral code ${code}): your sign-up will be linked to their referral. If no member has this code, you are registered without one.`;
-export const REFERRAL_INVALID = 'This referral link is not valid. You can still register.';
+/** What the notice says, in the page's language ({code} in `referralInvited`). */
+export interface ReferralWords {
+  referralInvited: string;
+  referralInvalid: string;
+}
+
+export const referralInvited = (code: string, words: ReferralWords): string =>
+  words.referralInvited.replace('{code}', code);
 
 /** The link's `?ref=` as a code (trimmed, upper case), '' when it is not one, null when there is none. */
 export function referralCodeFrom(search: string): string | null {
@@ -27,7 +32,7 @@ const neverChanges = () => () => undefined;
  * it is not a code), `notice` what the page says about it. Read after hydration (the page's HTML is
  * the same for every visitor).
  */
-export function useReferral(): { code: string | null; notice: ReactNode } {
+export function useReferral(words: ReferralWords): { code: string | null; notice: ReactNode } {
   const code = useSyncExternalStore(
     neverChanges,
     () => referralCodeFrom(window.location.search),
@@ -44,7 +49,7 @@ export function useReferral(): { code: string | null; notice: ReactNode } {
           code ? 'border-success-600 bg-mist-50' : 'border-accent-500 bg-accent-50'
         }`}
       >
-        {code ? referralInvited(code) : REFERRAL_INVALID}
+        {code ? referralInvited(code, words) : words.referralInvalid}
       </p>
     ),
   };

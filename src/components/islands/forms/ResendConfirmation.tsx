@@ -1,12 +1,28 @@
 import { useState } from 'react';
 import toast from '~/lib/toast';
-import { AUTH_MESSAGES, shownMessage } from '~/lib/auth-rules';
+import { AUTH_MESSAGES, shownMessage, type AuthMessages } from '~/lib/auth-rules';
 
 /**
  * "Send the confirmation e-mail again" for `email`. The server limits how often (one mail per address
  * per interval, and an hourly budget); the limit is shown as a clear message.
  */
-export default function ResendConfirmation({ email, label }: { email: () => string; label?: string }) {
+/** The button's words and the answers in the page's language; English by default. */
+type ResendWords = { sending: string; resend: string; messages: AuthMessages };
+const ENGLISH: ResendWords = {
+  sending: 'Sending…',
+  resend: 'Resend confirmation e-mail',
+  messages: AUTH_MESSAGES,
+};
+
+export default function ResendConfirmation({
+  email,
+  label,
+  words = ENGLISH,
+}: {
+  email: () => string;
+  label?: string;
+  words?: ResendWords;
+}) {
   const [busy, setBusy] = useState(false);
 
   async function onResend() {
@@ -16,9 +32,9 @@ export default function ResendConfirmation({ email, label }: { email: () => stri
       // supabase-js loads on the first attempt, not with the page.
       const { resendConfirmation } = await import('~/lib/auth');
       await resendConfirmation(email());
-      toast.success(AUTH_MESSAGES.confirmationResent);
+      toast.success(words.messages.confirmationResent);
     } catch (error) {
-      toast.error(shownMessage(error, AUTH_MESSAGES.resendFailed));
+      toast.error(shownMessage(error, words.messages.resendFailed, words.messages));
     } finally {
       setBusy(false);
     }
@@ -26,7 +42,7 @@ export default function ResendConfirmation({ email, label }: { email: () => stri
 
   return (
     <button type="button" className="btn-outline-dark" onClick={onResend} disabled={busy}>
-      {busy ? 'Sending…' : (label ?? 'Resend confirmation e-mail')}
+      {busy ? words.sending : (label ?? words.resend)}
     </button>
   );
 }

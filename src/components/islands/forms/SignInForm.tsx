@@ -13,7 +13,9 @@ import {
   safeNextPath,
   shownMessage,
   signInProblem,
+  type AuthMessages,
 } from '~/lib/auth-rules';
+import type { AuthFormWords } from '~/i18n/auth-words';
 
 // The code prompt and supabase-js load only when someone signs in or already has a session.
 const SecondFactorForm = lazyPart(() => import('../admin/SecondFactorForm'));
@@ -31,8 +33,8 @@ const hasStoredSession = (): boolean => {
 const nextPath = (): string => safeNextPath(new URLSearchParams(window.location.search).get('next'));
 
 /** Signed in: the success toast, then the page asked for (spec: after 2 seconds). */
-function enter(role: 'admin' | 'member'): void {
-  toast.success(role === 'admin' ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess);
+function enter(role: 'admin' | 'member', messages: AuthMessages): void {
+  toast.success(role === 'admin' ? messages.adminLoginSuccess : messages.loginSuccess);
   window.setTimeout(
     () => window.location.assign(role === 'admin' ? '/admin/home' : nextPath()),
     REDIRECT_DELAY_MS,
@@ -42,9 +44,11 @@ function enter(role: 'admin' | 'member'): void {
 /**
  * /login: the spec's sign-in (admin first, then member), then the remembered ?next= page after 2 s. A
  * member with an authenticator is asked for its code first (issue 23), as is one sent back here by a
- * member page because the session is still at aal1.
+ * member page because the session is still at aal1. Its words are the page's language's (`words`);
+ * the authenticator step is English for now, as the portal is.
  */
-export default function SignInForm() {
+export default function SignInForm({ words }: { words: AuthFormWords }) {
+  const messages = words.messages;
   const [busy, setBusy] = useState(false);
   const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
   // Set when the password was right but the address is not confirmed yet: offer the mail again.
@@ -82,7 +86,7 @@ export default function SignInForm() {
     const data = new FormData(event.currentTarget);
     const email = String(data.get('email') ?? '');
     const password = String(data.get('password') ?? '');
-    if (report(event.currentTarget, signInProblem(email, password))) return;
+    if (report(event.currentTarget, signInProblem(email, password, messages))) return;
     setBusy(true);
     setUnconfirmed(false);
     try {
@@ -99,10 +103,10 @@ export default function SignInForm() {
         return;
       }
       // Stay busy: the button remains disabled until the page changes.
-      enter(role);
+      enter(role, messages);
     } catch (error) {
       setUnconfirmed(error instanceof Error && error.message === AUTH_MESSAGES.emailNotConfirmed);
-      toast.error(shownMessage(error, AUTH_MESSAGES.loginFailed));
+      toast.error(shownMessage(error, messages.loginFailed, messages));
       setBusy(false);
     }
   }
@@ -111,11 +115,11 @@ export default function SignInForm() {
     return (
       <>
         <Toaster />
-        <Suspense fallback={<p className="text-sm text-muted">Loading…</p>}>
+        <Suspense fallback={<p className="text-sm text-muted">{words.loading}</p>}>
           <SecondFactorForm
             step={codeStep}
             audience="member"
-            onVerified={() => enter('member')}
+            onVerified={() => enter('member', messages)}
             onCancel={() => void signOutAndRestart()}
           />
         </Suspense>
@@ -130,7 +134,7 @@ export default function SignInForm() {
         {alert}
         <Field
           id="signin-email"
-          label="Email"
+          label={words.email}
           name="email"
           type="email"
           autoComplete="email"
@@ -139,36 +143,44 @@ export default function SignInForm() {
         />
         <PasswordField
           id="signin-password"
-          label="Password"
+          label={words.password}
           name="password"
           autoComplete="current-password"
           required
           problem={fieldProps('password')}
+          words={words}
         />
         {unconfirmed && (
           <div className="space-y-3 rounded-md bg-mist-100 p-4">
-            <p className="text-sm text-ink-800">{AUTH_MESSAGES.emailNotConfirmed}</p>
+            <p className="text-sm text-ink-800">{messages.emailNotConfirmed}</p>
             <ResendConfirmation
               email={() => String(new FormData(formRef.current ?? undefined).get('email') ?? '')}
+              words={words}
             />
           </div>
         )}
         <div className="flex justify-end">
           <a
-            href="/forgot-password"
+            href={words.links.forgotPassword}
             className="text-sm font-medium text-ink-700 underline decoration-accent-500 underline-offset-2 hover:text-ink-950"
           >
-            Forgot password?
+            {words.forgotPassword}
           </a>
         </div>
-        <SubmitButton className="btn-dark w-full" busy={busy} label="Sign in" busyLabel="Signing in…" />
+        <SubmitButton
+          className="btn-dark w-full"
+          busy={busy}
+          label={words.signIn}
+          busyLabel={words.signingIn}
+          notReadyLabel={words.notReady}
+        />
         <p className="text-center text-sm text-muted">
-          New to Liquid Capital?{' '}
+          {words.newHere}{' '}
           <a
-            href="/register"
+            href={words.links.register}
             className="font-semibold text-ink-900 underline decoration-accent-500 underline-offset-2"
           >
-            Create an account
+            {words.createAccount}
           </a>
         </p>
       </form>

@@ -7,25 +7,23 @@ import PasswordField from './PasswordField';
 import CheckInbox from './CheckInbox';
 import { useReferral } from './ReferralNotice';
 import { useFormProblem } from '../shared/formProblem';
-import {
-  AUTH_MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  REDIRECT_DELAY_MS,
-  shownMessage,
-  signUpProblem,
-} from '~/lib/auth-rules';
+import { PASSWORD_MIN_LENGTH, REDIRECT_DELAY_MS, shownMessage, signUpProblem } from '~/lib/auth-rules';
+import type { AuthFormWords } from '~/i18n/auth-words';
 
 /**
  * /register: creates the account. With e-mail confirmations on (the default) it then asks the member
  * to open the link from their inbox and offers to send it again; with them off the member is signed
- * in and goes to the dashboard after 2 s.
+ * in and goes to the dashboard after 2 s. Its words are the page's language's (`words`).
  */
-export default function SignUpForm() {
+export default function SignUpForm({ words }: { words: AuthFormWords }) {
+  const messages = words.messages;
+  const [beforePrivacy = '', afterPrivacy = ''] = words.consent.split('{privacy}');
+  const [betweenLinks = '', afterTerms = ''] = afterPrivacy.split('{terms}');
   const [busy, setBusy] = useState(false);
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   const { report, fieldProps, alert } = useFormProblem();
   // `?ref=CODE`: a member's referral link (issue 33); its code goes with the sign-up unless invalid.
-  const referral = useReferral();
+  const referral = useReferral(words);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,13 +37,13 @@ export default function SignUpForm() {
       consent: data.get('consent') !== null,
     };
     // Our own check first (the form is noValidate): the spec's message in the page, no request sent.
-    if (report(event.currentTarget, signUpProblem(input))) return;
+    if (report(event.currentTarget, signUpProblem(input, messages))) return;
     setBusy(true);
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { signUp } = await import('~/lib/auth');
       const outcome = await signUp({ ...input, referralCode: referral.code ?? undefined });
-      toast.success(AUTH_MESSAGES.registrationSuccess);
+      toast.success(messages.registrationSuccess);
       if (outcome.status === 'confirmation-sent') {
         setAwaitingConfirmation(outcome.email);
         setBusy(false);
@@ -53,7 +51,7 @@ export default function SignUpForm() {
       }
       window.setTimeout(() => window.location.assign('/user-dashboard'), REDIRECT_DELAY_MS);
     } catch (error) {
-      toast.error(shownMessage(error, AUTH_MESSAGES.registrationFailed));
+      toast.error(shownMessage(error, messages.registrationFailed, messages));
       setBusy(false);
     }
   }
@@ -62,7 +60,7 @@ export default function SignUpForm() {
     return (
       <>
         <Toaster />
-        <CheckInbox email={awaitingConfirmation} />
+        <CheckInbox email={awaitingConfirmation} words={words} />
       </>
     );
   }
@@ -75,7 +73,7 @@ export default function SignUpForm() {
         {alert}
         <Field
           id="signup-username"
-          label="Username"
+          label={words.username}
           name="username"
           type="text"
           autoComplete="username"
@@ -85,7 +83,7 @@ export default function SignUpForm() {
         />
         <Field
           id="signup-email"
-          label="Email address"
+          label={words.emailAddress}
           name="email"
           type="email"
           autoComplete="email"
@@ -94,13 +92,14 @@ export default function SignUpForm() {
         />
         <PasswordField
           id="signup-password"
-          label="Password"
+          label={words.password}
           name="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={words.passwordHint}
           problem={fieldProps('password')}
+          words={words}
         />
         <div className="flex items-start gap-3">
           <input
@@ -112,30 +111,36 @@ export default function SignUpForm() {
             {...fieldProps('consent')}
           />
           <label htmlFor="signup-consent" className="text-sm leading-6 text-ink-800">
-            I agree to the{' '}
+            {beforePrivacy}
             <a
-              href="/privacy-policy"
+              href={words.links.privacy}
               className="font-semibold underline decoration-accent-500 underline-offset-2"
             >
-              Privacy Policy
-            </a>{' '}
-            and the{' '}
-            <a
-              href="/terms-of-service"
-              className="font-semibold underline decoration-accent-500 underline-offset-2"
-            >
-              Terms of Service
+              {words.privacyPolicy}
             </a>
-            .
+            {betweenLinks}
+            <a
+              href={words.links.terms}
+              className="font-semibold underline decoration-accent-500 underline-offset-2"
+            >
+              {words.termsOfService}
+            </a>
+            {afterTerms}
           </label>
         </div>
-        <SubmitButton className="btn-dark w-full" busy={busy} label="Sign Up" busyLabel="Signing up…" />
+        <SubmitButton
+          className="btn-dark w-full"
+          busy={busy}
+          label={words.signUp}
+          busyLabel={words.signingUp}
+          notReadyLabel={words.notReady}
+        />
         <p className="text-center text-sm text-muted">
           <a
-            href="/login"
+            href={words.links.signIn}
             className="font-semibold text-ink-900 underline decoration-accent-500 underline-offset-2"
           >
-            Already have an account? Login
+            {words.haveAccount}
           </a>
         </p>
       </form>

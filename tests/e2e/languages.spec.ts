@@ -200,11 +200,11 @@ test.describe('sign-in, sign-up and the reset request in Chinese and Arabic', ()
     await expect(page.getByTestId('referral-notice')).toHaveText(
       words.referralInvited.replace('{code}', 'ABCD2345'),
     );
-    await expect(page.getByRole('link', { name: words.privacyPolicy })).toHaveAttribute(
+    await expect(page.locator('form').getByRole('link', { name: words.privacyPolicy })).toHaveAttribute(
       'href',
       '/ar/privacy-policy',
     );
-    await expect(page.getByRole('link', { name: words.termsOfService })).toHaveAttribute(
+    await expect(page.locator('form').getByRole('link', { name: words.termsOfService })).toHaveAttribute(
       'href',
       '/ar/terms-of-service',
     );

@@ -624,8 +624,9 @@ test.describe('links, SEO and weight', () => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
     // Each translated page once per language (tests/e2e/languages.spec.ts checks their alternates);
-    // the contact form in English only, for now.
+    // the contact form too.
     const translated = [
+      '/getintouch',
       '/',
       '/aboutus',
       '/loan',
@@ -639,7 +640,6 @@ test.describe('links, SEO and weight', () => {
         ...translated,
         ...translated.map((p) => (p === '/' ? '/zh-hant' : `/zh-hant${p}`)),
         ...translated.map((p) => (p === '/' ? '/ar' : `/ar${p}`)),
-        '/getintouch',
       ].sort(),
     );
     const robots = await (await request.get('/robots.txt')).text();

@@ -104,7 +104,8 @@ test.describe('contact form', () => {
       await page.getByRole('button', { name: 'Send Message' }).click();
       const toast = page.getByRole('alert').filter({ hasText: 'Error: message not sent' });
       await expect(toast).toBeVisible();
-      await expect(toast).toContainText('You have sent too many messages. Please try again in an hour.');
+      // The reason, in the page's words (the catalogs' contactForm.tooMany, in every language).
+      await expect(toast).toContainText('Too many messages have been sent. Please try again in an hour.');
       await expect(page.locator('.toast-error').filter({ hasText: 'Error: message not sent' })).toBeVisible();
       // The typed message stays, so the visitor can try later without retyping.
       await expect(page.getByLabel('Your question')).not.toHaveValue('');

@@ -59,6 +59,8 @@ const en = {
   },
   office: {
     lines: ['Level 19, Two International Finance Centre', '8 Finance Street, Central', 'Hong Kong'],
+    /** The same address on one line, as the language writes it (Chinese: largest place first). */
+    inline: 'Level 19, Two International Finance Centre, 8 Finance Street, Central, Hong Kong',
   },
   disclosures: {
     title: 'Regulatory information',

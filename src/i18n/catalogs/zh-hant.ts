@@ -47,6 +47,7 @@ const zhHant = {
   },
   office: {
     lines: ['國際金融中心二期19樓', '中環金融街8號', '香港'],
+    inline: '香港中環金融街8號國際金融中心二期19樓',
   },
   disclosures: {
     title: '監管資料',

@@ -7,6 +7,8 @@
  * A plural is an object keyed by Intl.PluralRules categories ("one", "other", and for Arabic also
  * "zero", "two", "few", "many"); `other` is always required.
  */
+import { AUTH_MESSAGES } from '~/lib/auth-rules';
+
 const en = {
   document: {
     skipToContent: 'Skip to main content',
@@ -182,38 +184,8 @@ const en = {
       'You were invited by a member (referral code {code}): your sign-up will be linked to their referral. If no member has this code, you are registered without one.',
     referralInvalid: 'This referral link is not valid. You can still register.',
     notReady: 'Form loading…',
-    messages: {
-      fillAllFields: 'Please fill in all fields.',
-      invalidEmail: 'Please enter a valid email address.',
-      emailRequired: 'Please enter your email address.',
-      weakPassword: 'Password should be at least {min} characters long',
-      emailInUse: 'Email already in use',
-      registrationFailed: 'Registration failed. Please try again.',
-      registrationSuccess: 'Registration successful!',
-      invalidCredentials: 'Invalid email or password. Please try again.',
-      loginFailed: 'Login failed. Please try again.',
-      accountNotFound: 'User account not found. Please register first.',
-      loginSuccess: 'Successfully logged in',
-      adminLoginSuccess: 'Successfully logged in as admin',
-      resetRequested:
-        'If an account exists for that address, we have sent a link to reset your password. Check your inbox.',
-      resetRequestFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
-      passwordMismatch: 'The two passwords do not match.',
-      samePassword: 'The new password must be different from your current password.',
-      passwordUpdated: 'Your password has been changed.',
-      passwordUpdateFailed: 'Your password could not be changed. Please open the link from the e-mail again.',
-      confirmEmailSent:
-        'Check your inbox: we have sent you a link to confirm your e-mail address. Open it to finish signing in.',
-      emailNotConfirmed:
-        'Your e-mail address is not confirmed yet. Open the link we sent you, or ask for a new one below.',
-      confirmationResent: 'We have sent the confirmation e-mail again. Check your inbox.',
-      mailRateLimited: 'Please wait a minute before asking for another e-mail.',
-      resendFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
-      emailConfirmed: 'Your e-mail address is confirmed. Welcome!',
-      confirmingSignIn: 'One moment while we sign you in.',
-      confirmationLinkInvalid:
-        'This confirmation link is invalid or has expired. Enter your address to get a new one.',
-    },
+    /** src/lib/auth-rules.ts's answers themselves: one wording, written once. */
+    messages: { ...AUTH_MESSAGES, weakPassword: 'Password should be at least {min} characters long' },
   },
   sections: {
     /** After a card's link, for screen readers: "Learn More, about Lending". {title} is the card's. */

@@ -131,7 +131,7 @@ test('credit / debit: one admin proposes a correction, the row shows it pending,
   await expect(card).toContainText('Interest Wallet');
   await expect(card).toContainText('Quarterly interest');
   await expect(card).toContainText('Ticket 17');
-  const heard = memberRealtime.nextChange('profiles', 'UPDATE');
+  const heard = await memberRealtime.nextChange('profiles', 'UPDATE');
   expect(await approveMoney(approver, card)).toContain(
     `Approving posts +$1,234,467.89 to Interest Wallet (${member.email}) at once`,
   );
@@ -143,7 +143,7 @@ test('credit / debit: one admin proposes a correction, the row shows it pending,
   await expect(mine).toHaveCount(0);
 
   // The member's page hears the change and shows it without a reload.
-  await heard;
+  await heard();
   await expect(interestCard).toContainText('$1,234,567.89');
 
   // The ledger records the approver as the one who posted it, with the text the client reads.

@@ -78,7 +78,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   await expect(confirm.getByRole('alert')).toContainText('Say where the rate comes from');
   await confirm.getByLabel('Rate source').fill('Kraken BTC/USD close');
   await confirm.getByLabel('Note (optional; the client reads this)').fill('Seen on chain, 3 confirmations');
-  const memberHeard = memberRealtime.nextChange('deposit_notices', 'UPDATE');
+  const memberHeard = await memberRealtime.nextChange('deposit_notices', 'UPDATE');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(
     page.getByText(
@@ -104,7 +104,7 @@ test('the double credit is refused: a 0.5 BTC notice is valued by one admin, app
   expect(before).toEqual({ deposit_wallet: '0.00', total_deposit: '0.00' });
 
   // The member sees it move: being confirmed, at its USD value.
-  await memberHeard;
+  await memberHeard();
   await expect(mine).toContainText('Being confirmed');
   await expect(mine).toContainText('0.5 BTC · $30,000.00');
 

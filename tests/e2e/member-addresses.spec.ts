@@ -113,9 +113,9 @@ test.describe('address book', () => {
       .select('id')
       .eq('user_id', member.id)
       .single();
-    const heard = realtime.nextChange('withdrawal_addresses', 'UPDATE');
+    const heard = await realtime.nextChange('withdrawal_addresses', 'UPDATE');
     await endCoolingOff((row as { id: number }).id);
-    await heard;
+    await heard();
     const destination = withdraw.getByLabel('Destination (from your address book)');
     await expect(destination).toBeVisible();
     await expect(destination.locator('option')).toHaveText([/^Cold storage · Bitcoin · bc1qw5…v8f3t4$/]);

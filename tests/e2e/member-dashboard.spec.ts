@@ -50,22 +50,20 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expect(page.getByText('Hello, Liv Live')).toBeVisible();
     await expect(card(page, 'Interest Wallet Balance')).toContainText('$0.00');
-    await realtime.joinedTo('profiles');
 
     // Realtime: the page hears the commit and shows it, no reload.
-    let heard = realtime.nextChange('profiles', 'UPDATE');
+    let heard = await realtime.nextChange('profiles', 'UPDATE');
     await setBalances(member.id, { interest_wallet: '1234.56', referral: '10.5' });
-    await heard;
+    await heard();
     await expect(card(page, 'Interest Wallet Balance')).toContainText('$1,234.56');
     await expect(card(page, 'Referral Earnings')).toContainText('$10.50');
 
     await page.reload();
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expect(card(page, 'Interest Wallet Balance')).toContainText('$1,234.56');
-    await realtime.joinedTo('profiles');
-    heard = realtime.nextChange('profiles', 'UPDATE');
+    heard = await realtime.nextChange('profiles', 'UPDATE');
     await setBalances(member.id, { interest_wallet: '99999999.99' });
-    await heard;
+    await heard();
     await expect(card(page, 'Interest Wallet Balance')).toContainText('$99,999,999.99');
 
     expect(await supabaseStorageKeys(page)).not.toEqual([]);

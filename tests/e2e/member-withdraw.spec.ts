@@ -97,14 +97,14 @@ test.describe('withdraw page', () => {
       .eq('user_id', member.id)
       .single();
     const admin = await adminClient();
-    const heard = realtime.nextChange('withdrawal_requests', 'UPDATE');
+    const heard = await realtime.nextChange('withdrawal_requests', 'UPDATE');
     const { error } = await admin.rpc('review_withdrawal_request', {
       p_request_id: request?.id,
       p_action: 'reject',
       p_note: 'Destination not whitelisted',
     });
     expect(error).toBeNull();
-    await heard;
+    await heard();
     await expect(item).toContainText('Rejected');
     await expect(item).toContainText('Destination not whitelisted');
     await expect(form.getByTestId('available-interest_wallet')).toHaveText('$450.00');
@@ -162,7 +162,7 @@ test.describe('withdraw page', () => {
       await adminClient()
     ).rpc('review_withdrawal_request', { p_request_id: id, p_action: 'approve', p_note: null });
     expect(approved.error).toBeNull();
-    const heard = realtime.nextChange('withdrawal_requests', 'UPDATE');
+    const heard = await realtime.nextChange('withdrawal_requests', 'UPDATE');
     const paid = await (
       await checkerClient()
     ).rpc('review_withdrawal_request', {
@@ -175,7 +175,7 @@ test.describe('withdraw page', () => {
       p_rate_source: 'E2E fixed rate',
     });
     expect(paid.error).toBeNull();
-    await heard;
+    await heard();
     await expect(item).toContainText('Paid 0.19999 BTC');
     await expect(form.getByTestId('available-deposit_wallet')).toHaveText('$18,000.00');
     await expect(form.getByTestId('reserved-deposit_wallet')).toHaveCount(0);
@@ -285,9 +285,9 @@ test.describe('withdraw page', () => {
     expect(csv[1]).toMatch(/^\d{4}-.*Z,Interest Wallet,100\.00,0\.00,100\.00,Opening balance$/);
     expect(csv[2]).toMatch(/,Interest Wallet,-24\.75,100\.00,75\.25,Fee correction$/);
     // Live as well.
-    const heard = realtime.nextChange('ledger_entries', 'INSERT');
+    const heard = await realtime.nextChange('ledger_entries', 'INSERT');
     await setBalances(member.id, { interest_wallet: '80.00' }, 'Interest credit');
-    await heard;
+    await heard();
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(1)).toContainText('Interest credit');
   });

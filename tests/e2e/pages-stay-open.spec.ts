@@ -103,9 +103,9 @@ function balanceUpdates(page: Page, member: TestUser, expectShown: (amount: stri
   return async () => {
     cents += 101;
     const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-    const heard = realtime.nextChange('profiles', 'UPDATE');
+    const heard = await realtime.nextChange('profiles', 'UPDATE');
     await setBalances(member.id, { interest_wallet: amount }, 'Page left open');
-    await heard;
+    await heard();
     await expectShown(amount);
   };
 }

@@ -70,17 +70,21 @@ export function watchRealtime(page: Page) {
         .toBe(true);
     },
     /**
-     * Resolves once the page hears a change to `table` that arrives after this call; fails if none
-     * comes (the feed is broken). Call it before making the change.
+     * Starts listening for a change to `table`: first waits until the page's channel on it is
+     * joined (a change made before that would be lost, not heard), then returns a function whose
+     * promise resolves once such a change arrives, failing if none comes (the feed is broken).
+     * Await this before making the change; await what it returns after.
      */
-    nextChange(table: string, type?: HeardChange['type']): Promise<void> {
+    async nextChange(table: string, type?: HeardChange['type']): Promise<() => Promise<void>> {
+      await this.joinedTo(table);
       const from = heard.length;
-      return expect
-        .poll(() => heard.slice(from).some((c) => c.table === table && (!type || c.type === type)), {
-          message: `a realtime ${type ?? ''} change to ${table} reaches the page`,
-          timeout: 20_000,
-        })
-        .toBe(true);
+      return () =>
+        expect
+          .poll(() => heard.slice(from).some((c) => c.table === table && (!type || c.type === type)), {
+            message: `a realtime ${type ?? ''} change to ${table} reaches the page`,
+            timeout: 20_000,
+          })
+          .toBe(true);
     },
   };
 }

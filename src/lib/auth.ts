@@ -1,4 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
+import type { Locale } from '~/i18n/locales';
 import { supabase } from './supabase';
 import { rememberStaff } from './account-link';
 import {
@@ -93,6 +94,18 @@ export async function signIn(email: string, password: string): Promise<SignInRol
   throw new Error(AUTH_MESSAGES.accountNotFound);
 }
 
+/**
+ * Makes the language of the page a member signed in on theirs: user metadata `locale`, which the
+ * database copies to the profile for mails and statements (and GoTrue's mails read directly). Best
+ * effort: when it fails the member keeps the language they had, and signing in goes on.
+ */
+export async function rememberLanguage(locale: Locale): Promise<void> {
+  const client = supabase();
+  const { data } = await client.auth.getSession();
+  if (!data.session || data.session.user.user_metadata['locale'] === locale) return;
+  await client.auth.updateUser({ data: { locale } }).catch(() => undefined);
+}
+
 /** Where the confirmation link lands: that page completes the sign-in and goes on to the dashboard. */
 export const CONFIRM_LANDING_PATH = '/auth/confirm';
 
@@ -113,6 +126,8 @@ export async function signUp(
   input: SignUpInput & {
     /** A valid referral link's code: the database records the referrer at sign-up (issue 33). */
     referralCode?: string | undefined;
+    /** The page's language: the member's mails (this one first) and statements are written in it. */
+    locale: Locale;
   },
   origin: string = window.location.origin,
 ): Promise<SignUpOutcome> {
@@ -127,6 +142,7 @@ export async function signUp(
       data: {
         username,
         display_name: username,
+        locale: input.locale,
         ...(input.referralCode ? { referral_code: input.referralCode } : {}),
       },
       emailRedirectTo: `${origin}${CONFIRM_LANDING_PATH}`,

@@ -12,4 +12,22 @@ as $$
   select to_char(p_at at time zone 'UTC' + interval '8 hours', 'FMDD Mon YYYY, HH24:MI "HKT"')
 $$;
 
-revoke execute on function private.when_words(timestamptz) from public, anon, authenticated, service_role;
+-- The same moment in a member's language, for their mails: '27 Nov 2026, 20:40 HKT',
+-- '2026年11月27日 20:40（香港時間）', '27 نوفمبر 2026، 20:40 (بتوقيت هونغ كونغ)' (Latin digits, as the
+-- portal writes figures in Arabic). An unknown language gets English.
+create function private.when_words(p_at timestamptz, p_locale text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_locale
+    when 'zh-hant' then to_char(p_at at time zone 'UTC' + interval '8 hours', 'YYYY"年"FMMM"月"FMDD"日" HH24:MI') || '（香港時間）'
+    when 'ar' then to_char(p_at at time zone 'UTC' + interval '8 hours', 'FMDD') || ' '
+      || (array['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر',
+                'نوفمبر', 'ديسمبر'])[extract(month from p_at at time zone 'UTC' + interval '8 hours')::int]
+      || ' ' || to_char(p_at at time zone 'UTC' + interval '8 hours', 'YYYY، HH24:MI') || ' (بتوقيت هونغ كونغ)'
+    else private.when_words(p_at) end
+$$;
+
+revoke execute on function private.when_words(timestamptz), private.when_words(timestamptz, text)
+  from public, anon, authenticated, service_role;

@@ -35,6 +35,9 @@ create table public.profiles (
     check (referral_code ~ '^[A-HJ-NP-Z2-9]{8}$'),
   -- Who referred this member, fixed at sign-up: never changed afterwards, never the member.
   referred_by uuid references public.profiles (id) on delete set null check (referred_by <> id),
+  -- The language of the member's mails and statements (and, later, portal): the page language they
+  -- signed up or last signed in on, kept in step with auth metadata `locale` by the triggers below.
+  locale text not null default 'en' check (locale in ('en', 'zh-hant', 'ar')),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -116,6 +119,17 @@ as $$
   )
 $$;
 
+-- The language named by auth metadata `locale` (the member writes their own metadata, so only the
+-- three the product speaks count; anything else is English).
+create function private.locale_of(p_meta jsonb) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(p_meta) = 'object' and p_meta ->> 'locale' in ('en', 'zh-hant', 'ar')
+              then p_meta ->> 'locale' else 'en' end
+$$;
+
 create function private.handle_new_user() returns trigger
 language plpgsql
 security definer
@@ -132,8 +146,9 @@ begin
     select p.id into v_referrer from public.profiles p
     where p.referral_code = upper(btrim(v_meta ->> 'referral_code')) and p.id <> new.id;
   end if;
-  insert into public.profiles (id, username, email, referred_by)
-  values (new.id, private.clean_username(v_raw, new.email), left(coalesce(new.email, ''), 255), v_referrer);
+  insert into public.profiles (id, username, email, referred_by, locale)
+  values (new.id, private.clean_username(v_raw, new.email), left(coalesce(new.email, ''), 255), v_referrer,
+          private.locale_of(v_meta));
   return new;
 end
 $$;
@@ -159,12 +174,32 @@ create trigger on_auth_user_email_changed
   for each row when (new.email is distinct from old.email)
   execute function private.handle_user_email_change();
 
+-- Keep the profile's language in step when the member's metadata names another (supabase-js
+-- updateUser({ data: { locale } }), as the sign-in page does): mails and statements read the profile.
+create function private.handle_user_language_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.profiles set locale = private.locale_of(new.raw_user_meta_data)
+  where id = new.id and locale is distinct from private.locale_of(new.raw_user_meta_data);
+  return new;
+end
+$$;
+
+create trigger on_auth_user_language_changed
+  after update of raw_user_meta_data on auth.users
+  for each row when (new.raw_user_meta_data -> 'locale' is distinct from old.raw_user_meta_data -> 'locale')
+  execute function private.handle_user_language_change();
+
 -- The code is the column's default, so whoever may insert a profile (the service role, and the
 -- sign-up trigger as the owner) may draw one.
 revoke execute on function private.new_referral_code() from public, anon, authenticated, service_role;
 grant execute on function private.new_referral_code() to service_role;
 revoke execute on function private.profiles_guard(), private.clean_username(text, text),
-  private.handle_new_user(), private.handle_user_email_change() from public, anon, authenticated, service_role;
+  private.handle_new_user(), private.handle_user_email_change(), private.locale_of(jsonb),
+  private.handle_user_language_change() from public, anon, authenticated, service_role;
 
 create policy profiles_select_own_or_admin on public.profiles
   for select to authenticated

@@ -44,9 +44,10 @@ set search_path = ''
 as $$ select 8 $$;
 
 -- A mail's template values (the names its template in supabase/templates/product uses), from the
--- params the event gave; refuses an unknown kind and params that lack what the template needs, so a
--- mail is never queued that cannot be written in full. Formatting lives here, once, for every worker.
-create function private.member_mail_values(p_kind text, p_params jsonb) returns jsonb
+-- params the event gave, in the member's language (`Locale` names it for the template's branches);
+-- refuses an unknown kind and params that lack what the template needs, so a mail is never queued
+-- that cannot be written in full. Formatting lives here, once, for every worker.
+create function private.member_mail_values(p_kind text, p_params jsonb, p_locale text default 'en') returns jsonb
 language plpgsql
 stable
 set search_path = ''
@@ -54,6 +55,8 @@ as $$
 declare
   v_missing text;
   v_hold timestamptz;
+  v_locale text := case when p_locale in ('zh-hant', 'ar') then p_locale else 'en' end;
+  v_amount text;
 begin
   if p_kind is null or p_kind not in ('security_hold', 'withdrawal_filed', 'withdrawal_cancelled') then
     raise exception 'Unknown member mail kind: %', coalesce(p_kind, 'null') using errcode = '22023';
@@ -81,20 +84,40 @@ begin
       raise exception 'hold_until is not a time: %', p_params ->> 'hold_until' using errcode = '22023';
     end;
     return jsonb_build_object(
-      'Change', case p_params ->> 'change'
-        when 'factor_enrolled' then 'an authenticator app was added to your account'
-        when 'factor_removed' then 'an authenticator app was removed from your account'
-        when 'factor_reset' then 'our staff reset the authenticator apps of your account'
-        when 'password_changed' then 'your password was changed'
-        else 'the e-mail address of your account was changed' end,
-      'HoldUntil', private.when_words(v_hold));
+      'Locale', v_locale,
+      -- Completes "We put it on because …" in each language.
+      'Change', case v_locale
+        when 'zh-hant' then case p_params ->> 'change'
+          when 'factor_enrolled' then '您的帳戶新增了驗證器應用程式'
+          when 'factor_removed' then '您的帳戶移除了驗證器應用程式'
+          when 'factor_reset' then '我們的職員重設了您帳戶的驗證器應用程式'
+          when 'password_changed' then '您的密碼已更改'
+          else '您帳戶的電郵地址已更改' end
+        when 'ar' then case p_params ->> 'change'
+          when 'factor_enrolled' then 'تطبيق مصادقة أُضيف إلى حسابكم'
+          when 'factor_removed' then 'تطبيق مصادقة أُزيل من حسابكم'
+          when 'factor_reset' then 'موظفينا أعادوا تعيين تطبيقات المصادقة في حسابكم'
+          when 'password_changed' then 'كلمة مرور حسابكم قد تغيّرت'
+          else 'عنوان البريد الإلكتروني لحسابكم قد تغيّر' end
+        else case p_params ->> 'change'
+          when 'factor_enrolled' then 'an authenticator app was added to your account'
+          when 'factor_removed' then 'an authenticator app was removed from your account'
+          when 'factor_reset' then 'our staff reset the authenticator apps of your account'
+          when 'password_changed' then 'your password was changed'
+          else 'the e-mail address of your account was changed' end end,
+      'HoldUntil', private.when_words(v_hold, v_locale));
   end if;
 
   if p_params ->> 'amount' !~ '^\d{1,12}\.\d{2}$' then
     raise exception 'amount must be USD text like 1234.50: %', p_params ->> 'amount' using errcode = '22023';
   end if;
+  v_amount := to_char((p_params ->> 'amount')::numeric, 'FM999,999,999,990.00');
   return jsonb_build_object(
-    'Amount', '$' || to_char((p_params ->> 'amount')::numeric, 'FM999,999,999,990.00'),
+    'Locale', v_locale,
+    -- Hong Kong reads "$" alone as Hong Kong dollars; Arabic keeps the figure left to right with the
+    -- currency after it, as the site writes amounts.
+    'Amount', case v_locale when 'zh-hant' then 'US$' || v_amount when 'ar' then v_amount || ' US$'
+              else '$' || v_amount end,
     'Asset', p_params ->> 'asset',
     'Network', private.network_label(p_params ->> 'network'),
     'Label', p_params ->> 'label')
@@ -164,8 +187,10 @@ begin
     from due where m.id = due.id
     returning m.id, m.user_id, m.kind, m.idempotency_key, m.params, m.attempts
   )
-  select c.id, u.email::text, c.kind, c.idempotency_key, private.member_mail_values(c.kind, c.params), c.attempts
+  select c.id, u.email::text, c.kind, c.idempotency_key,
+         private.member_mail_values(c.kind, c.params, p.locale), c.attempts
   from claimed c join auth.users u on u.id = c.user_id
+  left join public.profiles p on p.id = c.user_id
   order by c.id;
 end
 $$;
@@ -191,7 +216,7 @@ as $$
   where id = p_id and sent_at is null;
 $$;
 
-revoke execute on function private.member_mail_max_attempts(), private.member_mail_values(text, jsonb),
+revoke execute on function private.member_mail_max_attempts(), private.member_mail_values(text, jsonb, text),
   private.enqueue_member_mail(uuid, text, text, jsonb)
   from public, anon, authenticated, service_role;
 revoke execute on function public.claim_member_mails(int, int), public.mark_member_mail_sent(bigint),

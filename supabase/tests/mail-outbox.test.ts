@@ -126,10 +126,12 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
     const [hold, cancelled] = await claim(engine.db);
     expect(hold).toMatchObject({ email, kind: 'security_hold', attempts: 1 });
     expect(hold?.values).toEqual({
+      Locale: 'en',
       Change: 'an authenticator app was added to your account',
       HoldUntil: '26 Nov 2026, 22:05 HKT',
     });
     expect(cancelled?.values).toEqual({
+      Locale: 'en',
       Amount: '$1,234,567.05',
       Asset: 'XRP',
       Network: 'XRP Ledger',
@@ -137,6 +139,70 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
       Label: 'Exchange <main>',
       Reason: 'The address book entry was removed.',
     });
+  });
+
+  it("writes the values in the member's language: the one they signed up in, then the one they switch to", async () => {
+    const speaker = async (locale: unknown) =>
+      createUser(engine.db, { meta: { username: `speaker ${++seq}`, locale } });
+    const chinese = await speaker('zh-hant');
+    const arabic = await speaker('ar');
+    const unknown = await speaker('fr');
+    // A hold ending at midnight in Hong Kong, the first of the month: the day turns in every language.
+    const hold = { change: 'password_changed', hold_until: '2026-11-30T16:00:00Z' };
+    for (const user of [chinese, arabic, unknown]) {
+      await enqueue(engine.db, user.id, 'security_hold', `lang-hold:${user.id}`, hold);
+      await enqueue(engine.db, user.id, 'withdrawal_filed', `lang-filed:${user.id}`, FILED);
+    }
+    const byUser = async () => {
+      const claimed = await claim(engine.db);
+      return (email: string, kind: string) =>
+        claimed.find((m) => m.email === email && m.kind === kind)?.values;
+    };
+    let values = await byUser();
+    expect(values(chinese.email, 'security_hold')).toEqual({
+      Locale: 'zh-hant',
+      Change: '您的密碼已更改',
+      HoldUntil: '2026年12月1日 00:00（香港時間）',
+    });
+    expect(values(chinese.email, 'withdrawal_filed')).toMatchObject({
+      Locale: 'zh-hant',
+      Amount: 'US$1,234.50',
+    });
+    expect(values(arabic.email, 'security_hold')).toEqual({
+      Locale: 'ar',
+      Change: 'كلمة مرور حسابكم قد تغيّرت',
+      HoldUntil: '1 ديسمبر 2026، 00:00 (بتوقيت هونغ كونغ)',
+    });
+    expect(values(arabic.email, 'withdrawal_filed')).toMatchObject({ Locale: 'ar', Amount: '1,234.50 US$' });
+    // A language the product does not speak is English, never an error and never a lost mail.
+    expect(values(unknown.email, 'security_hold')).toMatchObject({
+      Locale: 'en',
+      HoldUntil: '1 Dec 2026, 00:00 HKT',
+    });
+
+    // The Chinese member switches to Arabic (supabase-js updateUser data): the next mail is Arabic.
+    await engine.db.query(
+      `update auth.users set raw_user_meta_data = raw_user_meta_data || '{"locale":"ar"}' where id = $1`,
+      [chinese.id],
+    );
+    const profile = await engine.db.query<{ locale: string }>(
+      'select locale from public.profiles where id = $1',
+      [chinese.id],
+    );
+    expect(profile.rows[0]?.locale).toBe('ar');
+    await enqueue(engine.db, chinese.id, 'withdrawal_filed', `lang-filed-2:${chinese.id}`, FILED);
+    values = await byUser();
+    expect(values(chinese.email, 'withdrawal_filed')).toMatchObject({ Locale: 'ar', Amount: '1,234.50 US$' });
+    // Metadata the member writes cannot put an unknown language in the profile.
+    await engine.db.query(
+      `update auth.users set raw_user_meta_data = raw_user_meta_data || '{"locale":"<script>"}' where id = $1`,
+      [chinese.id],
+    );
+    const after = await engine.db.query<{ locale: string }>(
+      'select locale from public.profiles where id = $1',
+      [chinese.id],
+    );
+    expect(after.rows[0]?.locale).toBe('en');
   });
 
   it('hands a claimed mail to nobody else until its lease ends; sent is final, failed comes back later', async () => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, layoutProblems, waitUntilSettled } from './support/page-checks';
 import { saveScreen } from './support/screens';
-import { createMember, uniqueEmail } from './support/users';
+import { createMember, latestMail, serviceClient, uniqueEmail } from './support/users';
 import { localeInfo, localePath, locales, type Locale } from '../../src/i18n/locales';
 import { translatedRoutes } from '../../src/config/navigation';
 import zhHant from '../../src/i18n/catalogs/zh-hant';
@@ -189,6 +189,39 @@ test.describe('sign-in, sign-up and the reset request in Chinese and Arabic', ()
     await page.getByRole('button', { name: ar.authForm.signIn, exact: true }).click();
     await expect(page.getByText(ar.authForm.messages.loginSuccess)).toBeVisible();
     await expect(page).toHaveURL(/\/user-dashboard$/);
+    // Signing in on the Arabic page makes Arabic the member's language, for their mails and statements.
+    await expect
+      .poll(
+        async () =>
+          (await serviceClient().from('profiles').select('locale').eq('id', member.id).single()).data,
+      )
+      .toEqual({ locale: 'ar' });
+  });
+
+  test('a member who registers in Chinese gets the confirmation mail in Chinese, and Chinese is their language', async ({
+    page,
+  }) => {
+    const words = zhHant.authForm;
+    const email = uniqueEmail('zh-signup');
+    await page.goto('/zh-hant/register');
+    await waitUntilSettled(page);
+    await page.getByLabel(words.username).fill('陳大文');
+    await page.getByLabel(words.emailAddress).fill(email);
+    await page.getByLabel(words.password, { exact: true }).fill('a-long-enough-password');
+    await page.locator('#signup-consent').check();
+    await page.getByRole('button', { name: words.signUp }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.messages.confirmEmailSent })).toBeVisible();
+    const mail = await latestMail(email);
+    expect(mail.subject).toBe('確認您的電郵地址');
+    expect(mail.text).toContain('歡迎使用Liquid Capital');
+    expect(mail.text).toContain(`確認我的電郵地址: ${mail.link}`);
+    expect(mail.text).not.toMatch(/Confirm|Welcome/);
+    const { data } = await serviceClient()
+      .from('profiles')
+      .select('locale, username')
+      .eq('email', email)
+      .single();
+    expect(data).toEqual({ locale: 'zh-hant', username: '陳大文' });
   });
 
   test('sign-up: the consent names the legal texts in the language, a referral link is explained, the inbox step follows', async ({

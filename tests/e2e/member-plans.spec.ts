@@ -335,6 +335,7 @@ test.describe('plans', () => {
     expect(await signUp('Ivy Invalid', uniqueEmail('invalid-ref'))).toEqual({
       username: 'Ivy Invalid',
       display_name: 'Ivy Invalid',
+      locale: 'en',
     });
     // A code of the right shape goes with it (visitors cannot ask the database whether it is a
     // member's); one that names nobody is ignored there.
@@ -344,6 +345,7 @@ test.describe('plans', () => {
     expect(await signUp('Uma Unknown', email)).toEqual({
       username: 'Uma Unknown',
       display_name: 'Uma Unknown',
+      locale: 'en',
       referral_code: 'ZZZZ2222',
     });
     const { data } = await serviceClient().from('profiles').select('referred_by').eq('email', email).single();

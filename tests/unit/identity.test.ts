@@ -38,7 +38,13 @@ const { SECURITY_MESSAGES, validateEmailChange } = await import('~/lib/security-
 const { readAuthLink } = await import('~/lib/auth-link');
 
 const ORIGIN = 'https://liquid.example';
-const input = { username: ' Nora ', email: ' nora@example.com ', password: 'long-enough-1', consent: true };
+const input = {
+  username: ' Nora ',
+  email: ' nora@example.com ',
+  password: 'long-enough-1',
+  consent: true,
+  locale: 'zh-hant' as const,
+};
 const rateLimited = { code: 'over_email_send_rate_limit', status: 429, message: 'wait' };
 
 beforeEach(() => {
@@ -57,7 +63,8 @@ describe('sign-up with confirmations on or off', () => {
       email: 'nora@example.com',
       password: 'long-enough-1',
       options: {
-        data: { username: 'Nora', display_name: 'Nora' },
+        // The page's language goes with the account: its confirmation mail is already in it.
+        data: { username: 'Nora', display_name: 'Nora', locale: 'zh-hant' },
         emailRedirectTo: `${ORIGIN}/auth/confirm`,
       },
     });

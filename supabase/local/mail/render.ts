@@ -1,8 +1,11 @@
 /**
  * The part of Go's html/template that mail templates use, so the local server renders a template as
  * GoTrue does: `{{ .Name }}` (and `{{ .Data.key }}` for user metadata) filled in with the value
- * escaped for where it stands. Any other action ({{ if }}, {{ range }}, pipelines) is refused when
- * the template is rendered, rather than sent half-rendered: a developer must see what a client gets.
+ * escaped for where it stands, and the one condition Supabase documents for mails in several
+ * languages: `{{ if eq .Data.locale "ar" }} … {{ else if eq … }} … {{ else }} … {{ end }}` (a missing
+ * key equals nothing, as in Go). Any other action ({{ range }}, pipelines, other functions) is refused
+ * when the template is rendered, rather than sent half-rendered: a developer must see what a client
+ * gets.
  */
 
 /** Template values: strings, or (for `.Data`) one level of named values. */
@@ -49,15 +52,84 @@ function valueOf(values: TemplateValues, name: string, key: string | undefined):
   return inner === undefined || inner === null ? '' : String(inner);
 }
 
+// `eq .Field "a" "b"`: true when the field's value is one of the quoted strings.
+const EQUALS = /^eq\s+(\.\w+(?:\.\w+)?)((?:\s+"(?:[^"\\]|\\.)*")+)$/;
+const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
+
+/** Whether `eq .Field "a" …` holds; a missing key or a non-string value equals no string. */
+function holds(condition: string, values: TemplateValues, whole: string): boolean {
+  const parsed = EQUALS.exec(condition);
+  const field = parsed && FIELD.exec(parsed[1] ?? '');
+  if (!parsed || !field) {
+    throw new Error(
+      `The local server renders only {{ .Name }} and {{ if eq .Name "text" }} in mail templates, not ${whole}`,
+    );
+  }
+  const name = field[1] ?? '';
+  const key = field[2];
+  const raw = key === undefined ? values[name] : (values[name] as Record<string, unknown> | undefined)?.[key];
+  if (typeof raw !== 'string') return false;
+  return [...(parsed[2] ?? '').matchAll(QUOTED)].some((m) => JSON.parse(`"${m[1] ?? ''}"`) === raw);
+}
+
+/** One open {{ if }}: whether its enclosing text is shown, and whether a branch was taken yet. */
+interface Branch {
+  outerShown: boolean;
+  taken: boolean;
+  shown: boolean;
+}
+
 /** Renders a template; a field the data lacks renders empty, as html/template does for a map. */
 export function renderTemplate(template: string, values: TemplateValues): string {
-  return template.replace(ACTION, (whole: string, action: string, offset: number) => {
-    const field = FIELD.exec(action);
-    if (!field) throw new Error(`The local server renders only {{ .Name }} in mail templates, not ${whole}`);
-    const value = valueOf(values, field[1] ?? '', field[2]);
-    const href = /\bhref="([^"]*)$/i.exec(template.slice(0, offset));
-    return href ? escapeUrlAttribute(value, href[1] === '') : escapeHtml(value);
-  });
+  const open: Branch[] = [];
+  const shown = (): boolean => open.at(-1)?.shown ?? true;
+  let out = '';
+  let last = 0;
+  let trimNext = false;
+  for (const match of template.matchAll(ACTION)) {
+    const whole = match[0];
+    const action = (match[1] ?? '').trim();
+    const offset = match.index;
+    let text = template.slice(last, offset);
+    if (trimNext) text = text.trimStart();
+    if (whole.startsWith('{{- ')) text = text.trimEnd();
+    if (shown()) out += text;
+    last = offset + whole.length;
+    trimNext = whole.endsWith(' -}}');
+
+    const ifMatch = /^if\s+(.*)$/.exec(action);
+    const elseIf = /^else\s+if\s+(.*)$/.exec(action);
+    if (ifMatch) {
+      const outerShown = shown();
+      const taken = holds(ifMatch[1] ?? '', values, whole);
+      open.push({ outerShown, taken, shown: outerShown && taken });
+    } else if (elseIf || action === 'else' || action === 'end') {
+      const branch = open.at(-1);
+      if (!branch) throw new Error(`${whole} without an {{ if }} in a mail template`);
+      if (action === 'end') {
+        open.pop();
+      } else {
+        const now = !branch.taken && (elseIf ? holds(elseIf[1] ?? '', values, whole) : true);
+        branch.shown = branch.outerShown && now;
+        branch.taken ||= now;
+      }
+    } else {
+      const field = FIELD.exec(action);
+      if (!field) {
+        throw new Error(
+          `The local server renders only {{ .Name }} and {{ if eq .Name "text" }} in mail templates, not ${whole}`,
+        );
+      }
+      if (!shown()) continue;
+      const value = valueOf(values, field[1] ?? '', field[2]);
+      const href = /\bhref="([^"]*)$/i.exec(template.slice(0, offset));
+      out += href ? escapeUrlAttribute(value, href[1] === '') : escapeHtml(value);
+    }
+  }
+  if (open.length > 0) throw new Error('A mail template leaves an {{ if }} without its {{ end }}');
+  const rest = template.slice(last);
+  if (shown()) out += trimNext ? rest.trimStart() : rest;
+  return out;
 }
 
 const ENTITIES: Record<string, string> = {

@@ -16,6 +16,7 @@ import {
   type AuthMessages,
 } from '~/lib/auth-rules';
 import type { AuthFormWords } from '~/i18n/auth-words';
+import type { Locale } from '~/i18n/locales';
 
 // The code prompt and supabase-js load only when someone signs in or already has a session.
 const SecondFactorForm = lazyPart(() => import('../admin/SecondFactorForm'));
@@ -32,9 +33,13 @@ const hasStoredSession = (): boolean => {
 
 const nextPath = (): string => safeNextPath(new URLSearchParams(window.location.search).get('next'));
 
-/** Signed in: the success toast, then the page asked for (spec: after 2 seconds). */
-function enter(role: 'admin' | 'member', messages: AuthMessages): void {
+/**
+ * Signed in: the success toast, then the page asked for (spec: after 2 seconds). A member's language
+ * becomes this page's (their mails and statements follow it); staff work in English.
+ */
+function enter(role: 'admin' | 'member', messages: AuthMessages, locale: Locale): void {
   toast.success(role === 'admin' ? messages.adminLoginSuccess : messages.loginSuccess);
+  if (role === 'member') void import('~/lib/auth').then(({ rememberLanguage }) => rememberLanguage(locale));
   window.setTimeout(
     () => window.location.assign(role === 'admin' ? '/admin/home' : nextPath()),
     REDIRECT_DELAY_MS,
@@ -47,7 +52,7 @@ function enter(role: 'admin' | 'member', messages: AuthMessages): void {
  * member page because the session is still at aal1. Its words are the page's language's (`words`);
  * the authenticator step is English for now, as the portal is.
  */
-export default function SignInForm({ words }: { words: AuthFormWords }) {
+export default function SignInForm({ words, locale }: { words: AuthFormWords; locale: Locale }) {
   const messages = words.messages;
   const [busy, setBusy] = useState(false);
   const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
@@ -103,7 +108,7 @@ export default function SignInForm({ words }: { words: AuthFormWords }) {
         return;
       }
       // Stay busy: the button remains disabled until the page changes.
-      enter(role, messages);
+      enter(role, messages, locale);
     } catch (error) {
       setUnconfirmed(error instanceof Error && error.message === AUTH_MESSAGES.emailNotConfirmed);
       toast.error(shownMessage(error, messages.loginFailed, messages));
@@ -119,7 +124,7 @@ export default function SignInForm({ words }: { words: AuthFormWords }) {
           <SecondFactorForm
             step={codeStep}
             audience="member"
-            onVerified={() => enter('member', messages)}
+            onVerified={() => enter('member', messages, locale)}
             onCancel={() => void signOutAndRestart()}
           />
         </Suspense>

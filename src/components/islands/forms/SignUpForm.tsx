@@ -9,13 +9,14 @@ import { useReferral } from './ReferralNotice';
 import { useFormProblem } from '../shared/formProblem';
 import { PASSWORD_MIN_LENGTH, REDIRECT_DELAY_MS, shownMessage, signUpProblem } from '~/lib/auth-rules';
 import type { AuthFormWords } from '~/i18n/auth-words';
+import type { Locale } from '~/i18n/locales';
 
 /**
  * /register: creates the account. With e-mail confirmations on (the default) it then asks the member
  * to open the link from their inbox and offers to send it again; with them off the member is signed
  * in and goes to the dashboard after 2 s. Its words are the page's language's (`words`).
  */
-export default function SignUpForm({ words }: { words: AuthFormWords }) {
+export default function SignUpForm({ words, locale }: { words: AuthFormWords; locale: Locale }) {
   const messages = words.messages;
   const [beforePrivacy = '', afterPrivacy = ''] = words.consent.split('{privacy}');
   const [betweenLinks = '', afterTerms = ''] = afterPrivacy.split('{terms}');
@@ -42,7 +43,7 @@ export default function SignUpForm({ words }: { words: AuthFormWords }) {
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { signUp } = await import('~/lib/auth');
-      const outcome = await signUp({ ...input, referralCode: referral.code ?? undefined });
+      const outcome = await signUp({ ...input, referralCode: referral.code ?? undefined, locale });
       toast.success(messages.registrationSuccess);
       if (outcome.status === 'confirmation-sent') {
         setAwaitingConfirmation(outcome.email);

@@ -549,6 +549,7 @@ export type Database = {
           email: string
           id: string
           interest_wallet: number
+          locale: string
           referral: number
           referral_code: string
           referred_by: string | null
@@ -567,6 +568,7 @@ export type Database = {
           email?: string
           id: string
           interest_wallet?: number
+          locale?: string
           referral?: number
           referral_code?: string
           referred_by?: string | null
@@ -585,6 +587,7 @@ export type Database = {
           email?: string
           id?: string
           interest_wallet?: number
+          locale?: string
           referral?: number
           referral_code?: string
           referred_by?: string | null

@@ -21,26 +21,32 @@ import { parseArgs } from 'node:util';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { serviceClient } from '../grant-admin';
 import { site } from '../../src/config/site';
+import { fill } from '../../src/i18n/fill';
+import statementWordsEn from '../../src/i18n/statement/en';
 import { statementCsv } from '../../src/lib/statement-csv';
 import { STATEMENTS_BUCKET, type StatementData } from '../../src/lib/statement-data';
 import { lastMonth } from '../../src/lib/statement-period';
 import { createStatementRenderer, launchStatementBrowser, type StatementRenderer } from './render';
 import { createStatementSigner, type StatementSigner } from './sign';
 
-/** What every statement of a run prints about the firm, from the site's one configuration. */
+/**
+ * What every statement of a run prints about the firm, from the site's one configuration. The texts
+ * are the English statement words' (src/i18n/statement/en.ts), which a statement in another language
+ * prints in its own words (scripts/statements/template.ts).
+ */
 export function firmDetails() {
   return {
     name: site.name,
     legal_name: site.legalName,
     address_lines: [...site.address.lines],
     complaints_email: site.email.support,
-    complaints_text: `If you have a question about this statement or a complaint, write to ${site.email.support} with the statement's reference. We acknowledge complaints within 5 business days.`,
+    complaints_text: fill(statementWordsEn.firm.complaintsText, { email: site.email.support }),
   };
 }
 
 export const VALUATION = {
-  source: 'Liquid Capital ledger, in US dollars',
-  text: 'Balances and movements are recorded in US dollars. A crypto deposit or withdrawal shows the quantity of the asset and the US dollar rate applied, which was read from the source named on the request when it was valued.',
+  source: statementWordsEn.firm.valuationSource,
+  text: statementWordsEn.firm.valuationText,
 };
 
 export interface JobOptions {

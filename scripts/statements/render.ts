@@ -6,6 +6,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { checkStatementArithmetic } from '../../src/lib/statement-check';
+import type { Locale } from '../../src/i18n/locales';
 import type { StatementData } from '../../src/lib/statement-data';
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { statementFooterHtml, statementHeaderHtml, statementHtml } from './template';
@@ -19,8 +20,11 @@ export async function launchStatementBrowser(): Promise<Browser> {
 const MARGIN = { top: '18mm', bottom: '16mm', left: '14mm', right: '14mm' };
 
 export interface StatementRenderer {
-  /** The statement as an unsigned A4 PDF. */
-  render(data: StatementData): Promise<Buffer>;
+  /**
+   * The statement as an unsigned A4 PDF, in the language it recorded, or in `locale` (the English
+   * version of a translated statement, which prevails).
+   */
+  render(data: StatementData, locale?: Locale): Promise<Buffer>;
   /** Closes the context, and the browser when the renderer launched it. */
   close(): Promise<void>;
 }
@@ -52,13 +56,13 @@ export async function createStatementRenderer(options: RendererOptions = {}): Pr
   // nothing of one statement survives into the next. A new page per statement cost about 300 ms.
   let page: Page | null = null;
   return {
-    async render(data) {
+    async render(data, locale) {
       // A statement that does not add up is never issued: the job stops on it instead.
       const problems = checkStatementArithmetic(data);
       if (problems.length > 0) {
         throw new Error(`Statement ${data.reference} does not add up:\n${problems.join('\n')}`);
       }
-      const html = statementHtml(data);
+      const html = statementHtml(data, locale);
       page ??= await context.newPage();
       try {
         await page.setContent(html, { waitUntil: 'load' });
@@ -66,8 +70,8 @@ export async function createStatementRenderer(options: RendererOptions = {}): Pr
           format: 'A4',
           printBackground: true,
           displayHeaderFooter: true,
-          headerTemplate: statementHeaderHtml(data),
-          footerTemplate: statementFooterHtml(data),
+          headerTemplate: statementHeaderHtml(data, locale),
+          footerTemplate: statementFooterHtml(data, locale),
           margin: MARGIN,
           tagged: options.tagged ?? true,
         });

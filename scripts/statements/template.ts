@@ -1,16 +1,25 @@
 /**
- * The monthly statement as one self-contained HTML document, printed to A4 by render.ts. No script,
- * no network, system fonts only: what Chromium prints depends on the data alone. Every value from
- * the data is escaped (names and descriptions are member or staff text) and wrapped in <bdi> where
- * it may be right-to-left, so an Arabic description cannot reorder the text around it.
+ * The monthly statement as one self-contained HTML document, printed to A4 by render.ts, in the
+ * language the statement recorded (data.locale; English without one): its words from
+ * src/i18n/statement, `<html lang dir>` from src/i18n/locales.ts, Arabic right to left. No script, no
+ * network, system fonts only (Liberation Sans; Noto Sans CJK for Chinese; DejaVu Sans for Arabic, whose
+ * letters it keeps in the PDF's text: docs/statements.md, "Languages"), so what Chromium prints
+ * depends on the data alone. Every value from the data is escaped (names and
+ * descriptions are member or staff text) and isolated: text in <bdi>, so an Arabic description
+ * cannot reorder the text around it; amounts, account numbers, references, e-mail and postal
+ * addresses, quantities and line times in <bdi dir="ltr">, so an Arabic page never reorders them.
  */
+import { localeInfo, type Locale } from '../../src/i18n/locales';
+import { fill } from '../../src/i18n/fill';
+import { statementWords, type StatementWords } from '../../src/i18n/statement';
+import english from '../../src/i18n/statement/en';
 import { centsText, toCents } from '../../src/lib/money';
-import type { StatementData, StatementLine } from '../../src/lib/statement-data';
+import { statementLocale, type StatementData, type StatementLine } from '../../src/lib/statement-data';
 import {
-  STATEMENT_TIME_ZONE_TEXT,
-  hongKongDate,
-  hongKongDateTime,
-  statementAmount,
+  statementAmountIn,
+  statementDateIn,
+  statementDateTimeIn,
+  statementMonthIn,
   statementQuantity,
 } from '../../src/lib/statement-format';
 
@@ -27,17 +36,77 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 }
 
-/** User or staff text: escaped, isolated for bidirectional text. */
+/** User or staff text (and dates written with words): escaped, isolated, its direction its own. */
 const user = (text: string) => `<bdi>${escapeHtml(text)}</bdi>`;
 
+/** A figure, code or address: escaped and isolated left to right, whatever the page's direction. */
+const ltr = (text: string) => `<bdi dir="ltr">${escapeHtml(text)}</bdi>`;
+
+/** A statement's reference: left to right, and never broken across lines (it is quoted whole). */
+const reference = (text: string) => `<bdi dir="ltr" class="ref">${escapeHtml(text)}</bdi>`;
+
 /** An e-mail address that may break before "@" and dots when its column is narrow, not mid-name. */
-const email = (text: string) => `<bdi>${escapeHtml(text).replace(/[@.]/g, '<wbr>$&')}</bdi>`;
+const email = (text: string) => `<bdi dir="ltr">${escapeHtml(text).replace(/[@.]/g, '<wbr>$&')}</bdi>`;
+
+/** A catalog sentence (escaped) with its placeholders filled by HTML the caller escaped. */
+const sentence = (template: string, values: Readonly<Record<string, string | number>> = {}) =>
+  fill(escapeHtml(template), values);
+
+/** One statement's language: its words and how it writes its values. */
+interface Speech {
+  locale: Locale;
+  words: StatementWords;
+  amount: (amount: string) => string;
+  dateTime: (instant: string) => string;
+  date: (instant: string) => string;
+  /** "November 2026": the recorded label in English, the month in words elsewhere. */
+  month: string;
+}
+
+function speech(data: StatementData, locale: Locale): Speech {
+  return {
+    locale,
+    words: statementWords(locale),
+    amount: (amount) => ltr(statementAmountIn(locale, amount)),
+    dateTime: (instant) => ltr(statementDateTimeIn(locale, instant)),
+    date: (instant) => user(statementDateIn(locale, instant)),
+    month: locale === 'en' ? data.period.label : statementMonthIn(locale, data.month),
+  };
+}
+
+const has = <T extends object>(record: T, key: string): key is Extract<keyof T, string> =>
+  Object.prototype.hasOwnProperty.call(record, key);
+
+/**
+ * A name the database recorded in English (account, kind, plan): an English statement prints it as
+ * recorded; another language prints its word for the key, or the recorded name for a key it has none for.
+ */
+function named<T extends object>(s: Speech, names: T, key: string | null, recorded: string): string {
+  if (s.locale === 'en' || key === null || !has(names, key)) return user(recorded);
+  return user(String(names[key]));
+}
 
 /** "1 November 2026 to 30 November 2026": the period's first and last day in Hong Kong. */
-function periodDates(data: StatementData): string {
+function periodDates(s: Speech, data: StatementData): string {
   // period.to is the first instant of the next month; its last day is the one before it.
   const last = new Date(Date.parse(data.period.to) - 1).toISOString();
-  return `${hongKongDate(data.period.from)} to ${hongKongDate(last)}`;
+  return sentence(s.words.fields.periodRange, { from: s.date(data.period.from), to: s.date(last) });
+}
+
+/**
+ * The firm's recorded complaints text and valuation: the job records the English catalog's texts
+ * (job.ts), which another language prints in its words; a text the run recorded otherwise is
+ * printed as recorded, never replaced by a translation of something else.
+ */
+function complaintsText(s: Speech, data: StatementData): string {
+  const standard = fill(english.firm.complaintsText, { email: data.firm.complaints_email });
+  if (s.locale === 'en' || data.firm.complaints_text !== standard) return user(data.firm.complaints_text);
+  return sentence(s.words.firm.complaintsText, { email: email(data.firm.complaints_email) });
+}
+
+function valuationText(s: Speech, recorded: string, key: 'valuationSource' | 'valuationText'): string {
+  if (s.locale === 'en' || recorded !== english.firm[key]) return user(recorded);
+  return escapeHtml(s.words.firm[key]);
 }
 
 // Print sizes in pt and mm (A4); the screen rules only make the same document readable in a
@@ -64,7 +133,7 @@ address { font-style: normal; }
 .firm-name { font-size: 16pt; font-weight: 700; color: #0b3d5c; letter-spacing: 0.02em; }
 .firm-legal { font-weight: 700; }
 .firm address { color: #3a4756; max-width: 95mm; }
-.title { text-align: right; }
+.title { text-align: end; }
 .title h1 { font-size: 15pt; color: #0b3d5c; }
 .title .period { font-size: 11pt; font-weight: 700; }
 .title .tz { color: #3a4756; }
@@ -88,13 +157,13 @@ thead { display: table-header-group; }
 tfoot { display: table-footer-group; }
 tr { break-inside: avoid; }
 th {
-  text-align: left; font-weight: 700; color: #3a4756; background: #eef2f6;
+  text-align: start; font-weight: 700; color: #3a4756; background: #eef2f6;
   padding: 1.5mm 2mm; border-bottom: 0.75pt solid #9aa8b7;
 }
 td { padding: 1.4mm 2mm; border-bottom: 0.5pt solid #dde3ea; vertical-align: top; }
-.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-th.num { text-align: right; }
-.nowrap { white-space: nowrap; }
+.num { text-align: end; white-space: nowrap; font-variant-numeric: tabular-nums; }
+th.num { text-align: end; }
+.nowrap, .ref { white-space: nowrap; }
 .total td { font-weight: 700; border-top: 0.75pt solid #9aa8b7; border-bottom: none; }
 .kind { font-weight: 700; }
 /* A wallet address or transaction hash has no break point: let it break anywhere rather than
@@ -111,6 +180,10 @@ td.text { overflow-wrap: anywhere; }
 .figures dt { color: #3a4756; }
 .figures dd { font-size: 11pt; font-weight: 700; }
 .empty { color: #3a4756; font-style: italic; }
+.prevails { margin-top: 3mm; color: #3a4756; }
+/* Arabic letters reach higher and lower than Latin ones: more room between lines; no slanted Arabic. */
+body:lang(ar) { line-height: 1.55; }
+.empty:lang(ar) { font-style: normal; }
 .small { color: #3a4756; }
 footer.end { margin-top: 8mm; color: #3a4756; font-size: 0.9em; }
 @media screen {
@@ -125,7 +198,7 @@ footer.end { margin-top: 8mm; color: #3a4756; font-size: 0.9em; }
   body { padding: 0; font-size: 10pt; }
   .sheet { padding: 16px; box-shadow: none; }
   .letterhead { flex-direction: column; gap: 8px; }
-  .title { text-align: left; }
+  .title { text-align: start; }
   .parties { flex-direction: column; gap: 0; }
   .parties div { flex-direction: column; gap: 0; margin-bottom: 6px; }
   .parties dt { flex: none; }
@@ -135,9 +208,9 @@ footer.end { margin-top: 8mm; color: #3a4756; font-size: 0.9em; }
   thead { display: none; }
   colgroup { display: none; }
   tr { padding: 6px 0; border-bottom: 1px solid #c5ced8; }
-  td { border: none; padding: 2px 0; display: flex; justify-content: space-between; gap: 12px; text-align: right; }
-  td::before { content: attr(data-label); color: #3a4756; text-align: left; flex: 0 0 auto; }
-  td.text { display: block; text-align: left; }
+  td { border: none; padding: 2px 0; display: flex; justify-content: space-between; gap: 12px; text-align: end; }
+  td::before { content: attr(data-label); color: #3a4756; text-align: start; flex: 0 0 auto; }
+  td.text { display: block; text-align: start; }
   td.text::before { display: block; }
   /* The row's name (account, plan) heads its card instead of sitting beside a label. */
   td.head { font-weight: 700; }
@@ -147,96 +220,113 @@ footer.end { margin-top: 8mm; color: #3a4756; font-size: 0.9em; }
 }
 `;
 
-function amountCell(amount: string, label: string): string {
+function amountCell(s: Speech, amount: string, label: string): string {
   const debit = amount.trim().startsWith('-') && toCents(amount) !== 0n;
-  return `<td class="num${debit ? ' debit' : ''}" data-label="${label}">${statementAmount(amount)}</td>`;
+  return `<td class="num${debit ? ' debit' : ''}" data-label="${escapeHtml(label)}">${s.amount(amount)}</td>`;
 }
 
-function lineDetail(line: StatementLine): string {
+function lineDetail(s: Speech, line: StatementLine): string {
   if (line.asset === null || line.quantity === null) return '';
-  const rate = line.rate === null ? '' : ` at ${statementAmount(line.rate)} per ${user(line.asset)}`;
-  return `<div class="detail">${statementQuantity(line.quantity)} ${user(line.asset)}${rate}</div>`;
+  const rate =
+    line.rate === null ? '' : sentence(s.words.rate, { rate: s.amount(line.rate), asset: ltr(line.asset) });
+  return `<div class="detail">${ltr(`${statementQuantity(line.quantity)} ${line.asset}`)}${rate}</div>`;
 }
 
-function accountsTable(data: StatementData): string {
+function accountsTable(s: Speech, data: StatementData): string {
+  const c = s.words.columns;
   let credits = 0n;
   let debits = 0n;
   const rows = data.accounts.map((a) => {
     credits += toCents(a.credits) ?? 0n;
     debits += toCents(a.debits) ?? 0n;
-    return `<tr><td class="text head" data-label="Account">${user(a.label)}</td>${amountCell(a.opening, 'Opening')}${amountCell(a.credits, 'Credits')}${amountCell(a.debits, 'Debits')}${amountCell(a.closing, 'Closing')}</tr>`;
+    return `<tr><td class="text head" data-label="${escapeHtml(c.account)}">${named(s, s.words.accounts, a.account, a.label)}</td>${amountCell(s, a.opening, c.opening)}${amountCell(s, a.credits, c.credits)}${amountCell(s, a.debits, c.debits)}${amountCell(s, a.closing, c.closing)}</tr>`;
   });
   return `<table class="accounts">
-<thead><tr><th scope="col">Account</th><th scope="col" class="num">Opening</th><th scope="col" class="num">Credits</th><th scope="col" class="num">Debits</th><th scope="col" class="num">Closing</th></tr></thead>
+<thead><tr><th scope="col">${escapeHtml(c.account)}</th><th scope="col" class="num">${escapeHtml(c.opening)}</th><th scope="col" class="num">${escapeHtml(c.credits)}</th><th scope="col" class="num">${escapeHtml(c.debits)}</th><th scope="col" class="num">${escapeHtml(c.closing)}</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody>
-<tfoot><tr class="total"><td class="text head" data-label="Account">Total</td>${amountCell(data.totals.opening, 'Opening')}${amountCell(centsText(credits), 'Credits')}${amountCell(centsText(debits), 'Debits')}${amountCell(data.totals.closing, 'Closing')}</tr></tfoot>
+<tfoot><tr class="total"><td class="text head" data-label="${escapeHtml(c.account)}">${escapeHtml(c.total)}</td>${amountCell(s, data.totals.opening, c.opening)}${amountCell(s, centsText(credits), c.credits)}${amountCell(s, centsText(debits), c.debits)}${amountCell(s, data.totals.closing, c.closing)}</tr></tfoot>
 </table>`;
 }
 
-function linesTable(data: StatementData): string {
-  if (data.lines.length === 0) return '<p class="empty">No transactions were posted in this period.</p>';
+function linesTable(s: Speech, data: StatementData): string {
+  const c = s.words.columns;
+  if (data.lines.length === 0) return `<p class="empty">${escapeHtml(s.words.noLines)}</p>`;
   const rows = data.lines.map(
     (line) =>
-      `<tr><td class="nowrap" data-label="Date">${hongKongDateTime(line.date)}</td><td data-label="Account">${user(line.account_label)}</td><td class="text" data-label="Description"><span class="kind">${user(line.kind_label)}</span> · ${user(line.description)}${lineDetail(line)}</td>${amountCell(line.amount, 'Amount')}${amountCell(line.balance_after, 'Balance after')}</tr>`,
+      `<tr><td class="nowrap" data-label="${escapeHtml(c.date)}">${s.dateTime(line.date)}</td><td data-label="${escapeHtml(c.account)}">${named(s, s.words.accounts, line.account, line.account_label)}</td><td class="text" data-label="${escapeHtml(c.description)}"><span class="kind">${named(s, s.words.kinds, line.kind, line.kind_label)}</span> · ${user(line.description)}${lineDetail(s, line)}</td>${amountCell(s, line.amount, c.amount)}${amountCell(s, line.balance_after, c.balanceAfter)}</tr>`,
   );
   return `<table class="lines">
 <colgroup><col class="date"><col class="account"><col class="description"><col class="amount"><col class="balance"></colgroup>
-<thead><tr><th scope="col">Date (HKT)</th><th scope="col">Account</th><th scope="col">Description</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Balance after</th></tr></thead>
+<thead><tr><th scope="col">${escapeHtml(c.dateHeading)}</th><th scope="col">${escapeHtml(c.account)}</th><th scope="col">${escapeHtml(c.description)}</th><th scope="col" class="num">${escapeHtml(c.amount)}</th><th scope="col" class="num">${escapeHtml(c.balanceAfter)}</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody>
 </table>`;
 }
 
-function returnsSection(data: StatementData): string {
+function returnsSection(s: Speech, data: StatementData): string {
+  const c = s.words.columns;
   const r = data.returns;
   const plans =
     r.plans.length === 0
-      ? '<p class="empty">No plan held principal or earned returns.</p>'
+      ? `<p class="empty">${escapeHtml(s.words.noPlans)}</p>`
       : `<table class="plans">
-<thead><tr><th scope="col">Plan</th><th scope="col" class="num">Principal</th><th scope="col" class="num">Returns in period</th><th scope="col" class="num">Returns to date</th></tr></thead>
+<thead><tr><th scope="col">${escapeHtml(c.plan)}</th><th scope="col" class="num">${escapeHtml(c.principal)}</th><th scope="col" class="num">${escapeHtml(c.returnsInPeriod)}</th><th scope="col" class="num">${escapeHtml(c.returnsToDate)}</th></tr></thead>
 <tbody>${r.plans
           .map(
             (p) =>
-              `<tr><td class="text head" data-label="Plan">${user(p.name)}</td>${amountCell(p.principal, 'Principal')}${amountCell(p.in_period, 'Returns in period')}${amountCell(p.to_date, 'Returns to date')}</tr>`,
+              `<tr><td class="text head" data-label="${escapeHtml(c.plan)}">${named(s, s.words.plans, p.plan, p.name)}</td>${amountCell(s, p.principal, c.principal)}${amountCell(s, p.in_period, c.returnsInPeriod)}${amountCell(s, p.to_date, c.returnsToDate)}</tr>`,
           )
           .join('\n')}</tbody>
 </table>`;
-  return `<dl class="figures"><div><dt>Returns credited in ${escapeHtml(data.period.label)}</dt><dd>${statementAmount(r.in_period)}</dd></div><div><dt>Returns since your account opened</dt><dd>${statementAmount(r.to_date)}</dd></div></dl>
+  return `<dl class="figures"><div><dt>${sentence(s.words.returnsInPeriod, { period: user(s.month) })}</dt><dd>${s.amount(r.in_period)}</dd></div><div><dt>${escapeHtml(s.words.returnsToDate)}</dt><dd>${s.amount(r.to_date)}</dd></div></dl>
 ${plans}`;
 }
 
-function pendingSection(data: StatementData): string {
-  if (data.pending.length === 0) return '<p class="empty">Nothing was pending at the end of the month.</p>';
+function pendingSection(s: Speech, data: StatementData): string {
+  const c = s.words.columns;
+  if (data.pending.length === 0) return `<p class="empty">${escapeHtml(s.words.nothingPending)}</p>`;
   return `<table class="pending">
 <colgroup><col class="date"><col class="item"><col class="account"><col class="amount"></colgroup>
-<thead><tr><th scope="col">Requested (HKT)</th><th scope="col">Item</th><th scope="col">Account</th><th scope="col" class="num">Amount</th></tr></thead>
+<thead><tr><th scope="col">${escapeHtml(c.requestedHeading)}</th><th scope="col">${escapeHtml(c.item)}</th><th scope="col">${escapeHtml(c.account)}</th><th scope="col" class="num">${escapeHtml(c.amount)}</th></tr></thead>
 <tbody>${data.pending
     .map(
       (p) =>
-        `<tr><td class="nowrap" data-label="Requested">${hongKongDateTime(p.date)}</td><td class="text" data-label="Item"><span class="kind">${user(p.kind_label)}</span> · ${user(p.description)}</td><td data-label="Account">${user(p.account_label)}</td>${amountCell(p.amount, 'Amount')}</tr>`,
+        `<tr><td class="nowrap" data-label="${escapeHtml(c.requested)}">${s.dateTime(p.date)}</td><td class="text" data-label="${escapeHtml(c.item)}"><span class="kind">${named(s, s.words.kinds, p.kind, p.kind_label)}</span> · ${user(p.description)}</td><td data-label="${escapeHtml(c.account)}">${named(s, s.words.accounts, p.account, p.account_label)}</td>${amountCell(s, p.amount, c.amount)}</tr>`,
     )
     .join('\n')}</tbody>
 </table>
-<p class="small">Pending items are not included in the balances above.</p>`;
+<p class="small">${escapeHtml(s.words.pendingNotIncluded)}</p>`;
 }
 
-export function statementHtml(data: StatementData): string {
+/**
+ * The statement as HTML in its recorded language, or in `locale` when given (the English version of
+ * a translated statement, which prevails, is the same data printed with 'en').
+ */
+export function statementHtml(data: StatementData, locale: Locale = statementLocale(data)): string {
   // Every time on the statement is printed in Hong Kong time; a statement in any other zone would
   // need a different formatter, not a silently wrong one.
   if (data.period.time_zone !== 'Asia/Hong_Kong') {
     throw new Error(`Statements are printed in Hong Kong time, not ${String(data.period.time_zone)}`);
   }
+  const s = speech(data, locale);
+  const w = s.words;
+  const f = w.fields;
+  const info = localeInfo[locale];
+  const version = ltr(String(data.version));
   const correction =
     data.replaces === null
       ? ''
-      : `<p class="notice">Corrected statement: version ${data.version}. Replaces ${user(data.replaces)}, which should no longer be relied on.</p>`;
-  const version =
-    data.replaces === null ? `${data.version}` : `${data.version} (replaces ${user(data.replaces)})`;
+      : `<p class="notice">${sentence(w.correctedNotice, { version, reference: reference(data.replaces) })}</p>`;
+  const versionText =
+    data.replaces === null
+      ? version
+      : sentence(f.versionReplaces, { version, reference: reference(data.replaces) });
+  const prevails = w.englishPrevails === '' ? '' : `<p class="prevails">${escapeHtml(w.englishPrevails)}</p>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${info.htmlLang}" dir="${info.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`${data.firm.name} monthly statement ${data.reference}`)}</title>
+<title>${escapeHtml(fill(w.documentTitle, { firm: data.firm.name, reference: data.reference }))}</title>
 <style>${CSS}</style>
 </head>
 <body>
@@ -245,35 +335,35 @@ export function statementHtml(data: StatementData): string {
 <div class="firm">
 <p class="firm-name">${user(data.firm.name)}</p>
 <p class="firm-legal">${user(data.firm.legal_name)}</p>
-<address>${data.firm.address_lines.map((l) => user(l)).join('<br>')}</address>
+<address>${data.firm.address_lines.map((l) => ltr(l)).join('<br>')}</address>
 </div>
 <div class="title">
-<h1>Monthly statement</h1>
-<p class="period">${escapeHtml(data.period.label)}</p>
-<p class="tz">All times in ${STATEMENT_TIME_ZONE_TEXT}</p>
+<h1>${escapeHtml(w.title)}</h1>
+<p class="period">${user(s.month)}</p>
+<p class="tz">${sentence(w.allTimesIn, { zone: escapeHtml(w.timeZone) })}</p>
 </div>
 </header>
-${correction}
+${prevails}${correction}
 <div class="parties">
-<dl aria-label="Member">
-<div><dt>Member</dt><dd>${user(data.member.name)}</dd></div>
-<div><dt>E-mail</dt><dd>${email(data.member.email)}</dd></div>
-<div><dt>Account number</dt><dd>${user(data.member.account_number)}</dd></div>
+<dl aria-label="${escapeHtml(w.parties.member)}">
+<div><dt>${escapeHtml(f.member)}</dt><dd>${user(data.member.name)}</dd></div>
+<div><dt>${escapeHtml(f.email)}</dt><dd>${email(data.member.email)}</dd></div>
+<div><dt>${escapeHtml(f.accountNumber)}</dt><dd>${ltr(data.member.account_number)}</dd></div>
 </dl>
-<dl aria-label="Statement">
-<div><dt>Reference</dt><dd>${user(data.reference)}</dd></div>
-<div><dt>Version</dt><dd>${version}</dd></div>
-<div><dt>Period</dt><dd>${periodDates(data)}</dd></div>
-<div><dt>Prepared</dt><dd>${hongKongDate(data.prepared_at)}</dd></div>
+<dl aria-label="${escapeHtml(w.parties.statement)}">
+<div><dt>${escapeHtml(f.reference)}</dt><dd>${reference(data.reference)}</dd></div>
+<div><dt>${escapeHtml(f.version)}</dt><dd>${versionText}</dd></div>
+<div><dt>${escapeHtml(f.period)}</dt><dd>${periodDates(s, data)}</dd></div>
+<div><dt>${escapeHtml(f.prepared)}</dt><dd>${s.date(data.prepared_at)}</dd></div>
 </dl>
 </div>
-<section aria-labelledby="accounts"><h2 id="accounts">Accounts</h2>${accountsTable(data)}</section>
-<section aria-labelledby="lines"><h2 id="lines">Transactions</h2>${linesTable(data)}</section>
-<section aria-labelledby="returns"><h2 id="returns">Returns</h2>${returnsSection(data)}</section>
-<section aria-labelledby="pending"><h2 id="pending">Pending at month end</h2>${pendingSection(data)}</section>
-<section aria-labelledby="valuation"><h2 id="valuation">Valuation</h2><p><strong>Source:</strong> ${user(data.valuation.source)}</p><p>${user(data.valuation.text)}</p></section>
-<section aria-labelledby="complaints"><h2 id="complaints">Questions and complaints</h2><p>${user(data.firm.complaints_text)}</p><p><strong>Complaints:</strong> ${user(data.firm.complaints_email)}</p></section>
-<footer class="end">This statement is issued by ${user(data.firm.legal_name)} and signed electronically; the PDF's signature shows whether it was changed after issue. Reference ${user(data.reference)}.</footer>
+<section aria-labelledby="accounts"><h2 id="accounts">${escapeHtml(w.sections.accounts)}</h2>${accountsTable(s, data)}</section>
+<section aria-labelledby="lines"><h2 id="lines">${escapeHtml(w.sections.lines)}</h2>${linesTable(s, data)}</section>
+<section aria-labelledby="returns"><h2 id="returns">${escapeHtml(w.sections.returns)}</h2>${returnsSection(s, data)}</section>
+<section aria-labelledby="pending"><h2 id="pending">${escapeHtml(w.sections.pending)}</h2>${pendingSection(s, data)}</section>
+<section aria-labelledby="valuation"><h2 id="valuation">${escapeHtml(w.sections.valuation)}</h2><p><strong>${escapeHtml(w.valuationSource)}</strong> ${valuationText(s, data.valuation.source, 'valuationSource')}</p><p>${valuationText(s, data.valuation.text, 'valuationText')}</p></section>
+<section aria-labelledby="complaints"><h2 id="complaints">${escapeHtml(w.sections.complaints)}</h2><p>${complaintsText(s, data)}</p><p><strong>${escapeHtml(w.complaintsEmail)}</strong> ${email(data.firm.complaints_email)}</p></section>
+<footer class="end">${sentence(w.issuedBy, { legalName: user(data.firm.legal_name), reference: reference(data.reference) })}</footer>
 </main>
 </body>
 </html>
@@ -285,14 +375,33 @@ ${correction}
 const MARGIN_STYLE =
   'width:100%;display:flex;justify-content:space-between;align-items:flex-end;gap:6mm;padding:0 14mm;' +
   'font-size:7.5pt;line-height:1.3;color:#3a4756;-webkit-print-color-adjust:exact;' +
-  'font-family:"Liberation Sans",Arial,Helvetica,"Noto Sans CJK HK","Noto Sans CJK TC","DejaVu Sans",sans-serif';
+  'font-family:&quot;Liberation Sans&quot;,Arial,Helvetica,&quot;Noto Sans CJK HK&quot;,&quot;Noto Sans CJK TC&quot;,&quot;DejaVu Sans&quot;,sans-serif';
+
+/** The header's or footer's box, in the statement's language and direction. */
+function margin(locale: Locale, content: string): string {
+  const info = localeInfo[locale];
+  return `<div lang="${info.htmlLang}" dir="${info.dir}" style="${MARGIN_STYLE}">${content}</div>`;
+}
 
 /** The repeated page header: whose statement this is (name and account number) on every page. */
-export function statementHeaderHtml(data: StatementData): string {
-  return `<div style="${MARGIN_STYLE}"><span style="flex:0 0 auto">${user(data.firm.name)} · Monthly statement · ${escapeHtml(data.period.label)}</span><span style="flex:0 1 auto;min-width:0;text-align:right">${user(data.member.name)} · Account ${user(data.member.account_number)}</span></div>`;
+export function statementHeaderHtml(data: StatementData, locale: Locale = statementLocale(data)): string {
+  const s = speech(data, locale);
+  const account = sentence(s.words.header.account, { number: ltr(data.member.account_number) });
+  return margin(
+    locale,
+    `<span style="flex:0 0 auto">${user(data.firm.name)} · ${escapeHtml(s.words.title)} · ${user(s.month)}</span><span style="flex:0 1 auto;min-width:0;text-align:end">${user(data.member.name)} · ${account}</span>`,
+  );
 }
 
 /** The repeated page footer: reference and "Page X of Y" (Chromium fills in the two numbers). */
-export function statementFooterHtml(data: StatementData): string {
-  return `<div style="${MARGIN_STYLE}"><span style="flex:0 1 auto;min-width:0">${user(data.firm.legal_name)} · ${user(data.reference)}</span><span style="flex:0 0 auto">Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+export function statementFooterHtml(data: StatementData, locale: Locale = statementLocale(data)): string {
+  const s = speech(data, locale);
+  const page = sentence(s.words.header.page, {
+    page: '<span class="pageNumber"></span>',
+    total: '<span class="totalPages"></span>',
+  });
+  return margin(
+    locale,
+    `<span style="flex:0 1 auto;min-width:0">${user(data.firm.legal_name)} · ${ltr(data.reference)}</span><span style="flex:0 0 auto">${page}</span>`,
+  );
 }

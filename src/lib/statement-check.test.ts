@@ -3,7 +3,16 @@ import { statementFixture } from '../../tests/support/statement-fixture';
 import { centsText, toCents } from './money';
 import { checkStatementArithmetic } from './statement-check';
 import type { StatementData } from './statement-data';
-import { hongKongDate, hongKongDateTime, statementAmount, statementQuantity } from './statement-format';
+import {
+  hongKongDate,
+  hongKongDateTime,
+  statementAmount,
+  statementAmountIn,
+  statementDateIn,
+  statementDateTimeIn,
+  statementMonthIn,
+  statementQuantity,
+} from './statement-format';
 
 const fixture = statementFixture();
 const changed = (change: (data: StatementData) => void): StatementData => {
@@ -120,5 +129,47 @@ describe('statement formats', () => {
     expect(hongKongDateTime('2026-11-03 14:05:00.123456+08')).toBe('2026-11-03 14:05');
     expect(hongKongDate('2026-12-01T15:59:59Z')).toBe('1 December 2026');
     expect(() => hongKongDateTime('yesterday')).toThrow(/date/);
+  });
+});
+
+describe('statement formats per language', () => {
+  const LATIN_DIGITS_ONLY = /^[^\u0660-\u0669\u06f0-\u06f9]*$/;
+  const NO_BIDI_MARKS = /^[^\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$/;
+
+  it('writes amounts exactly, with US$ in Chinese and after the figure in Arabic; English as before', () => {
+    expect(statementAmountIn('en', '-1234.56')).toBe(statementAmount('-1234.56'));
+    expect(statementAmountIn('zh-hant', '1250000.00')).toBe('US$1,250,000.00');
+    expect(statementAmountIn('zh-hant', '-41.1')).toBe('-US$41.10');
+    expect(statementAmountIn('ar', '1234.56')).toBe('1,234.56 US$');
+    expect(statementAmountIn('ar', '-1234.56')).toBe('-1,234.56 US$');
+    // No float on the way: the 17th digit survives.
+    expect(statementAmountIn('ar', '12345678901234567.89')).toBe('12,345,678,901,234,567.89 US$');
+    expect(() => statementAmountIn('ar', '1,000.00')).toThrow(/decimal/);
+  });
+
+  it("writes dates in the locale's form on the Hong Kong clock, Latin digits, no direction marks", () => {
+    // 16:30 UTC on 31 October is 00:30 on 1 November in Hong Kong.
+    const instant = '2026-10-31T16:30:00Z';
+    expect(statementDateTimeIn('en', instant)).toBe('2026-11-01 00:30');
+    expect(statementDateTimeIn('zh-hant', instant)).toBe('01/11/2026 00:30');
+    expect(statementDateTimeIn('ar', instant)).toBe('01/11/2026 00:30');
+    expect(statementDateIn('en', '2026-12-01T15:59:59Z')).toBe('1 December 2026');
+    expect(statementDateIn('zh-hant', '2026-12-01T15:59:59Z')).toBe('2026年12月1日');
+    expect(statementDateIn('ar', '2026-12-01T15:59:59Z')).toBe('1 ديسمبر 2026');
+    expect(statementMonthIn('en', '2026-11')).toBe('November 2026');
+    expect(statementMonthIn('zh-hant', '2026-11')).toBe('2026年11月');
+    expect(statementMonthIn('ar', '2026-11')).toBe('نوفمبر 2026');
+    for (const locale of ['zh-hant', 'ar'] as const) {
+      for (const text of [
+        statementDateTimeIn(locale, '2026-11-30T15:59:59.999Z'),
+        statementDateIn(locale, instant),
+        statementMonthIn(locale, '2026-02'),
+        statementAmountIn(locale, '-98765.43'),
+      ]) {
+        expect(text).toMatch(LATIN_DIGITS_ONLY);
+        expect(text).toMatch(NO_BIDI_MARKS);
+      }
+    }
+    expect(() => statementMonthIn('ar', '2026-1')).toThrow(/month/);
   });
 });

@@ -6,6 +6,8 @@
  * UTC+8, no daylight saving): docs/statements.md.
  */
 
+import { defaultLocale, isLocale, type Locale } from '../i18n/locales';
+
 /** The private Storage bucket of statements' files: <member id>/<reference>.pdf and .csv. */
 export const STATEMENTS_BUCKET = 'statements';
 
@@ -67,6 +69,12 @@ export interface StatementReturns {
 
 export interface StatementData {
   format: 1;
+  /**
+   * The member's language when the statement was made (profiles.locale): the PDF's words, dates and
+   * direction. Recorded in the data, so a version always prints the same; absent in data made before
+   * statements had languages, which print in English (statementLocale).
+   */
+  locale?: Locale;
   /** "2026-11" */
   month: string;
   period: {
@@ -99,4 +107,9 @@ export interface StatementData {
   pending: StatementPendingItem[];
   valuation: { source: string; text: string };
   totals: { opening: string; closing: string };
+}
+
+/** The language a statement prints in: the one it recorded, English for data without one. */
+export function statementLocale(data: Pick<StatementData, 'locale'>): Locale {
+  return isLocale(data.locale) ? data.locale : defaultLocale;
 }

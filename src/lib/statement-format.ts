@@ -1,4 +1,5 @@
-import { hongKongClock, MONTH_NAMES as MONTHS, TIME_ZONE_TEXT } from './date-time';
+import { localeInfo, type Locale } from '../i18n/locales';
+import { formatDateIn, hongKongClock, MONTH_NAMES as MONTHS, TIME_ZONE_TEXT } from './date-time';
 import { formatUsd } from './money';
 
 /**
@@ -44,3 +45,60 @@ export function hongKongDate(instant: string): string {
 
 /** What every statement says its times are in. */
 export const STATEMENT_TIME_ZONE_TEXT = TIME_ZONE_TEXT;
+
+// ---- The statement in the member's language (docs/statements.md, "Languages") -------------------
+// English keeps the forms above, which the CSV shares. The other languages take their dates from Intl
+// with the locale's tag (src/i18n/locales.ts: Latin digits in Arabic), read on the Hong Kong clock.
+// Amounts are never passed through a float: the stored decimal is grouped as above, and only the
+// currency's place changes ("US$1,234.56" in Hong Kong Chinese, where "$" alone reads as Hong Kong
+// dollars; "1,234.56 US$" in Arabic, as Intl writes it and as the site's plan cards show it).
+
+/** Intl's direction marks, which a statement replaces by isolating the whole value instead. */
+const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A signed USD amount as `locale` writes it, exact to the stored decimal. Throws on what is not one. */
+export function statementAmountIn(locale: Locale, amount: string): string {
+  const english = statementAmount(amount);
+  if (locale === 'en') return english;
+  if (locale === 'zh-hant') return english.replace('$', 'US$');
+  return `${english.replace('$', '')} US$`;
+}
+
+const dateTimeFormats = new Map<Locale, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
+
+/**
+ * A line's date and time on the Hong Kong clock: "2026-11-03 14:05" (English, as the CSV writes
+ * it), "03/11/2026 14:05" (the locale's numeric date, then the 24-hour time). Printed left to right
+ * in every language, so the date and the time are joined by a space, not by Arabic's comma.
+ */
+export function statementDateTimeIn(locale: Locale, instant: string): string {
+  if (locale === 'en') return hongKongDateTime(instant);
+  let formats = dateTimeFormats.get(locale);
+  if (!formats) {
+    const tag = localeInfo[locale].intl;
+    formats = [
+      new Intl.DateTimeFormat(tag, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }),
+      new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }),
+    ];
+    dateTimeFormats.set(locale, formats);
+  }
+  // The Hong Kong wall clock read as if it were UTC: no tz data needed (date-time.ts).
+  const clock = new Date(hongKongClock(instant));
+  return formats.map((format) => format.format(clock).replace(BIDI_MARKS, '')).join(' ');
+}
+
+/** A day on the Hong Kong clock: "1 December 2026", "2026年12月1日", "1 ديسمبر 2026". */
+export function statementDateIn(locale: Locale, instant: string): string {
+  if (locale === 'en') return hongKongDate(instant);
+  return formatDateIn(localeInfo[locale].intl, instant).replace(BIDI_MARKS, '');
+}
+
+/** The statement's month ("2026-11"): "November 2026", "2026年11月", "نوفمبر 2026". */
+export function statementMonthIn(locale: Locale, month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) throw new Error(`Not a month: ${JSON.stringify(month)}`);
+  const first = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return new Intl.DateTimeFormat(localeInfo[locale].intl, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .format(first)
+    .replace(BIDI_MARKS, '');
+}

@@ -12,8 +12,17 @@ import type { Browser } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStatementArithmetic } from '~/lib/statement-check';
+import type { Locale } from '~/i18n/locales';
+import { statementWords } from '~/i18n/statement';
 import type { StatementData } from '~/lib/statement-data';
-import { hongKongDate, hongKongDateTime, statementAmount, statementQuantity } from '~/lib/statement-format';
+import {
+  hongKongDate,
+  hongKongDateTime,
+  statementAmount,
+  statementAmountIn,
+  statementDateTimeIn,
+  statementQuantity,
+} from '~/lib/statement-format';
 import { pdfPageToPng } from '../../scripts/statements/png';
 import {
   createStatementRenderer,
@@ -31,22 +40,44 @@ import {
 import { escapeHtml, statementHtml } from '../../scripts/statements/template';
 import { HOSTILE_NAME, statementFixture } from '../support/statement-fixture';
 
-/** Each page's text as pdf.js extracts it, whitespace collapsed, padded with a space either side. */
-async function pdfPages(pdf: Uint8Array): Promise<string[]> {
+interface PdfLineItem {
+  str: string;
+  x: number;
+  /** pdf.js puts a right-to-left item's characters in logical order. */
+  rtl: boolean;
+}
+
+/** Each page's lines as pdf.js extracts them: the text items of each line, with where each starts. */
+async function pdfLines(pdf: Uint8Array): Promise<PdfLineItem[][][]> {
   const task = getDocument({ data: new Uint8Array(pdf), disableFontFace: true });
   const doc = await task.promise;
-  const pages: string[] = [];
+  const pages: PdfLineItem[][][] = [];
   for (let n = 1; n <= doc.numPages; n += 1) {
     const content = await (await doc.getPage(n)).getTextContent();
-    const text = content.items
-      .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
-      .join('');
-    // NFKC: the CJK font maps 大 to its Kangxi radical twin (U+2F24) and Arabic comes out in
-    // presentation forms; both compare equal to what was typed after compatibility folding.
-    pages.push(` ${text.normalize('NFKC').replace(/\s+/g, ' ').trim()} `);
+    const lines: PdfLineItem[][] = [[]];
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      lines.at(-1)?.push({ str: item.str, x: Number(item.transform[4]), rtl: item.dir === 'rtl' });
+      if (item.hasEOL) lines.push([]);
+    }
+    pages.push(lines);
   }
   await task.destroy();
   return pages;
+}
+
+/** Each page's text as pdf.js extracts it, a line break after each line. */
+async function pdfText(pdf: Uint8Array): Promise<string[]> {
+  return (await pdfLines(pdf)).map((lines) =>
+    lines.map((items) => items.map((item) => item.str).join('')).join('\n'),
+  );
+}
+
+/** Each page's text, whitespace collapsed, padded with a space either side. */
+async function pdfPages(pdf: Uint8Array): Promise<string[]> {
+  // NFKC: the CJK font maps 大 to its Kangxi radical twin (U+2F24) and Arabic comes out in
+  // presentation forms; both compare equal to what was typed after compatibility folding.
+  return (await pdfText(pdf)).map((text) => ` ${text.normalize('NFKC').replace(/\s+/g, ' ').trim()} `);
 }
 
 // Chinese prints only where a CJK font is installed (fonts-noto-cjk on Debian); without one
@@ -250,6 +281,182 @@ describe('statement PDF text', () => {
 
   it.skipIf(!hasCjkFont)('prints Chinese text (needs a CJK font: fonts-noto-cjk)', () => {
     expect(pages.join('')).toContain('陳大文');
+  });
+});
+
+describe('statement PDF in the member’s language (docs/statements.md, "Languages")', () => {
+  /** The fixture in `locale`, one plan renamed to a plan the words know (the other keeps its recorded name). */
+  const inLocale = (locale: Locale): StatementData => {
+    const copy = structuredClone(data);
+    copy.locale = locale;
+    (copy.returns.plans[0] as { plan: string }).plan = 'gold';
+    return copy;
+  };
+  const arabic = inLocale('ar');
+  const chinese = inLocale('zh-hant');
+  let arPages: string[];
+  let arLines: string[];
+  let zhPages: string[];
+
+  /**
+   * Arabic as a reader reads it: Chromium draws Arabic glyphs as separate text items, so each
+   * line's items are put in visual order (left to right, by where they start, a right-to-left
+   * item's characters reversed back to visual order) and the line is reversed; NFKC then spells each joined form as its letter, and a lam-alef ligature in logical
+   * order. Marks are dropped (a reversed mark would sit before its letter).
+   */
+  const logicalArabic = (lines: PdfLineItem[][]) =>
+    lines
+      .map((items) =>
+        [
+          ...[...items]
+            .sort((a, b) => a.x - b.x)
+            .map((item) => (item.rtl ? [...item.str].reverse().join('') : item.str))
+            .join(''),
+        ]
+          .reverse()
+          .join('')
+          .normalize('NFKC')
+          .replace(/\p{M}/gu, ''),
+      )
+      .join('\n');
+
+  beforeAll(async () => {
+    const lines = await pdfLines(await renderer.render(arabic));
+    arPages = lines.map(
+      (page) =>
+        ` ${page
+          .map((items) => items.map((item) => item.str).join(''))
+          .join(' ')
+          .normalize('NFKC')
+          .replace(/\s+/g, ' ')
+          .trim()} `,
+    );
+    arLines = lines.map(logicalArabic);
+    if (hasCjkFont) zhPages = await pdfPages(await renderer.render(chinese));
+  });
+
+  it('declares the language and direction: <html lang dir>, English for data without a language', () => {
+    expect(statementHtml(data)).toContain('<html lang="en" dir="ltr">');
+    expect(statementHtml(arabic)).toContain('<html lang="ar" dir="rtl">');
+    expect(statementHtml(chinese)).toContain('<html lang="zh-Hant" dir="ltr">');
+    // The English version of a translated statement is the same data printed in English.
+    expect(statementHtml(arabic, 'en')).toBe(statementHtml({ ...arabic, locale: 'en' }));
+    expect(statementHtml({ ...arabic, locale: 'en' })).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('isolates figures and codes left to right, whatever the page’s direction', () => {
+    const html = statementHtml(arabic);
+    expect(html).toContain(
+      `<bdi dir="ltr">${escapeHtml(statementAmountIn('ar', arabic.totals.closing))}</bdi>`,
+    );
+    expect(html).toContain(`<bdi dir="ltr">${arabic.member.account_number}</bdi>`);
+    expect(html).toContain(`<bdi dir="ltr" class="ref">${arabic.reference}</bdi>`);
+    expect(html).toContain(`<bdi dir="ltr">${statementDateTimeIn('ar', arabic.lines[0]!.date)}</bdi>`);
+    for (const line of arabic.firm.address_lines)
+      expect(html).toContain(`<bdi dir="ltr">${escapeHtml(line)}</bdi>`);
+  });
+
+  it('Arabic: its words are printed (title, headings, accounts, kinds, plan, the English version prevails)', () => {
+    const ar = statementWords('ar');
+    const first = arLines[0] ?? '';
+    const all = arLines.join('\n');
+    for (const words of [ar.title, ar.fields.accountNumber, ar.fields.reference, ar.sections.accounts]) {
+      expect(first, words).toContain(words);
+    }
+    for (const words of [
+      ...Object.values(ar.accounts),
+      ar.kinds.deposit,
+      ar.kinds.return,
+      ar.kinds.subscription,
+      ar.plans.gold,
+      ar.sections.lines,
+      ar.sections.pending,
+      ar.sections.complaints,
+      ar.columns.balanceAfter,
+      'يسود النص الإنجليزي',
+    ]) {
+      expect(all, words).toContain(words);
+    }
+    // The plan the words do not know keeps its recorded name; no English heading is left.
+    expect(arPages.join('')).toContain(arabic.returns.plans[1]!.name);
+    for (const english of [' Transactions ', ' Opening ', ' Balance after ', ' Monthly statement ', ' Page '])
+      expect(arPages.join(''), english).not.toContain(english);
+  });
+
+  it('Arabic: amounts, dates, account number and reference intact, Latin digits, left to right', () => {
+    const text = arPages.join('');
+    expect(text).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+    expect(statementAmountIn('ar', '1234.56')).toBe('1,234.56 US$');
+    for (const account of arabic.accounts) {
+      for (const amount of [account.opening, account.credits, account.debits, account.closing]) {
+        expect(text, amount).toContain(statementAmountIn('ar', amount));
+      }
+    }
+    expect(text).toContain('1,250,000.00 US$');
+    expect(text).toContain(statementAmountIn('ar', arabic.totals.closing));
+    for (const line of arabic.lines) {
+      expect(text, line.date).toContain(statementDateTimeIn('ar', line.date));
+      expect(text, line.amount).toContain(statementAmountIn('ar', line.amount));
+      expect(text, line.balance_after).toContain(statementAmountIn('ar', line.balance_after));
+    }
+    const rows = text.match(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/g) ?? [];
+    expect(rows.length).toBe(arabic.lines.length + arabic.pending.length);
+    // Every page: the account number and the reference, whole, and "Page X of Y" in Arabic.
+    for (const [index, page] of arLines.entries()) {
+      expect(arPages[index], `page ${index + 1}`).toContain(arabic.member.account_number);
+      expect(arPages[index], `page ${index + 1}`).toContain(arabic.reference);
+      // Reversed with its line, a page number of one digit reads as printed (the fixture has fewer than 10 pages).
+      expect(page.replace(/[ \t]+/g, ' '), `page ${index + 1}`).toContain(
+        `الصفحة ${index + 1} من ${arLines.length}`,
+      );
+    }
+    // The crypto leg: quantity and asset, then the rate, each whole.
+    const btc = arabic.lines.find((l) => l.asset === 'BTC' && l.rate !== null);
+    if (!btc?.quantity || !btc.rate) throw new Error('the fixture has no BTC line with a rate');
+    expect(text).toContain(`${statementQuantity(btc.quantity)} BTC`);
+    expect(text).toContain(statementAmountIn('ar', btc.rate));
+  });
+
+  it.skipIf(!hasCjkFont)('Chinese: its words, amounts in US$, dates, account number and reference', () => {
+    const zh = statementWords('zh-hant');
+    const text = zhPages.join('');
+    // NFKC writes full-width punctuation as ASCII; a long text may wrap (a space in the extracted text).
+    const compact = (words: string) => words.normalize('NFKC').replace(/\s+/g, '');
+    for (const words of [
+      zh.title,
+      zh.sections.lines,
+      zh.columns.dateHeading,
+      ...Object.values(zh.accounts),
+      zh.kinds.deposit,
+      zh.plans.gold,
+      zh.englishPrevails,
+      `${zh.fields.period} 2026年11月1日至2026年11月30日`,
+    ]) {
+      expect(compact(text), words).toContain(compact(words));
+    }
+    for (const account of chinese.accounts) {
+      const row = [account.opening, account.credits, account.debits, account.closing]
+        .map((amount) => statementAmountIn('zh-hant', amount))
+        .join(' ');
+      expect(text).toContain(` ${zh.accounts[account.account]} ${row} `);
+    }
+    expect(text).toContain('US$1,250,000.00');
+    let cursor = text.indexOf(` ${zh.sections.lines} `);
+    for (const line of chinese.lines) {
+      const date = tokenAt(text, statementDateTimeIn('zh-hant', line.date), cursor);
+      expect(date, line.date).toBeGreaterThan(cursor);
+      const amount = tokenAt(text, statementAmountIn('zh-hant', line.amount), date);
+      expect(amount, line.amount).toBeGreaterThan(date);
+      cursor = amount;
+    }
+    for (const [index, page] of zhPages.entries()) {
+      expect(page).toContain(`帳戶${chinese.member.account_number}`);
+      expect(page).toContain(chinese.reference);
+      expect(page).toContain(compact(`第${index + 1}頁，共${zhPages.length}頁`));
+    }
+    for (const english of [' Transactions ', ' Opening ', ' Monthly statement ', ' Page ']) {
+      expect(text, english).not.toContain(english);
+    }
   });
 });
 

@@ -389,6 +389,9 @@ begin
 
   return jsonb_build_object(
     'format', 1,
+    -- The member's language when the statement is made (profiles.locale): the PDF is printed in it,
+    -- and a later change of language never changes how an issued version reads.
+    'locale', v_profile.locale,
     'month', to_char(p_run.month, 'YYYY-MM'),
     'period', jsonb_build_object(
       'from', to_char(v_from at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

@@ -11,6 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStatementArithmetic } from '../../src/lib/statement-check';
+import statementWordsEn from '../../src/i18n/statement/en';
 import type { StatementData } from '../../src/lib/statement-data';
 import {
   addVerifiedFactor,
@@ -577,5 +578,29 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
         expect(code, `${caller.role} ${sql}`).toBe('42501');
       }
     }
+  });
+
+  it("records the member's language when made: a later change leaves that version as it was; a correction reads it anew", async () => {
+    const [oct] = await statements(bruno);
+    expect(oct!.month).toBe('2026-10');
+    expect(oct!.data.locale).toBe('en');
+    // The names the database writes are the English statement words the other languages translate.
+    for (const a of oct!.data.accounts) expect(a.label).toBe(statementWordsEn.accounts[a.account]);
+    for (const line of oct!.data.lines)
+      expect(line.kind_label).toBe(statementWordsEn.kinds[line.kind as keyof typeof statementWordsEn.kinds]);
+    await engine.db.query(`update public.profiles set locale = 'ar' where id = $1`, [bruno]);
+    await rpc(SERVICE, 'select public.reissue_statement($1, $2, $3) as r', [
+      oct!.data.member.account_number,
+      '2026-10',
+      'Language changed',
+    ]);
+    const [first, second] = (await statements(bruno)).filter((s) => s.month === '2026-10');
+    expect(first!.data_text).toBe(oct!.data_text);
+    expect(first!.data.locale).toBe('en');
+    expect(second!.data.locale).toBe('ar');
+    expect(second!.data.lines).toEqual(oct!.data.lines);
+    await expect(
+      engine.db.query(`update public.profiles set locale = 'fr' where id = $1`, [bruno]),
+    ).rejects.toThrow(/locale/);
   });
 });

@@ -68,6 +68,26 @@ export function formatDateIn(intlTag: string, instant: string | number | Date): 
 }
 
 /**
+ * A moment as a language writes it in figures, on the Hong Kong clock: its numeric date and its
+ * 24-hour time, apart ("03/11/2026", "14:05"), for a statement's lines.
+ */
+export function formatNumericDateTimeIn(intlTag: string, instant: string | number | Date): [string, string] {
+  const clock = new Date(hongKongClock(instant));
+  const date = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' } as const;
+  const time = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' } as const;
+  return [
+    new Intl.DateTimeFormat(intlTag, date).format(clock),
+    new Intl.DateTimeFormat(intlTag, time).format(clock),
+  ];
+}
+
+/** A calendar month (1-12) as a language names it: "November 2026", "2026年11月", "نوفمبر 2026". */
+export function formatMonthIn(intlTag: string, year: number, month: number): string {
+  const options = { month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+  return new Intl.DateTimeFormat(intlTag, options).format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/**
  * "27 Nov 2026, 20:40 HKT": a moment, with its zone. `seconds` adds them ("20:40:36 HKT") where
  * the order of close events matters (the audit log, a security hold).
  */

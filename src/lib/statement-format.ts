@@ -1,5 +1,12 @@
 import { localeInfo, type Locale } from '../i18n/locales';
-import { formatDateIn, hongKongClock, MONTH_NAMES as MONTHS, TIME_ZONE_TEXT } from './date-time';
+import {
+  formatDateIn,
+  formatMonthIn,
+  formatNumericDateTimeIn,
+  hongKongClock,
+  MONTH_NAMES as MONTHS,
+  TIME_ZONE_TEXT,
+} from './date-time';
 import { formatUsd } from './money';
 
 /**
@@ -64,8 +71,6 @@ export function statementAmountIn(locale: Locale, amount: string): string {
   return `${english.replace('$', '')} US$`;
 }
 
-const dateTimeFormats = new Map<Locale, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
-
 /**
  * A line's date and time on the Hong Kong clock: "2026-11-03 14:05" (English, as the CSV writes
  * it), "03/11/2026 14:05" (the locale's numeric date, then the 24-hour time). Printed left to right
@@ -73,18 +78,9 @@ const dateTimeFormats = new Map<Locale, [Intl.DateTimeFormat, Intl.DateTimeForma
  */
 export function statementDateTimeIn(locale: Locale, instant: string): string {
   if (locale === 'en') return hongKongDateTime(instant);
-  let formats = dateTimeFormats.get(locale);
-  if (!formats) {
-    const tag = localeInfo[locale].intl;
-    formats = [
-      new Intl.DateTimeFormat(tag, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }),
-      new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }),
-    ];
-    dateTimeFormats.set(locale, formats);
-  }
-  // The Hong Kong wall clock read as if it were UTC: no tz data needed (date-time.ts).
-  const clock = new Date(hongKongClock(instant));
-  return formats.map((format) => format.format(clock).replace(BIDI_MARKS, '')).join(' ');
+  return formatNumericDateTimeIn(localeInfo[locale].intl, instant)
+    .map((part) => part.replace(BIDI_MARKS, ''))
+    .join(' ');
 }
 
 /** A day on the Hong Kong clock: "1 December 2026", "2026年12月1日", "1 ديسمبر 2026". */
@@ -97,8 +93,5 @@ export function statementDateIn(locale: Locale, instant: string): string {
 export function statementMonthIn(locale: Locale, month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) throw new Error(`Not a month: ${JSON.stringify(month)}`);
-  const first = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(localeInfo[locale].intl, { month: 'long', year: 'numeric', timeZone: 'UTC' })
-    .format(first)
-    .replace(BIDI_MARKS, '');
+  return formatMonthIn(localeInfo[locale].intl, Number(match[1]), Number(match[2])).replace(BIDI_MARKS, '');
 }

@@ -52,11 +52,20 @@ const CHAT_SOURCES = {
  * @param {string} route
  */
 export function isSessionRoute(route) {
+  // The same pages in another language are the same kind of page (/zh-hant/login, /ar/auth/confirm).
+  const path = route.replace(TRANSLATED_PREFIX, '') || '/';
   return (
-    /^\/(login|register|forgot-password|reset-password|user-dashboard|auth)(\/|$)/.test(route) ||
-    /^\/(user|admin)(\/|$)/.test(route)
+    // Netlify serves each page at /login and at /login.html: both are the same page.
+    /^\/(login|register|forgot-password|reset-password|user-dashboard|auth)(\/|\.html$|$)/.test(path) ||
+    /^\/(user|admin)(\/|\.html$|$)/.test(path)
   );
 }
+
+/**
+ * The prefixes of the languages other than English (src/i18n/locales.ts; tests/unit/dist-headers.test.ts
+ * checks the two lists agree).
+ */
+export const TRANSLATED_PREFIX = /^\/(?:zh-hant|ar)(?=\/|$)/;
 
 /**
  * @param {Record<string, string | undefined>} env

@@ -27,6 +27,8 @@ export const routes = {
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
+  confirmEmail: '/auth/confirm',
+  resetPassword: '/reset-password',
   terms: '/terms-of-service',
   privacy: '/privacy-policy',
   cookies: '/cookie-policy',
@@ -95,8 +97,8 @@ export function localHref(locale: Locale, href: string): string {
 }
 
 /**
- * The pages built in every language (src/pages/[...locale]/). The password-reset and e-mail
- * confirmation pages (reached from mails, which are English) and the portal are English until their
+ * The pages built in every language (src/pages/[...locale]/), the pages a mailed link lands on
+ * included: a member's mail links to them in the member's language. The portal is English until its
  * islands take their words from the catalogs (issue 36, in progress).
  */
 export const translatedRoutes: readonly string[] = [
@@ -108,6 +110,8 @@ export const translatedRoutes: readonly string[] = [
   routes.login,
   routes.register,
   routes.forgotPassword,
+  routes.confirmEmail,
+  routes.resetPassword,
   routes.terms,
   routes.privacy,
   routes.cookies,

@@ -35,7 +35,20 @@ export const LINK_MESSAGES = {
   },
   codeRefused: 'This link is invalid, has expired or was already used.',
   linkFailed: 'We could not check this link just now. Please try again in a few minutes.',
+  /** The question to someone signed in when a link arrives; {email} is who is signed in. */
+  signedInAs: 'You are signed in as {email}',
+  openedLink:
+    'You opened a link from an e-mail. Using it may sign you in to the account it was sent for, which may not be yours. Only use it if you asked for it yourself in this browser.',
+  staySignedInAs: 'Stay signed in as {email}',
+  useLink: 'Use the link',
 } as const;
+
+/** The landing pages' words in one language (the catalogs' `authLanding`; English above). */
+export type LinkWords = {
+  [K in keyof typeof LINK_MESSAGES]: (typeof LINK_MESSAGES)[K] extends string
+    ? string
+    : { [P in keyof (typeof LINK_MESSAGES)[K]]: string };
+};
 
 /** Reads what a landing URL carries; the query wins for errors (PKCE puts them there). */
 export function readAuthLink(href: string): AuthLink {
@@ -80,7 +93,7 @@ export type CodeOutcome =
   | { status: 'signed-in'; session: Session }
   /** No code verifier here: the link was opened in another browser (or storage was cleared). */
   | { status: 'other-browser' }
-  | { status: 'refused'; message: string };
+  | { status: 'refused'; reason: 'network' | 'refused' };
 
 /**
  * Trades a link's code for a session. The verifier supabase-js stored when this browser asked for the
@@ -97,8 +110,8 @@ export async function exchangeLinkCode(link: { code: string; flowId: string | nu
   if (error?.code === 'pkce_code_verifier_not_found') return { status: 'other-browser' };
   if (error) {
     const network = error.status === 0 || /fetch|network/i.test(error.message);
-    return { status: 'refused', message: network ? LINK_MESSAGES.linkFailed : LINK_MESSAGES.codeRefused };
+    return { status: 'refused', reason: network ? 'network' : 'refused' };
   }
-  if (!data.session) return { status: 'refused', message: LINK_MESSAGES.codeRefused };
+  if (!data.session) return { status: 'refused', reason: 'refused' };
   return { status: 'signed-in', session: data.session };
 }

@@ -94,10 +94,13 @@ export function signInProblem(
 }
 
 /** Choosing a new password: long enough, typed the same twice. */
-export function newPasswordProblem(password: string, confirm: string): FormProblem | null {
-  if (password.length < PASSWORD_MIN_LENGTH)
-    return { message: AUTH_MESSAGES.weakPassword, fields: ['password'] };
-  if (password !== confirm) return { message: AUTH_MESSAGES.passwordMismatch, fields: ['confirm'] };
+export function newPasswordProblem(
+  password: string,
+  confirm: string,
+  messages: AuthMessages = AUTH_MESSAGES,
+): FormProblem | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return { message: messages.weakPassword, fields: ['password'] };
+  if (password !== confirm) return { message: messages.passwordMismatch, fields: ['confirm'] };
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import type { Locale } from '~/i18n/locales';
+import { localePath, type Locale } from '~/i18n/locales';
 import { supabase } from './supabase';
 import { rememberStaff } from './account-link';
 import {
@@ -108,6 +108,8 @@ export async function rememberLanguage(locale: Locale): Promise<void> {
 
 /** Where the confirmation link lands: that page completes the sign-in and goes on to the dashboard. */
 export const CONFIRM_LANDING_PATH = '/auth/confirm';
+/** Where the recovery link lands: choose a new password there. */
+export const RESET_LANDING_PATH = '/reset-password';
 
 export type SignUpOutcome =
   /** Confirmations are off (a deployer's choice): the member is signed in already. */
@@ -145,7 +147,7 @@ export async function signUp(
         locale: input.locale,
         ...(input.referralCode ? { referral_code: input.referralCode } : {}),
       },
-      emailRedirectTo: `${origin}${CONFIRM_LANDING_PATH}`,
+      emailRedirectTo: `${origin}${localePath(input.locale, CONFIRM_LANDING_PATH)}`,
     },
   });
   // A second registration of a waiting address within the mail interval: its link was mailed
@@ -163,6 +165,7 @@ export async function signUp(
  */
 export async function resendConfirmation(
   email: string,
+  locale: Locale = 'en',
   origin: string = window.location.origin,
 ): Promise<void> {
   const invalid = emailProblem(email);
@@ -171,7 +174,7 @@ export async function resendConfirmation(
   const { error } = await supabase().auth.resend({
     type: 'signup',
     email: address,
-    options: { emailRedirectTo: `${origin}${CONFIRM_LANDING_PATH}` },
+    options: { emailRedirectTo: `${origin}${localePath(locale, CONFIRM_LANDING_PATH)}` },
   });
   if (!error) return;
   throw new Error(isRateLimited(error) ? AUTH_MESSAGES.mailRateLimited : AUTH_MESSAGES.resendFailed);
@@ -180,10 +183,12 @@ export async function resendConfirmation(
 /** Sends the recovery mail. The caller always shows the same neutral text on success. */
 export async function requestPasswordReset(
   email: string,
+  locale: Locale = 'en',
   origin: string = window.location.origin,
 ): Promise<void> {
+  // The link leads to the reset page in the language the member asked in.
   const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
-    redirectTo: `${origin}/reset-password`,
+    redirectTo: `${origin}${localePath(locale, RESET_LANDING_PATH)}`,
   });
   // Never say whether the address exists. GoTrue's per-address interval answers 429 only for an
   // address it has just mailed, i.e. one that exists: that answer is shown as the neutral success.

@@ -256,6 +256,54 @@ test.describe('sign-in, sign-up and the reset request in Chinese and Arabic', ()
     await expect(page.getByRole('link', { name: words.goToSignIn })).toHaveAttribute('href', '/ar/login');
   });
 
+  test('a Chinese member asks for a reset in Chinese, gets the mail in Chinese, and sets the password on the Chinese page', async ({
+    page,
+  }) => {
+    const words = zhHant.authForm;
+    const member = await createMember();
+    const { error } = await serviceClient().auth.admin.updateUserById(member.id, {
+      user_metadata: { locale: 'zh-hant' },
+    });
+    expect(error).toBeNull();
+    const since = new Date(Date.now() - 1000).toISOString();
+    await page.goto('/zh-hant/forgot-password');
+    await waitUntilSettled(page);
+    await page.getByLabel(words.email, { exact: true }).fill(member.email);
+    await page.getByRole('button', { name: words.sendResetLink }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.messages.resetRequested })).toBeVisible();
+    const mail = await latestMail(member.email, since);
+    expect(mail.subject).toBe('重設您的密碼');
+    expect(mail.text).toContain(`重設我的密碼: ${mail.link}`);
+    // No English left: apart from the firm's name and the links, no Latin words.
+    expect(mail.text.replace(/https?:\/\/\S+|Liquid Capital/g, '')).not.toMatch(/[A-Za-z]{2,}/);
+
+    // The link leads to the reset page in Chinese, in this browser (the one that asked).
+    await page.goto(mail.link);
+    await expect(page).toHaveURL(/\/zh-hant\/reset-password$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhHant.authPages.resetPassword.heading);
+    await page.getByLabel(words.newPassword, { exact: true }).fill('a-new-long-password');
+    await page.getByLabel(words.confirmNewPassword, { exact: true }).fill('a-different-password');
+    await page.getByRole('button', { name: words.setNewPassword }).click();
+    await expect(page.getByRole('alert').filter({ hasText: words.messages.passwordMismatch })).toBeVisible();
+    await page.getByLabel(words.confirmNewPassword, { exact: true }).fill('a-new-long-password');
+    await page.getByRole('button', { name: words.setNewPassword }).click();
+    await expect(page.getByText(words.messages.passwordUpdated)).toBeVisible();
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+  });
+
+  test('a confirmation link opened in another browser is explained in Arabic, with sign-in in Arabic', async ({
+    page,
+  }) => {
+    // A code this browser has no verifier for: the address is confirmed, and signing in is asked for.
+    await page.goto('/ar/auth/confirm?code=opened-elsewhere');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.authPages.confirmEmail.heading);
+    await expect(page.getByRole('alert')).toHaveText(ar.authLanding.codeFromOtherBrowser.signup);
+    await expect(page.getByRole('main').getByRole('link', { name: ar.authForm.signIn })).toHaveAttribute(
+      'href',
+      '/ar/login',
+    );
+  });
+
   test('the reset request answers in Chinese without saying whether the address exists', async ({ page }) => {
     const words = zhHant.authForm;
     await page.goto('/zh-hant/forgot-password');

@@ -11,6 +11,7 @@ import {
   pathPattern,
 } from '../../scripts/netlify-headers.mjs';
 import { generateHeaders, isSessionRoute, routesForFile } from '../../scripts/postbuild-headers.mjs';
+import { defaultLocale, localePath, locales } from '../../src/i18n/locales';
 
 const hash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 
@@ -195,12 +196,26 @@ describe('per-page Content-Security-Policy generated from the build', () => {
       '/admin/login',
       '/admin/users',
       '/admin',
+      '/login.html',
+      '/user-dashboard.html',
+      '/admin.html',
     ]) {
       expect(isSessionRoute(r), r).toBe(true);
     }
     for (const r of ['/', '/aboutus', '/loan', '/getintouch', '/privacy-policy', '/404', '/users-guide']) {
       expect(isSessionRoute(r), r).toBe(false);
     }
+    // In every language: the sign-in and link pages of /zh-hant and /ar hold sessions too.
+    for (const locale of locales.filter((l) => l !== defaultLocale)) {
+      for (const r of ['/login', '/register', '/forgot-password', '/reset-password', '/auth/confirm']) {
+        expect(isSessionRoute(localePath(locale, r)), localePath(locale, r)).toBe(true);
+        expect(isSessionRoute(`${localePath(locale, r)}.html`), r).toBe(true);
+      }
+      for (const r of ['/', '/loan', '/privacy-policy', '/404']) {
+        expect(isSessionRoute(localePath(locale, r)), localePath(locale, r)).toBe(false);
+      }
+    }
+    expect(isSessionRoute('/ar-login')).toBe(false);
   });
 
   it('allows exactly the inline scripts and styles each page has, by hash, and pins Supabase', () => {

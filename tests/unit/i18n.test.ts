@@ -90,8 +90,8 @@ describe('addresses per language', () => {
     expect(localHref('ar', routes.loan)).toBe('/ar/loan');
     expect(localHref('ar', '/asset-management#plans')).toBe('/ar/asset-management#plans');
     expect(localHref('ar', routes.login)).toBe('/ar/login');
-    // Reached from mails (English for now) and the portal: their links stay as they are.
-    expect(localHref('ar', '/reset-password')).toBe('/reset-password');
+    // The pages mailed links land on are translated; the portal's links stay as they are for now.
+    expect(localHref('ar', '/reset-password')).toBe('/ar/reset-password');
     expect(localHref('zh-hant', '/user/plans?plan=gold')).toBe('/user/plans?plan=gold');
   });
 

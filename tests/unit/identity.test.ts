@@ -65,7 +65,7 @@ describe('sign-up with confirmations on or off', () => {
       options: {
         // The page's language goes with the account: its confirmation mail is already in it.
         data: { username: 'Nora', display_name: 'Nora', locale: 'zh-hant' },
-        emailRedirectTo: `${ORIGIN}/auth/confirm`,
+        emailRedirectTo: `${ORIGIN}/zh-hant/auth/confirm`,
       },
     });
   });
@@ -109,26 +109,34 @@ describe('sign-up within the mail interval', () => {
 describe('mails that must not reveal accounts', () => {
   it('password reset: a tripped mail limit reads like success; other failures are reported', async () => {
     fake.next.set('resetPasswordForEmail', { data: {}, error: rateLimited });
-    await expect(requestPasswordReset('ann@example.com', ORIGIN)).resolves.toBeUndefined();
+    await expect(requestPasswordReset('ann@example.com', 'en', ORIGIN)).resolves.toBeUndefined();
+    // The link leads to the reset page in the language the member asked in.
+    expect(fake.calls.at(-1)?.args[1]).toEqual({ redirectTo: `${ORIGIN}/reset-password` });
+    await requestPasswordReset('ann@example.com', 'ar', ORIGIN);
+    expect(fake.calls.at(-1)?.args[1]).toEqual({ redirectTo: `${ORIGIN}/ar/reset-password` });
     fake.next.set('resetPasswordForEmail', { data: {}, error: { status: 500, message: 'boom' } });
-    await expect(requestPasswordReset('ann@example.com', ORIGIN)).rejects.toThrow(
+    await expect(requestPasswordReset('ann@example.com', 'en', ORIGIN)).rejects.toThrow(
       AUTH_MESSAGES.resetRequestFailed,
     );
   });
 
   it('resend: the limit gets its own clear message, and the link goes to /auth/confirm', async () => {
-    await resendConfirmation(' ann@example.com ', ORIGIN);
+    await resendConfirmation(' ann@example.com ', 'en', ORIGIN);
     expect(fake.calls[0]?.args[0]).toEqual({
       type: 'signup',
       email: 'ann@example.com',
       options: { emailRedirectTo: `${ORIGIN}/auth/confirm` },
     });
+    await resendConfirmation('ann@example.com', 'zh-hant', ORIGIN);
+    expect(fake.calls[1]?.args[0]).toMatchObject({
+      options: { emailRedirectTo: `${ORIGIN}/zh-hant/auth/confirm` },
+    });
     fake.next.set('resend', { data: {}, error: rateLimited });
-    await expect(resendConfirmation('ann@example.com', ORIGIN)).rejects.toThrow(
+    await expect(resendConfirmation('ann@example.com', 'en', ORIGIN)).rejects.toThrow(
       AUTH_MESSAGES.mailRateLimited,
     );
-    await expect(resendConfirmation('  ', ORIGIN)).rejects.toThrow(AUTH_MESSAGES.emailRequired);
-    await expect(resendConfirmation('no-at-sign', ORIGIN)).rejects.toThrow(AUTH_MESSAGES.invalidEmail);
+    await expect(resendConfirmation('  ', 'en', ORIGIN)).rejects.toThrow(AUTH_MESSAGES.emailRequired);
+    await expect(resendConfirmation('no-at-sign', 'en', ORIGIN)).rejects.toThrow(AUTH_MESSAGES.invalidEmail);
   });
 });
 

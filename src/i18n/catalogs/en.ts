@@ -8,6 +8,7 @@
  * "zero", "two", "few", "many"); `other` is always required.
  */
 import { AUTH_MESSAGES } from '~/lib/auth-rules';
+import { LINK_MESSAGES } from '~/lib/auth-link';
 
 const en = {
   document: {
@@ -142,12 +143,32 @@ const en = {
       heading: 'Forgot your password?',
       lead: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
     },
+    confirmEmail: {
+      title: 'Confirm Your E-mail',
+      description: 'Confirm the e-mail address of your Liquid Capital account.',
+      heading: 'Confirming your e-mail address',
+    },
+    resetPassword: {
+      title: 'Choose a New Password',
+      description: 'Choose a new password for your Liquid Capital account.',
+      heading: 'Choose a new password',
+      lead: 'Pick a password you do not use anywhere else.',
+    },
   },
   /**
    * The sign-in, sign-up and reset-request forms (components/islands/forms/). `messages` are the
    * answers of src/lib/auth-rules.ts (AUTH_MESSAGES) in this language; {min} is the shortest password.
    */
   authForm: {
+    newPassword: 'New password',
+    confirmNewPassword: 'Confirm new password',
+    setNewPassword: 'Set new password',
+    saving: 'Saving…',
+    goToDashboard: 'Go to your dashboard',
+    sendNewLink: 'Send a new link',
+    resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+    askForNewOne: 'Please ask for a new one.',
+    takingYouToDashboard: 'Taking you to your dashboard…',
     email: 'Email',
     emailAddress: 'Email address',
     password: 'Password',
@@ -187,6 +208,8 @@ const en = {
     /** src/lib/auth-rules.ts's answers themselves: one wording, written once. */
     messages: { ...AUTH_MESSAGES, weakPassword: 'Password should be at least {min} characters long' },
   },
+  /** The pages a mailed link lands on (/auth/confirm, /reset-password): src/lib/auth-link.ts's words. */
+  authLanding: LINK_MESSAGES,
   sections: {
     /** After a card's link, for screen readers: "Learn More, about Lending". {title} is the card's. */
     linkAbout: 'about {title}',

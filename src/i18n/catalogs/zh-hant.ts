@@ -120,8 +120,28 @@ const zhHant = {
       heading: '忘記密碼？',
       lead: '請輸入您帳戶的電郵地址，我們將向您發送連結，以便您設定新密碼。',
     },
+    confirmEmail: {
+      title: '確認您的電郵地址',
+      description: '確認您Liquid Capital帳戶的電郵地址。',
+      heading: '正在確認您的電郵地址',
+    },
+    resetPassword: {
+      title: '設定新密碼',
+      description: '為您的Liquid Capital帳戶設定新密碼。',
+      heading: '設定新密碼',
+      lead: '請選擇一個您未曾在其他地方使用的密碼。',
+    },
   },
   authForm: {
+    newPassword: '新密碼',
+    confirmNewPassword: '確認新密碼',
+    setNewPassword: '設定新密碼',
+    saving: '正在儲存…',
+    goToDashboard: '前往您的儀表板',
+    sendNewLink: '發送新連結',
+    resetLinkInvalid: '此重設密碼連結無效或已過期。請索取新連結。',
+    askForNewOne: '請索取新連結。',
+    takingYouToDashboard: '正在帶您前往儀表板…',
     email: '電郵地址',
     emailAddress: '電郵地址',
     password: '密碼',
@@ -182,6 +202,23 @@ const zhHant = {
       confirmingSignIn: '請稍候，我們正為您登入。',
       confirmationLinkInvalid: '此確認連結無效或已過期。請輸入您的電郵地址以獲取新連結。',
     },
+  },
+  authLanding: {
+    tokensRefused:
+      '此連結試圖以寫入網址的登入工作階段為您登入。我們絕不會發出此類連結，因此未有作出任何更改。',
+    codeFromOtherBrowser: {
+      signup: '您的電郵地址已確認。為保障您的安全，此連結只會在您註冊時所用的瀏覽器中為您登入：請在此登入。',
+      recovery: '此重設連結只能在您提出要求時所用的瀏覽器中使用。請在該瀏覽器中開啟，或在此索取新連結。',
+      'email-change':
+        '電郵地址更改已確認。為保障您的安全，此連結只會在您提出更改時所用的瀏覽器中為您登入：請在此登入。',
+    },
+    codeRefused: '此連結無效、已過期或已被使用。',
+    linkFailed: '我們暫時未能核對此連結。請於數分鐘後再試。',
+    signedInAs: '您已登入為{email}',
+    openedLink:
+      '您開啟了電郵中的連結。使用此連結可能會令您登入該連結所屬的帳戶，而該帳戶未必屬於您。請僅在您本人於此瀏覽器提出要求時使用。',
+    staySignedInAs: '繼續以{email}登入',
+    useLink: '使用此連結',
   },
   sections: {
     linkAbout: '有關{title}',

@@ -1,11 +1,20 @@
 import type { AuthFormWords } from '~/i18n/auth-words';
+import type { Locale } from '~/i18n/locales';
 import ResendConfirmation from './ResendConfirmation';
 
 /**
  * After registering with confirmations on. The text is the same whether or not the address already
  * had an account (GoTrue answers both alike), so the page never reveals which addresses exist.
  */
-export default function CheckInbox({ email, words }: { email: string; words: AuthFormWords }) {
+export default function CheckInbox({
+  email,
+  words,
+  locale,
+}: {
+  email: string;
+  words: AuthFormWords;
+  locale: Locale;
+}) {
   const [beforeEmail = '', afterEmail = ''] = words.sentTo.split('{email}');
   return (
     <div className="space-y-4">
@@ -27,7 +36,7 @@ export default function CheckInbox({ email, words }: { email: string; words: Aut
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <ResendConfirmation email={() => email} words={words} />
+        <ResendConfirmation email={() => email} words={words} locale={locale} />
         <a href={words.links.signIn} className="btn-dark">
           {words.goToSignIn}
         </a>

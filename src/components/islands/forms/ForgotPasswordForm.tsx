@@ -6,9 +6,10 @@ import Field from '../shared/Field';
 import { useFormProblem } from '../shared/formProblem';
 import { emailProblem, shownMessage } from '~/lib/auth-rules';
 import type { AuthFormWords } from '~/i18n/auth-words';
+import type { Locale } from '~/i18n/locales';
 
 /** /forgot-password: asks for the recovery mail; the answer never says whether the address exists. */
-export default function ForgotPasswordForm({ words }: { words: AuthFormWords }) {
+export default function ForgotPasswordForm({ words, locale }: { words: AuthFormWords; locale: Locale }) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const { report, fieldProps, alert } = useFormProblem();
@@ -22,7 +23,7 @@ export default function ForgotPasswordForm({ words }: { words: AuthFormWords }) 
     try {
       // The Supabase client loads with the first attempt, as on the sign-in form.
       const { requestPasswordReset } = await import('~/lib/auth');
-      await requestPasswordReset(email);
+      await requestPasswordReset(email, locale);
       setSent(true);
     } catch (error) {
       toast.error(shownMessage(error, words.messages.resetRequestFailed, words.messages));

@@ -12,7 +12,27 @@ interface NewPasswordFieldsProps {
   onConfirmChange: (value: string) => void;
   /** The form's problem props for a field name (useFormProblem's fieldProps). */
   problemFor: (name: 'password' | 'confirm') => Problem;
+  /** The labels, the length hint and the show/hide words in the page's language; English by default. */
+  words?: NewPasswordWords | undefined;
 }
+
+export interface NewPasswordWords {
+  newPassword: string;
+  confirmNewPassword: string;
+  passwordHint: string;
+  show: string;
+  hide: string;
+  passwordWord: string;
+}
+
+const ENGLISH: NewPasswordWords = {
+  newPassword: 'New password',
+  confirmNewPassword: 'Confirm new password',
+  passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+  show: 'Show',
+  hide: 'Hide',
+  passwordWord: 'password',
+};
 
 /** "New password" with its length hint, then "Confirm new password": the reset form and the Security page. */
 export default function NewPasswordFields({
@@ -22,30 +42,33 @@ export default function NewPasswordFields({
   confirm,
   onConfirmChange,
   problemFor,
+  words = ENGLISH,
 }: NewPasswordFieldsProps) {
   return (
     <>
       <PasswordField
         id={`${idPrefix}-new-password`}
-        label="New password"
+        label={words.newPassword}
         name="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={words.passwordHint}
         value={password}
         onChange={onPasswordChange}
         problem={problemFor('password')}
+        words={words}
       />
       <PasswordField
         id={`${idPrefix}-confirm-password`}
-        label="Confirm new password"
+        label={words.confirmNewPassword}
         name="confirm"
         autoComplete="new-password"
         required
         value={confirm}
         onChange={onConfirmChange}
         problem={problemFor('confirm')}
+        words={words}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from '~/lib/toast';
 import { AUTH_MESSAGES, shownMessage, type AuthMessages } from '~/lib/auth-rules';
+import type { Locale } from '~/i18n/locales';
 
 /**
  * "Send the confirmation e-mail again" for `email`. The server limits how often (one mail per address
@@ -18,10 +19,13 @@ export default function ResendConfirmation({
   email,
   label,
   words = ENGLISH,
+  locale = 'en',
 }: {
   email: () => string;
   label?: string;
   words?: ResendWords;
+  /** The language of the page the new link leads to (the confirmation page in this language). */
+  locale?: Locale;
 }) {
   const [busy, setBusy] = useState(false);
 
@@ -31,7 +35,7 @@ export default function ResendConfirmation({
     try {
       // supabase-js loads on the first attempt, not with the page.
       const { resendConfirmation } = await import('~/lib/auth');
-      await resendConfirmation(email());
+      await resendConfirmation(email(), locale);
       toast.success(words.messages.confirmationResent);
     } catch (error) {
       toast.error(shownMessage(error, words.messages.resendFailed, words.messages));

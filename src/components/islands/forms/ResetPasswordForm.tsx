@@ -3,7 +3,9 @@ import { useStore } from '@nanostores/react';
 import toast from '~/lib/toast';
 import Toaster from '../shared/Toaster';
 import NewPasswordFields from './NewPasswordFields';
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, newPasswordProblem } from '~/lib/auth-rules';
+import { REDIRECT_DELAY_MS, newPasswordProblem, shownMessage } from '~/lib/auth-rules';
+import type { LinkWords } from '~/lib/auth-link';
+import type { AuthFormWords } from '~/i18n/auth-words';
 import { $session } from '~/stores/session';
 import { useFormProblem } from '../shared/formProblem';
 import { LinkQuestion, useAuthLink } from '../shared/useAuthLink';
@@ -11,44 +13,44 @@ import { LinkQuestion, useAuthLink } from '../shared/useAuthLink';
 /**
  * /reset-password: the recovery link's PKCE code signs the person in (only in the browser that asked
  * for the mail; someone signed in is asked first); here they choose a new password, then go to the
- * dashboard.
+ * dashboard. Its words are the page's language's, the language of the mail that linked here.
  */
-export default function ResetPasswordForm() {
+export default function ResetPasswordForm({ words, landing }: { words: AuthFormWords; landing: LinkWords }) {
+  const messages = words.messages;
   const session = useStore($session);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const { report, fieldProps, alert } = useFormProblem();
-  const link = useAuthLink('recovery');
+  const link = useAuthLink('recovery', landing);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    if (report(form, newPasswordProblem(password, confirm))) return;
+    if (report(form, newPasswordProblem(password, confirm, messages))) return;
     setBusy(true);
     try {
       const { updatePassword } = await import('~/lib/auth');
       await updatePassword(password);
-      toast.success(AUTH_MESSAGES.passwordUpdated);
+      toast.success(messages.passwordUpdated);
       window.setTimeout(() => window.location.assign('/user-dashboard'), REDIRECT_DELAY_MS);
     } catch (err) {
-      report(form, {
-        message: err instanceof Error ? err.message : AUTH_MESSAGES.passwordUpdateFailed,
-        fields: [],
-      });
+      report(form, { message: shownMessage(err, messages.passwordUpdateFailed, messages), fields: [] });
       setBusy(false);
     }
   }
 
   if (session.status === 'loading' || link.step === 'checking') {
-    return <div className="h-64 animate-pulse rounded-lg bg-mist-100" aria-label="Loading" role="status" />;
+    return (
+      <div className="h-64 animate-pulse rounded-lg bg-mist-100" aria-label={words.loading} role="status" />
+    );
   }
-  if (link.step === 'ask') return <LinkQuestion state={link} />;
+  if (link.step === 'ask') return <LinkQuestion state={link} words={landing} />;
   if (link.step === 'done' && link.kept) {
     return (
       <a href="/user-dashboard" className="btn-dark">
-        Go to your dashboard
+        {words.goToDashboard}
       </a>
     );
   }
@@ -58,11 +60,11 @@ export default function ResetPasswordForm() {
       <div role="alert" className="space-y-4">
         <p className="text-base text-ink-800">
           {link.step === 'problem'
-            ? `${link.message}${link.reason === 'refused' ? ' Please ask for a new one.' : ''}`
-            : 'This password reset link is invalid or has expired. Please ask for a new one.'}
+            ? `${link.message}${link.reason === 'refused' ? ` ${words.askForNewOne}` : ''}`
+            : words.resetLinkInvalid}
         </p>
-        <a href="/forgot-password" className="btn-dark">
-          Send a new link
+        <a href={words.links.forgotPassword} className="btn-dark">
+          {words.sendNewLink}
         </a>
       </div>
     );
@@ -80,9 +82,10 @@ export default function ResetPasswordForm() {
           confirm={confirm}
           onConfirmChange={setConfirm}
           problemFor={fieldProps}
+          words={words}
         />
         <button type="submit" className="btn-dark w-full" disabled={busy}>
-          {busy ? 'Saving…' : 'Set new password'}
+          {busy ? words.saving : words.setNewPassword}
         </button>
       </form>
     </>

@@ -161,6 +161,7 @@ export default function SignInForm({ words, locale }: { words: AuthFormWords; lo
             <ResendConfirmation
               email={() => String(new FormData(formRef.current ?? undefined).get('email') ?? '')}
               words={words}
+              locale={locale}
             />
           </div>
         )}

@@ -61,7 +61,7 @@ export default function SignUpForm({ words, locale }: { words: AuthFormWords; lo
     return (
       <>
         <Toaster />
-        <CheckInbox email={awaitingConfirmation} words={words} />
+        <CheckInbox email={awaitingConfirmation} words={words} locale={locale} />
       </>
     );
   }

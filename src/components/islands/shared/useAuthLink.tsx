@@ -6,6 +6,7 @@ import {
   readAuthLink,
   type AuthLink,
   type LinkPurpose,
+  type LinkWords,
 } from '~/lib/auth-link';
 import { sessionReady } from '~/stores/session';
 
@@ -22,7 +23,7 @@ export type LinkState =
  * opened from: read it once, take it out of the address bar, and exchange a PKCE code only when
  * nobody is signed in or the person signed in says so. Tokens in the URL are never used.
  */
-export function useAuthLink(purpose: LinkPurpose): LinkState {
+export function useAuthLink(purpose: LinkPurpose, words: LinkWords = LINK_MESSAGES): LinkState {
   // client:only islands: the URL is there on first render.
   const [link] = useState(() => readAuthLink(window.location.href));
   const [state, setState] = useState<LinkState>({ step: 'checking' });
@@ -38,10 +39,13 @@ export function useAuthLink(purpose: LinkPurpose): LinkState {
       setState({
         step: 'problem',
         reason: 'other-browser',
-        message: LINK_MESSAGES.codeFromOtherBrowser[purpose],
+        message: words.codeFromOtherBrowser[purpose],
       });
-    } else setState({ step: 'problem', reason: 'refused', message: outcome.message });
-  }, [link, purpose]);
+    } else {
+      const message = outcome.reason === 'network' ? words.linkFailed : words.codeRefused;
+      setState({ step: 'problem', reason: 'refused', message });
+    }
+  }, [link, purpose, words]);
 
   useEffect(() => {
     if (started.current) return;
@@ -49,12 +53,12 @@ export function useAuthLink(purpose: LinkPurpose): LinkState {
     if (link.kind !== 'none') clearAuthLinkFromUrl();
     void sessionReady().then((current) => {
       if (link.kind === 'tokens') {
-        setState({ step: 'problem', reason: 'tokens', message: LINK_MESSAGES.tokensRefused });
+        setState({ step: 'problem', reason: 'tokens', message: words.tokensRefused });
       } else if (link.kind === 'error') {
         setState({
           step: 'problem',
           reason: 'refused',
-          message: `${LINK_MESSAGES.codeRefused} (${link.description})`,
+          message: `${words.codeRefused} (${link.description})`,
         });
       } else if (link.kind === 'code' && current.status === 'signed-in') {
         setState({
@@ -69,13 +73,31 @@ export function useAuthLink(purpose: LinkPurpose): LinkState {
         setState({ step: 'done', link: link.kind, exchanged: false, kept: false });
       }
     });
-  }, [link, exchange]);
+  }, [link, exchange, words]);
 
   return state;
 }
 
+/** `template` with {email} replaced by the address, isolated so it keeps its order in any script. */
+function withEmail(template: string, email: string) {
+  const [before = '', after = ''] = template.split('{email}');
+  return (
+    <>
+      {before}
+      <bdi>{email}</bdi>
+      {after}
+    </>
+  );
+}
+
 /** The question a signed-in person gets when a link arrives; nothing changes until they answer. */
-export function LinkQuestion({ state }: { state: Extract<LinkState, { step: 'ask' }> }) {
+export function LinkQuestion({
+  state,
+  words = LINK_MESSAGES,
+}: {
+  state: Extract<LinkState, { step: 'ask' }>;
+  words?: LinkWords;
+}) {
   return (
     <section
       role="alertdialog"
@@ -84,18 +106,17 @@ export function LinkQuestion({ state }: { state: Extract<LinkState, { step: 'ask
       className="space-y-4 rounded-lg border border-mist-200 p-5"
     >
       <h2 id="link-question-title" className="text-lg font-semibold text-ink-900">
-        You are signed in as {state.email}
+        {withEmail(words.signedInAs, state.email)}
       </h2>
       <p id="link-question-text" className="text-base text-ink-800">
-        You opened a link from an e-mail. Using it may sign you in to the account it was sent for, which may
-        not be yours. Only use it if you asked for it yourself in this browser.
+        {words.openedLink}
       </p>
       <div className="flex flex-wrap gap-3">
         <button type="button" className="btn-dark" onClick={state.keepSession}>
-          Stay signed in as {state.email}
+          {withEmail(words.staySignedInAs, state.email)}
         </button>
         <button type="button" className="btn-outline-dark" onClick={state.useLink}>
-          Use the link
+          {words.useLink}
         </button>
       </div>
     </section>

@@ -4,6 +4,7 @@ import type { Session } from '@supabase/supabase-js';
 import { $session } from '~/stores/session';
 import { isAdmin, signOut } from './auth-session';
 import { memberSecondFactorStep, secondFactorStep } from './mfa-step';
+import { localePath, splitLocale } from '~/i18n/locales';
 
 /**
  * Client-side route guard for member and admin pages. It is a convenience redirect only: the
@@ -14,10 +15,11 @@ export type GuardRole = 'member' | 'admin';
 export type GuardState =
   { status: 'checking' } | { status: 'allowed'; session: Session } | { status: 'error'; message: string };
 
-/** Where a visitor without a session is sent from `path`. */
+/** Where a visitor without a session is sent from `path`: a member to sign-in in the page's language. */
 export function loginRedirect(role: GuardRole, path: string): string {
   const next = encodeURIComponent(path);
-  return role === 'admin' ? `/admin/login?next=${next}` : `/login?next=${next}`;
+  if (role === 'admin') return `/admin/login?next=${next}`;
+  return `${localePath(splitLocale(path).locale, '/login')}?next=${next}`;
 }
 
 let leaving = false;

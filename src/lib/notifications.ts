@@ -1,6 +1,7 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
 import { watchTable, type FeedHandlers } from './realtime';
+import { fill } from '~/i18n/fill';
 
 /**
  * The bell and the live feed every member page starts at once (MemberShell): the unread count and the
@@ -15,9 +16,14 @@ export async function unreadCount(): Promise<number> {
 }
 
 /** The bell's accessible name, e.g. "Notifications, 3 unread". */
-export function bellLabel(unread: number | null): string {
-  return unread === null ? 'Notifications' : `Notifications, ${unread} unread`;
+export function bellLabel(
+  unread: number | null,
+  words: { notifications: string; notificationsUnread: string } = BELL_ENGLISH,
+): string {
+  return unread === null ? words.notifications : fill(words.notificationsUnread, { count: unread });
 }
+
+const BELL_ENGLISH = { notifications: 'Notifications', notificationsUnread: 'Notifications, {count} unread' };
 
 /** Seconds until the member's next notice comes due (an address becoming usable), or null. */
 export async function secondsToNextNotification(): Promise<number | null> {

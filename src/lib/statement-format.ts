@@ -7,7 +7,7 @@ import {
   MONTH_NAMES as MONTHS,
   TIME_ZONE_TEXT,
 } from './date-time';
-import { formatUsd } from './money';
+import { formatUsd, usdIn } from './money';
 
 /**
  * How a monthly statement writes its values, shared by the signed PDF (scripts/statements, Node) and
@@ -65,10 +65,7 @@ const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** A signed USD amount as `locale` writes it, exact to the stored decimal. Throws on what is not one. */
 export function statementAmountIn(locale: Locale, amount: string): string {
-  const english = statementAmount(amount);
-  if (locale === 'en') return english;
-  if (locale === 'zh-hant') return english.replace('$', 'US$');
-  return `${english.replace('$', '')} US$`;
+  return usdIn(locale, statementAmount(amount));
 }
 
 /**

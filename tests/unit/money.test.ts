@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from '~/lib/money';
+import { formatUsd, formatUsdIn, usdIn } from '~/lib/money';
+import { memberHref } from '~/config/member-routes';
 
 describe('formatUsd', () => {
   it.each([
@@ -23,5 +24,33 @@ describe('formatUsd', () => {
 
   it('shows a dash for anything that is not a decimal', () => {
     for (const bad of [null, undefined, '', 'abc', '1e5', '1,000', 'NaN']) expect(formatUsd(bad)).toBe('—');
+  });
+});
+
+describe('US dollars in each language (issue 36)', () => {
+  it('Hong Kong Chinese writes US$ (a bare $ reads as Hong Kong dollars); Arabic puts the currency after the figure', () => {
+    for (const [amount, en, zh, ar] of [
+      ['1234.5', '$1,234.50', 'US$1,234.50', '1,234.50 US$'],
+      ['-20', '-$20.00', '-US$20.00', '-20.00 US$'],
+      ['0', '$0.00', 'US$0.00', '0.00 US$'],
+      ['99999999.99', '$99,999,999.99', 'US$99,999,999.99', '99,999,999.99 US$'],
+    ] as const) {
+      expect(formatUsdIn('en', amount)).toBe(en);
+      expect(formatUsdIn('zh-hant', amount)).toBe(zh);
+      expect(formatUsdIn('ar', amount)).toBe(ar);
+      // Latin digits and no direction marks in every language.
+      expect(formatUsdIn('ar', amount)).toMatch(/^[-0-9,. US$]+$/);
+    }
+    expect(formatUsdIn('ar', '5', { signed: true })).toBe('+5.00 US$');
+    // Nothing to show stays a dash, not a currency.
+    expect(formatUsdIn('zh-hant', null)).toBe('—');
+    expect(usdIn('ar', '—')).toBe('—');
+  });
+
+  it('member links stay in the language only where the page is translated', () => {
+    expect(memberHref('ar', '/user-dashboard')).toBe('/ar/user-dashboard');
+    expect(memberHref('zh-hant', '/user-dashboard?tab=1')).toBe('/zh-hant/user-dashboard?tab=1');
+    expect(memberHref('en', '/user-dashboard')).toBe('/user-dashboard');
+    expect(memberHref('ar', '/user/deposit')).toBe('/user/deposit');
   });
 });

@@ -1,5 +1,6 @@
 /** The site's frame in Arabic; keys and placeholders are English's (./en.ts). */
 import type { Catalog } from './en';
+import { memberAr } from '../member/ar';
 
 const ar = {
   document: {
@@ -228,6 +229,8 @@ const ar = {
     staySignedInAs: 'البقاء مسجّلين بحساب {email}',
     useLink: 'استخدام الرابط',
   },
+  /** The member portal (src/i18n/member/ar.ts, where its words are kept). */
+  member: memberAr,
   sections: {
     linkAbout: 'عن {title}',
   },

@@ -9,6 +9,7 @@
  */
 import { AUTH_MESSAGES } from '~/lib/auth-rules';
 import { LINK_MESSAGES } from '~/lib/auth-link';
+import { memberEn } from '../member/en';
 
 const en = {
   document: {
@@ -210,6 +211,8 @@ const en = {
   },
   /** The pages a mailed link lands on (/auth/confirm, /reset-password): src/lib/auth-link.ts's words. */
   authLanding: LINK_MESSAGES,
+  /** The member portal (src/i18n/member/en.ts, where its words are kept). */
+  member: memberEn,
   sections: {
     /** After a card's link, for screen readers: "Learn More, about Lending". {title} is the card's. */
     linkAbout: 'about {title}',

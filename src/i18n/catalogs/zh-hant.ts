@@ -1,5 +1,6 @@
 /** The site's frame in Traditional Chinese (Hong Kong); keys and placeholders are English's (./en.ts). */
 import type { Catalog } from './en';
+import { memberZhHant } from '../member/zh-hant';
 
 const zhHant = {
   document: {
@@ -220,6 +221,8 @@ const zhHant = {
     staySignedInAs: '繼續以{email}登入',
     useLink: '使用此連結',
   },
+  /** The member portal (src/i18n/member/zh-hant.ts, where its words are kept). */
+  member: memberZhHant,
   sections: {
     linkAbout: '有關{title}',
   },

@@ -17,6 +17,7 @@ import {
 } from '~/lib/auth-rules';
 import type { AuthFormWords } from '~/i18n/auth-words';
 import type { Locale } from '~/i18n/locales';
+import { memberHref } from '~/config/member-routes';
 
 // The code prompt and supabase-js load only when someone signs in or already has a session.
 const SecondFactorForm = lazyPart(() => import('../admin/SecondFactorForm'));
@@ -31,7 +32,12 @@ const hasStoredSession = (): boolean => {
   }
 };
 
-const nextPath = (): string => safeNextPath(new URLSearchParams(window.location.search).get('next'));
+/** Where to go after signing in: the page asked for, else the dashboard in the page's language. */
+const nextPath = (locale: Locale): string =>
+  safeNextPath(
+    new URLSearchParams(window.location.search).get('next'),
+    memberHref(locale, '/user-dashboard'),
+  );
 
 /**
  * Signed in: the success toast, then the page asked for (spec: after 2 seconds). A member's language
@@ -41,7 +47,7 @@ function enter(role: 'admin' | 'member', messages: AuthMessages, locale: Locale)
   toast.success(role === 'admin' ? messages.adminLoginSuccess : messages.loginSuccess);
   if (role === 'member') void import('~/lib/auth').then(({ rememberLanguage }) => rememberLanguage(locale));
   window.setTimeout(
-    () => window.location.assign(role === 'admin' ? '/admin/home' : nextPath()),
+    () => window.location.assign(role === 'admin' ? '/admin/home' : nextPath(locale)),
     REDIRECT_DELAY_MS,
   );
 }

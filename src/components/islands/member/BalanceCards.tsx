@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import Dialog from '../shared/Dialog';
-import { formatUsd } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money';
 import {
-  BALANCE_CARDS,
+  BALANCE_ACCOUNTS_SHOWN,
   BALANCE_PLACEHOLDER_CLASS,
   BALANCE_VALUE_CLASS,
   balanceTestId,
+  breakableAmount,
 } from './balance-slots';
 import type { Profile } from '~/lib/profile-row';
-
-/** The spec's text for the Total Withdraw card's dialog (it repeats the deposit instruction). */
-export const TOTAL_WITHDRAW_DIALOG_TEXT =
-  'Please copy the wallet address for your chosen asset and proceed with your investment deposit.';
+import { useMemberLanguage } from './member-language';
 
 interface BalanceCardsProps {
   profile: Profile | null;
@@ -21,13 +19,20 @@ interface BalanceCardsProps {
 
 /** The six balance cards. Values are the database's text, formatted without floats; blank until loaded. */
 export default function BalanceCards({ profile, onReferralEarnings }: BalanceCardsProps) {
+  const { locale, words } = useMemberLanguage();
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const onTotalWithdraw = () => setWithdrawOpen(true);
   return (
-    <section aria-label="Balances" aria-busy={profile === null} data-balances>
+    <section
+      aria-label={words.balances.region}
+      aria-busy={profile === null}
+      data-balances
+      data-locale={locale}
+    >
       {/* Two per row even on a phone: one per row filled more than a screen before anything else (issue 35). */}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
-        {BALANCE_CARDS.map(({ account, label, meaning }) => {
+        {BALANCE_ACCOUNTS_SHOWN.map((account) => {
+          const { label, meaning } = words.balances.cards[account];
           const onClick =
             account === 'total_withdraw'
               ? onTotalWithdraw
@@ -40,8 +45,8 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
               {profile === null ? (
                 <span className={BALANCE_PLACEHOLDER_CLASS} aria-hidden="true" data-balance-slot={account} />
               ) : (
-                <span className={BALANCE_VALUE_CLASS} data-testid={balanceTestId(account)}>
-                  {formatUsd(profile[account])}
+                <span className={BALANCE_VALUE_CLASS} data-testid={balanceTestId(account)} dir="ltr">
+                  <Amount text={formatUsdIn(locale, profile[account])} />
                 </span>
               )}
               <span className="mt-1 block text-xs text-muted">{meaning}</span>
@@ -66,17 +71,31 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
       </ul>
       <Dialog
         open={withdrawOpen}
-        title="Withdrawal!"
+        title={words.shell.withdrawalTitle}
         onClose={() => setWithdrawOpen(false)}
         actions={
           <button type="button" className="btn-dark" onClick={() => setWithdrawOpen(false)}>
-            Okay
+            {words.shell.okay}
           </button>
         }
       >
-        <p>{TOTAL_WITHDRAW_DIALOG_TEXT}</p>
+        <p>{words.balances.totalWithdrawText}</p>
       </Dialog>
     </section>
+  );
+}
+
+/** An amount with its break opportunity (breakableAmount), as the early paint writes it. */
+function Amount({ text }: { text: string }) {
+  const [mark, figure] = breakableAmount(text);
+  return mark ? (
+    <>
+      {mark}
+      <wbr />
+      {figure}
+    </>
+  ) : (
+    <>{figure}</>
   );
 }
 

@@ -3,7 +3,10 @@ import { lazyPart } from '../shared/lazyPart';
 import MemberShell from './MemberShell';
 import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import FreezeWithdrawals from './FreezeWithdrawals';
-import PlansSummaryFrame, { PLANS_SUMMARY_UNAVAILABLE } from './plans/PlansSummaryFrame';
+import PlansSummaryFrame from './plans/PlansSummaryFrame';
+import { useMemberLanguage, type MemberLanguage } from './member-language';
+import type { Profile } from '~/lib/profile-row';
+import { memberHref } from '~/config/member-routes';
 
 // The plans list (and its live feed) loads right after the page, in the place its frame keeps for
 // it: out of the first load (tests/budgets.json).
@@ -12,10 +15,11 @@ import PlansSummaryFrame, { PLANS_SUMMARY_UNAVAILABLE } from './plans/PlansSumma
 const PlansSummary = lazyPart(() => import('./plans/PlansSummary'), 'block', PlansSummaryUnavailable);
 
 function PlansSummaryUnavailable() {
+  const { words } = useMemberLanguage();
   return (
     <PlansSummaryFrame>
       <p className="mt-4 text-sm text-muted" role="alert">
-        {PLANS_SUMMARY_UNAVAILABLE}
+        {words.plans.unavailable}
       </p>
     </PlansSummaryFrame>
   );
@@ -28,44 +32,68 @@ const holdsPlans = (profile: { total_invest: string } | null): boolean =>
 interface DashboardPageProps {
   /** /user-dashboard or /user-home: the same home view. */
   path: '/user-dashboard' | '/user-home';
+  /** The page's language; English when absent. */
+  language?: MemberLanguage | undefined;
 }
 
 /** The member's home: greeting and the six live balance cards, the member's plans, quick links below. */
-export default function DashboardPage({ path }: DashboardPageProps) {
+export default function DashboardPage({ path, language }: DashboardPageProps) {
   return (
-    <MemberShell current={path} heading="Dashboard" skeleton={balancesSkeleton}>
+    <MemberShell
+      current={path}
+      heading={language?.words.headings.dashboard ?? 'Dashboard'}
+      skeleton={balancesSkeleton}
+      language={language}
+    >
       {({ session, profile, openReferralsDialog }) => (
-        <div className="space-y-8">
-          <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
-          {/* Its placeholder keeps the list's height (one plan card when money is invested). */}
-          <Suspense fallback={<PlansSummaryFrame holdsPlans={holdsPlans(profile)} />}>
-            <PlansSummary version={profile?.version ?? 0} holdsPlans={holdsPlans(profile)} />
-          </Suspense>
-          <section aria-labelledby="next-steps" className="card p-5 sm:p-6">
-            <h2 id="next-steps" className="text-xl text-ink-950">
-              Next steps
-            </h2>
-            <ul className="mt-4 flex flex-wrap gap-3">
-              <li>
-                <a href="/user/deposit" className="btn-dark">
-                  Deposit
-                </a>
-              </li>
-              <li>
-                <a href="/user/withdraw" className="btn-outline-dark">
-                  Request a withdrawal
-                </a>
-              </li>
-              <li>
-                <a href="/user/statement" className="btn-outline-dark">
-                  View statement
-                </a>
-              </li>
-            </ul>
-          </section>
-          <FreezeWithdrawals userId={session.user.id} />
-        </div>
+        <DashboardBody userId={session.user.id} profile={profile} onReferralEarnings={openReferralsDialog} />
       )}
     </MemberShell>
+  );
+}
+
+/** The dashboard under the shell, in the shell's language. */
+function DashboardBody({
+  userId,
+  profile,
+  onReferralEarnings,
+}: {
+  userId: string;
+  profile: Profile | null;
+  onReferralEarnings: () => void;
+}) {
+  const { locale, words } = useMemberLanguage();
+  const href = (path: string) => memberHref(locale, path);
+  return (
+    <div className="space-y-8">
+      <BalanceCards profile={profile} onReferralEarnings={onReferralEarnings} />
+      {/* Its placeholder keeps the list's height (one plan card when money is invested). */}
+      <Suspense fallback={<PlansSummaryFrame holdsPlans={holdsPlans(profile)} />}>
+        <PlansSummary version={profile?.version ?? 0} holdsPlans={holdsPlans(profile)} />
+      </Suspense>
+      <section aria-labelledby="next-steps" className="card p-5 sm:p-6">
+        <h2 id="next-steps" className="text-xl text-ink-950">
+          {words.dashboard.nextSteps}
+        </h2>
+        <ul className="mt-4 flex flex-wrap gap-3">
+          <li>
+            <a href={href('/user/deposit')} className="btn-dark">
+              {words.dashboard.deposit}
+            </a>
+          </li>
+          <li>
+            <a href={href('/user/withdraw')} className="btn-outline-dark">
+              {words.dashboard.requestWithdrawal}
+            </a>
+          </li>
+          <li>
+            <a href={href('/user/statement')} className="btn-outline-dark">
+              {words.dashboard.viewStatement}
+            </a>
+          </li>
+        </ul>
+      </section>
+      <FreezeWithdrawals userId={userId} />
+    </div>
   );
 }

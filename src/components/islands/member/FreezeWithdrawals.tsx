@@ -3,7 +3,7 @@ import toast from '~/lib/toast';
 import Dialog from '../shared/LazyDialog';
 import { errorText } from '~/lib/db-errors';
 import { freezeWithdrawals } from '~/lib/withdrawal-addresses';
-import { FREEZE_LIFT_SENTENCE } from '~/lib/freeze-words';
+import { useMemberLanguage } from './member-language';
 import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 
 /**
@@ -20,6 +20,7 @@ export function FreezeDialog({
   onClose: () => void;
   onFrozen?: () => void;
 }) {
+  const { words } = useMemberLanguage();
   const [busy, setBusy] = useState(false);
 
   async function freeze() {
@@ -27,10 +28,10 @@ export function FreezeDialog({
     try {
       await freezeWithdrawals();
       onClose();
-      toast.success('Withdrawals are frozen.');
+      toast.success(words.freeze.frozen);
       onFrozen?.();
     } catch (error) {
-      toast.error(errorText(error, 'Withdrawals could not be frozen.'));
+      toast.error(errorText(error, words.freeze.failed));
     } finally {
       setBusy(false);
     }
@@ -39,29 +40,27 @@ export function FreezeDialog({
   return (
     <Dialog
       open={open}
-      title="Freeze withdrawals?"
+      title={words.freeze.confirmTitle}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn-outline-dark" onClick={onClose}>
-            Cancel
+            {words.freeze.cancel}
           </button>
           <button type="button" className="btn-dark" disabled={busy} onClick={() => void freeze()}>
-            {busy ? 'Freezing…' : 'Freeze now'}
+            {busy ? words.freeze.freezing : words.freeze.freezeNow}
           </button>
         </>
       }
     >
-      <p className="text-sm text-ink-800">
-        No new withdrawal request can be filed, and requests already waiting will not be paid. Your balances
-        stay as they are. {FREEZE_LIFT_SENTENCE}
-      </p>
+      <p className="text-sm text-ink-800">{words.freeze.confirmText}</p>
     </Dialog>
   );
 }
 
 /** "Freeze withdrawals" as a card, mountable on any member page; the notice once frozen. */
 export default function FreezeWithdrawals({ userId }: { userId: string }) {
+  const { words } = useMemberLanguage();
   const frozen = useWithdrawalFreeze(userId);
   const [confirming, setConfirming] = useState(false);
 
@@ -71,13 +70,11 @@ export default function FreezeWithdrawals({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="freeze-heading" className="card p-5 sm:p-6">
       <h2 id="freeze-heading" className="text-xl text-ink-950">
-        Something wrong?
+        {words.freeze.heading}
       </h2>
-      <p className="mt-2 text-sm text-muted">
-        If you think someone else is using your account, freeze withdrawals. It takes effect at once.
-      </p>
+      <p className="mt-2 text-sm text-muted">{words.freeze.text}</p>
       <button type="button" className="btn-outline-dark mt-4" onClick={() => setConfirming(true)}>
-        Freeze withdrawals
+        {words.freeze.button}
       </button>
       <FreezeDialog open={confirming} onClose={() => setConfirming(false)} />
     </section>

@@ -13,6 +13,10 @@ import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile } from '~/lib/profile';
 import { earlyProfile, pendingEarlyProfile } from '~/lib/early-profile';
 import type { Profile } from '~/lib/profile-row';
+import { fill } from '~/i18n/fill';
+import { localeInfo, localePath, locales, type Locale } from '~/i18n/locales';
+import { memberHref, translatedMemberRoutes } from '~/config/member-routes';
+import { ENGLISH, MemberLanguageProvider, type MemberLanguage } from './member-language';
 
 // The referral link, count and earnings are read when the dialog first opens: out of every member
 // page's first load (tests/budgets.json).
@@ -44,6 +48,31 @@ interface MemberShellProps {
    * profile feed or notification bell, which the database keeps from a session still owing a code.
    */
   anyLevel?: boolean;
+  /** The page's language (its words arrive as the page's prop); English when absent. */
+  language?: MemberLanguage | undefined;
+}
+
+/**
+ * The sidebar's language menu: this page in each other language when it is translated, else that
+ * language's dashboard. Following one makes it the member's language first (their mails and
+ * statements follow it), then goes there; a failure to save still goes.
+ */
+function languageItems(current: string, locale: Locale) {
+  const target = translatedMemberRoutes.includes(current) ? current : '/user-dashboard';
+  return locales
+    .filter((other) => other !== locale)
+    .map((other) => ({
+      label: localeInfo[other].nativeName,
+      href: memberHref(other, target),
+      lang: localeInfo[other].htmlLang,
+      onFollow: (event: { preventDefault: () => void; currentTarget: HTMLAnchorElement }) => {
+        event.preventDefault();
+        const href = event.currentTarget.href;
+        void import('~/lib/auth')
+          .then(({ rememberLanguage }) => rememberLanguage(other))
+          .finally(() => window.location.assign(href));
+      },
+    }));
 }
 
 /**
@@ -56,7 +85,9 @@ export default function MemberShell({
   skeleton,
   children,
   anyLevel = false,
+  language = ENGLISH,
 }: MemberShellProps) {
+  const { locale, words } = language;
   const guard = useGuard('member', { anyLevel });
   const session = guard.status === 'allowed' ? guard.session : null;
   const userId = session?.user.id;
@@ -79,60 +110,61 @@ export default function MemberShell({
     return guard.status === 'error' ? (
       <p role="alert">{guard.message}</p>
     ) : (
-      <MemberSkeleton>{skeleton?.(profile)}</MemberSkeleton>
+      <MemberLanguageProvider language={language}>
+        <MemberSkeleton>{skeleton?.(profile)}</MemberSkeleton>
+      </MemberLanguageProvider>
     );
   }
   // Only ever the signed-in member's own row (the early read used the stored session, which a sign-in
   // in another tab may have replaced since).
   const ownProfile = profile?.id === session.user.id ? profile : null;
 
+  const link = (label: string, path: string) => ({
+    label,
+    href: memberHref(locale, path),
+    current: current === path || (path === '/user-dashboard' && current === '/user-home'),
+  });
   const nav: NavItem[] = [
-    {
-      label: 'Home',
-      href: '/user-dashboard',
-      current: current === '/user-dashboard' || current === '/user-home',
-    },
-    { label: 'Plans', href: '/user/plans', current: current === '/user/plans' },
-    { label: 'Deposit', href: '/user/deposit', current: current === '/user/deposit' },
-    { label: 'Withdraw', onSelect: () => setDialog('withdraw') },
-    { label: 'Addresses', href: '/user/addresses', current: current === '/user/addresses' },
-    { label: 'Referrals', onSelect: () => setDialog('referrals') },
-    { label: 'Statement', href: '/user/statement', current: current === '/user/statement' },
-    { label: 'Security', href: '/user/security', current: current === '/user/security' },
-    {
-      label: 'Notifications',
-      href: '/user/notifications',
-      current: current === '/user/notifications',
-    },
-    { label: 'Activity', href: '/user/activity', current: current === '/user/activity' },
-    { label: 'Freeze withdrawals', href: '/user/freeze', current: current === '/user/freeze' },
-    { label: 'Support', href: '/user/support', current: current === '/user/support' },
+    link(words.nav.home, '/user-dashboard'),
+    link(words.nav.plans, '/user/plans'),
+    link(words.nav.deposit, '/user/deposit'),
+    { label: words.nav.withdraw, onSelect: () => setDialog('withdraw') },
+    link(words.nav.addresses, '/user/addresses'),
+    { label: words.nav.referrals, onSelect: () => setDialog('referrals') },
+    link(words.nav.statement, '/user/statement'),
+    link(words.nav.security, '/user/security'),
+    link(words.nav.notifications, '/user/notifications'),
+    link(words.nav.activity, '/user/activity'),
+    link(words.nav.freeze, '/user/freeze'),
+    link(words.nav.support, '/user/support'),
   ];
   const name = displayName(session, ownProfile?.username);
   const close = () => setDialog(null);
   const okay = (
     <button type="button" className="btn-dark" onClick={close}>
-      Okay
+      {words.shell.okay}
     </button>
   );
 
   return (
-    <>
+    <MemberLanguageProvider language={language}>
       <Toaster />
       <AppShell
-        title="Member area"
+        title={words.area}
         nav={nav}
-        after={[{ label: 'Website', href: '/' }]}
+        after={[{ label: words.nav.website, href: localePath(locale, '/') }]}
+        extra={{ label: words.shell.language, items: languageItems(current, locale) }}
+        words={words.shell}
         userName={name}
-        onLogout={() => void logOutAndLeave('/login')}
+        onLogout={() => void logOutAndLeave(localePath(locale, '/login'))}
         header={
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <h1 className="text-2xl text-ink-950 sm:text-3xl">{heading}</h1>
-              <p className="mt-1 text-base text-muted">Hello, {name}</p>
+              <p className="mt-1 text-base text-muted">{fill(words.shell.hello, { name })}</p>
               {feed === 'reconnecting' && (
                 <p role="status" className="mt-1 text-sm font-medium text-accent-700">
-                  Reconnecting… balances will refresh.
+                  {words.shell.reconnecting}
                 </p>
               )}
             </div>
@@ -152,13 +184,13 @@ export default function MemberShell({
       </AppShell>
       <Dialog
         open={dialog === 'withdraw'}
-        title="Withdrawal!"
+        title={words.shell.withdrawalTitle}
         onClose={close}
         actions={
           <>
             {current !== '/user/withdraw' && (
-              <a href="/user/withdraw" className="btn-outline-dark">
-                Request a withdrawal
+              <a href={memberHref(locale, '/user/withdraw')} className="btn-outline-dark">
+                {words.shell.requestWithdrawal}
               </a>
             )}
             {okay}
@@ -174,6 +206,6 @@ export default function MemberShell({
           <ReferralsDialog onClose={close} earned={ownProfile?.referral} />
         </Suspense>
       )}
-    </>
+    </MemberLanguageProvider>
   );
 }

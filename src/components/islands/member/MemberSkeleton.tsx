@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useMemberLanguage } from './member-language';
 
 interface MemberSkeletonProps {
   /**
@@ -16,11 +17,12 @@ interface MemberSkeletonProps {
  * real page appears and a visitor never sees member content.
  */
 export default function MemberSkeleton({ children, prerendered = false }: MemberSkeletonProps) {
+  const { words } = useMemberLanguage();
   return (
     <div
       className="min-h-dvh bg-mist-50 lg:flex"
       role="status"
-      aria-label="Loading your account"
+      aria-label={words.shell.loading}
       data-prerendered={prerendered || undefined}
     >
       <div className="hidden w-64 shrink-0 bg-ink-900 lg:block" />

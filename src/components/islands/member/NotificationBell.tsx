@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import Icon from '../shared/Icon';
 import { bellLabel, unreadCount, watchNotifications } from '~/lib/notifications';
+import { memberHref } from '~/config/member-routes';
+import { useMemberLanguage } from './member-language';
 
 /**
  * The member header's bell: the unread count, kept live over realtime, linking to the list. The
  * count is in the link's accessible name ("Notifications, 3 unread"), the badge is decoration.
  */
 export default function NotificationBell({ userId, current }: { userId: string; current: boolean }) {
+  const { locale, words } = useMemberLanguage();
   const [unread, setUnread] = useState<number | null>(null);
   const [feed, setFeed] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
 
@@ -23,8 +26,8 @@ export default function NotificationBell({ userId, current }: { userId: string; 
 
   return (
     <a
-      href="/user/notifications"
-      aria-label={bellLabel(unread)}
+      href={memberHref(locale, '/user/notifications')}
+      aria-label={bellLabel(unread, words.shell)}
       aria-current={current ? 'page' : undefined}
       className="relative inline-flex size-11 items-center justify-center rounded-full border border-mist-200 bg-white text-ink-900 hover:bg-mist-100"
       // Browser tests wait for this before causing an event, so "arrives live" means over realtime.

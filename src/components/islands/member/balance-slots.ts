@@ -1,5 +1,6 @@
-import { formatUsd } from '~/lib/money';
-import { ACCOUNT_MEANINGS, type BalanceAccount } from '~/lib/accounts';
+import { formatUsdIn } from '~/lib/money';
+import type { BalanceAccount } from '~/lib/accounts';
+import { toLocale } from '~/i18n/locales';
 import type { Profile } from '~/lib/profile-row';
 
 /*
@@ -9,29 +10,38 @@ import type { Profile } from '~/lib/profile-row';
  */
 
 /**
- * The member dashboard's own order and card titles (the spec's), not the admin table's, each with
- * one line saying what it means (every card is derived from the ledger; nobody types it).
+ * The member dashboard's own order (the spec's), not the admin table's; each card's title and the
+ * line saying what it means are the page's words (src/i18n/member/<locale>.ts, balances.cards).
  */
-export const BALANCE_CARDS: { account: BalanceAccount; label: string; meaning: string }[] = (
-  [
-    ['deposit_wallet', 'Deposit Wallet Balance'],
-    ['interest_wallet', 'Interest Wallet Balance'],
-    ['total_invest', 'Total Invest'],
-    ['total_deposit', 'Total Deposit'],
-    ['total_withdraw', 'Total Withdraw'],
-    ['referral', 'Referral Earnings'],
-  ] as const
-).map(([account, label]) => ({ account, label, meaning: ACCOUNT_MEANINGS[account] }));
+export const BALANCE_ACCOUNTS_SHOWN: readonly BalanceAccount[] = [
+  'deposit_wallet',
+  'interest_wallet',
+  'total_invest',
+  'total_deposit',
+  'total_withdraw',
+  'referral',
+];
 
 /**
- * A value's element. Smaller on a phone, where the cards stand two to a row; a seven-figure balance
- * that still does not fit wraps rather than being cut off.
+ * A value's element. The figure is always left to right (dir="ltr"), aligned with the card's words
+ * on an Arabic page (rtl:text-end: the right edge, as the title above it). Smaller on a phone, where
+ * the cards stand two to a row; a seven-figure balance that still does not fit wraps rather than
+ * being cut off.
  */
 export const BALANCE_VALUE_CLASS =
-  'mt-1 block font-serif text-xl wrap-anywhere text-ink-950 tabular-nums sm:mt-2 sm:text-3xl';
+  'mt-1 block font-serif text-xl wrap-anywhere text-ink-950 tabular-nums sm:mt-2 sm:text-3xl rtl:text-end';
 /** Where a value will be, and as tall (text-xl's line, text-3xl's from sm): nothing moves when it arrives. */
 export const BALANCE_PLACEHOLDER_CLASS =
   'mt-1 block h-7 w-24 animate-pulse rounded bg-mist-200 sm:mt-2 sm:h-9 sm:w-32';
+
+/**
+ * An amount split where a narrow card may break it: after a leading "US$" (Hong Kong Chinese), so
+ * "US$99,999,999.99" wraps as "US$" over the figure rather than inside the figure. Both the cards and
+ * the early paint put a <wbr> there.
+ */
+export function breakableAmount(text: string): [mark: string, figure: string] {
+  return text.startsWith('US$') ? ['US$', text.slice(3)] : ['', text];
+}
 
 export const balanceTestId = (account: BalanceAccount): string => `balance-${account}`;
 
@@ -41,13 +51,17 @@ export const balanceTestId = (account: BalanceAccount): string => `balance-${acc
  */
 export function fillBalanceSlots(root: ParentNode, profile: Profile): void {
   for (const slot of root.querySelectorAll<HTMLElement>('[data-balance-slot]')) {
-    const account = BALANCE_CARDS.find((card) => card.account === slot.dataset['balanceSlot'])?.account;
+    const account = BALANCE_ACCOUNTS_SHOWN.find((shown) => shown === slot.dataset['balanceSlot']);
     if (!account) continue;
+    // The cards' language, as BalanceCards wrote it on their region (the amount's currency mark).
+    const locale = toLocale(slot.closest<HTMLElement>('[data-balances]')?.dataset['locale']);
     slot.removeAttribute('data-balance-slot');
     slot.removeAttribute('aria-hidden');
     slot.className = BALANCE_VALUE_CLASS;
     slot.dataset['testid'] = balanceTestId(account);
-    slot.textContent = formatUsd(profile[account]);
+    slot.dir = 'ltr';
+    const [mark, figure] = breakableAmount(formatUsdIn(locale, profile[account]));
+    slot.replaceChildren(...(mark ? [mark, document.createElement('wbr'), figure] : [figure]));
   }
   for (const region of root.querySelectorAll('[data-balances][aria-busy]'))
     region.setAttribute('aria-busy', 'false');

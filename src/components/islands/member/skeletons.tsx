@@ -1,4 +1,5 @@
 import MemberSkeleton from './MemberSkeleton';
+import { ENGLISH, MemberLanguageProvider, type MemberLanguage } from './member-language';
 import { balancesSkeleton } from './BalanceCards';
 import { StatementBody } from './StatementPage';
 
@@ -8,8 +9,12 @@ import { StatementBody } from './StatementPage';
  * early-statement-paint.ts). Never loaded in the browser.
  */
 
-export function BalancesSkeleton() {
-  return <MemberSkeleton prerendered>{balancesSkeleton(null)}</MemberSkeleton>;
+export function BalancesSkeleton({ language = ENGLISH }: { language?: MemberLanguage | undefined }) {
+  return (
+    <MemberLanguageProvider language={language}>
+      <MemberSkeleton prerendered>{balancesSkeleton(null)}</MemberSkeleton>
+    </MemberLanguageProvider>
+  );
 }
 
 export function StatementSkeleton() {

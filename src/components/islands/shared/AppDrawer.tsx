@@ -1,4 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { fill } from '~/i18n/fill';
+import type { AppShellWords } from './AppShell';
 
 export interface AppDrawerProps {
   id: string;
@@ -9,6 +11,7 @@ export interface AppDrawerProps {
   opener: RefObject<HTMLButtonElement | null>;
   /** The navigation list (the same as the sidebar's). */
   children: ReactNode;
+  words: AppShellWords;
 }
 
 /**
@@ -16,7 +19,7 @@ export interface AppDrawerProps {
  * open, out of every member and admin page's first load (tests/budgets.json). It covers the page
  * like a modal: focus moves in, Tab stays inside, Escape or Close shuts it and focus returns.
  */
-export default function AppDrawer({ id, title, onClose, opener, children }: AppDrawerProps) {
+export default function AppDrawer({ id, title, onClose, opener, children, words }: AppDrawerProps) {
   const drawer = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -55,7 +58,7 @@ export default function AppDrawer({ id, title, onClose, opener, children }: AppD
         id={id}
         role="dialog"
         aria-modal="true"
-        aria-label={`${title} menu`}
+        aria-label={fill(words.menuOf, { area: title })}
         className="absolute inset-y-0 inset-s-0 flex w-72 max-w-[85vw] flex-col bg-ink-900 px-4 py-6"
       >
         <div className="flex items-center justify-between px-3">
@@ -65,10 +68,10 @@ export default function AppDrawer({ id, title, onClose, opener, children }: AppD
             className="min-h-11 rounded-lg px-3 text-sm font-semibold text-white hover:bg-white/10"
             onClick={onClose}
           >
-            Close
+            {words.close}
           </button>
         </div>
-        <nav className="mt-6" aria-label={`${title} navigation`}>
+        <nav className="mt-6" aria-label={fill(words.navigationOf, { area: title })}>
           {children}
         </nav>
       </div>

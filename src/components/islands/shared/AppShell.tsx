@@ -1,13 +1,48 @@
-import { Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { lazyPart } from './lazyPart';
+import { fill } from '~/i18n/fill';
 
 // The phone's navigation drawer loads on the first tap on Menu, out of the first load.
 const AppDrawer = lazyPart(() => import('./AppDrawer'), 'dialog');
 
-/** A sidebar entry: a link (full page load) or an action such as opening a dialog. */
+/**
+ * A sidebar entry: a link (full page load) or an action such as opening a dialog. A link may name
+ * its language (`lang`, the language menu) and run `onFollow` when followed (it may take over the
+ * navigation, e.g. to save the choice first).
+ */
 export type NavItem =
-  | { label: string; href: string; onSelect?: never; current?: boolean; badge?: NavBadge | undefined }
+  | {
+      label: string;
+      href: string;
+      onSelect?: never;
+      current?: boolean;
+      badge?: NavBadge | undefined;
+      lang?: string | undefined;
+      onFollow?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+    }
   | { label: string; onSelect: () => void; href?: never; current?: never; badge?: never };
+
+/** The shell's own words; English unless the area passes its language's (the member portal). */
+export interface AppShellWords {
+  menu: string;
+  close: string;
+  logOut: string;
+  /** {area}: the drawer's accessible name. */
+  menuOf: string;
+  /** {area}: the navigation's accessible name. */
+  navigationOf: string;
+  /** {name}: the greeting. */
+  hello: string;
+}
+
+export const APP_SHELL_ENGLISH: AppShellWords = {
+  menu: 'Menu',
+  close: 'Close',
+  logOut: 'Log Out',
+  menuOf: '{area} menu',
+  navigationOf: '{area} navigation',
+  hello: 'Hello, {name}',
+};
 
 /**
  * A count beside a link (the admin work queue); `spoken` follows it for screen readers, so the link's
@@ -30,6 +65,9 @@ export interface AppShellProps {
   /** Optional heading row of the main column (e.g. greeting). */
   header?: ReactNode;
   children: ReactNode;
+  words?: AppShellWords | undefined;
+  /** Entries after the navigation under their own label (the member portal's language menu). */
+  extra?: { label: string; items: NavItem[] } | undefined;
 }
 
 function NavList({
@@ -37,14 +75,18 @@ function NavList({
   after = [],
   onNavigate,
   onLogout,
+  logOut,
+  extra,
 }: {
   items: NavItem[];
   after?: NavItem[] | undefined;
   onNavigate: () => void;
   onLogout: () => void;
+  logOut: string;
+  extra?: AppShellProps['extra'];
 }) {
   const itemClass =
-    'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm font-medium text-mist-100 transition-colors hover:bg-white/10 hover:text-white';
+    'flex min-h-11 w-full items-center rounded-lg px-3 text-start text-sm font-medium text-mist-100 transition-colors hover:bg-white/10 hover:text-white';
   const entry = (item: NavItem) => (
     <li key={item.label}>
       {item.href !== undefined ? (
@@ -52,6 +94,9 @@ function NavList({
           href={item.href}
           className={`${itemClass} ${item.current ? 'bg-white/10 text-white' : ''}`}
           aria-current={item.current ? 'page' : undefined}
+          lang={item.lang}
+          hrefLang={item.lang}
+          onClick={item.onFollow}
         >
           {item.label}
           {item.badge && (
@@ -76,15 +121,27 @@ function NavList({
     </li>
   );
   return (
-    <ul className="space-y-1">
-      {items.map(entry)}
-      <li>
-        <button type="button" className={itemClass} onClick={onLogout}>
-          Log Out
-        </button>
-      </li>
-      {after.map(entry)}
-    </ul>
+    <>
+      <ul className="space-y-1">
+        {items.map(entry)}
+        <li>
+          <button type="button" className={itemClass} onClick={onLogout}>
+            {logOut}
+          </button>
+        </li>
+        {after.map(entry)}
+      </ul>
+      {extra && (
+        <div className="mt-6 border-t border-white/10 pt-4">
+          <p className="px-3 text-xs tracking-widest text-mist-300 uppercase" aria-hidden="true">
+            {extra.label}
+          </p>
+          <ul className="mt-2 space-y-1" aria-label={extra.label}>
+            {extra.items.map(entry)}
+          </ul>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -92,7 +149,17 @@ function NavList({
  * Layout of the member and admin areas: a fixed sidebar from 1024 px up, and below that a
  * "Menu" button opening the same navigation in a drawer (Escape or Close shuts it, focus returns).
  */
-export default function AppShell({ title, nav, userName, onLogout, after, header, children }: AppShellProps) {
+export default function AppShell({
+  title,
+  nav,
+  userName,
+  onLogout,
+  after,
+  header,
+  children,
+  words = APP_SHELL_ENGLISH,
+  extra,
+}: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -113,8 +180,15 @@ export default function AppShell({ title, nav, userName, onLogout, after, header
           {brand}
           <p className="mt-1 text-xs tracking-widest text-mist-300 uppercase">{title}</p>
         </div>
-        <nav className="mt-8" aria-label={`${title} navigation`}>
-          <NavList items={nav} after={after} onNavigate={closeDrawer} onLogout={onLogout} />
+        <nav className="mt-8" aria-label={fill(words.navigationOf, { area: title })}>
+          <NavList
+            items={nav}
+            after={after}
+            onNavigate={closeDrawer}
+            onLogout={onLogout}
+            logOut={words.logOut}
+            extra={extra}
+          />
         </nav>
       </aside>
 
@@ -128,14 +202,21 @@ export default function AppShell({ title, nav, userName, onLogout, after, header
           aria-controls={drawerId}
           onClick={() => setDrawerOpen(true)}
         >
-          Menu
+          {words.menu}
         </button>
       </div>
 
       {drawerOpen && (
         <Suspense fallback={null}>
-          <AppDrawer id={drawerId} title={title} onClose={closeDrawer} opener={menuButton}>
-            <NavList items={nav} after={after} onNavigate={closeDrawer} onLogout={onLogout} />
+          <AppDrawer id={drawerId} title={title} onClose={closeDrawer} opener={menuButton} words={words}>
+            <NavList
+              items={nav}
+              after={after}
+              onNavigate={closeDrawer}
+              onLogout={onLogout}
+              logOut={words.logOut}
+              extra={extra}
+            />
           </AppDrawer>
         </Suspense>
       )}
@@ -150,7 +231,7 @@ export default function AppShell({ title, nav, userName, onLogout, after, header
                   aria-hidden="true"
                 />
               ) : (
-                <>Hello, {userName}</>
+                <>{fill(words.hello, { name: userName })}</>
               )}
             </p>
           )}

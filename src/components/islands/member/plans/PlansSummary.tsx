@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { formatUsd } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money';
 import { myPlans, type HeldPlan } from '~/lib/plans';
-import PlansSummaryFrame, { PLANS_SUMMARY_UNAVAILABLE } from './PlansSummaryFrame';
-import { NO_PLANS_YET, pendingCountText } from './rules';
+import PlansSummaryFrame from './PlansSummaryFrame';
+import { useMemberLanguage } from '../member-language';
+import { pendingCountText } from './rules';
 
 /**
  * "Your plans" on the dashboard: per plan its principal, returns to date and pending instructions.
@@ -11,6 +12,7 @@ import { NO_PLANS_YET, pendingCountText } from './rules';
  * rejoins after a dropped connection with the page's own catch-up read.
  */
 export default function PlansSummary({ version, holdsPlans }: { version: number; holdsPlans: boolean }) {
+  const { locale, words } = useMemberLanguage();
   const [held, setHeld] = useState<HeldPlan[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -34,7 +36,7 @@ export default function PlansSummary({ version, holdsPlans }: { version: number;
     return failed ? (
       <PlansSummaryFrame>
         <p className="mt-4 text-sm text-muted" role="alert">
-          {PLANS_SUMMARY_UNAVAILABLE}
+          {words.plans.unavailable}
         </p>
       </PlansSummaryFrame>
     ) : (
@@ -43,7 +45,7 @@ export default function PlansSummary({ version, holdsPlans }: { version: number;
   return (
     <PlansSummaryFrame>
       {held.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">{NO_PLANS_YET}</p>
+        <p className="mt-4 text-sm text-muted">{words.plans.noPlansYet}</p>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
           {held.map((h) => (
@@ -51,15 +53,21 @@ export default function PlansSummary({ version, holdsPlans }: { version: number;
               <h3 className="font-semibold text-ink-950">{h.name}</h3>
               <dl className="mt-1 space-y-0.5 text-sm">
                 <div className="flex justify-between gap-3">
-                  <dt className="text-muted">Principal</dt>
-                  <dd className="font-semibold text-ink-950 tabular-nums">{formatUsd(h.principal)}</dd>
+                  <dt className="text-muted">{words.plans.principal}</dt>
+                  <dd className="font-semibold text-ink-950 tabular-nums" dir="ltr">
+                    {formatUsdIn(locale, h.principal)}
+                  </dd>
                 </div>
                 <div className="flex justify-between gap-3">
-                  <dt className="text-muted">Returns to date</dt>
-                  <dd className="tabular-nums">{formatUsd(h.returns)}</dd>
+                  <dt className="text-muted">{words.plans.returnsToDate}</dt>
+                  <dd className="tabular-nums" dir="ltr">
+                    {formatUsdIn(locale, h.returns)}
+                  </dd>
                 </div>
               </dl>
-              <p className="mt-1 text-xs text-muted">{pendingCountText(h.pending.length)}</p>
+              <p className="mt-1 text-xs text-muted">
+                {pendingCountText(h.pending.length, words.plans.pending, locale)}
+              </p>
             </li>
           ))}
         </ul>

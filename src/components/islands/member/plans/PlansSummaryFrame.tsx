@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
-
-/*
- * The section's words live here rather than in rules.ts (which re-exports them): the dashboard loads
- * this frame with the page, and the plans page's rules only with the list (tests/budgets.json).
- */
-export const YOUR_PLANS_HEADING = 'Your plans';
-export const DASHBOARD_PLANS_LINK = 'Invest or redeem';
-export const PLANS_SUMMARY_UNAVAILABLE = 'Your plans could not be loaded. Reload the page to try again.';
+import { memberHref } from '~/config/member-routes';
+import { useMemberLanguage } from '../member-language';
 
 /**
  * The dashboard's "Your plans" section around its content, and its first view while the list's code
@@ -21,14 +15,15 @@ export default function PlansSummaryFrame({
   children?: ReactNode;
   holdsPlans?: boolean;
 }) {
+  const { locale, words } = useMemberLanguage();
   return (
     <section aria-labelledby="plans-summary-heading" className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="plans-summary-heading" className="text-xl text-ink-950">
-          {YOUR_PLANS_HEADING}
+          {words.plans.heading}
         </h2>
-        <a href="/user/plans" className="btn-outline-dark px-4 py-2 text-sm">
-          {DASHBOARD_PLANS_LINK}
+        <a href={memberHref(locale, '/user/plans')} className="btn-outline-dark px-4 py-2 text-sm">
+          {words.plans.link}
         </a>
       </div>
       {children ??

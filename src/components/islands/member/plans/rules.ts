@@ -2,6 +2,9 @@ import { formatDate } from '~/lib/date-time';
 import type { FormProblem } from '~/lib/form-rules';
 import { amountError, compareAmounts, formatUsd } from '~/lib/money';
 import type { HeldPlan, InstructionKind, PlanTerms } from '~/lib/plans';
+import { memberEn, type MemberWords } from '~/i18n/member/en';
+import { localeInfo, type Locale } from '~/i18n/locales';
+import { fill } from '~/i18n/fill';
 
 /*
  * What /user/plans and the dashboard's plans section say, and the forms' own checks before anything
@@ -13,9 +16,9 @@ export const PLANS_PAGE_LEAD =
   'Invest from your Deposit Wallet in one of our plans. Each instruction is pending until our finance team accepts it, and you can cancel it until then.';
 
 export const SUBSCRIBE_HEADING = 'Invest in a plan';
-export { DASHBOARD_PLANS_LINK, YOUR_PLANS_HEADING } from './PlansSummaryFrame';
 export const TERMS_HEADING = 'The plans and their terms';
-export const NO_PLANS_YET = 'You have no plan yet. Choose one to invest in.';
+export const NO_PLANS_YET = memberEn.plans.noPlansYet;
+export const YOUR_PLANS_HEADING = memberEn.plans.heading;
 
 export const PLAN_LABEL = 'Plan';
 export const PLAN_PLACEHOLDER = 'Choose a plan';
@@ -122,9 +125,15 @@ export function pendingText(kind: InstructionKind, amount: string, createdAt: st
 }
 
 /** "1 pending instruction" / "2 pending instructions" / "No pending instruction". */
-export function pendingCountText(count: number): string {
-  if (count === 0) return 'No pending instruction';
-  return `${count} pending ${count === 1 ? 'instruction' : 'instructions'}`;
+export function pendingCountText(
+  count: number,
+  words: MemberWords['plans']['pending'] = memberEn.plans.pending,
+  locale: Locale = 'en',
+): string {
+  if (count === 0) return words.none;
+  const form =
+    new Intl.PluralRules(localeInfo[locale].intl).select(count) === 'one' ? words.one : words.other;
+  return fill(form, { count });
 }
 
 /** Whether the member holds principal in a plan (and so may redeem from it). */

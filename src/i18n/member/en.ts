@@ -1,0 +1,104 @@
+/**
+ * The member portal's words in English (issue 36): the shell (sidebar, header, menu), the balance
+ * cards and the dashboard. English defines the keys; each language's catalog carries its own under
+ * `member` (src/i18n/catalogs/<locale>.ts), so the catalogs' tests check these too. Member islands
+ * read them through MemberWords (components/islands/member/member-words.tsx): English is this module,
+ * bundled as the literals were; another language arrives as the page's prop.
+ */
+import { ACCOUNT_MEANINGS } from '~/lib/accounts';
+import { FREEZE_LIFT_SENTENCE } from '~/lib/freeze-words';
+
+export const memberEn = {
+  /** The area's name above the sidebar navigation. */
+  area: 'Member area',
+  nav: {
+    home: 'Home',
+    plans: 'Plans',
+    deposit: 'Deposit',
+    withdraw: 'Withdraw',
+    addresses: 'Addresses',
+    referrals: 'Referrals',
+    statement: 'Statement',
+    security: 'Security',
+    notifications: 'Notifications',
+    activity: 'Activity',
+    freeze: 'Freeze withdrawals',
+    support: 'Support',
+    website: 'Website',
+  },
+  shell: {
+    menu: 'Menu',
+    close: 'Close',
+    logOut: 'Log Out',
+    /** {area} is the area's name: the drawer's and the navigation's accessible names. */
+    menuOf: '{area} menu',
+    navigationOf: '{area} navigation',
+    /** {name} is the member's name. */
+    hello: 'Hello, {name}',
+    loading: 'Loading your account',
+    reconnecting: 'Reconnecting… balances will refresh.',
+    okay: 'Okay',
+    withdrawalTitle: 'Withdrawal!',
+    requestWithdrawal: 'Request a withdrawal',
+    notifications: 'Notifications',
+    /** {count} unread notices. */
+    notificationsUnread: 'Notifications, {count} unread',
+    /** The language menu in the sidebar: its label, then each language by its own name. */
+    language: 'Language',
+  },
+  headings: {
+    dashboard: 'Dashboard',
+  },
+  balances: {
+    region: 'Balances',
+    cards: {
+      deposit_wallet: { label: 'Deposit Wallet Balance', meaning: ACCOUNT_MEANINGS.deposit_wallet },
+      interest_wallet: { label: 'Interest Wallet Balance', meaning: ACCOUNT_MEANINGS.interest_wallet },
+      total_invest: { label: 'Total Invest', meaning: ACCOUNT_MEANINGS.total_invest },
+      total_deposit: { label: 'Total Deposit', meaning: ACCOUNT_MEANINGS.total_deposit },
+      total_withdraw: { label: 'Total Withdraw', meaning: ACCOUNT_MEANINGS.total_withdraw },
+      referral: { label: 'Referral Earnings', meaning: ACCOUNT_MEANINGS.referral },
+    },
+    /** The spec's text for the Total Withdraw card's dialog (it repeats the deposit instruction). */
+    totalWithdrawText:
+      'Please copy the wallet address for your chosen asset and proceed with your investment deposit.',
+  },
+  dashboard: {
+    nextSteps: 'Next steps',
+    deposit: 'Deposit',
+    requestWithdrawal: 'Request a withdrawal',
+    viewStatement: 'View statement',
+  },
+  plans: {
+    heading: 'Your plans',
+    link: 'Invest or redeem',
+    unavailable: 'Your plans could not be loaded. Reload the page to try again.',
+    principal: 'Principal',
+    returnsToDate: 'Returns to date',
+    noPlansYet: 'You have no plan yet. Choose one to invest in.',
+    /** A plan's pending instructions: none, one, or {count} (the language's plural for "other"). */
+    pending: {
+      none: 'No pending instruction',
+      one: '{count} pending instruction',
+      other: '{count} pending instructions',
+    },
+  },
+  freeze: {
+    heading: 'Something wrong?',
+    text: 'If you think someone else is using your account, freeze withdrawals. It takes effect at once.',
+    button: 'Freeze withdrawals',
+    confirmTitle: 'Freeze withdrawals?',
+    confirmText: `No new withdrawal request can be filed, and requests already waiting will not be paid. Your balances stay as they are. ${FREEZE_LIFT_SENTENCE}`,
+    cancel: 'Cancel',
+    freezing: 'Freezing…',
+    freezeNow: 'Freeze now',
+    frozen: 'Withdrawals are frozen.',
+    failed: 'Withdrawals could not be frozen.',
+  },
+} as const;
+
+/** Literal strings become `string` (a translation has its own words); objects recurse. */
+type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
+
+/** The member portal's words in any language: English's keys. */
+export type MemberWords = Widen<typeof memberEn>;

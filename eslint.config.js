@@ -71,7 +71,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^~/i18n/(text|catalogs/.*|auth-words)$',
+              regex: '^~/i18n/(text|catalogs/.*|member/.*|auth-words|page-locale)$',
               allowTypeImports: true,
               message: 'Islands take their words as props from the page; only src/i18n/fill.ts and types.',
             },

@@ -5,6 +5,7 @@
  */
 import { PASSWORD_MIN_LENGTH } from '~/lib/auth-rules';
 import { localHref, routes } from '~/config/navigation';
+import { memberHref } from '~/config/member-routes';
 import type { Catalog } from './catalogs/en';
 import { fill } from './fill';
 import type { Locale } from './locales';
@@ -12,7 +13,15 @@ import { catalog } from './text';
 
 /** The words, and the links between the forms and to the legal texts, in the page's language. */
 export type AuthFormWords = Catalog['authForm'] & {
-  links: { signIn: string; register: string; forgotPassword: string; privacy: string; terms: string };
+  links: {
+    signIn: string;
+    register: string;
+    forgotPassword: string;
+    privacy: string;
+    terms: string;
+    /** Where a member goes after signing in, unless a page asked: the dashboard in this language. */
+    dashboard: string;
+  };
 };
 
 export function authWords(locale: Locale): AuthFormWords {
@@ -28,6 +37,7 @@ export function authWords(locale: Locale): AuthFormWords {
       forgotPassword: localHref(locale, routes.forgotPassword),
       privacy: localHref(locale, routes.privacy),
       terms: localHref(locale, routes.terms),
+      dashboard: memberHref(locale, '/user-dashboard'),
     },
   };
 }

@@ -4,7 +4,8 @@
  * addresses), "zh-hant" and "ar"; Astro.currentLocale (astro.config.mjs `i18n`) names the language.
  */
 import type { MemberLanguage } from '~/components/islands/member/member-language';
-import { defaultLocale, locales, toLocale, type Locale } from './locales';
+import { translatedMemberRoutes } from '~/config/member-routes';
+import { defaultLocale, localeInfo, localePath, locales, toLocale, type Locale } from './locales';
 import { catalog } from './text';
 
 /** getStaticPaths for a page under [...locale]: one build per language, English without a prefix. */
@@ -21,9 +22,25 @@ export function pageLocale(astro: { currentLocale?: string | undefined }): Local
 }
 
 /**
- * A member page's language for its island: undefined in English (the island carries English), else
- * the locale with that language's member words, which Astro writes into the page.
+ * A member page's language for its island: the locale and that language's member words, which Astro
+ * writes into the page (English too: no member bundle carries words of its own).
  */
-export function memberLanguage(locale: Locale): MemberLanguage | undefined {
-  return locale === defaultLocale ? undefined : { locale, words: catalog(locale).member };
+export function memberLanguage(locale: Locale): MemberLanguage {
+  const prefixOf = (l: Locale) => (l === defaultLocale ? '' : `/${l}`);
+  return {
+    locale,
+    words: catalog(locale).member,
+    prefix: prefixOf(locale),
+    translated: translatedMemberRoutes,
+    home: localePath(locale, '/'),
+    signIn: localePath(locale, '/login'),
+    others: locales
+      .filter((other) => other !== locale)
+      .map((other) => ({
+        locale: other,
+        name: localeInfo[other].nativeName,
+        lang: localeInfo[other].htmlLang,
+        prefix: prefixOf(other),
+      })),
+  };
 }

@@ -94,18 +94,6 @@ export async function signIn(email: string, password: string): Promise<SignInRol
   throw new Error(AUTH_MESSAGES.accountNotFound);
 }
 
-/**
- * Makes the language of the page a member signed in on theirs: user metadata `locale`, which the
- * database copies to the profile for mails and statements (and GoTrue's mails read directly). Best
- * effort: when it fails the member keeps the language they had, and signing in goes on.
- */
-export async function rememberLanguage(locale: Locale): Promise<void> {
-  const client = supabase();
-  const { data } = await client.auth.getSession();
-  if (!data.session || data.session.user.user_metadata['locale'] === locale) return;
-  await client.auth.updateUser({ data: { locale } }).catch(() => undefined);
-}
-
 /** Where the confirmation link lands: that page completes the sign-in and goes on to the dashboard. */
 export const CONFIRM_LANDING_PATH = '/auth/confirm';
 /** Where the recovery link lands: choose a new password there. */

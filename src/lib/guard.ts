@@ -4,7 +4,6 @@ import type { Session } from '@supabase/supabase-js';
 import { $session } from '~/stores/session';
 import { isAdmin, signOut } from './auth-session';
 import { memberSecondFactorStep, secondFactorStep } from './mfa-step';
-import { localePath, splitLocale } from '~/i18n/locales';
 
 /**
  * Client-side route guard for member and admin pages. It is a convenience redirect only: the
@@ -15,11 +14,13 @@ export type GuardRole = 'member' | 'admin';
 export type GuardState =
   { status: 'checking' } | { status: 'allowed'; session: Session } | { status: 'error'; message: string };
 
-/** Where a visitor without a session is sent from `path`: a member to sign-in in the page's language. */
-export function loginRedirect(role: GuardRole, path: string): string {
+/**
+ * Where a visitor without a session is sent from `path`: staff to the admin sign-in, a member to
+ * `signIn` (the sign-in page in the member page's language).
+ */
+export function loginRedirect(role: GuardRole, path: string, signIn = '/login'): string {
   const next = encodeURIComponent(path);
-  if (role === 'admin') return `/admin/login?next=${next}`;
-  return `${localePath(splitLocale(path).locale, '/login')}?next=${next}`;
+  return role === 'admin' ? `/admin/login?next=${next}` : `${signIn}?next=${next}`;
 }
 
 let leaving = false;
@@ -82,17 +83,21 @@ async function adminReady(): Promise<boolean> {
  * page then reads only what the database offers at aal1). Render a skeleton until the
  * result is 'allowed' so no member content flashes for a visitor.
  */
-export function useGuard(role: GuardRole, options: { anyLevel?: boolean } = {}): GuardState {
+export function useGuard(
+  role: GuardRole,
+  options: { anyLevel?: boolean; signIn?: string | undefined } = {},
+): GuardState {
   // /user/freeze (issue 30): any signed-in member, even one still owing a code, may open it.
-  const { anyLevel = false } = options;
+  // `signIn`: the member sign-in page in the page's language.
+  const { anyLevel = false, signIn } = options;
   const session = useStore($session);
   const [check, setCheck] = useState<{ userId: string; result: boolean | Error } | null>(null);
   const userId = session.status === 'signed-in' ? session.session.user.id : null;
 
   useEffect(() => {
     if (session.status === 'signed-out' && !leaving)
-      window.location.replace(loginRedirect(role, currentPath()));
-  }, [session.status, role]);
+      window.location.replace(loginRedirect(role, currentPath(), signIn));
+  }, [session.status, role, signIn]);
 
   useEffect(() => {
     if (!userId) return;

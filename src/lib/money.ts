@@ -1,4 +1,3 @@
-import type { Locale } from '~/i18n/locales';
 /**
  * USD amounts as text. Postgres writes decimal text ("1234.5", "-20.00"); everything here works on
  * digit strings, never through a float, so what the database holds is what a person sees and what
@@ -78,25 +77,4 @@ export function signedCents(text: string): bigint {
 export function centsText(cents: bigint): string {
   const abs = cents < 0n ? -cents : cents;
   return `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
-/**
- * An amount formatUsd wrote in English ("$1,234.56", "-$1.00") as `locale` writes US dollars: Hong
- * Kong reads "$" alone as Hong Kong dollars, so "US$1,234.56"; Arabic keeps the figure first and the
- * currency after it, "1,234.56 US$" (shown left to right, isolated). The one rule for every amount a
- * member reads in another language (portal, statements).
- */
-export function usdIn(locale: Locale, english: string): string {
-  if (locale === 'en' || !english.includes('$')) return english;
-  if (locale === 'zh-hant') return english.replace('$', 'US$');
-  return `${english.replace('$', '')} US$`;
-}
-
-/** formatUsd in `locale` (usdIn). */
-export function formatUsdIn(
-  locale: Locale,
-  amount: string | null | undefined,
-  options: { signed?: boolean } = {},
-): string {
-  return usdIn(locale, formatUsd(amount, options));
 }

@@ -18,12 +18,10 @@ export async function unreadCount(): Promise<number> {
 /** The bell's accessible name, e.g. "Notifications, 3 unread". */
 export function bellLabel(
   unread: number | null,
-  words: { notifications: string; notificationsUnread: string } = BELL_ENGLISH,
+  words: { notifications: string; notificationsUnread: string },
 ): string {
   return unread === null ? words.notifications : fill(words.notificationsUnread, { count: unread });
 }
-
-const BELL_ENGLISH = { notifications: 'Notifications', notificationsUnread: 'Notifications, {count} unread' };
 
 /** Seconds until the member's next notice comes due (an address becoming usable), or null. */
 export async function secondsToNextNotification(): Promise<number | null> {

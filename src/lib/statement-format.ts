@@ -7,7 +7,8 @@ import {
   MONTH_NAMES as MONTHS,
   TIME_ZONE_TEXT,
 } from './date-time';
-import { formatUsd, usdIn } from './money';
+import { formatUsd } from './money';
+import { usdIn } from './money-in-language';
 
 /**
  * How a monthly statement writes its values, shared by the signed PDF (scripts/statements, Node) and

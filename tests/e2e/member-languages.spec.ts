@@ -37,7 +37,7 @@ test('an Arabic member sees the dashboard in Arabic, amounts left to right, live
   await expect(page.getByRole('heading', { name: words.freeze.heading })).toBeVisible();
   // Its links stay in Arabic where the page is translated.
   const sidebar = page.getByRole('navigation', {
-    name: words.shell.navigationOf.replace('{area}', words.area),
+    name: words.shell.navigationLabel,
   });
   await expect(sidebar.getByRole('link', { name: words.nav.home })).toHaveAttribute(
     'href',
@@ -104,7 +104,7 @@ for (const width of [360, 768]) {
       expect(await layoutProblems(page), `${locale} at ${width}px`).toEqual([]);
       await saveScreen(page, `member/dashboard-${locale}-${width}.png`, { fullPage: true });
       await page.getByRole('button', { name: words.shell.menu }).click();
-      const drawer = page.getByRole('dialog', { name: words.shell.menuOf.replace('{area}', words.area) });
+      const drawer = page.getByRole('dialog', { name: words.shell.menuLabel });
       await expect(drawer.getByRole('link', { name: words.nav.deposit })).toBeVisible();
       expect(await layoutProblems(page), `${locale} menu at ${width}px`).toEqual([]);
       await expectNoAxeViolations(page);

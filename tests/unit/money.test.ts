@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd, formatUsdIn, usdIn } from '~/lib/money';
+import { formatUsd } from '~/lib/money';
+import { formatUsdIn, usdIn } from '~/lib/money-in-language';
 import { memberHref } from '~/config/member-routes';
 
 describe('formatUsd', () => {

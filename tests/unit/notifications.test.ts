@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberEn } from '~/i18n/member/en';
+import { memberZhHant } from '~/i18n/member/zh-hant';
 
 /**
  * The browser side of notifications: the bell's accessible name, keyset pages, and the re-read when a
@@ -40,9 +42,11 @@ afterEach(() => {
 
 describe('notifications module', () => {
   it('names the bell with the count', () => {
-    expect(bellLabel(3)).toBe('Notifications, 3 unread');
-    expect(bellLabel(0)).toBe('Notifications, 0 unread');
-    expect(bellLabel(null)).toBe('Notifications');
+    const words = memberEn.shell;
+    expect(bellLabel(3, words)).toBe('Notifications, 3 unread');
+    expect(bellLabel(0, words)).toBe('Notifications, 0 unread');
+    expect(bellLabel(null, words)).toBe('Notifications');
+    expect(bellLabel(2, memberZhHant.shell)).toBe('通知，2項未讀');
   });
 
   it('gives the next page key only after a full page', async () => {

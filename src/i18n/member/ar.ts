@@ -22,8 +22,9 @@ export const memberAr = {
     menu: 'القائمة',
     close: 'إغلاق',
     logOut: 'تسجيل الخروج',
-    menuOf: 'قائمة {area}',
-    navigationOf: 'تنقل {area}',
+    /** The drawer's and the sidebar navigation's accessible names. */
+    menuLabel: 'قائمة بوابة العملاء',
+    navigationLabel: 'تنقل بوابة العملاء',
     hello: 'مرحبًا، {name}',
     loading: 'جارٍ تحميل حسابكم',
     reconnecting: 'جارٍ إعادة الاتصال… سيتم تحديث الأرصدة.',

@@ -30,9 +30,9 @@ export const memberEn = {
     menu: 'Menu',
     close: 'Close',
     logOut: 'Log Out',
-    /** {area} is the area's name: the drawer's and the navigation's accessible names. */
-    menuOf: '{area} menu',
-    navigationOf: '{area} navigation',
+    /** The drawer's and the sidebar navigation's accessible names. */
+    menuLabel: 'Member area menu',
+    navigationLabel: 'Member area navigation',
     /** {name} is the member's name. */
     hello: 'Hello, {name}',
     loading: 'Loading your account',

@@ -22,8 +22,9 @@ export const memberZhHant = {
     menu: '選單',
     close: '關閉',
     logOut: '登出',
-    menuOf: '{area}選單',
-    navigationOf: '{area}導覽',
+    /** The drawer's and the sidebar navigation's accessible names. */
+    menuLabel: '客戶專區選單',
+    navigationLabel: '客戶專區導覽',
     hello: '您好，{name}',
     loading: '正在載入您的帳戶',
     reconnecting: '正在重新連線…結餘將會更新。',

@@ -1,6 +1,7 @@
 import { ACCOUNT_LABELS, LEDGER_ACCOUNTS, type LedgerAccount } from '~/lib/accounts';
 import type { FormProblem } from '~/lib/form-rules';
 import { compareAmounts, MAX_AMOUNT } from '~/lib/money';
+import { CORRECTION_ENTRY } from './correction-entry';
 
 /*
  * The words of the money engine's transfers for staff (docs/money-and-trust.md), and the client-side
@@ -44,8 +45,7 @@ export const CORRECTION_ACCOUNTS: readonly LedgerAccount[] = LEDGER_ACCOUNTS;
 
 /** What the correction dialog's fields are called, and what each says about who reads it. */
 export const CORRECTION_TEXT = {
-  button: 'Credit / debit',
-  title: (name: string) => `Credit / debit ${name}`,
+  ...CORRECTION_ENTRY,
   account: 'Account',
   plan: 'Plan',
   planHint: 'Invested principal is held in a plan: the correction moves this plan’s principal.',

@@ -13,11 +13,9 @@ import {
   safeNextPath,
   shownMessage,
   signInProblem,
-  type AuthMessages,
 } from '~/lib/auth-rules';
 import type { AuthFormWords } from '~/i18n/auth-words';
 import type { Locale } from '~/i18n/locales';
-import { memberHref } from '~/config/member-routes';
 
 // The code prompt and supabase-js load only when someone signs in or already has a session.
 const SecondFactorForm = lazyPart(() => import('../admin/SecondFactorForm'));
@@ -33,21 +31,20 @@ const hasStoredSession = (): boolean => {
 };
 
 /** Where to go after signing in: the page asked for, else the dashboard in the page's language. */
-const nextPath = (locale: Locale): string =>
-  safeNextPath(
-    new URLSearchParams(window.location.search).get('next'),
-    memberHref(locale, '/user-dashboard'),
-  );
+const nextPath = (dashboard: string): string =>
+  safeNextPath(new URLSearchParams(window.location.search).get('next'), dashboard);
 
 /**
  * Signed in: the success toast, then the page asked for (spec: after 2 seconds). A member's language
  * becomes this page's (their mails and statements follow it); staff work in English.
  */
-function enter(role: 'admin' | 'member', messages: AuthMessages, locale: Locale): void {
+function enter(role: 'admin' | 'member', words: AuthFormWords, locale: Locale): void {
+  const messages = words.messages;
   toast.success(role === 'admin' ? messages.adminLoginSuccess : messages.loginSuccess);
-  if (role === 'member') void import('~/lib/auth').then(({ rememberLanguage }) => rememberLanguage(locale));
+  if (role === 'member')
+    void import('~/lib/language-choice').then(({ rememberLanguage }) => rememberLanguage(locale));
   window.setTimeout(
-    () => window.location.assign(role === 'admin' ? '/admin/home' : nextPath(locale)),
+    () => window.location.assign(role === 'admin' ? '/admin/home' : nextPath(words.links.dashboard)),
     REDIRECT_DELAY_MS,
   );
 }
@@ -114,7 +111,7 @@ export default function SignInForm({ words, locale }: { words: AuthFormWords; lo
         return;
       }
       // Stay busy: the button remains disabled until the page changes.
-      enter(role, messages, locale);
+      enter(role, words, locale);
     } catch (error) {
       setUnconfirmed(error instanceof Error && error.message === AUTH_MESSAGES.emailNotConfirmed);
       toast.error(shownMessage(error, messages.loginFailed, messages));
@@ -130,7 +127,7 @@ export default function SignInForm({ words, locale }: { words: AuthFormWords; lo
           <SecondFactorForm
             step={codeStep}
             audience="member"
-            onVerified={() => enter('member', messages, locale)}
+            onVerified={() => enter('member', words, locale)}
             onCancel={() => void signOutAndRestart()}
           />
         </Suspense>

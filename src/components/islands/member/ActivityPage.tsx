@@ -3,6 +3,7 @@ import MemberShell from './MemberShell';
 import { LivePagesFrame, useLivePages } from './LivePages';
 import { myActivity, type ActivityEvent } from '~/lib/notification-lists';
 import { formatDateTime } from '~/lib/date-time';
+import type { MemberLanguage } from './member-language';
 
 function ActivityContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myActivity(before), []);
@@ -35,9 +36,9 @@ function ActivityContent({ userId }: { userId: string }) {
   );
 }
 
-export default function ActivityPage() {
+export default function ActivityPage({ language }: { language: MemberLanguage }) {
   return (
-    <MemberShell current="/user/activity" heading="Activity">
+    <MemberShell language={language} current="/user/activity" heading="Activity">
       {({ session }) => <ActivityContent userId={session.user.id} />}
     </MemberShell>
   );

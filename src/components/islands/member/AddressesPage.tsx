@@ -5,6 +5,7 @@ import AddForm from './addresses/AddForm';
 import AddressList from './addresses/AddressList';
 import { useMyAddresses } from './addresses/useAddressBook';
 import SecurityHoldNotice from './SecurityHoldNotice';
+import type { MemberLanguage } from './member-language';
 
 function AddressesContent({ userId, email }: { userId: string; email: string }) {
   const wallets = useLoad(listDepositWallets, 'The wallet list could not be loaded.').data ?? [];
@@ -21,9 +22,9 @@ function AddressesContent({ userId, email }: { userId: string; email: string }) 
 }
 
 /** /user/addresses: the member's address book, the only places withdrawals can go. */
-export default function AddressesPage() {
+export default function AddressesPage({ language }: { language: MemberLanguage }) {
   return (
-    <MemberShell current="/user/addresses" heading="Addresses">
+    <MemberShell language={language} current="/user/addresses" heading="Addresses">
       {({ session }) => <AddressesContent userId={session.user.id} email={session.user.email ?? ''} />}
     </MemberShell>
   );

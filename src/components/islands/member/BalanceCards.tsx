@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Dialog from '../shared/Dialog';
-import { formatUsdIn } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
 import {
   BALANCE_ACCOUNTS_SHOWN,
   BALANCE_PLACEHOLDER_CLASS,

@@ -4,9 +4,8 @@ import MemberShell from './MemberShell';
 import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import FreezeWithdrawals from './FreezeWithdrawals';
 import PlansSummaryFrame from './plans/PlansSummaryFrame';
-import { useMemberLanguage, type MemberLanguage } from './member-language';
+import { memberLink, useMemberLanguage, type MemberLanguage } from './member-language';
 import type { Profile } from '~/lib/profile-row';
-import { memberHref } from '~/config/member-routes';
 
 // The plans list (and its live feed) loads right after the page, in the place its frame keeps for
 // it: out of the first load (tests/budgets.json).
@@ -32,8 +31,8 @@ const holdsPlans = (profile: { total_invest: string } | null): boolean =>
 interface DashboardPageProps {
   /** /user-dashboard or /user-home: the same home view. */
   path: '/user-dashboard' | '/user-home';
-  /** The page's language; English when absent. */
-  language?: MemberLanguage | undefined;
+  /** The page's language (its words). */
+  language: MemberLanguage;
 }
 
 /** The member's home: greeting and the six live balance cards, the member's plans, quick links below. */
@@ -41,7 +40,7 @@ export default function DashboardPage({ path, language }: DashboardPageProps) {
   return (
     <MemberShell
       current={path}
-      heading={language?.words.headings.dashboard ?? 'Dashboard'}
+      heading={language.words.headings.dashboard}
       skeleton={balancesSkeleton}
       language={language}
     >
@@ -62,8 +61,9 @@ function DashboardBody({
   profile: Profile | null;
   onReferralEarnings: () => void;
 }) {
-  const { locale, words } = useMemberLanguage();
-  const href = (path: string) => memberHref(locale, path);
+  const language = useMemberLanguage();
+  const { words } = language;
+  const href = (path: string) => memberLink(language, path);
   return (
     <div className="space-y-8">
       <BalanceCards profile={profile} onReferralEarnings={onReferralEarnings} />

@@ -5,6 +5,7 @@ import BalanceCards, { balancesSkeleton } from './BalanceCards';
 import WalletCard from './WalletCard';
 import { useLoad } from '../shared/useLoad';
 import { listDepositWallets } from '~/lib/wallets';
+import type { MemberLanguage } from './member-language';
 
 // The notice form loads when the member opens it, not with the page.
 const DepositNoticeDialog = lazyPart(() => import('./DepositNoticeDialog'), 'dialog');
@@ -62,9 +63,9 @@ function Wallets({ tag, userId }: { tag: string | undefined; userId: string }) {
 }
 
 /** /user/deposit: balance cards, the deposit wallets with QR and copy, and the deposit notice. */
-export default function DepositPage() {
+export default function DepositPage({ language }: { language: MemberLanguage }) {
   return (
-    <MemberShell current="/user/deposit" heading="Deposit" skeleton={balancesSkeleton}>
+    <MemberShell language={language} current="/user/deposit" heading="Deposit" skeleton={balancesSkeleton}>
       {({ session, profile, openReferralsDialog }) => (
         <div className="space-y-10">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />

@@ -6,6 +6,7 @@ import { FreezeDialog } from './FreezeWithdrawals';
 import { FROZEN_TEXT } from './FrozenNotice';
 import { holdEndText, holdText, mySecurityStatus } from '~/lib/security-status';
 import { formatDateTime } from '~/lib/date-time';
+import type { MemberLanguage } from './member-language';
 
 /**
  * /user/freeze (issue 30): open from any signed-in session, including one still owing its
@@ -103,9 +104,9 @@ function FreezeContent() {
   );
 }
 
-export default function FreezePage() {
+export default function FreezePage({ language }: { language: MemberLanguage }) {
   return (
-    <MemberShell current="/user/freeze" heading="Freeze withdrawals" anyLevel>
+    <MemberShell language={language} current="/user/freeze" heading="Freeze withdrawals" anyLevel>
       {() => <FreezeContent />}
     </MemberShell>
   );

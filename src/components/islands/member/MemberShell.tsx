@@ -14,14 +14,15 @@ import { watchProfile } from '~/lib/profile';
 import { earlyProfile, pendingEarlyProfile } from '~/lib/early-profile';
 import type { Profile } from '~/lib/profile-row';
 import { fill } from '~/i18n/fill';
-import { localeInfo, localePath, locales, type Locale } from '~/i18n/locales';
-import { memberHref, translatedMemberRoutes } from '~/config/member-routes';
-import { ENGLISH, MemberLanguageProvider, type MemberLanguage } from './member-language';
+import { MemberLanguageProvider, memberLink, type MemberLanguage } from './member-language';
 
 // The referral link, count and earnings are read when the dialog first opens: out of every member
 // page's first load (tests/budgets.json).
 const ReferralsDialog = lazyPart(() => import('./ReferralsDialog'), 'dialog');
 const WithdrawHelp = lazyPart(() => import('./WithdrawHelp'));
+// The sidebar's language menu comes right after the page (it is below the navigation), out of the
+// first load (tests/budgets.json).
+const LanguageMenu = lazyPart(() => import('./LanguageMenu'), 'item');
 
 export interface MemberContext {
   session: Session;
@@ -48,31 +49,8 @@ interface MemberShellProps {
    * profile feed or notification bell, which the database keeps from a session still owing a code.
    */
   anyLevel?: boolean;
-  /** The page's language (its words arrive as the page's prop); English when absent. */
-  language?: MemberLanguage | undefined;
-}
-
-/**
- * The sidebar's language menu: this page in each other language when it is translated, else that
- * language's dashboard. Following one makes it the member's language first (their mails and
- * statements follow it), then goes there; a failure to save still goes.
- */
-function languageItems(current: string, locale: Locale) {
-  const target = translatedMemberRoutes.includes(current) ? current : '/user-dashboard';
-  return locales
-    .filter((other) => other !== locale)
-    .map((other) => ({
-      label: localeInfo[other].nativeName,
-      href: memberHref(other, target),
-      lang: localeInfo[other].htmlLang,
-      onFollow: (event: { preventDefault: () => void; currentTarget: HTMLAnchorElement }) => {
-        event.preventDefault();
-        const href = event.currentTarget.href;
-        void import('~/lib/auth')
-          .then(({ rememberLanguage }) => rememberLanguage(other))
-          .finally(() => window.location.assign(href));
-      },
-    }));
+  /** The page's language: its words arrive as the page's prop. */
+  language: MemberLanguage;
 }
 
 /**
@@ -85,10 +63,10 @@ export default function MemberShell({
   skeleton,
   children,
   anyLevel = false,
-  language = ENGLISH,
+  language,
 }: MemberShellProps) {
-  const { locale, words } = language;
-  const guard = useGuard('member', { anyLevel });
+  const { words } = language;
+  const guard = useGuard('member', { anyLevel, signIn: language.signIn });
   const session = guard.status === 'allowed' ? guard.session : null;
   const userId = session?.user.id;
   // The early read's values (early-balances.ts), when the page made one: the first render shows what
@@ -121,7 +99,7 @@ export default function MemberShell({
 
   const link = (label: string, path: string) => ({
     label,
-    href: memberHref(locale, path),
+    href: memberLink(language, path),
     current: current === path || (path === '/user-dashboard' && current === '/user-home'),
   });
   const nav: NavItem[] = [
@@ -152,11 +130,15 @@ export default function MemberShell({
       <AppShell
         title={words.area}
         nav={nav}
-        after={[{ label: words.nav.website, href: localePath(locale, '/') }]}
-        extra={{ label: words.shell.language, items: languageItems(current, locale) }}
+        after={[{ label: words.nav.website, href: language.home }]}
+        extra={
+          <Suspense fallback={null}>
+            <LanguageMenu current={current} language={language} />
+          </Suspense>
+        }
         words={words.shell}
         userName={name}
-        onLogout={() => void logOutAndLeave(localePath(locale, '/login'))}
+        onLogout={() => void logOutAndLeave(language.signIn)}
         header={
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
@@ -189,7 +171,7 @@ export default function MemberShell({
         actions={
           <>
             {current !== '/user/withdraw' && (
-              <a href={memberHref(locale, '/user/withdraw')} className="btn-outline-dark">
+              <a href={memberLink(language, '/user/withdraw')} className="btn-outline-dark">
                 {words.shell.requestWithdrawal}
               </a>
             )}

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import Icon from '../shared/Icon';
 import { bellLabel, unreadCount, watchNotifications } from '~/lib/notifications';
-import { memberHref } from '~/config/member-routes';
-import { useMemberLanguage } from './member-language';
+import { memberLink, useMemberLanguage } from './member-language';
 
 /**
  * The member header's bell: the unread count, kept live over realtime, linking to the list. The
  * count is in the link's accessible name ("Notifications, 3 unread"), the badge is decoration.
  */
 export default function NotificationBell({ userId, current }: { userId: string; current: boolean }) {
-  const { locale, words } = useMemberLanguage();
+  const language = useMemberLanguage();
+  const { words } = language;
   const [unread, setUnread] = useState<number | null>(null);
   const [feed, setFeed] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
 
@@ -26,7 +26,7 @@ export default function NotificationBell({ userId, current }: { userId: string; 
 
   return (
     <a
-      href={memberHref(locale, '/user/notifications')}
+      href={memberLink(language, '/user/notifications')}
       aria-label={bellLabel(unread, words.shell)}
       aria-current={current ? 'page' : undefined}
       className="relative inline-flex size-11 items-center justify-center rounded-full border border-mist-200 bg-white text-ink-900 hover:bg-mist-100"

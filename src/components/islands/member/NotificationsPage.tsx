@@ -6,6 +6,7 @@ import { markRead, myNotifications, type MemberNotification } from '~/lib/notifi
 import toast from '~/lib/toast';
 import FreezeWithdrawals from './FreezeWithdrawals';
 import { formatDateTime } from '~/lib/date-time';
+import type { MemberLanguage } from './member-language';
 
 function NotificationsContent({ userId }: { userId: string }) {
   const read = useCallback((before: string | null) => myNotifications(before), []);
@@ -85,9 +86,9 @@ function NotificationsContent({ userId }: { userId: string }) {
   );
 }
 
-export default function NotificationsPage() {
+export default function NotificationsPage({ language }: { language: MemberLanguage }) {
   return (
-    <MemberShell current="/user/notifications" heading="Notifications">
+    <MemberShell language={language} current="/user/notifications" heading="Notifications">
       {({ session }) => (
         <div className="grid grid-cols-1 gap-6">
           <NotificationsContent userId={session.user.id} />

@@ -7,6 +7,7 @@ import PlanTermsList from './plans/PlanTermsList';
 import SubscribeForm from './plans/SubscribeForm';
 import YourPlans from './plans/YourPlans';
 import { PLANS_PAGE_LEAD, SUBSCRIBE_FIELDS, planFromQuery } from './plans/rules';
+import type { MemberLanguage } from './member-language';
 
 const FEED_TOAST = 'plans-feed';
 
@@ -65,9 +66,9 @@ function PlansContent({ userId }: { userId: string }) {
 }
 
 /** /user/plans: invest in a plan, follow and redeem the plans held, and read every plan's terms. */
-export default function PlansPage() {
+export default function PlansPage({ language }: { language: MemberLanguage }) {
   return (
-    <MemberShell current="/user/plans" heading="Plans">
+    <MemberShell language={language} current="/user/plans" heading="Plans">
       {({ session }) => <PlansContent userId={session.user.id} />}
     </MemberShell>
   );

@@ -9,6 +9,7 @@ import { SECURITY_MESSAGES, type EmailChangeLanding } from '~/lib/security-rules
 import PasswordSection from './security/PasswordSection';
 import EmailSection from './security/EmailSection';
 import SessionsSection from './security/SessionsSection';
+import type { MemberLanguage } from './member-language';
 
 // The authenticator section carries the enrolment flow (QR code, key, code): loaded after the rest.
 const AuthenticatorSection = lazyPart(() => import('./security/AuthenticatorSection'));
@@ -55,11 +56,11 @@ function SecurityContent({ session, link }: { session: Session; link: LinkState 
 }
 
 /** /user/security: the member's own password, e-mail address, authenticators and sessions. */
-export default function SecurityPage() {
+export default function SecurityPage({ language }: { language: MemberLanguage }) {
   // The second e-mail change link lands here with a code; the member is asked before it is used.
   const link = useAuthLink('email-change');
   return (
-    <MemberShell current="/user/security" heading="Security">
+    <MemberShell language={language} current="/user/security" heading="Security">
       {({ session }) =>
         link.step === 'ask' ? (
           <LinkQuestion state={link} />

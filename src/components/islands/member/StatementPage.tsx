@@ -12,6 +12,7 @@ import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { myLedger, type LedgerEntry } from '~/lib/ledger';
 import { earlyStatement, pendingEarlyStatement } from '~/lib/early-statement';
 import { watchTable } from '~/lib/realtime';
+import type { MemberLanguage } from './member-language';
 import {
   PERIOD_CHOICES,
   customPeriod,
@@ -222,10 +223,11 @@ function StatementContent({ userId, early }: { userId: string; early: LedgerEntr
 }
 
 /** /user/statement: the member's ledger (rpc my_ledger) and a small balance chart, kept live. */
-export default function StatementPage() {
+export default function StatementPage({ language }: { language: MemberLanguage }) {
   const [early] = useEarlyAnswer(earlyStatement, pendingEarlyStatement);
   return (
     <MemberShell
+      language={language}
       current="/user/statement"
       heading="Statement"
       skeleton={() => <StatementBody entries={early} />}

@@ -10,6 +10,7 @@ import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 import { useMyAddresses } from './addresses/useAddressBook';
 import WithdrawalForm from './withdraw/WithdrawalForm';
 import { REQUESTS_HEADING } from './withdraw/rules';
+import type { MemberLanguage } from './member-language';
 
 // The hold notice reads its own status after the page is up: the form does not wait for it, and its
 // code stays out of the page's first load (tests/budgets.json).
@@ -75,9 +76,9 @@ function WithdrawContent({ userId, help }: { userId: string; help: WithdrawHelp 
 }
 
 /** /user/withdraw: the spec's text, a withdrawal request form and the live list of requests. */
-export default function WithdrawPage({ help }: { help: WithdrawHelp }) {
+export default function WithdrawPage({ help, language }: { help: WithdrawHelp; language: MemberLanguage }) {
   return (
-    <MemberShell current="/user/withdraw" heading="Withdraw">
+    <MemberShell language={language} current="/user/withdraw" heading="Withdraw">
       {({ session }) => <WithdrawContent userId={session.user.id} help={help} />}
     </MemberShell>
   );

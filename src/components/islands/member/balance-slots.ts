@@ -1,6 +1,5 @@
-import { formatUsdIn } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
 import type { BalanceAccount } from '~/lib/accounts';
-import { toLocale } from '~/i18n/locales';
 import type { Profile } from '~/lib/profile-row';
 
 /*
@@ -54,7 +53,7 @@ export function fillBalanceSlots(root: ParentNode, profile: Profile): void {
     const account = BALANCE_ACCOUNTS_SHOWN.find((shown) => shown === slot.dataset['balanceSlot']);
     if (!account) continue;
     // The cards' language, as BalanceCards wrote it on their region (the amount's currency mark).
-    const locale = toLocale(slot.closest<HTMLElement>('[data-balances]')?.dataset['locale']);
+    const locale = slot.closest<HTMLElement>('[data-balances]')?.dataset['locale'];
     slot.removeAttribute('data-balance-slot');
     slot.removeAttribute('aria-hidden');
     slot.className = BALANCE_VALUE_CLASS;

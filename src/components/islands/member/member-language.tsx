@@ -1,20 +1,36 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { memberEn, type MemberWords } from '~/i18n/member/en';
-import { defaultLocale, type Locale } from '~/i18n/locales';
+import type { MemberWords } from '~/i18n/member/en';
+import type { Locale } from '~/i18n/locales';
 
 /**
- * The language of a member page: its locale (for addresses and amounts) and its words. English is
- * the default and travels in the bundle (as the literals did); another language's words are the
- * page's prop, written into its HTML by Astro, so a page carries one language only.
+ * The language of a member page: its locale (for addresses and amounts) and its words. The words are
+ * the page's prop in every language, English included (src/i18n/page-locale.ts, memberLanguage):
+ * Astro writes the page's language into its HTML, and no member bundle carries words of its own.
  */
 export interface MemberLanguage {
   locale: Locale;
   words: MemberWords;
+  /** Where this language's pages live: '' in English, '/zh-hant', '/ar'. */
+  prefix: string;
+  /** The member pages built in every language (src/config/member-routes.ts). */
+  translated: readonly string[];
+  /** This language's home page and sign-in page. */
+  home: string;
+  signIn: string;
+  /** The other languages, for the sidebar's language menu: name in its own language, lang tag, prefix. */
+  others: readonly { locale: Locale; name: string; lang: string; prefix: string }[];
 }
 
-export const ENGLISH: MemberLanguage = { locale: defaultLocale, words: memberEn };
+/**
+ * A member page's address in the page's language: a translated page under its prefix, others (English
+ * only so far) as they are. Worked out from the page's prop, so no bundle carries the language list.
+ */
+export function memberLink(language: Pick<MemberLanguage, 'prefix' | 'translated'>, path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? path;
+  return language.translated.includes(bare) ? `${language.prefix}${path}` : path;
+}
 
-const LanguageContext = createContext<MemberLanguage>(ENGLISH);
+const LanguageContext = createContext<MemberLanguage | null>(null);
 
 export function MemberLanguageProvider({
   language,
@@ -27,4 +43,8 @@ export function MemberLanguageProvider({
 }
 
 /** The page's language, for any component under MemberShell (or a skeleton given the same). */
-export const useMemberLanguage = (): MemberLanguage => useContext(LanguageContext);
+export function useMemberLanguage(): MemberLanguage {
+  const language = useContext(LanguageContext);
+  if (!language) throw new Error('No MemberLanguageProvider');
+  return language;
+}

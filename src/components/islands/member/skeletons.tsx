@@ -1,5 +1,5 @@
 import MemberSkeleton from './MemberSkeleton';
-import { ENGLISH, MemberLanguageProvider, type MemberLanguage } from './member-language';
+import { MemberLanguageProvider, type MemberLanguage } from './member-language';
 import { balancesSkeleton } from './BalanceCards';
 import { StatementBody } from './StatementPage';
 
@@ -9,7 +9,16 @@ import { StatementBody } from './StatementPage';
  * early-statement-paint.ts). Never loaded in the browser.
  */
 
-export function BalancesSkeleton({ language = ENGLISH }: { language?: MemberLanguage | undefined }) {
+/** The shell's shape alone (a page whose first view has no early paint), in the page's language. */
+export function PageSkeleton({ language }: { language: MemberLanguage }) {
+  return (
+    <MemberLanguageProvider language={language}>
+      <MemberSkeleton />
+    </MemberLanguageProvider>
+  );
+}
+
+export function BalancesSkeleton({ language }: { language: MemberLanguage }) {
   return (
     <MemberLanguageProvider language={language}>
       <MemberSkeleton prerendered>{balancesSkeleton(null)}</MemberSkeleton>
@@ -17,10 +26,12 @@ export function BalancesSkeleton({ language = ENGLISH }: { language?: MemberLang
   );
 }
 
-export function StatementSkeleton() {
+export function StatementSkeleton({ language }: { language: MemberLanguage }) {
   return (
-    <MemberSkeleton prerendered>
-      <StatementBody entries={null} />
-    </MemberSkeleton>
+    <MemberLanguageProvider language={language}>
+      <MemberSkeleton prerendered>
+        <StatementBody entries={null} />
+      </MemberSkeleton>
+    </MemberLanguageProvider>
   );
 }

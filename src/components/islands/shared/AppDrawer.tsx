@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { fill } from '~/i18n/fill';
 import type { AppShellWords } from './AppShell';
 
 export interface AppDrawerProps {
@@ -11,7 +10,8 @@ export interface AppDrawerProps {
   opener: RefObject<HTMLButtonElement | null>;
   /** The navigation list (the same as the sidebar's). */
   children: ReactNode;
-  words: AppShellWords;
+  /** The area's words (AppShell's); English without them. */
+  words?: AppShellWords | undefined;
 }
 
 /**
@@ -58,7 +58,7 @@ export default function AppDrawer({ id, title, onClose, opener, children, words 
         id={id}
         role="dialog"
         aria-modal="true"
-        aria-label={fill(words.menuOf, { area: title })}
+        aria-label={words?.menuLabel ?? `${title} menu`}
         className="absolute inset-y-0 inset-s-0 flex w-72 max-w-[85vw] flex-col bg-ink-900 px-4 py-6"
       >
         <div className="flex items-center justify-between px-3">
@@ -68,10 +68,10 @@ export default function AppDrawer({ id, title, onClose, opener, children, words 
             className="min-h-11 rounded-lg px-3 text-sm font-semibold text-white hover:bg-white/10"
             onClick={onClose}
           >
-            {words.close}
+            {words?.close ?? 'Close'}
           </button>
         </div>
-        <nav className="mt-6" aria-label={fill(words.navigationOf, { area: title })}>
+        <nav className="mt-6" aria-label={words?.navigationLabel ?? `${title} navigation`}>
           {children}
         </nav>
       </div>

@@ -1,48 +1,26 @@
-import { Suspense, useCallback, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { lazyPart } from './lazyPart';
-import { fill } from '~/i18n/fill';
 
 // The phone's navigation drawer loads on the first tap on Menu, out of the first load.
 const AppDrawer = lazyPart(() => import('./AppDrawer'), 'dialog');
 
-/**
- * A sidebar entry: a link (full page load) or an action such as opening a dialog. A link may name
- * its language (`lang`, the language menu) and run `onFollow` when followed (it may take over the
- * navigation, e.g. to save the choice first).
- */
+/** A sidebar entry: a link (full page load) or an action such as opening a dialog. */
 export type NavItem =
-  | {
-      label: string;
-      href: string;
-      onSelect?: never;
-      current?: boolean;
-      badge?: NavBadge | undefined;
-      lang?: string | undefined;
-      onFollow?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
-    }
+  | { label: string; href: string; onSelect?: never; current?: boolean; badge?: NavBadge | undefined }
   | { label: string; onSelect: () => void; href?: never; current?: never; badge?: never };
 
-/** The shell's own words; English unless the area passes its language's (the member portal). */
+/**
+ * The shell's own words, when the area passes its language's (the member portal, which also draws
+ * its own greeting in `header`); without them, English. The labels name the drawer and the
+ * navigation for screen readers ("Member area menu").
+ */
 export interface AppShellWords {
   menu: string;
   close: string;
   logOut: string;
-  /** {area}: the drawer's accessible name. */
-  menuOf: string;
-  /** {area}: the navigation's accessible name. */
-  navigationOf: string;
-  /** {name}: the greeting. */
-  hello: string;
+  menuLabel: string;
+  navigationLabel: string;
 }
-
-export const APP_SHELL_ENGLISH: AppShellWords = {
-  menu: 'Menu',
-  close: 'Close',
-  logOut: 'Log Out',
-  menuOf: '{area} menu',
-  navigationOf: '{area} navigation',
-  hello: 'Hello, {name}',
-};
 
 /**
  * A count beside a link (the admin work queue); `spoken` follows it for screen readers, so the link's
@@ -66,9 +44,13 @@ export interface AppShellProps {
   header?: ReactNode;
   children: ReactNode;
   words?: AppShellWords | undefined;
-  /** Entries after the navigation under their own label (the member portal's language menu). */
-  extra?: { label: string; items: NavItem[] } | undefined;
+  /** Shown below the navigation, in the sidebar and the drawer (the member portal's language menu). */
+  extra?: ReactNode;
 }
+
+/** A sidebar entry's look (links and buttons alike), for entries an area adds below (`extra`). */
+export const NAV_ITEM_CLASS =
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-start text-sm font-medium text-mist-100 transition-colors hover:bg-white/10 hover:text-white';
 
 function NavList({
   items,
@@ -76,17 +58,14 @@ function NavList({
   onNavigate,
   onLogout,
   logOut,
-  extra,
 }: {
   items: NavItem[];
   after?: NavItem[] | undefined;
   onNavigate: () => void;
   onLogout: () => void;
   logOut: string;
-  extra?: AppShellProps['extra'];
 }) {
-  const itemClass =
-    'flex min-h-11 w-full items-center rounded-lg px-3 text-start text-sm font-medium text-mist-100 transition-colors hover:bg-white/10 hover:text-white';
+  const itemClass = NAV_ITEM_CLASS;
   const entry = (item: NavItem) => (
     <li key={item.label}>
       {item.href !== undefined ? (
@@ -94,9 +73,6 @@ function NavList({
           href={item.href}
           className={`${itemClass} ${item.current ? 'bg-white/10 text-white' : ''}`}
           aria-current={item.current ? 'page' : undefined}
-          lang={item.lang}
-          hrefLang={item.lang}
-          onClick={item.onFollow}
         >
           {item.label}
           {item.badge && (
@@ -121,27 +97,15 @@ function NavList({
     </li>
   );
   return (
-    <>
-      <ul className="space-y-1">
-        {items.map(entry)}
-        <li>
-          <button type="button" className={itemClass} onClick={onLogout}>
-            {logOut}
-          </button>
-        </li>
-        {after.map(entry)}
-      </ul>
-      {extra && (
-        <div className="mt-6 border-t border-white/10 pt-4">
-          <p className="px-3 text-xs tracking-widest text-mist-300 uppercase" aria-hidden="true">
-            {extra.label}
-          </p>
-          <ul className="mt-2 space-y-1" aria-label={extra.label}>
-            {extra.items.map(entry)}
-          </ul>
-        </div>
-      )}
-    </>
+    <ul className="space-y-1">
+      {items.map(entry)}
+      <li>
+        <button type="button" className={itemClass} onClick={onLogout}>
+          {logOut}
+        </button>
+      </li>
+      {after.map(entry)}
+    </ul>
   );
 }
 
@@ -157,13 +121,24 @@ export default function AppShell({
   after,
   header,
   children,
-  words = APP_SHELL_ENGLISH,
+  words,
   extra,
 }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const navigationLabel = words?.navigationLabel ?? `${title} navigation`;
+  // One navigation list, shown in the sidebar and in the drawer (one at a time).
+  const list = (
+    <NavList
+      items={nav}
+      after={after}
+      onNavigate={closeDrawer}
+      onLogout={onLogout}
+      logOut={words?.logOut ?? 'Log Out'}
+    />
+  );
   // The site's mark beside the name, as in the public header (components/site/Logo.astro). It is the
   // favicon file: already cached by the browser, and no drawing in this shell's JavaScript.
   const brand = (
@@ -180,16 +155,10 @@ export default function AppShell({
           {brand}
           <p className="mt-1 text-xs tracking-widest text-mist-300 uppercase">{title}</p>
         </div>
-        <nav className="mt-8" aria-label={fill(words.navigationOf, { area: title })}>
-          <NavList
-            items={nav}
-            after={after}
-            onNavigate={closeDrawer}
-            onLogout={onLogout}
-            logOut={words.logOut}
-            extra={extra}
-          />
+        <nav className="mt-8" aria-label={navigationLabel}>
+          {list}
         </nav>
+        {extra}
       </aside>
 
       <div className="flex items-center justify-between bg-ink-900 px-4 py-3 lg:hidden">
@@ -202,21 +171,15 @@ export default function AppShell({
           aria-controls={drawerId}
           onClick={() => setDrawerOpen(true)}
         >
-          {words.menu}
+          {words?.menu ?? 'Menu'}
         </button>
       </div>
 
       {drawerOpen && (
         <Suspense fallback={null}>
           <AppDrawer id={drawerId} title={title} onClose={closeDrawer} opener={menuButton} words={words}>
-            <NavList
-              items={nav}
-              after={after}
-              onNavigate={closeDrawer}
-              onLogout={onLogout}
-              logOut={words.logOut}
-              extra={extra}
-            />
+            {list}
+            {extra}
           </AppDrawer>
         </Suspense>
       )}
@@ -231,7 +194,7 @@ export default function AppShell({
                   aria-hidden="true"
                 />
               ) : (
-                <>{fill(words.hello, { name: userName })}</>
+                <>Hello, {userName}</>
               )}
             </p>
           )}

@@ -1,5 +1,5 @@
 import Icon from '../../shared/Icon';
-import { CORRECTION_TEXT } from '~/lib/admin/transfer-text';
+import { CORRECTION_ENTRY } from '~/lib/admin/correction-entry';
 
 export interface RowHandlers {
   /** Absent: the role may not propose corrections, or the account is the staff member's own. */
@@ -22,7 +22,7 @@ export default function RowActions({
   onHistory,
   wide,
 }: RowHandlers & { name: string; wide: boolean }) {
-  const correct = CORRECTION_TEXT.title(name);
+  const correct = CORRECTION_ENTRY.title(name);
   return (
     <div className="flex flex-wrap items-center gap-1">
       {onCorrect &&
@@ -44,7 +44,7 @@ export default function RowActions({
             onClick={onCorrect}
           >
             <Icon name="plusminus" />
-            {CORRECTION_TEXT.button}
+            {CORRECTION_ENTRY.button}
           </button>
         ))}
       {onHistory && (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatUsdIn } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
 import { myPlans, type HeldPlan } from '~/lib/plans';
 import PlansSummaryFrame from './PlansSummaryFrame';
 import { useMemberLanguage } from '../member-language';

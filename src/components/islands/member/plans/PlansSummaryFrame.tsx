@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { memberHref } from '~/config/member-routes';
-import { useMemberLanguage } from '../member-language';
+import { memberLink, useMemberLanguage } from '../member-language';
 
 /**
  * The dashboard's "Your plans" section around its content, and its first view while the list's code
@@ -15,14 +14,15 @@ export default function PlansSummaryFrame({
   children?: ReactNode;
   holdsPlans?: boolean;
 }) {
-  const { locale, words } = useMemberLanguage();
+  const language = useMemberLanguage();
+  const { words } = language;
   return (
     <section aria-labelledby="plans-summary-heading" className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="plans-summary-heading" className="text-xl text-ink-950">
           {words.plans.heading}
         </h2>
-        <a href={memberHref(locale, '/user/plans')} className="btn-outline-dark px-4 py-2 text-sm">
+        <a href={memberLink(language, '/user/plans')} className="btn-outline-dark px-4 py-2 text-sm">
           {words.plans.link}
         </a>
       </div>

@@ -4,15 +4,8 @@ import { errorText } from '~/lib/db-errors';
 import { formatUsd } from '~/lib/money';
 import { cancelInstruction, type HeldPlan, type PendingInstruction, type PlanTerms } from '~/lib/plans';
 import RedeemForm from './RedeemForm';
-import {
-  CANCELLED,
-  KIND_WORDS,
-  NO_PLANS_YET,
-  YOUR_PLANS_HEADING,
-  holdsPrincipal,
-  pendingText,
-  sinceText,
-} from './rules';
+import { useMemberLanguage } from '../member-language';
+import { CANCELLED, KIND_WORDS, holdsPrincipal, pendingText, sinceText } from './rules';
 
 interface YourPlansProps {
   /** null while loading. */
@@ -118,15 +111,16 @@ function HeldPlanItem({
 
 /** "Your plans": principal, returns to date and since when per plan, pending instructions, redemption. */
 export default function YourPlans({ held, terms, onDone }: YourPlansProps) {
+  const { words } = useMemberLanguage();
   return (
     <section aria-labelledby="your-plans-heading" className="card p-5 sm:p-6">
       <h2 id="your-plans-heading" className="text-xl text-ink-950">
-        {YOUR_PLANS_HEADING}
+        {words.plans.heading}
       </h2>
       {held === null ? (
         <div className="mt-4 h-24 animate-pulse rounded bg-mist-100" aria-hidden="true" />
       ) : held.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">{NO_PLANS_YET}</p>
+        <p className="mt-4 text-sm text-muted">{words.plans.noPlansYet}</p>
       ) : (
         <ul className="divide-y divide-mist-200">
           {held.map((h) => (

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanTerms } from '~/lib/plans';
+import { memberEn } from '~/i18n/member/en';
+import { memberAr } from '~/i18n/member/ar';
 import {
   availableText,
   noticeText,
@@ -58,9 +60,14 @@ describe('texts', () => {
     expect(redeemRulesText(gold)).toBe(
       'Redemptions are paid within 5 days of your request. The principal returns to your Deposit Wallet once our finance team accepts it. A part redemption must leave at least $5,000.00 in the Gold plan.',
     );
-    expect(pendingCountText(0)).toBe('No pending instruction');
-    expect(pendingCountText(1)).toBe('1 pending instruction');
-    expect(pendingCountText(3)).toBe('3 pending instructions');
+    const en = memberEn.plans.pending;
+    expect(pendingCountText(0, en, 'en')).toBe('No pending instruction');
+    expect(pendingCountText(1, en, 'en')).toBe('1 pending instruction');
+    expect(pendingCountText(3, en, 'en')).toBe('3 pending instructions');
+    // Arabic counts in six forms; the words say the number apart, so every form reads right.
+    const ar = memberAr.plans.pending;
+    for (const n of [1, 2, 3, 11, 100]) expect(pendingCountText(n, ar, 'ar')).toBe(`تعليمات معلّقة: ${n}`);
+    expect(pendingCountText(0, ar, 'ar')).toBe('لا توجد تعليمات معلّقة');
     expect(sinceText(null)).toBe('Not accepted yet');
     expect(sinceText('2026-11-27T10:00:00Z')).toBe('Since 27 Nov 2026');
   });

@@ -2,8 +2,8 @@ import { formatDate } from '~/lib/date-time';
 import type { FormProblem } from '~/lib/form-rules';
 import { amountError, compareAmounts, formatUsd } from '~/lib/money';
 import type { HeldPlan, InstructionKind, PlanTerms } from '~/lib/plans';
-import { memberEn, type MemberWords } from '~/i18n/member/en';
-import { localeInfo, type Locale } from '~/i18n/locales';
+import type { MemberWords } from '~/i18n/member/en';
+import type { Locale } from '~/i18n/locales';
 import { fill } from '~/i18n/fill';
 
 /*
@@ -17,8 +17,6 @@ export const PLANS_PAGE_LEAD =
 
 export const SUBSCRIBE_HEADING = 'Invest in a plan';
 export const TERMS_HEADING = 'The plans and their terms';
-export const NO_PLANS_YET = memberEn.plans.noPlansYet;
-export const YOUR_PLANS_HEADING = memberEn.plans.heading;
 
 export const PLAN_LABEL = 'Plan';
 export const PLAN_PLACEHOLDER = 'Choose a plan';
@@ -127,12 +125,11 @@ export function pendingText(kind: InstructionKind, amount: string, createdAt: st
 /** "1 pending instruction" / "2 pending instructions" / "No pending instruction". */
 export function pendingCountText(
   count: number,
-  words: MemberWords['plans']['pending'] = memberEn.plans.pending,
-  locale: Locale = 'en',
+  words: MemberWords['plans']['pending'],
+  locale: Locale,
 ): string {
   if (count === 0) return words.none;
-  const form =
-    new Intl.PluralRules(localeInfo[locale].intl).select(count) === 'one' ? words.one : words.other;
+  const form = new Intl.PluralRules(locale).select(count) === 'one' ? words.one : words.other;
   return fill(form, { count });
 }
 

@@ -1,0 +1,24 @@
+import type { Locale } from '~/i18n/locales';
+import { formatUsd } from './money';
+
+/**
+ * An amount formatUsd wrote in English ("$1,234.56", "-$1.00") as `locale` writes US dollars: Hong
+ * Kong reads "$" alone as Hong Kong dollars, so "US$1,234.56"; Arabic keeps the figure first and the
+ * currency after it, "1,234.56 US$" (shown left to right, isolated). The one rule for every amount a
+ * member reads in another language (portal, statements).
+ */
+export function usdIn(locale: Locale | string | undefined, english: string): string {
+  if (!english.includes('$')) return english;
+  if (locale === 'zh-hant') return english.replace('$', 'US$');
+  if (locale === 'ar') return `${english.replace('$', '')} US$`;
+  return english;
+}
+
+/** formatUsd in `locale` (usdIn). */
+export function formatUsdIn(
+  locale: Locale | string | undefined,
+  amount: string | null | undefined,
+  options: { signed?: boolean } = {},
+): string {
+  return usdIn(locale, formatUsd(amount, options));
+}

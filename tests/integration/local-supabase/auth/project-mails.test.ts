@@ -33,12 +33,23 @@ const SITE = toml.auth.site_url;
  * escaped as the member's mail holds it (& in a link is &amp;, an apostrophe &#39;). A name the
  * test did not give fails, so a template cannot use a value the test forgot to check.
  */
-function filled(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{ \.(\w+) \}\}/g, (_whole, name: string) => {
+function filled(template: string, values: Record<string, string>, locale?: string): string {
+  return inLanguage(template, locale).replace(/\{\{ \.(\w+) \}\}/g, (_whole, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`the test gives no ${name}`);
     return value;
   });
+}
+/**
+ * A template's branch for `locale` (docs/mail.md, "Languages": `{{ if eq .Data.locale "zh-hant" }}…
+ * {{ else if eq .Data.locale "ar" }}…{{ else }}…{{ end }}`, `.Locale` in product mails), chosen here on
+ * its own, so a server that sent the wrong language fails: English when the member has none.
+ */
+function inLanguage(template: string, locale?: string): string {
+  return template.replace(
+    /\{\{ if eq \.(?:Data\.locale|Locale) "zh-hant" \}\}([\s\S]*?)\{\{ else if eq \.(?:Data\.locale|Locale) "ar" \}\}([\s\S]*?)\{\{ else \}\}([\s\S]*?)\{\{ end \}\}/g,
+    (_whole, zh: string, ar: string, en: string) => (locale === 'zh-hant' ? zh : locale === 'ar' ? ar : en),
+  );
 }
 const file = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const asHtml = (url: string): string => url.replaceAll('&', '&amp;');
@@ -48,12 +59,13 @@ function expectedAuthMail(
   section: 'template' | 'notification',
   name: string,
   values: Record<string, string>,
+  locale?: string,
 ) {
   const t = toml.auth.email[section][name];
   if (!t) throw new Error(`config.toml has no ${section} ${name}`);
   return {
-    subject: filled(t.subject, values),
-    html: filled(file(t.content_path), { SiteURL: SITE, ...values }),
+    subject: filled(t.subject, values, locale),
+    html: filled(file(t.content_path), { SiteURL: SITE, ...values }, locale),
   };
 }
 
@@ -107,6 +119,40 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
     expect(mail.html).not.toMatch(/sign in<\/a>|>\s*Sign in/i);
     expect(mail.text).toContain(mail.token);
     expect(mail.text).toContain(FREEZE_TEXT);
+  });
+
+  it("each mail in the member's language: a Chinese sign-up's confirmation, an Arabic member's recovery", async () => {
+    const email = uniqueEmail('zh-signup');
+    const signUp = await client(server).auth.signUp({
+      email,
+      password: 'correct-horse-1',
+      options: {
+        data: { username: '陳', locale: 'zh-hant' },
+        emailRedirectTo: `${SITE}/zh-hant/auth/confirm`,
+      },
+    });
+    expect(signUp.error).toBeNull();
+    const confirmation = await latestMail(server, email);
+    expect(pick(confirmation)).toEqual(
+      expectedAuthMail('template', 'confirmation', { ConfirmationURL: asHtml(confirmation.link) }, 'zh-hant'),
+    );
+    expect(confirmation.subject).toBe('確認您的電郵地址');
+
+    const member = await signedInUser(server, 'arabic');
+    expect((await member.client.auth.updateUser({ data: { locale: 'ar' } })).error).toBeNull();
+    expect(
+      (
+        await client(server).auth.resetPasswordForEmail(member.email, {
+          redirectTo: `${SITE}/ar/reset-password`,
+        })
+      ).error,
+    ).toBeNull();
+    const recovery = await latestMail(server, member.email);
+    expect(pick(recovery)).toEqual(
+      expectedAuthMail('template', 'recovery', { ConfirmationURL: asHtml(recovery.link) }, 'ar'),
+    );
+    expect(recovery.html).toContain('dir="rtl"');
+    expect(recovery.text).not.toContain('Reset your password');
   });
 
   it('confirmation, recovery, reauthentication, password change: each from its template', async () => {
@@ -281,7 +327,7 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
         Label: 'Anna&#39;s &lt;cold&gt; wallet',
       };
       expect(pick(filed)).toEqual({
-        subject: product('withdrawal_filed').subject,
+        subject: inLanguage(product('withdrawal_filed').subject),
         html: filled(product('withdrawal_filed').body, filedValues),
       });
       expect(filed.text).toContain(`$1,234.50 in BTC on Bitcoin to your address "Anna's <cold> wallet"`);
@@ -297,7 +343,7 @@ describe('the project mails, word for word (local server on supabase/, pglite)',
         Reason: 'The address was removed from your address book.',
       };
       expect(pick(cancelled)).toEqual({
-        subject: product('withdrawal_cancelled').subject,
+        subject: inLanguage(product('withdrawal_cancelled').subject),
         html: filled(product('withdrawal_cancelled').body, cancelledValues),
       });
       const { rows } = await server.db.query<{ n: string }>(

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, layoutProblems, waitUntilSettled } from './support/page-checks';
 import { saveScreen } from './support/screens';
-import { createMember, latestMail, serviceClient, uniqueEmail } from './support/users';
+import {
+  answerSecondFactor,
+  createMember,
+  latestMail,
+  serviceClient,
+  signedInClient,
+  uniqueEmail,
+} from './support/users';
+import { nextTotpCode } from '../support/totp';
 import { localeInfo, localePath, locales, type Locale } from '../../src/i18n/locales';
 import { translatedRoutes } from '../../src/config/navigation';
 import zhHant from '../../src/i18n/catalogs/zh-hant';
@@ -222,6 +230,38 @@ test.describe('sign-in, sign-up and the reset request in Chinese and Arabic', ()
       .eq('email', email)
       .single();
     expect(data).toEqual({ locale: 'zh-hant', username: '陳大文' });
+  });
+
+  test('a member with an authenticator is asked for its code in Chinese, and lands on the Chinese dashboard', async ({
+    page,
+  }) => {
+    const words = zhHant.authForm;
+    const member = await createMember();
+    const client = await signedInClient(member);
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    expect(enrolled.error).toBeNull();
+    const secret = enrolled.data!.totp.secret;
+    await answerSecondFactor(client, { ...member, totpSecret: secret });
+
+    await page.goto('/zh-hant/login');
+    await waitUntilSettled(page);
+    await page.getByLabel(words.email, { exact: true }).fill(member.email);
+    await page.getByLabel(words.password, { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: words.signIn, exact: true }).click();
+    await expect(page.getByRole('heading', { name: words.secondFactor.heading })).toBeVisible();
+    await expect(page.getByText(words.secondFactor.lostDevice)).toBeVisible();
+    const code = await nextTotpCode(secret);
+    const wrong = code.replace(/^./, (d) => String((Number(d) + 5) % 10));
+    await page.getByLabel(words.secondFactor.codeLabel).fill(wrong);
+    await page.getByRole('button', { name: words.secondFactor.verify }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: words.secondFactor.messages.wrongCode }),
+    ).toBeVisible();
+    await page.getByLabel(words.secondFactor.codeLabel).fill(code);
+    await page.getByRole('button', { name: words.secondFactor.verify }).click();
+    await expect(page.getByText(words.messages.loginSuccess)).toBeVisible();
+    await expect(page).toHaveURL(/\/zh-hant\/user-dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhHant.member.headings.dashboard);
   });
 
   test('sign-up: the consent names the legal texts in the language, a referral link is explained, the inbox step follows', async ({

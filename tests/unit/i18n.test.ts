@@ -196,6 +196,12 @@ describe('the sign-in, sign-up and reset forms in every language', () => {
     expect(authWords('en').messages).toEqual(AUTH_MESSAGES);
   });
 
+  it("word the authenticator step's answers in English exactly as src/lib/mfa.ts does", async () => {
+    const { MFA_MESSAGES } = await import('~/lib/mfa');
+    const { wrongCode, codeFormat, tooManyTries, failed } = MFA_MESSAGES;
+    expect(authWords('en').secondFactor.messages).toEqual({ wrongCode, codeFormat, tooManyTries, failed });
+  });
+
   it("check in the page's language and turn the lib's English answers into the page's words", () => {
     for (const locale of locales) {
       const words = authWords(locale);

@@ -161,6 +161,24 @@ const en = {
    * answers of src/lib/auth-rules.ts (AUTH_MESSAGES) in this language; {min} is the shortest password.
    */
   authForm: {
+    /** The authenticator-code step after a member's password (src/lib/mfa.ts's answers in `messages`). */
+    secondFactor: {
+      heading: 'Enter your authenticator code',
+      text: 'Open your authenticator app and enter the 6-digit code for Liquid Capital.',
+      codeLabel: 'Authenticator code',
+      checking: 'Checking…',
+      verify: 'Verify code',
+      lostDevice: 'Lost your device? Contact us: we check who you are before we remove it.',
+      useAnotherAccount: 'Use another account',
+      // src/lib/mfa.ts's MFA_MESSAGES word for word (tests/unit/i18n.test.ts): that module loads
+      // Supabase, which the catalogs must not at build time.
+      messages: {
+        wrongCode: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+        codeFormat: 'Enter the 6 digits from your authenticator app.',
+        tooManyTries: 'Too many tries. Wait a minute, then enter the newest code.',
+        failed: 'Could not check the code. Please try again.',
+      },
+    },
     newPassword: 'New password',
     confirmNewPassword: 'Confirm new password',
     setNewPassword: 'Set new password',

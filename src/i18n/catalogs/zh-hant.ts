@@ -134,6 +134,21 @@ const zhHant = {
     },
   },
   authForm: {
+    secondFactor: {
+      heading: '輸入驗證器驗證碼',
+      text: '請開啟您的驗證器應用程式，並輸入Liquid Capital的6位數字驗證碼。',
+      codeLabel: '驗證器驗證碼',
+      checking: '正在核對…',
+      verify: '核對驗證碼',
+      lostDevice: '遺失了裝置？請聯絡我們：我們會先核實您的身份，然後才移除驗證器。',
+      useAnotherAccount: '使用其他帳戶',
+      messages: {
+        wrongCode: '驗證碼不正確。請輸入您的驗證器應用程式現時顯示的6位數字驗證碼。',
+        codeFormat: '請輸入驗證器應用程式顯示的6位數字。',
+        tooManyTries: '嘗試次數過多。請等候一分鐘，然後輸入最新的驗證碼。',
+        failed: '未能核對驗證碼。請再試一次。',
+      },
+    },
     newPassword: '新密碼',
     confirmNewPassword: '確認新密碼',
     setNewPassword: '設定新密碼',

@@ -12,6 +12,33 @@ export interface SecondFactorFormProps {
   onCancel: () => void;
   /** Whose sign-in this is: the lost-device advice differs (default admin). */
   audience?: 'admin' | 'member';
+  /**
+   * The code prompt's words in the sign-in page's language (a member signing in on /zh-hant/login);
+   * English by default. Setting up an authenticator (staff only) stays English.
+   */
+  words?: SecondFactorWords | undefined;
+}
+
+/** The code prompt's words; `messages` are src/lib/mfa.ts's answers in the page's language. */
+export interface SecondFactorWords {
+  heading: string;
+  text: string;
+  codeLabel: string;
+  checking: string;
+  verify: string;
+  lostDevice: string;
+  useAnotherAccount: string;
+  messages: { wrongCode: string; codeFormat: string; tooManyTries: string; failed: string };
+}
+
+/** mfa.ts's answer in the page's words (its English sentences are its identifiers). */
+function shownCodeProblem(error: unknown, words: SecondFactorWords | undefined): string {
+  const english = errorText(error, MFA_MESSAGES.failed);
+  if (!words) return english;
+  const key = (['wrongCode', 'codeFormat', 'tooManyTries', 'failed'] as const).find(
+    (k) => MFA_MESSAGES[k] === english,
+  );
+  return key ? words.messages[key] : words.messages.failed;
 }
 
 /**
@@ -24,6 +51,7 @@ export default function SecondFactorForm({
   onVerified,
   onCancel,
   audience = 'admin',
+  words,
 }: SecondFactorFormProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +73,7 @@ export default function SecondFactorForm({
       // Stay busy: the page changes next.
       onVerified();
     } catch (e) {
-      setError(errorText(e, MFA_MESSAGES.failed));
+      setError(shownCodeProblem(e, words));
       setCode('');
       setBusy(false);
     }
@@ -64,26 +92,29 @@ export default function SecondFactorForm({
         </div>
       ) : (
         <div className="space-y-2">
-          <h2 className="text-lg font-semibold text-ink-950">Enter your authenticator code</h2>
+          <h2 className="text-lg font-semibold text-ink-950">
+            {words?.heading ?? 'Enter your authenticator code'}
+          </h2>
           <p className="text-sm text-muted">
-            Open your authenticator app and enter the 6-digit code for Liquid Capital.
+            {words?.text ?? 'Open your authenticator app and enter the 6-digit code for Liquid Capital.'}
           </p>
         </div>
       )}
-      <CodeField id={codeId} value={code} onChange={setCode} error={error} />
+      <CodeField id={codeId} value={code} onChange={setCode} error={error} label={words?.codeLabel} />
       <button type="submit" className="btn-dark w-full" disabled={busy || !factorId}>
-        {busy ? 'Checking…' : 'Verify code'}
+        {busy ? (words?.checking ?? 'Checking…') : (words?.verify ?? 'Verify code')}
       </button>
       <p className="text-center text-sm text-muted">
         {audience === 'admin'
           ? 'Lost your device? Another admin can reset your authenticator on the Admins page.'
-          : 'Lost your device? Contact us: we check who you are before we remove it.'}{' '}
+          : (words?.lostDevice ??
+            'Lost your device? Contact us: we check who you are before we remove it.')}{' '}
         <button
           type="button"
           className="font-semibold text-accent-700 underline-offset-4 hover:underline"
           onClick={onCancel}
         >
-          Use another account
+          {words?.useAnotherAccount ?? 'Use another account'}
         </button>
       </p>
     </form>

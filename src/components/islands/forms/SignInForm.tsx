@@ -127,6 +127,7 @@ export default function SignInForm({ words, locale }: { words: AuthFormWords; lo
           <SecondFactorForm
             step={codeStep}
             audience="member"
+            words={words.secondFactor}
             onVerified={() => enter('member', words, locale)}
             onCancel={() => void signOutAndRestart()}
           />

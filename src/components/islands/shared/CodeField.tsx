@@ -6,15 +6,23 @@ export interface CodeFieldProps {
   onChange: (value: string) => void;
   /** Shown under the field and tied to it (aria-describedby) when set. */
   error: string | null;
+  /** The field's label in the page's language; English by default. */
+  label?: string | undefined;
 }
 
 /** The authenticator-code input with its message: admin sign-in, member sign-in, member security. */
-export default function CodeField({ id, value, onChange, error }: CodeFieldProps) {
+export default function CodeField({
+  id,
+  value,
+  onChange,
+  error,
+  label = 'Authenticator code',
+}: CodeFieldProps) {
   return (
     <>
       <Field
         id={id}
-        label="Authenticator code"
+        label={label}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"

@@ -142,6 +142,9 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
   });
 
   it("writes the values in the member's language: the one they signed up in, then the one they switch to", async () => {
+    const profileLocale = async (id: string) =>
+      (await engine.db.query<{ locale: string }>('select locale from public.profiles where id = $1', [id]))
+        .rows[0]?.locale;
     const speaker = async (locale: unknown) =>
       createUser(engine.db, { meta: { username: `speaker ${++seq}`, locale } });
     const chinese = await speaker('zh-hant');
@@ -185,11 +188,7 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
       `update auth.users set raw_user_meta_data = raw_user_meta_data || '{"locale":"ar"}' where id = $1`,
       [chinese.id],
     );
-    const profile = await engine.db.query<{ locale: string }>(
-      'select locale from public.profiles where id = $1',
-      [chinese.id],
-    );
-    expect(profile.rows[0]?.locale).toBe('ar');
+    expect(await profileLocale(chinese.id)).toBe('ar');
     await enqueue(engine.db, chinese.id, 'withdrawal_filed', `lang-filed-2:${chinese.id}`, FILED);
     values = await byUser();
     expect(values(chinese.email, 'withdrawal_filed')).toMatchObject({ Locale: 'ar', Amount: '1,234.50 US$' });
@@ -198,11 +197,7 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
       `update auth.users set raw_user_meta_data = raw_user_meta_data || '{"locale":"<script>"}' where id = $1`,
       [chinese.id],
     );
-    const after = await engine.db.query<{ locale: string }>(
-      'select locale from public.profiles where id = $1',
-      [chinese.id],
-    );
-    expect(after.rows[0]?.locale).toBe('en');
+    expect(await profileLocale(chinese.id)).toBe('en');
   });
 
   it('hands a claimed mail to nobody else until its lease ends; sent is final, failed comes back later', async () => {

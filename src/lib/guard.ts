@@ -45,13 +45,17 @@ function currentPath(): string {
   return window.location.pathname + window.location.search;
 }
 
+/** The member sign-in page in the language of the member page in view (useGuard's `signIn`). */
+let memberSignIn: string | undefined;
+
 /**
  * A session below aal2 goes to the code prompt, then back here: on /admin/login from the admin area,
- * on /login from the member area (a member with an authenticator, issue 23).
+ * on the member page's sign-in (/login, /ar/login) from the member area (a member with an
+ * authenticator, issue 23).
  */
 export function sendToSecondFactor(): void {
   const area: GuardRole = window.location.pathname.startsWith('/admin') ? 'admin' : 'member';
-  window.location.replace(loginRedirect(area, currentPath()));
+  window.location.replace(loginRedirect(area, currentPath(), memberSignIn));
 }
 
 /** A member at aal2, or without an authenticator? One still owing a code is sent to the prompt. */
@@ -90,6 +94,7 @@ export function useGuard(
   // /user/freeze (issue 30): any signed-in member, even one still owing a code, may open it.
   // `signIn`: the member sign-in page in the page's language.
   const { anyLevel = false, signIn } = options;
+  memberSignIn = signIn;
   const session = useStore($session);
   const [check, setCheck] = useState<{ userId: string; result: boolean | Error } | null>(null);
   const userId = session.status === 'signed-in' ? session.session.user.id : null;

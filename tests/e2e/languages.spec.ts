@@ -250,6 +250,10 @@ test.describe('sign-in, sign-up and the reset request in Chinese and Arabic', ()
     await page.getByRole('button', { name: words.signIn, exact: true }).click();
     await expect(page.getByRole('heading', { name: words.secondFactor.heading })).toBeVisible();
     await expect(page.getByText(words.secondFactor.lostDevice)).toBeVisible();
+    // A Chinese member page opened before the code sends back to the Chinese prompt, keeping the page.
+    await page.goto('/zh-hant/user-dashboard');
+    await page.waitForURL(`**/zh-hant/login?next=${encodeURIComponent('/zh-hant/user-dashboard')}`);
+    await expect(page.getByRole('heading', { name: words.secondFactor.heading })).toBeVisible();
     const code = await nextTotpCode(secret);
     const wrong = code.replace(/^./, (d) => String((Number(d) + 5) % 10));
     await page.getByLabel(words.secondFactor.codeLabel).fill(wrong);

@@ -44,6 +44,9 @@ test('an Arabic member sees the dashboard in Arabic, amounts left to right, live
     '/ar/user-dashboard',
   );
   await expect(sidebar.getByRole('button', { name: words.shell.logOut })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: words.nav.website })).toHaveAttribute('href', '/ar');
+  // The firm's mark leads to the Arabic home as well.
+  await expect(page.getByRole('link', { name: 'Liquid Capital' }).first()).toHaveAttribute('href', '/ar');
 
   // A change arrives live, written the Arabic way.
   const heard = await realtime.nextChange('profiles', 'UPDATE');

@@ -131,6 +131,7 @@ export default function MemberShell({
         title={words.area}
         nav={nav}
         after={[{ label: words.nav.website, href: language.home }]}
+        home={language.home}
         extra={
           <Suspense fallback={null}>
             <LanguageMenu current={current} language={language} />

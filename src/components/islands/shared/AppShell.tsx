@@ -46,6 +46,8 @@ export interface AppShellProps {
   words?: AppShellWords | undefined;
   /** Shown below the navigation, in the sidebar and the drawer (the member portal's language menu). */
   extra?: ReactNode;
+  /** Where the firm's mark leads: the site's home in the area's language (default /). */
+  home?: string | undefined;
 }
 
 /** A sidebar entry's look (links and buttons alike), for entries an area adds below (`extra`). */
@@ -123,6 +125,7 @@ export default function AppShell({
   children,
   words,
   extra,
+  home = '/',
 }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
@@ -142,7 +145,7 @@ export default function AppShell({
   // The site's mark beside the name, as in the public header (components/site/Logo.astro). It is the
   // favicon file: already cached by the browser, and no drawing in this shell's JavaScript.
   const brand = (
-    <a href="/" className="inline-flex items-center gap-2.5 font-serif text-xl text-white">
+    <a href={home} className="inline-flex items-center gap-2.5 font-serif text-xl text-white">
       <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" data-logo-mark />
       Liquid Capital
     </a>

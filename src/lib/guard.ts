@@ -94,8 +94,11 @@ export function useGuard(
   // /user/freeze (issue 30): any signed-in member, even one still owing a code, may open it.
   // `signIn`: the member sign-in page in the page's language.
   const { anyLevel = false, signIn } = options;
-  memberSignIn = signIn;
   const session = useStore($session);
+  // First of this hook's effects, so the code prompt below (and useLoad's) knows the page's sign-in.
+  useEffect(() => {
+    memberSignIn = signIn;
+  }, [signIn]);
   const [check, setCheck] = useState<{ userId: string; result: boolean | Error } | null>(null);
   const userId = session.status === 'signed-in' ? session.session.user.id : null;
 

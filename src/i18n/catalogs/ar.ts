@@ -1,6 +1,7 @@
 /** The site's frame in Arabic; keys and placeholders are English's (./en.ts). */
 import type { Catalog } from './en';
 import { memberAr } from '../member/ar';
+import { memberPagesIn } from '../member/pages';
 
 const ar = {
   document: {
@@ -246,6 +247,8 @@ const ar = {
   },
   /** The member portal (src/i18n/member/ar.ts, where its words are kept). */
   member: memberAr,
+  /** Each member page's own words (src/i18n/member/pages/<page>.ts). */
+  memberPages: memberPagesIn('ar'),
   sections: {
     linkAbout: 'عن {title}',
   },

@@ -10,6 +10,8 @@
 import { AUTH_MESSAGES } from '~/lib/auth-rules';
 import { LINK_MESSAGES } from '~/lib/auth-link';
 import { memberEn } from '../member/en';
+import { memberPagesIn } from '../member/pages';
+import type { Widen } from '../widen';
 
 const en = {
   document: {
@@ -231,6 +233,8 @@ const en = {
   authLanding: LINK_MESSAGES,
   /** The member portal (src/i18n/member/en.ts, where its words are kept). */
   member: memberEn,
+  /** Each member page's own words (src/i18n/member/pages/<page>.ts, all three languages side by side). */
+  memberPages: memberPagesIn('en'),
   sections: {
     /** After a card's link, for screen readers: "Learn More, about Lending". {title} is the card's. */
     linkAbout: 'about {title}',
@@ -245,12 +249,5 @@ const en = {
 
 /** The shape every language's catalog has: English's keys, with any text in place of English's. */
 export type Catalog = Widen<typeof en>;
-
-/** Literal strings become `string` (a translation has its own words), arrays and objects recurse. */
-type Widen<T> = T extends string
-  ? string
-  : T extends readonly (infer U)[]
-    ? readonly Widen<U>[]
-    : { readonly [K in keyof T]: Widen<T[K]> };
 
 export default en satisfies Catalog;

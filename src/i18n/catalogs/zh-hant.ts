@@ -1,6 +1,7 @@
 /** The site's frame in Traditional Chinese (Hong Kong); keys and placeholders are English's (./en.ts). */
 import type { Catalog } from './en';
 import { memberZhHant } from '../member/zh-hant';
+import { memberPagesIn } from '../member/pages';
 
 const zhHant = {
   document: {
@@ -238,6 +239,8 @@ const zhHant = {
   },
   /** The member portal (src/i18n/member/zh-hant.ts, where its words are kept). */
   member: memberZhHant,
+  /** Each member page's own words (src/i18n/member/pages/<page>.ts). */
+  memberPages: memberPagesIn('zh-hant'),
   sections: {
     linkAbout: '有關{title}',
   },

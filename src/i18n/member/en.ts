@@ -7,6 +7,7 @@
  */
 import { ACCOUNT_MEANINGS } from '~/lib/accounts';
 import { FREEZE_LIFT_SENTENCE } from '~/lib/freeze-words';
+import type { Widen } from '../widen';
 
 export const memberEn = {
   /** The area's name above the sidebar navigation. */
@@ -97,8 +98,6 @@ export const memberEn = {
   },
 } as const;
 
-/** Literal strings become `string` (a translation has its own words); objects recurse. */
-type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
 
 /** The member portal's words in any language: English's keys. */
 export type MemberWords = Widen<typeof memberEn>;

@@ -6,6 +6,8 @@
  * but service_role (and that only through the three functions) reaches any of it. Both engines.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatDateTimeIn } from '../../src/lib/date-time';
 import { openPostgres, type Queryable } from '../local/db/engine';
 import { asCaller, createUser, engines, outcome, pgError, type Caller, type Engine } from './helpers/db';
 
@@ -309,4 +311,35 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
       await other.close();
     }
   }, 15_000);
+  it('writes a moment in each language word for word as the portal does (formatDateTimeIn)', async () => {
+    const sqlWords = async (at: string, locale: string) =>
+      (
+        await engine.db.query<{ w: string }>(`select private.when_words($1::timestamptz, $2) as w`, [
+          at,
+          locale,
+        ])
+      ).rows[0]?.w;
+    // The Hong Kong day turning (16:00 UTC), a year's end, a leap day, and single-digit days and months.
+    const edges = [
+      '2026-11-27T15:59:59.999Z',
+      '2026-11-27T16:00:00Z',
+      '2026-12-31T16:00:00Z',
+      '2028-02-28T16:00:00Z',
+    ];
+    for (const locale of ['en', 'zh-hant', 'ar', 'fr'])
+      for (const at of edges)
+        expect(await sqlWords(at, locale), `${locale} ${at}`).toBe(formatDateTimeIn(locale, at));
+    expect(formatDateTimeIn('zh-hant', '2026-11-30T16:00:00Z')).toBe('2026年12月1日 00:00（香港時間）');
+    expect(formatDateTimeIn('ar', '2026-11-30T16:00:00Z')).toBe('1 ديسمبر 2026، 00:00 (بتوقيت هونغ كونغ)');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        fc.constantFrom('zh-hant', 'ar'),
+        async (at, locale) => {
+          expect(await sqlWords(at.toISOString(), locale)).toBe(formatDateTimeIn(locale, at));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });

@@ -5,7 +5,7 @@ import { defaultLocale, localePath, type Locale } from '~/i18n/locales';
  * islands take the catalogs' words (issue 36). The others exist in English only, so a link to one of
  * them from a translated page leads to the English page.
  */
-export const translatedMemberRoutes: readonly string[] = ['/user-dashboard'];
+export const translatedMemberRoutes: readonly string[] = ['/user-dashboard', '/user/support'];
 
 /** A member page's address in `locale`: translated pages under the language's prefix, others as they are. */
 export function memberHref(locale: Locale, path: string): string {

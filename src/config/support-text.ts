@@ -13,11 +13,32 @@ export interface SupportOptions {
   phone?: Fillable;
 }
 
+/** The support channels this build has, in the order a sentence names them. */
+export type SupportChannelKind = 'chat' | 'email' | 'phone';
+
+export function supportChannelKinds({ chat = chatIds(), phone = SUPPORT_PHONE }: SupportOptions = {}): SupportChannelKind[] {
+  return [...(chat ? (['chat'] as const) : []), 'email', ...(isToFill(phone) ? [] : (['phone'] as const))];
+}
+
+/**
+ * The channels as a language lists alternatives, given their names in it and its Intl tag:
+ * "live chat, e-mail or phone", "即時通訊、電郵或電話", "الدردشة المباشرة أو البريد الإلكتروني أو الهاتف".
+ */
+export function supportChannelsIn(
+  intlTag: string,
+  names: Readonly<Record<SupportChannelKind, string>>,
+  options?: SupportOptions,
+): string {
+  return new Intl.ListFormat(intlTag, { type: 'disjunction' }).format(
+    supportChannelKinds(options).map((kind) => names[kind]),
+  );
+}
+
+const ENGLISH_NAMES = { chat: 'live chat', email: 'e-mail', phone: 'phone' } as const;
+
 /** "by live chat, e-mail or phone", "by e-mail or phone", "by e-mail". */
-export function supportChannels({ chat = chatIds(), phone = SUPPORT_PHONE }: SupportOptions = {}): string {
-  const names = [...(chat ? ['live chat'] : []), 'e-mail', ...(isToFill(phone) ? [] : ['phone'])];
-  const last = names.pop() ?? 'e-mail';
-  return `by ${names.length > 0 ? `${names.join(', ')} or ${last}` : last}`;
+export function supportChannels(options?: SupportOptions): string {
+  return `by ${supportChannelsIn('en-GB', ENGLISH_NAMES, options)}`;
 }
 
 /** The deposit dialog's pointer to support. */

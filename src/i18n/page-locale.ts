@@ -29,6 +29,7 @@ export function memberLanguage(locale: Locale): MemberLanguage {
   const prefixOf = (l: Locale) => (l === defaultLocale ? '' : `/${l}`);
   return {
     locale,
+    intl: localeInfo[locale].intl,
     words: catalog(locale).member,
     prefix: prefixOf(locale),
     translated: translatedMemberRoutes,

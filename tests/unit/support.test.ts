@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { depositSupportText, supportChannels, withdrawSupportText } from '~/config/support-text';
+import {
+  depositSupportText,
+  supportChannels,
+  supportChannelsIn,
+  withdrawSupportText,
+  type SupportOptions,
+} from '~/config/support-text';
+import { catalog, fill } from '~/i18n/text';
+import { localeInfo } from '~/i18n/locales';
 import { supportChannelList } from '~/config/support';
 import { SUPPORT_EMAIL, telHref } from '~/config/site';
 
@@ -23,13 +31,40 @@ describe('support copy names only the channels that exist', () => {
 
   it('lists the chat only when configured, and links the phone only when filled', () => {
     const none = supportChannelList({ chat: undefined, phone: placeholder });
-    expect(none.map((c) => c.kind)).toEqual(['E-mail', 'Phone']);
+    expect(none.map((c) => c.kind)).toEqual(['email', 'phone']);
     expect(none[0]?.link?.href).toBe(`mailto:${SUPPORT_EMAIL}?subject=Support%20request`);
     expect(none[1]?.link).toBeUndefined();
     const all = supportChannelList({ chat, phone: '+852 2123 4567' });
-    expect(all.map((c) => c.kind)).toEqual(['Live chat', 'E-mail', 'Phone']);
+    expect(all.map((c) => c.kind)).toEqual(['chat', 'email', 'phone']);
     expect(all[0]?.link).toMatchObject({ href: 'https://tawk.to/chat/prop/w1', external: true });
     expect(all[2]?.link?.href).toBe('tel:+85221234567');
     expect(telHref('+852 (2) 123-4567')).toBe('tel:+85221234567');
+  });
+});
+
+describe('the support sentences in each language', () => {
+  const every: SupportOptions[] = [
+    { chat: undefined, phone: placeholder },
+    { chat: undefined, phone: '+852 2123 4567' },
+    { chat, phone: placeholder },
+    { chat, phone: '+852 2123 4567' },
+  ];
+
+  it("are English's sentences word for word in English, for every set of channels", () => {
+    const { support } = catalog('en').member;
+    for (const options of every) {
+      const channels = supportChannelsIn(localeInfo.en.intl, support.channels, options);
+      expect(fill(support.deposit, { channels })).toBe(depositSupportText(options));
+      expect(fill(support.withdraw, { channels })).toBe(withdrawSupportText(options));
+    }
+  });
+
+  it('list the channels as each language lists alternatives, naming only those that exist', () => {
+    const list = (locale: 'zh-hant' | 'ar', options: SupportOptions) =>
+      supportChannelsIn(localeInfo[locale].intl, catalog(locale).member.support.channels, options);
+    expect(list('zh-hant', every[0]!)).toBe('電郵');
+    expect(list('zh-hant', every[3]!)).toBe('即時通訊、電郵或電話');
+    expect(list('ar', every[1]!)).toBe('البريد الإلكتروني أو الهاتف');
+    expect(list('ar', every[3]!)).toBe('الدردشة المباشرة أو البريد الإلكتروني أو الهاتف');
   });
 });

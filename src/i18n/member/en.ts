@@ -9,6 +9,9 @@ import { ACCOUNT_MEANINGS } from '~/lib/accounts';
 import { FREEZE_LIFT_SENTENCE } from '~/lib/freeze-words';
 import type { Widen } from '../widen';
 
+/** Withdrawals frozen, in a sentence: the banner, and the Freeze page's state. */
+const FROZEN_TEXT = `Withdrawals are frozen. No new request can be filed and nothing pending will be paid. ${FREEZE_LIFT_SENTENCE}`;
+
 export const memberEn = {
   /** The area's name above the sidebar navigation. */
   area: 'Member area',
@@ -95,6 +98,43 @@ export const memberEn = {
     freezeNow: 'Freeze now',
     frozen: 'Withdrawals are frozen.',
     failed: 'Withdrawals could not be frozen.',
+  },
+  /** The banner wherever withdrawals would be offered while the member's own freeze is on. */
+  frozenNotice: {
+    heading: 'Withdrawals are frozen',
+    text: FROZEN_TEXT,
+  },
+  /** A security hold in force (issue 30): why ({change}), until when ({until}, with its zone). */
+  hold: {
+    heading: 'Security hold',
+    text: 'Because {change}, new withdrawal addresses and withdrawal requests wait until {until}. If this was not you, freeze withdrawals now.',
+    changes: {
+      password_changed: 'your password was changed',
+      email_changed: 'your e-mail address was changed',
+      factor_enrolled: 'an authenticator app was added',
+      factor_removed: 'an authenticator app was removed',
+      factor_reset: 'your authenticator apps were reset',
+      other: 'your sign-in details changed',
+    },
+    freezeLink: 'Freeze withdrawals',
+  },
+  /** The sentences that send a member to support; {channels} is the list of channels this build has. */
+  support: {
+    channels: { chat: 'live chat', email: 'e-mail', phone: 'phone' },
+    deposit: 'Please contact support by {channels} for assistance.',
+    withdraw: 'Please request withdrawals via the dashboard or contact support by {channels} for assistance.',
+  },
+  /** The Referrals dialog (the sidebar's Referrals entry and the Referral Earnings card). */
+  referrals: {
+    /** The spec's title; the percent in the text is the firm's setting, read from the database. */
+    title: 'Referrals 5%',
+    text: 'Get a {percent}% referral bonus when your referral makes an investment with us.',
+    linkLabel: 'Your referral link',
+    copy: 'Copy link',
+    copied: 'Link copied',
+    referred: 'People referred',
+    loading: 'Loading your referral link…',
+    failed: 'Your referral link could not be loaded.',
   },
 } as const;
 

@@ -82,4 +82,36 @@ export const memberZhHant = {
     frozen: '提取已凍結。',
     failed: '未能凍結提取。',
   },
+  frozenNotice: {
+    heading: '提取已凍結',
+    text: '提取已凍結。不能提交新的申請，正在等候的款項亦不會支付。如需解除凍結，請聯絡我們：須經我們團隊的兩名成員批准。',
+  },
+  hold: {
+    heading: '安全暫緩',
+    text: '由於{change}，新的提取地址及提取申請須待{until}後方可處理。如非您本人操作，請立即凍結提取。',
+    changes: {
+      password_changed: '您的密碼已更改',
+      email_changed: '您帳戶的電郵地址已更改',
+      factor_enrolled: '您的帳戶新增了驗證器應用程式',
+      factor_removed: '您的帳戶移除了驗證器應用程式',
+      factor_reset: '我們的職員重設了您帳戶的驗證器應用程式',
+      other: '您的登入資料已更改',
+    },
+    freezeLink: '凍結提取',
+  },
+  support: {
+    channels: { chat: '即時通訊', email: '電郵', phone: '電話' },
+    deposit: '如需協助，請透過{channels}聯絡客戶支援。',
+    withdraw: '請透過儀表板提出提取申請；如需協助，請透過{channels}聯絡客戶支援。',
+  },
+  referrals: {
+    title: '推薦獎勵5%',
+    text: '當您推薦的人士透過我們進行投資，您可獲得{percent}%推薦獎勵。',
+    linkLabel: '您的推薦連結',
+    copy: '複製連結',
+    copied: '已複製連結',
+    referred: '已推薦人數',
+    loading: '正在載入您的推薦連結…',
+    failed: '未能載入您的推薦連結。',
+  },
 } as const satisfies MemberWords;

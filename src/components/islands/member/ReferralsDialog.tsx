@@ -2,16 +2,10 @@ import toast from '~/lib/toast';
 import Dialog from '../shared/Dialog';
 import { copyText } from '../shared/clipboard';
 import { useLoad } from '../shared/useLoad';
-import { ACCOUNT_LABELS } from '~/lib/accounts';
-import { formatUsd } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
 import { myReferrals, referralLink } from '~/lib/referrals';
-
-/** The spec's title; the percent in the text is the firm's setting, read from the database. */
-export const REFERRALS_DIALOG_TITLE = 'Referrals 5%';
-export const referralsDialogText = (percent: string): string =>
-  `Get a ${percent}% referral bonus when your referral makes an investment with us.`;
-export const LINK_LABEL = 'Your referral link';
-export const LINK_COPIED = 'Link copied';
+import { fill } from '~/i18n/fill';
+import { useMemberLanguage } from './member-language';
 
 interface ReferralsDialogProps {
   onClose: () => void;
@@ -28,34 +22,36 @@ interface ReferralsDialogProps {
  * Earnings card open it).
  */
 export default function ReferralsDialog({ onClose, earned }: ReferralsDialogProps) {
-  const { data, error } = useLoad(myReferrals, 'Your referral link could not be loaded.', {
+  const { locale, words: all } = useMemberLanguage();
+  const words = all.referrals;
+  const { data, error } = useLoad(myReferrals, words.failed, {
     key: earned ?? '',
     toast: false,
   });
   const link = data ? referralLink(window.location.origin, data.link_path) : '';
 
   async function onCopy() {
-    if (await copyText(link, 'link')) toast.success(LINK_COPIED, { id: 'link-copied' });
+    if (await copyText(link, 'link')) toast.success(words.copied, { id: 'link-copied' });
   }
 
   return (
     <Dialog
       open
-      title={REFERRALS_DIALOG_TITLE}
+      title={words.title}
       onClose={onClose}
       size="md"
       actions={
         <button type="button" className="btn-dark" onClick={onClose}>
-          Okay
+          {all.shell.okay}
         </button>
       }
     >
       {data ? (
         <div className="space-y-4">
-          <p>{referralsDialogText(data.bonus_percent)}</p>
+          <p>{fill(words.text, { percent: data.bonus_percent })}</p>
           <div>
             <label htmlFor="referral-link" className="field-label">
-              {LINK_LABEL}
+              {words.linkLabel}
             </label>
             {/* A read-only text area: the whole link shows, wrapped, even on a phone. */}
             <textarea
@@ -71,20 +67,20 @@ export default function ReferralsDialog({ onClose, earned }: ReferralsDialogProp
               className="btn-outline-dark mt-2 px-4 py-2 text-sm"
               onClick={() => void onCopy()}
             >
-              Copy link
+              {words.copy}
             </button>
           </div>
           <dl className="flex flex-wrap gap-x-10 gap-y-2 text-sm">
             <div>
-              <dt className="text-muted">People referred</dt>
+              <dt className="text-muted">{words.referred}</dt>
               <dd className="text-lg font-semibold text-ink-950 tabular-nums" data-testid="referred-count">
                 {data.referred_count}
               </dd>
             </div>
             <div>
-              <dt className="text-muted">{ACCOUNT_LABELS.referral}</dt>
+              <dt className="text-muted">{all.balances.cards.referral.label}</dt>
               <dd className="text-lg font-semibold text-ink-950 tabular-nums" data-testid="referral-earned">
-                {formatUsd(data.earned)}
+                <bdi dir="ltr">{formatUsdIn(locale, data.earned)}</bdi>
               </dd>
             </div>
           </dl>
@@ -94,7 +90,7 @@ export default function ReferralsDialog({ onClose, earned }: ReferralsDialogProp
           {error}
         </p>
       ) : (
-        <p role="status">Loading your referral link…</p>
+        <p role="status">{words.loading}</p>
       )}
     </Dialog>
   );

@@ -9,6 +9,8 @@ import type { Locale } from '~/i18n/locales';
  */
 export interface MemberLanguage {
   locale: Locale;
+  /** The tag Intl formatters take for this language (Arabic with Latin digits): src/i18n/locales.ts. */
+  intl: string;
   words: MemberWords;
   /** Where this language's pages live: '' in English, '/zh-hant', '/ar'. */
   prefix: string;

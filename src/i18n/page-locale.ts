@@ -4,7 +4,7 @@
  * addresses), "zh-hant" and "ar"; Astro.currentLocale (astro.config.mjs `i18n`) names the language.
  */
 import type { MemberLanguage } from '~/components/islands/member/member-language';
-import { translatedMemberRoutes } from '~/config/member-routes';
+import { localePrefix, translatedMemberRoutes } from '~/config/member-routes';
 import { defaultLocale, localeInfo, localePath, locales, toLocale, type Locale } from './locales';
 import { catalog } from './text';
 
@@ -26,12 +26,11 @@ export function pageLocale(astro: { currentLocale?: string | undefined }): Local
  * writes into the page (English too: no member bundle carries words of its own).
  */
 export function memberLanguage(locale: Locale): MemberLanguage {
-  const prefixOf = (l: Locale) => (l === defaultLocale ? '' : `/${l}`);
   return {
     locale,
     intl: localeInfo[locale].intl,
     words: catalog(locale).member,
-    prefix: prefixOf(locale),
+    prefix: localePrefix(locale),
     translated: translatedMemberRoutes,
     home: localePath(locale, '/'),
     signIn: localePath(locale, '/login'),
@@ -41,7 +40,7 @@ export function memberLanguage(locale: Locale): MemberLanguage {
         locale: other,
         name: localeInfo[other].nativeName,
         lang: localeInfo[other].htmlLang,
-        prefix: prefixOf(other),
+        prefix: localePrefix(other),
       })),
   };
 }

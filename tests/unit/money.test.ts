@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '~/lib/money';
 import { formatUsdIn, usdIn } from '~/lib/money-in-language';
-import { memberHref } from '~/config/member-routes';
+import { memberHref, memberPathIn } from '~/config/member-routes';
 
 describe('formatUsd', () => {
   it.each([
@@ -52,6 +52,9 @@ describe('US dollars in each language (issue 36)', () => {
     expect(memberHref('ar', '/user-dashboard')).toBe('/ar/user-dashboard');
     expect(memberHref('zh-hant', '/user-dashboard?tab=1')).toBe('/zh-hant/user-dashboard?tab=1');
     expect(memberHref('en', '/user-dashboard')).toBe('/user-dashboard');
-    expect(memberHref('ar', '/user/deposit')).toBe('/user/deposit');
+    // A page not (yet) translated is linked in English, whatever the language.
+    expect(memberPathIn('/ar', ['/user-dashboard'], '/user/deposit')).toBe('/user/deposit');
+    expect(memberPathIn('/ar', ['/user-dashboard'], '/user-dashboard#plans')).toBe('/ar/user-dashboard#plans');
+    expect(memberPathIn('', ['/user-dashboard'], '/user-dashboard')).toBe('/user-dashboard');
   });
 });

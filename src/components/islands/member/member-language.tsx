@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { MemberWords } from '~/i18n/member/en';
 import type { Locale } from '~/i18n/locales';
+import { memberPathIn } from '~/config/member-routes';
 
 /**
  * The language of a member page: its locale (for addresses and amounts) and its words. The words are
@@ -28,8 +29,7 @@ export interface MemberLanguage {
  * only so far) as they are. Worked out from the page's prop, so no bundle carries the language list.
  */
 export function memberLink(language: Pick<MemberLanguage, 'prefix' | 'translated'>, path: string): string {
-  const bare = path.split(/[?#]/)[0] ?? path;
-  return language.translated.includes(bare) ? `${language.prefix}${path}` : path;
+  return memberPathIn(language.prefix, language.translated, path);
 }
 
 const LanguageContext = createContext<MemberLanguage | null>(null);

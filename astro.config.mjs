@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import netlifyHeaders from './scripts/postbuild-headers.mjs';
 import modulePreloads from './scripts/modulepreload.mjs';
 import inlineScripts from './scripts/inline-script.mjs';
+import languageFonts from './scripts/inline-language-fonts.mjs';
 import releaseGuard from './scripts/release-guard.mjs';
 import { defaultLocale, locales } from './src/i18n/locales.ts';
 
@@ -25,10 +26,11 @@ export default defineConfig({
   },
   // After every build: writes dist/_headers (an exact CSP per page) and fails the build if a secret
   // is found in the output. See scripts/postbuild-headers.mjs.
-  // Before that: client-only pages preload their whole first load (scripts/modulepreload.mjs).
+  // Before that: client-only pages preload their whole first load (scripts/modulepreload.mjs), and
+  // Chinese and Arabic pages get their fonts' rules inline (scripts/inline-language-fonts.mjs).
   // Before anything: a release build (LC_RELEASE=1, Netlify production) refuses disclosure placeholders
   // (scripts/release-guard.mjs).
-  integrations: [releaseGuard(), react(), modulePreloads(), netlifyHeaders()],
+  integrations: [releaseGuard(), react(), modulePreloads(), languageFonts(), netlifyHeaders()],
   // Page scripts always ship as hashed /_astro/*.js files (cached for a year, no inline code for the
   // CSP to hash), never inlined into each page's HTML.
   vite: {

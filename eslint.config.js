@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import betterTailwind from 'eslint-plugin-better-tailwindcss';
+import local from './eslint-rules/no-english-literals.js';
 
 export default tseslint.config(
   {
@@ -103,5 +104,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // What a visitor or member reads comes from the language catalogs (issue 36): no English written
+    // into a component that is translated. The admin area stays English by design.
+    files: [
+      'src/components/islands/forms/**/*.tsx',
+      'src/components/site/**/*.astro',
+      'src/components/sections/**/*.astro',
+      'src/components/ui/**/*.astro',
+      'src/layouts/**/*.astro',
+      'src/pages/[[]...locale[]]/**/*.astro',
+    ],
+    ignores: ['**/*.test.ts', 'src/layouts/Admin.astro'],
+    plugins: { local },
+    rules: { 'local/no-english-literals': 'error' },
   },
 );

@@ -250,6 +250,7 @@ const ar = {
   /** Each member page's own words (src/i18n/member/pages/<page>.ts). */
   memberPages: memberPagesIn('ar'),
   sections: {
+    step: 'الخطوة {number}:',
     linkAbout: 'عن {title}',
   },
   chat: {

@@ -236,6 +236,8 @@ const en = {
   /** Each member page's own words (src/i18n/member/pages/<page>.ts, all three languages side by side). */
   memberPages: memberPagesIn('en'),
   sections: {
+    /** Before a step's title, for screen readers: "Step 2: Apply". */
+    step: 'Step {number}:',
     /** After a card's link, for screen readers: "Learn More, about Lending". {title} is the card's. */
     linkAbout: 'about {title}',
   },

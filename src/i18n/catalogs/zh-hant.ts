@@ -242,6 +242,7 @@ const zhHant = {
   /** Each member page's own words (src/i18n/member/pages/<page>.ts). */
   memberPages: memberPagesIn('zh-hant'),
   sections: {
+    step: '第{number}步：',
     linkAbout: '有關{title}',
   },
   chat: {

@@ -6,6 +6,10 @@ import ResendConfirmation from './ResendConfirmation';
  * After registering with confirmations on. The text is the same whether or not the address already
  * had an account (GoTrue answers both alike), so the page never reveals which addresses exist.
  */
+// A developer's hint, in development builds only: never shown to a visitor, so not translated.
+const DEV_OUTBOX_HINT = 'Running locally? No mail leaves this machine: the message is in the local outbox,';
+const DEV_OUTBOX = 'supabase/.local/outbox/';
+
 export default function CheckInbox({
   email,
   words,
@@ -31,8 +35,7 @@ export default function CheckInbox({
       </p>
       {import.meta.env.DEV && (
         <p className="text-sm text-muted">
-          Running locally? No mail leaves this machine: the message is in the local outbox,{' '}
-          <code>supabase/.local/outbox/</code>.
+          {DEV_OUTBOX_HINT} <code>{DEV_OUTBOX}</code>.
         </p>
       )}
       <div className="flex flex-wrap gap-3">

@@ -123,6 +123,7 @@ export default function ContactForm({ words }: { words: ContactFormWords }) {
         </fieldset>
         {/* Honeypot: off-screen, hidden from assistive technology and out of the tab order. */}
         <div className="absolute -inset-s-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+          {/* eslint-disable-next-line local/no-english-literals -- the honeypot's label: nobody sees or hears it */}
           <label htmlFor="contact-website">Website</label>
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findUser, openAsStaff } from './admin-helpers';
 import { createAdmin, createMember, setBalances, openSignedIn } from './support/users';
+import ar from '../../src/i18n/catalogs/ar';
 
 /**
  * Parts of a page that load after it (dialogs, lists, notices: src/components/islands/shared/lazyPart.tsx)
@@ -49,6 +50,18 @@ test('a dialog whose code does not arrive says so, closes like a dialog, and a r
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: /Referral Earnings/ }).click();
   await expect(page.getByRole('dialog', { name: /^Referrals/ })).toBeVisible();
+});
+
+test('on an Arabic page the stand-in speaks Arabic', async ({ page }) => {
+  const member = await createMember({ username: 'لينا' });
+  await refuseChunks(page, 'ReferralsDialog');
+  await openSignedIn(page, member, '/ar/user-dashboard');
+  await page.getByRole('button', { name: new RegExp(ar.member.balances.cards.referral.label) }).click();
+  const standIn = page.getByRole('dialog', { name: ar.document.partUnavailable });
+  await expect(standIn).toBeVisible();
+  await expect(standIn.getByRole('button', { name: ar.document.partReload })).toBeVisible();
+  await standIn.getByRole('button', { name: ar.document.partClose }).click();
+  await expect(standIn).toHaveCount(0);
 });
 
 test('the dashboard keeps its balances when the plans section cannot load', async ({ page }) => {

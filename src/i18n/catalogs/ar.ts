@@ -5,6 +5,9 @@ import { memberPagesIn } from '../member/pages';
 
 const ar = {
   document: {
+    partUnavailable: 'تعذّر تحميل هذا الجزء من الصفحة. يُرجى التحقق من اتصالكم بالإنترنت، ثم إعادة تحميل الصفحة.',
+    partReload: 'إعادة تحميل الصفحة',
+    partClose: 'إغلاق',
     skipToContent: 'الانتقال إلى المحتوى الرئيسي',
     titleTemplate: '{page} | Liquid Capital',
     homeTitle: 'Liquid Capital | مأسسة الأصول الرقمية',

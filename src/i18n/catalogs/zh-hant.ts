@@ -5,6 +5,9 @@ import { memberPagesIn } from '../member/pages';
 
 const zhHant = {
   document: {
+    partUnavailable: '未能載入頁面的這個部分。請檢查您的網絡連線，然後重新載入頁面。',
+    partReload: '重新載入頁面',
+    partClose: '關閉',
     skipToContent: '跳至主要內容',
     titleTemplate: '{page} | Liquid Capital',
     homeTitle: 'Liquid Capital | 推動數碼資產機構化',

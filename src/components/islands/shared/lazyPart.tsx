@@ -1,9 +1,14 @@
 import { lazy, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 
-export const PART_UNAVAILABLE =
-  'This part of the page could not be loaded. Check your connection, then reload the page.';
-export const PART_RELOAD = 'Reload page';
-export const PART_CLOSE = 'Close';
+/**
+ * The stand-in's words in the page's language: layouts/Base.astro writes them into every page
+ * (`#part-words`, from the catalog's `document` section), so no bundle carries them. A page without
+ * them (a unit test) gets an empty message, never another language's.
+ */
+function partWords(): { message: string; reload: string; close: string } {
+  const words = typeof document === 'undefined' ? undefined : document.getElementById('part-words')?.dataset;
+  return { message: words?.message ?? '', reload: words?.reload ?? '', close: words?.close ?? '' };
+}
 
 /**
  * Where the part sits, so that its stand-in fits the same place: a block in the page, an item of a
@@ -36,11 +41,12 @@ function reload() {
 /** The message and its reload, in a paragraph (a block) or a list item. */
 function StandIn({ item }: { item?: boolean }) {
   const Tag = item ? 'li' : 'p';
+  const words = partWords();
   return (
     <Tag role="alert" className="text-sm text-muted">
-      {PART_UNAVAILABLE}{' '}
+      {words.message}{' '}
       <button type="button" onClick={reload} className="font-semibold text-ink-950 underline">
-        {PART_RELOAD}
+        {words.reload}
       </button>
     </Tag>
   );
@@ -54,6 +60,7 @@ function StandIn({ item }: { item?: boolean }) {
 function DialogStandIn({ onClose }: { onClose?: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef<HTMLButtonElement>(null);
+  const words = partWords();
   useEffect(() => {
     ref.current?.showModal();
     close.current?.focus();
@@ -62,13 +69,13 @@ function DialogStandIn({ onClose }: { onClose?: () => void }) {
     <dialog
       ref={ref}
       onClose={onClose}
-      aria-label={PART_UNAVAILABLE}
+      aria-label={words.message}
       className="m-auto max-w-md rounded-(--radius-card) p-6 backdrop:bg-ink-950/60"
     >
       <StandIn />
       <form method="dialog" className="mt-6 text-end">
         <button ref={close} className="btn-dark">
-          {PART_CLOSE}
+          {words.close}
         </button>
       </form>
     </dialog>

@@ -50,6 +50,9 @@ export interface AppShellProps {
   home?: string | undefined;
 }
 
+/** The admin area's greeting (it stays English); the member portal draws its own in `header`. */
+const englishGreeting = (name: string) => `Hello, ${name}`;
+
 /** A sidebar entry's look (links and buttons alike), for entries an area adds below (`extra`). */
 export const NAV_ITEM_CLASS =
   'flex min-h-11 w-full items-center rounded-lg px-3 text-start text-sm font-medium text-mist-100 transition-colors hover:bg-white/10 hover:text-white';
@@ -197,7 +200,7 @@ export default function AppShell({
                   aria-hidden="true"
                 />
               ) : (
-                <>Hello, {userName}</>
+                englishGreeting(userName)
               )}
             </p>
           )}

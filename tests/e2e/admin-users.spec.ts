@@ -547,3 +547,19 @@ test('whole names and e-mails: they wrap in the table at 1440 px, stay whole on 
   expect((await sort.boundingBox())!.width).toBeGreaterThanOrEqual(150);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('a member who writes in Arabic: the English admin area keeps the name whole, isolated from the words and figures around it', async ({
+  page,
+}) => {
+  const tag = runTag();
+  const member = await createMember({ username: 'سارة الهاشمي 2', email: `sara.${tag}@example.com` });
+  await openAsStaff(page, admin);
+  await findUser(page, member);
+  const row = userRow(page, member);
+  // In the table the name is its own run: Arabic's direction does not spill into the row.
+  await expect(row.locator('bdi').filter({ hasText: member.username })).toHaveText(member.username);
+  // In the dialog's title (a string) the name is wrapped in the Unicode isolates.
+  await row.getByRole('button', { name: /Credit \/ debit/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Credit \/ debit/ });
+  await expect(dialog.getByRole('heading').first()).toHaveText(`Credit / debit \u2068${member.username}\u2069`);
+});

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_KIND_WORDS, auditKindWords, auditSentence, type AuditLine } from './audit-words';
+import { isolate } from '~/lib/bidi';
 
 const MIGRATIONS = new URL('../../../supabase/migrations/', import.meta.url);
 
@@ -103,6 +104,24 @@ describe('audit sentences', () => {
     ).toBe(
       'The system moved bob@example.com’s Deposit Wallet by -$20.00 ($100.00 → $80.00): Withdrawal paid',
     );
+  });
+
+  it('isolates right-to-left text inside a sentence, and leaves English as it is', () => {
+    const arabic = auditSentence(
+      line({
+        kind: 'transfer_posted',
+        after: { kind: 'correction', amount: '250.00', account: 'deposit_wallet', proposed_by: 'x' },
+        reason: 'تعويض 250',
+      }),
+    );
+    // The reason keeps its own direction: "250" stays after its words, the sentence stays whole.
+    expect(arabic.endsWith(': \u2068تعويض 250\u2069')).toBe(true);
+    expect(auditSentence(line({ kind: 'plan_terms_changed', after: { plan: 'الذهبية' } }))).toContain(
+      'the \u2068الذهبية\u2069 plan',
+    );
+    expect(isolate('Goodwill 250')).toBe('Goodwill 250');
+    expect(isolate('سارة')).toBe('\u2068سارة\u2069');
+    expect(isolate('')).toBe('');
   });
 
   it('reads staff changes, roles and members’ own events as sentences', () => {

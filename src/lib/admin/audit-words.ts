@@ -6,6 +6,7 @@
  */
 import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatUsd } from '~/lib/money';
+import { isolate } from '~/lib/bidi';
 
 /** What a sentence needs of an event (AuditEvent, ./audit.ts, has all of it). */
 export interface AuditLine {
@@ -92,7 +93,9 @@ type Fields = Record<string, unknown>;
 const fields = (value: unknown): Fields =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : {};
 
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+/** A recorded value inside a sentence, isolated when it is right to left (a label in Arabic). */
+const text = (value: unknown): string =>
+  value === null || value === undefined ? '' : isolate(String(value));
 
 const accountWords = (account: unknown): string =>
   (ACCOUNT_LABELS as Record<string, string>)[text(account)] ?? text(account);
@@ -207,5 +210,5 @@ export function auditSentence(e: AuditLine): string {
   const what = phrase
     ? phrase(e, fields(e.after), fields(e.before))
     : `recorded “${auditKindWords(e.kind)}”${forMember(e)}`;
-  return `${actorWords(e)} ${what}${e.reason ? `: ${e.reason}` : '.'}`;
+  return `${actorWords(e)} ${what}${e.reason ? `: ${isolate(e.reason)}` : '.'}`;
 }

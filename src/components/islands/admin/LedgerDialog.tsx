@@ -8,6 +8,7 @@ import { CLIENT_TEXT_LABEL, transferKindLabel } from '~/lib/admin/transfer-text'
 import { formatDateTime } from './format';
 import LoadingCards from '../shared/LoadingCards';
 import { useLoad } from '../shared/useLoad';
+import { isolate } from '~/lib/bidi';
 
 /** What made a line: the transfer's kind (deposit, withdrawal, correction, …), else its source. */
 const SOURCE_LABELS: Record<string, string> = {
@@ -29,7 +30,7 @@ export default function LedgerDialog({ user, onClose }: { user: AdminUser | null
   return (
     <Dialog
       open={user !== null}
-      title={`Ledger history: ${user?.username || user?.email || ''}`}
+      title={`Ledger history: ${isolate(user?.username || user?.email || '')}`}
       onClose={onClose}
       size="md"
       actions={

@@ -8,6 +8,7 @@ import { findStatementHolder, listStatementRuns, type StatementHolder } from '~/
 import { statementsOf } from '~/lib/statements';
 import { monthLabel } from '~/lib/statement-period';
 import { errorText } from '~/lib/db-errors';
+import { isolate } from '~/lib/bidi';
 
 const T = {
   runsHeading: 'Statement runs',
@@ -21,7 +22,7 @@ const T = {
   lookup: 'Show statements',
   notFound: 'No member has that account number or e-mail address.',
   none: 'This member has no statements yet.',
-  holder: (h: StatementHolder) => `${h.username} · ${h.account_number} · ${h.email}`,
+  holder: (h: StatementHolder) => `${isolate(h.username)} · ${h.account_number} · ${h.email}`,
 };
 
 function Runs() {

@@ -18,6 +18,7 @@ import Dialog from '../../shared/Dialog';
 import { FieldFrame } from '../../shared/Field';
 import { useFormProblem } from '../../shared/formProblem';
 import { useLoad } from '../../shared/useLoad';
+import { isolate } from '~/lib/bidi';
 
 /** aria-describedby for a field: its hint, and the form's problem when it is about this field. */
 function describedBy(hintId: string, invalid: { 'aria-describedby'?: string }): string {
@@ -41,7 +42,7 @@ export default function CorrectionDialog({
   onClose: () => void;
   onProposed: () => void;
 }) {
-  const name = user.username || user.email;
+  const name = isolate(user.username || user.email);
   const [account, setAccount] = useState<LedgerAccount | ''>('');
   const [plan, setPlan] = useState('');
   const plans = useLoad(account === 'total_invest' ? listPlans : null, 'Could not load the plans.', {

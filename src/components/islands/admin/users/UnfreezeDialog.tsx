@@ -1,6 +1,7 @@
 import type { AdminUser } from '~/lib/admin/users';
 import toast from '~/lib/toast';
 import ReasonDialog from '../ReasonDialog';
+import { isolate } from '~/lib/bidi';
 
 /**
  * "Propose lifting the withdrawal freeze?" for a frozen member: the unfreeze is a staff proposal
@@ -20,7 +21,7 @@ export default function UnfreezeDialog({
   onClose: () => void;
   onProposed: () => void;
 }) {
-  const name = user.username || user.email;
+  const name = isolate(user.username || user.email);
   return (
     <ReasonDialog
       open

@@ -27,7 +27,9 @@ export default function UserCard({
     <li className="rounded-card border border-mist-200 bg-white p-4" aria-label={name}>
       <div className="min-w-0">
         <p className="text-xs text-muted">S/N {serial}</p>
-        <p className="font-semibold break-words text-ink-950">{user.username}</p>
+        <p className="font-semibold break-words text-ink-950">
+          <bdi>{user.username}</bdi>
+        </p>
         <p className="text-sm break-words text-ink-800">
           <EmailText email={user.email} />
         </p>

@@ -29,7 +29,9 @@ export default function UserRow({
     <>
       <tr className={`border-b border-mist-100 align-top ${rowTint}`}>
         <td className={`px-1.5 py-3 text-muted ${stickyStart(0)}`}>{serial}</td>
-        <td className={`px-1.5 py-3 font-medium break-words ${stickyStart(1)}`}>{user.username}</td>
+        <td className={`px-1.5 py-3 font-medium break-words ${stickyStart(1)}`}>
+          <bdi>{user.username}</bdi>
+        </td>
         <td className="px-1.5 py-3 break-words">{user.email}</td>
         {BALANCE_ACCOUNTS.map((account) => (
           <td key={account} className="px-1 py-3 text-end tabular-nums break-normal">

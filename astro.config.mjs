@@ -41,7 +41,17 @@ export default defineConfig({
         output: {
           // Amounts and the accounts' names are read together on every money screen: one chunk, so
           // a page that formats amounts without naming accounts does not split them in two for all.
-          manualChunks: (id) => (/\/src\/lib\/(money|accounts)\.ts$/.test(id) ? 'money' : undefined),
+          manualChunks: (id) =>
+            /\/src\/lib\/(money|accounts)\.ts$/.test(id)
+              ? 'money'
+              : // Every island loads its later parts and toasts on demand: the loader Vite writes for
+                // that (its preload helper), the parts' wrapper and the toasts' trigger travel as one
+                // file rather than three small ones.
+                /preload-helper|\/src\/components\/islands\/shared\/(lazyPart|Toaster)\.tsx$|\/src\/lib\/toast\.ts$/.test(
+                    id,
+                  )
+                ? 'parts'
+                : undefined,
         },
       },
     },

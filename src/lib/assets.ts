@@ -31,24 +31,46 @@ function isZero(text: string): boolean {
   return /^[0.]*$/.test(text);
 }
 
+/** Why a typed quantity is refused, as a kind a page words in its language (quantityError: English). */
+export type QuantityProblem =
+  | { kind: 'required' | 'negative' | 'notNumber' | 'tooLarge' | 'zero' }
+  | { kind: 'decimals'; decimals: number; unit: string };
+
 /**
- * What is wrong with a typed quantity of `asset`, named by `label` ("Quantity sent (BTC)"), or null.
- * Zero and negative quantities are refused; so are more decimals than the asset has.
+ * What is wrong with a typed quantity of `asset`, or null. Zero and negative quantities are refused;
+ * so are more decimals than the asset has.
  */
-export function quantityError(text: string, asset: string, label: string): string | null {
+export function quantityProblem(text: string, asset: string): QuantityProblem | null {
   const value = text.trim();
-  if (value === '') return `${label} is required.`;
-  if (value.startsWith('-')) return `${label} must not be negative.`;
+  if (value === '') return { kind: 'required' };
+  if (value.startsWith('-')) return { kind: 'negative' };
   const match = DECIMAL.exec(value);
-  if (!match) return `${label} must be a number, such as 0.5 (use a point for decimals, no commas).`;
+  if (!match) return { kind: 'notNumber' };
   const decimals = isAsset(asset) ? ASSET_DECIMALS[asset] : 18;
-  const fraction = match[2] ?? '';
-  if (fraction.length > decimals) {
-    return `${label} can have at most ${decimals} decimals: ${asset} is counted to ${smallestUnit(decimals)}.`;
-  }
-  if ((match[1] ?? '').replace(/^0+/, '').length > MAX_WHOLE_DIGITS) return `${label} is too large.`;
-  if (isZero(value)) return `${label} must be more than zero.`;
+  if ((match[2] ?? '').length > decimals) return { kind: 'decimals', decimals, unit: smallestUnit(decimals) };
+  if ((match[1] ?? '').replace(/^0+/, '').length > MAX_WHOLE_DIGITS) return { kind: 'tooLarge' };
+  if (isZero(value)) return { kind: 'zero' };
   return null;
+}
+
+/** The English sentence for quantityProblem, naming the field by `label` ("Quantity sent (BTC)"). */
+export function quantityError(text: string, asset: string, label: string): string | null {
+  const problem = quantityProblem(text, asset);
+  if (!problem) return null;
+  switch (problem.kind) {
+    case 'required':
+      return `${label} is required.`;
+    case 'negative':
+      return `${label} must not be negative.`;
+    case 'notNumber':
+      return `${label} must be a number, such as 0.5 (use a point for decimals, no commas).`;
+    case 'decimals':
+      return `${label} can have at most ${problem.decimals} decimals: ${asset} is counted to ${problem.unit}.`;
+    case 'tooLarge':
+      return `${label} is too large.`;
+    case 'zero':
+      return `${label} must be more than zero.`;
+  }
 }
 
 /** What is wrong with a typed rate (USD per unit of the asset), or null. */

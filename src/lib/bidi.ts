@@ -13,3 +13,13 @@ const POP_DIRECTIONAL_ISOLATE = '\u2069';
 export function isolate(text: string): string {
   return RIGHT_TO_LEFT.test(text) ? `${FIRST_STRONG_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}` : text;
 }
+
+/**
+ * A value that reads left to right (an amount, a quantity, an address, a wallet's name) inside a
+ * sentence of a right-to-left page, as a string: wrapped in the isolates LRI…PDI, so Arabic around it
+ * never reorders "1,234.50 US$" into "US$ 1,234.50". Markup uses `<bdi dir="ltr">` instead. Other
+ * languages read left to right already and get the value as it is.
+ */
+export function ltrIn(locale: string, text: string): string {
+  return locale === 'ar' ? `\u2066${text}\u2069` : text;
+}

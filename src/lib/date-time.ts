@@ -87,44 +87,6 @@ export function formatMonthIn(intlTag: string, year: number, month: number): str
   return new Intl.DateTimeFormat(intlTag, options).format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
-/** The Arabic months as the portal and the database (private.when_words) write them. */
-const ARABIC_MONTHS = [
-  'يناير',
-  'فبراير',
-  'مارس',
-  'أبريل',
-  'مايو',
-  'يونيو',
-  'يوليو',
-  'أغسطس',
-  'سبتمبر',
-  'أكتوبر',
-  'نوفمبر',
-  'ديسمبر',
-] as const;
-
-/**
- * A moment in a member's language, on the firm's clock with the zone written out: "27 Nov 2026,
- * 20:40 HKT", "2026年11月27日 20:40（香港時間）", "27 نوفمبر 2026، 20:40 (بتوقيت هونغ كونغ)" (Latin
- * digits). Word for word what the database writes in notices and mails (private.when_words), so a
- * time reads the same on the page and in the mail; a test holds the two together. Built from the Hong
- * Kong wall clock, not Intl, so every browser writes it alike. Any other language gets English.
- */
-export function formatDateTimeIn(
-  locale: string,
-  instant: string | number | Date | null | undefined,
-  options: { seconds?: boolean } = {},
-): string {
-  if (locale !== 'zh-hant' && locale !== 'ar') return formatDateTime(instant, options);
-  if (instant === null || instant === undefined || instant === '') return '—';
-  if (Number.isNaN(toMs(instant))) return '—';
-  const clock = hongKongClock(instant);
-  const time = clock.slice(11, options.seconds ? 19 : 16);
-  const [year, month] = [clock.slice(0, 4), Number(clock.slice(5, 7))];
-  if (locale === 'zh-hant') return `${year}年${month}月${day(clock)}日 ${time}（香港時間）`;
-  return `${day(clock)} ${ARABIC_MONTHS[month - 1] ?? ''} ${year}، ${time} (بتوقيت هونغ كونغ)`;
-}
-
 /**
  * "27 Nov 2026, 20:40 HKT": a moment, with its zone. `seconds` adds them ("20:40:36 HKT") where
  * the order of close events matters (the audit log, a security hold).

@@ -26,19 +26,32 @@ export function canonicalTxId(network: AddressNetwork, txId: string): string | n
   return CANONICAL[network](trimAsciiSpace(txId));
 }
 
+/** Why a transaction id is refused, as a kind a page words in its language (txIdProblem: English). */
+export type TxIdProblem = 'required' | 'invisible' | 'no0x' | 'ethereum' | 'format';
+
+export function txIdProblemKind(network: AddressNetwork, txId: string): TxIdProblem {
+  const id = trimAsciiSpace(txId);
+  if (id === '') return 'required';
+  if (/[^!-~]/u.test(id)) return 'invisible';
+  if ((network === 'bitcoin' || network === 'ripple') && /^0[xX]/.test(id)) return 'no0x';
+  return network === 'ethereum' ? 'ethereum' : 'format';
+}
+
 /** Why `txId` is refused on `network`: the message the database gives for it too. */
 export function txIdProblem(network: AddressNetwork, txId: string): string {
-  const id = trimAsciiSpace(txId);
-  if (id === '') return 'Transaction ID is required.';
-  if (/[^!-~]/u.test(id)) {
-    return 'The transaction ID contains a space or an invisible character. Copy it again from the block explorer.';
+  const name = NETWORK_NAMES[network];
+  switch (txIdProblemKind(network, txId)) {
+    case 'required':
+      return 'Transaction ID is required.';
+    case 'invisible':
+      return 'The transaction ID contains a space or an invisible character. Copy it again from the block explorer.';
+    case 'no0x':
+      return `${name} transaction IDs have no 0x: enter the 64 characters after it.`;
+    case 'ethereum':
+      return 'That is not an Ethereum transaction ID: 0x and 64 characters 0-9 and a-f.';
+    case 'format':
+      return `That is not a ${name} transaction ID: 64 characters 0-9 and a-f.`;
   }
-  if ((network === 'bitcoin' || network === 'ripple') && /^0[xX]/.test(id)) {
-    return `${NETWORK_NAMES[network]} transaction IDs have no 0x: enter the 64 characters after it.`;
-  }
-  if (network === 'ethereum')
-    return 'That is not an Ethereum transaction ID: 0x and 64 characters 0-9 and a-f.';
-  return `That is not a ${NETWORK_NAMES[network]} transaction ID: 64 characters 0-9 and a-f.`;
 }
 
 /** null when `txId` is valid on `network`, else the message to show. */

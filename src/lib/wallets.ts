@@ -22,13 +22,18 @@ const NETWORK_LABELS: Record<Network, string> = {
   ripple: 'XRP Ledger',
 };
 
+/** Which network name a card shows: a chain's own coin is sent on the chain itself ("ETH on Ethereum"). */
+export type NetworkName = Network | 'ethereumNative';
+
+export function networkName(network: Network, asset: string): NetworkName {
+  if (network === 'ethereum' && /^eth/i.test(asset)) return 'ethereumNative';
+  return network;
+}
+
 /** "Ethereum (ERC-20)" for tokens; a chain's own coin is just the chain ("ETH on Ethereum"). */
 export function networkLabel(network: Network, asset: string): string {
-  const native =
-    (network === 'ethereum' && /^eth/i.test(asset)) ||
-    (network === 'bitcoin' && /^btc|^bitcoin/i.test(asset));
-  if (network === 'ethereum' && native) return 'Ethereum';
-  return NETWORK_LABELS[network];
+  const name = networkName(network, asset);
+  return name === 'ethereumNative' ? 'Ethereum' : NETWORK_LABELS[name];
 }
 
 /** The warning on each card: "Send only USDT on Ethereum (ERC-20)". */

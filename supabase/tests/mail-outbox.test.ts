@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatDateTimeIn } from '../../src/lib/date-time';
+import { formatDateTimeIn } from '../../src/lib/date-time-in-language';
 import { openPostgres, type Queryable } from '../local/db/engine';
 import { asCaller, createUser, engines, outcome, pgError, type Caller, type Engine } from './helpers/db';
 

@@ -16,7 +16,8 @@ import type { Widen } from '../widen';
 const en = {
   document: {
     /** A part of a page (a dialog, a list) whose code did not arrive: components/islands/shared/lazyPart.tsx. */
-    partUnavailable: 'This part of the page could not be loaded. Check your connection, then reload the page.',
+    partUnavailable:
+      'This part of the page could not be loaded. Check your connection, then reload the page.',
     partReload: 'Reload page',
     partClose: 'Close',
     skipToContent: 'Skip to main content',

@@ -5,7 +5,7 @@
  * read them through MemberWords (components/islands/member/member-words.tsx): English is this module,
  * bundled as the literals were; another language arrives as the page's prop.
  */
-import { ACCOUNT_MEANINGS } from '~/lib/accounts';
+import { ACCOUNT_LABELS, ACCOUNT_MEANINGS } from '~/lib/accounts';
 import { FREEZE_LIFT_SENTENCE } from '~/lib/freeze-words';
 import type { Widen } from '../widen';
 
@@ -136,8 +136,52 @@ export const memberEn = {
     loading: 'Loading your referral link…',
     failed: 'Your referral link could not be loaded.',
   },
+  /** The member's deposit notices and withdrawal requests (the deposit and withdraw pages' list). */
+  requests: {
+    heading: 'Your requests and notices',
+    noticesHeading: 'Your deposit notices',
+    none: 'Nothing filed yet.',
+    /** One line per request: {wallet}, {quantity} ("0.5 BTC"), {amount}, {account}; the parts join with " · ". */
+    notice: 'Deposit notice',
+    withdrawal: 'Withdrawal request',
+    from: 'from {account}',
+    paid: 'Paid {quantity}',
+    tx: 'Tx',
+    to: 'To',
+    noticeStatus: {
+      pending: 'Pending review',
+      valued: 'Being confirmed',
+      confirmed: 'Credited',
+      rejected: 'Rejected',
+    },
+    withdrawalStatus: {
+      pending: 'Pending',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      paid: 'Paid',
+      cancelled: 'Cancelled',
+    },
+    cancel: 'Cancel request',
+    /** The cancel button's accessible name: {amount} to {address}. */
+    cancelNamed: 'Cancel request of {amount} to {address}',
+    cancelTitle: 'Cancel this withdrawal request?',
+    cancelText: '{amount} to {address} will not be paid, and the amount is available to withdraw again.',
+    keep: 'Keep it',
+    cancelling: 'Cancelling…',
+    cancelled: 'Withdrawal request cancelled. Its amount is available again.',
+    cancelFailed: 'Your withdrawal request could not be cancelled.',
+  },
+  /** A long identifier's copy button (transaction ids, addresses). {label} names what is copied. */
+  copy: {
+    copy: 'Copy',
+    copied: 'Copied',
+    named: 'Copy {label}',
+    txId: 'transaction id',
+    address: 'destination address',
+  },
+  /** The accounts by name, inside a sentence ("from Deposit Wallet"): src/lib/accounts.ts's names. */
+  accounts: ACCOUNT_LABELS,
 } as const;
-
 
 /** The member portal's words in any language: English's keys. */
 export type MemberWords = Widen<typeof memberEn>;

@@ -5,30 +5,71 @@ import Field from '../shared/Field';
 import WalletSelect from '../shared/WalletSelect';
 import { useFormProblem } from '../shared/formProblem';
 import { supportChatLink } from '~/config/chat';
-import { depositSupportText } from '~/config/support-text';
-import { quantityError } from '~/lib/assets';
+import { supportChannelsIn } from '~/config/support-text';
+import { quantityProblem } from '~/lib/assets';
 import { fileDepositNotice } from '~/lib/deposit-notices';
-import { txIdError } from '~/lib/transaction-ids';
+import { canonicalTxId, txIdProblemKind } from '~/lib/transaction-ids';
+import { NETWORK_NAMES } from '~/lib/addresses';
 import type { DepositWallet } from '~/lib/wallets';
-import { errorText } from '~/lib/db-errors';
+import { DbError, errorText } from '~/lib/db-errors';
+import { fill } from '~/i18n/fill';
+import type { DepositWords } from '~/i18n/member/pages/deposit';
+import { useMemberLanguage } from './member-language';
 
-/** Names only the channels this build has (no chat unless one is configured). */
-export const DEPOSIT_DIALOG_TEXT = depositSupportText();
-export const NOTICE_SENT = 'Deposit notice sent. We will confirm it once the transfer arrives.';
-/** The quantity field's label names the asset: "Quantity sent (BTC)". */
-export const quantityLabel = (asset: string | undefined): string =>
-  asset ? `Quantity sent (${asset})` : 'Quantity sent';
-export const QUANTITY_HINT =
-  'The amount of the asset you sent, as your wallet shows it (not its value in USD). We value it in USD when it arrives.';
+type NoticeWords = DepositWords['notice'];
+
+/** What is wrong with the typed quantity, in the page's words; null when it is fine. */
+export function quantityMessage(words: NoticeWords, quantity: string, asset: string): string | null {
+  const problem = quantityProblem(quantity, asset);
+  if (!problem) return null;
+  const label = fill(words.quantity, { asset });
+  return problem.kind === 'decimals'
+    ? fill(words.quantityProblems.decimals, { label, asset, decimals: problem.decimals, unit: problem.unit })
+    : fill(words.quantityProblems[problem.kind], { label });
+}
+
+/** What is wrong with the typed transaction id, in the page's words; null when it is one. */
+export function txIdMessage(
+  words: NoticeWords,
+  network: DepositWallet['network'],
+  txId: string,
+): string | null {
+  if (canonicalTxId(network, txId) !== null) return null;
+  // Networks are named as they name themselves ("Bitcoin", "XRP Ledger") in every language.
+  return fill(words.txProblems[txIdProblemKind(network, txId)], { network: NETWORK_NAMES[network] });
+}
+
+/**
+ * The database's refusal in the page's words, known by its code: a transaction id filed before
+ * (23505, naming that notice) or too many notices at once (PT429); any other in the page's own
+ * sentence. English pages show the database's sentence as it is.
+ */
+function refusalText(locale: string, words: NoticeWords, error: unknown): string {
+  if (locale === 'en') return errorText(error, words.failed);
+  const code = error instanceof DbError ? error.code : undefined;
+  if (code === '23505') {
+    const number = /#(\d+)/.exec(error instanceof Error ? error.message : '')?.[1] ?? '';
+    return fill(words.refusals.duplicate, { number });
+  }
+  return code === 'PT429' ? words.refusals.tooMany : words.failed;
+}
 
 interface DepositNoticeDialogProps {
   open: boolean;
   onClose: () => void;
   wallets: DepositWallet[];
+  words: Pick<DepositWords, 'notice' | 'madeDeposit'>;
 }
 
 /** "I've made the deposit": the spec's pointer to support, plus a notice an admin can confirm. */
-export default function DepositNoticeDialog({ open, onClose, wallets }: DepositNoticeDialogProps) {
+export default function DepositNoticeDialog({
+  open,
+  onClose,
+  wallets,
+  words: page,
+}: DepositNoticeDialogProps) {
+  const { locale, intl, words: shell } = useMemberLanguage();
+  const words = page.notice;
   const usable = wallets.filter((w) => w.usable);
   const [walletId, setWalletId] = useState('');
   const wallet = usable.find((w) => String(w.id) === walletId) ?? usable[0];
@@ -47,14 +88,12 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const quantityProblem = wallet
-      ? quantityError(quantity, wallet.asset, quantityLabel(wallet.asset))
-      : null;
-    const txProblem = wallet ? txIdError(wallet.network, txId) : null;
+    const quantityWrong = wallet ? quantityMessage(words, quantity, wallet.asset) : null;
+    const txProblem = wallet ? txIdMessage(words, wallet.network, txId) : null;
     const problem = !wallet
-      ? { message: 'Choose the asset you sent.', fields: ['notice-asset'] }
-      : quantityProblem
-        ? { message: quantityProblem, fields: ['notice-quantity'] }
+      ? { message: words.chooseAsset, fields: ['notice-asset'] }
+      : quantityWrong
+        ? { message: quantityWrong, fields: ['notice-quantity'] }
         : txProblem
           ? { message: txProblem, fields: ['notice-tx'] }
           : null;
@@ -62,15 +101,12 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
     setBusy(true);
     try {
       await fileDepositNotice(wallet.id, quantity, txId);
-      toast.success(NOTICE_SENT);
+      toast.success(words.sent);
       setQuantity('');
       setTxId('');
       onClose();
     } catch (err) {
-      report(form, {
-        message: errorText(err, 'Your deposit notice could not be filed.'),
-        fields: [],
-      });
+      report(form, { message: refusalText(locale, words, err), fields: [] });
     } finally {
       setBusy(false);
     }
@@ -79,23 +115,23 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
   return (
     <Dialog
       open={open}
-      title="I've made the deposit"
+      title={page.madeDeposit}
       onClose={close}
       size="md"
       actions={
         <button type="button" className="btn-dark" onClick={close}>
-          Okay
+          {shell.shell.okay}
         </button>
       }
     >
-      <p>{DEPOSIT_DIALOG_TEXT}</p>
+      <p>{fill(shell.support.deposit, { channels: supportChannelsIn(intl, shell.support.channels) })}</p>
       <p className="mt-2">
         <a
           href={support.href}
           className="font-semibold text-ink-900 underline decoration-accent-500 underline-offset-2"
           {...(support.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >
-          {support.label}
+          {support.external ? words.openChat : words.emailSupport}
         </a>
       </p>
       <form
@@ -104,8 +140,9 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
         noValidate
         aria-busy={busy}
       >
-        <p className="text-sm text-muted">Or send us a deposit notice and we will confirm it:</p>
+        <p className="text-sm text-muted">{words.or}</p>
         <WalletSelect
+          label={words.asset}
           id="notice-asset"
           wallets={usable}
           value={wallet ? String(wallet.id) : ''}
@@ -114,7 +151,7 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
         <div>
           <Field
             id="notice-quantity"
-            label={quantityLabel(wallet?.asset)}
+            label={wallet ? fill(words.quantity, { asset: wallet.asset }) : words.quantityBare}
             inputMode="decimal"
             autoComplete="off"
             value={quantity}
@@ -125,12 +162,12 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
               .join(' ')}
           />
           <p id="notice-quantity-hint" className="mt-1 text-sm text-muted">
-            {QUANTITY_HINT}
+            {words.quantityHint}
           </p>
         </div>
         <Field
           id="notice-tx"
-          label="Transaction ID"
+          label={words.txId}
           controlClassName="font-mono"
           autoComplete="off"
           spellCheck={false}
@@ -140,7 +177,7 @@ export default function DepositNoticeDialog({ open, onClose, wallets }: DepositN
         />
         {alert}
         <button type="submit" className="btn-outline-dark" disabled={busy}>
-          {busy ? 'Sending…' : 'Send deposit notice'}
+          {busy ? words.sending : words.send}
         </button>
       </form>
     </Dialog>

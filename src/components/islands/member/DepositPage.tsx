@@ -6,26 +6,22 @@ import WalletCard from './WalletCard';
 import { useLoad } from '../shared/useLoad';
 import { listDepositWallets } from '~/lib/wallets';
 import type { MemberLanguage } from './member-language';
+import type { DepositWords } from '~/i18n/member/pages/deposit';
 
 // The notice form loads when the member opens it, not with the page.
 const DepositNoticeDialog = lazyPart(() => import('./DepositNoticeDialog'), 'dialog');
 // The member's notices load after the page is up, out of its first load (tests/budgets.json).
 const DepositNotices = lazyPart(() => import('./DepositNotices'));
 
-export const DEPOSIT_INSTRUCTION =
-  'Please copy the wallet address for your chosen asset and proceed with your investment deposit.';
-
-function Wallets({ tag, userId }: { tag: string | undefined; userId: string }) {
-  const { data: wallets, error } = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.', {
-    toast: false,
-  });
+function Wallets({ tag, userId, words }: { tag: string | undefined; userId: string; words: DepositWords }) {
+  const { data: wallets, error } = useLoad(listDepositWallets, words.walletsFailed, { toast: false });
   const [noticeOpen, setNoticeOpen] = useState(false);
 
   return (
     <section aria-labelledby="wallets-heading" className="space-y-5">
-      <p className="max-w-3xl text-base text-ink-800">{DEPOSIT_INSTRUCTION}</p>
+      <p className="max-w-3xl text-base text-ink-800">{words.instruction}</p>
       <h2 id="wallets-heading" className="text-2xl text-ink-950">
-        Wallet Addresses
+        {words.walletsHeading}
       </h2>
       {error && (
         <p role="alert" className="text-sm font-medium text-danger-600">
@@ -42,17 +38,22 @@ function Wallets({ tag, userId }: { tag: string | undefined; userId: string }) {
         <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {(wallets ?? []).map((wallet) => (
             <li key={wallet.id}>
-              <WalletCard wallet={wallet} destinationTag={tag} />
+              <WalletCard wallet={wallet} destinationTag={tag} words={words} />
             </li>
           ))}
         </ul>
       )}
       <button type="button" className="btn-primary" onClick={() => setNoticeOpen(true)}>
-        {"I've made the deposit"}
+        {words.madeDeposit}
       </button>
       {noticeOpen && (
         <Suspense fallback={null}>
-          <DepositNoticeDialog open onClose={() => setNoticeOpen(false)} wallets={wallets ?? []} />
+          <DepositNoticeDialog
+            open
+            onClose={() => setNoticeOpen(false)}
+            wallets={wallets ?? []}
+            words={words}
+          />
         </Suspense>
       )}
       <Suspense fallback={null}>
@@ -63,13 +64,18 @@ function Wallets({ tag, userId }: { tag: string | undefined; userId: string }) {
 }
 
 /** /user/deposit: balance cards, the deposit wallets with QR and copy, and the deposit notice. */
-export default function DepositPage({ language }: { language: MemberLanguage }) {
+export default function DepositPage({ language, words }: { language: MemberLanguage; words: DepositWords }) {
   return (
-    <MemberShell language={language} current="/user/deposit" heading="Deposit" skeleton={balancesSkeleton}>
+    <MemberShell
+      language={language}
+      current="/user/deposit"
+      heading={words.heading}
+      skeleton={balancesSkeleton}
+    >
       {({ session, profile, openReferralsDialog }) => (
         <div className="space-y-10">
           <BalanceCards profile={profile} onReferralEarnings={openReferralsDialog} />
-          <Wallets tag={profile?.xrp_destination_tag} userId={session.user.id} />
+          <Wallets tag={profile?.xrp_destination_tag} userId={session.user.id} words={words} />
         </div>
       )}
     </MemberShell>

@@ -1,11 +1,14 @@
 import { useLoad } from '../shared/useLoad';
 import { mySecurityStatus, type SecurityHold } from '~/lib/security-status';
-import { formatDateTimeIn } from '~/lib/date-time';
+import { formatDateTimeIn } from '~/lib/date-time-in-language';
 import { fill } from '~/i18n/fill';
 import { memberLink, useMemberLanguage, type MemberLanguage } from './member-language';
 
 /** Why a hold is on and until when, in the page's language (the time with its zone). */
-export function holdSentence({ locale, words }: Pick<MemberLanguage, 'locale' | 'words'>, hold: SecurityHold): string {
+export function holdSentence(
+  { locale, words }: Pick<MemberLanguage, 'locale' | 'words'>,
+  hold: SecurityHold,
+): string {
   const changes: Readonly<Record<string, string>> = words.hold.changes;
   return fill(words.hold.text, {
     change: changes[hold.change] ?? words.hold.changes.other,

@@ -1,8 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { copyText } from './clipboard';
+import { fill } from '~/i18n/fill';
 
 /** How long "Copied" shows after a copy (spec: 2000 ms, as for deposit addresses). */
 const COPIED_MS = 2000;
+
+/** The button's words; `named` is its accessible name, {label} what is copied. */
+export interface CopyWords {
+  copy: string;
+  copied: string;
+  named: string;
+}
+
+/** The admin area's (English): the member portal passes its page's words. */
+const ENGLISH: CopyWords = { copy: 'Copy', copied: 'Copied', named: 'Copy {label}' };
 
 /**
  * A long identifier (transaction id, address, hash) shown in full: it wraps anywhere instead of
@@ -12,11 +23,13 @@ export default function CopyableValue({
   label,
   value,
   className = '',
+  words = ENGLISH,
 }: {
   /** What the value is, for the copy button's accessible name ("Copy transaction id"). */
   label: string;
   value: string;
   className?: string;
+  words?: CopyWords | undefined;
 }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -32,14 +45,16 @@ export default function CopyableValue({
 
   return (
     <span className={`flex min-w-0 items-start gap-2 ${className}`}>
-      <code className="min-w-0 font-mono text-xs break-all text-ink-800">{value}</code>
+      <code className="min-w-0 font-mono text-xs break-all text-ink-800" dir="ltr">
+        {value}
+      </code>
       <button
         type="button"
         className="-my-1 inline-flex min-h-8 shrink-0 items-center rounded-md border border-mist-300 px-2 text-xs font-semibold text-ink-900 hover:bg-mist-100"
-        aria-label={`Copy ${label}`}
+        aria-label={fill(words.named, { label })}
         onClick={() => void onCopy()}
       >
-        <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+        <span aria-live="polite">{copied ? words.copied : words.copy}</span>
       </button>
     </span>
   );

@@ -22,7 +22,10 @@ const en = {
       value: 'Chat with the support desk',
       note: "Opens the chat provider's page in a new tab; it never runs inside the portal.",
     },
-    email: { name: 'E-mail', note: 'Write from the address you sign in with; never send your password or a code.' },
+    email: {
+      name: 'E-mail',
+      note: 'Write from the address you sign in with; never send your password or a code.',
+    },
     phone: { name: 'Phone', note: 'We will never ask for your password or a one-time code on the phone.' },
   },
 } as const;

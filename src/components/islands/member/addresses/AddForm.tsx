@@ -110,6 +110,7 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
       ) : (
         <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Add an address">
           <WalletSelect
+            label="Asset"
             id="address-asset"
             wallets={usable}
             value={wallet ? String(wallet.id) : ''}

@@ -99,6 +99,7 @@ export default function WithdrawalForm({ wallets, accounts, addresses }: Withdra
         invalid={(id) => fieldProps(id)}
       />
       <WalletSelect
+        label="Asset"
         id="withdraw-asset"
         wallets={usable}
         value={wallet ? String(wallet.id) : ''}

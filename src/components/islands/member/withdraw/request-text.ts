@@ -1,7 +1,9 @@
-import { ACCOUNT_LABELS } from '~/lib/accounts';
 import { formatQuantity } from '~/lib/assets';
-import { formatUsd } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
+import { ltrIn } from '~/lib/bidi';
 import type { MemberRequest } from '~/lib/requests';
+import { fill } from '~/i18n/fill';
+import type { MemberLanguage } from '../member-language';
 
 /*
  * How the member's list of notices and requests reads (RequestList): each one's summary line, its
@@ -24,35 +26,37 @@ export function statusStyle(status: string): string {
   return STATUS_STYLES[status] ?? 'bg-mist-200';
 }
 
-/** The words a member reads for a deposit notice's state. */
-export const NOTICE_STATUS_WORDS: Record<string, string> = {
-  pending: 'Pending review',
-  valued: 'Being confirmed',
-  confirmed: 'Credited',
-  rejected: 'Rejected',
-};
+/** What the list's words need: the page's language (member-language.tsx). */
+type Language = Pick<MemberLanguage, 'locale' | 'words'>;
 
-/** A notice's state in the member's words; a withdrawal's status capitalised ("pending" → "Pending"). */
-export function statusLabel(request: Pick<MemberRequest, 'kind' | 'status'>): string {
-  const { kind, status } = request;
-  if (kind === 'deposit' && NOTICE_STATUS_WORDS[status]) return NOTICE_STATUS_WORDS[status];
-  return status.charAt(0).toUpperCase() + status.slice(1);
+/** A notice's or withdrawal's state in the member's words; an unknown state as recorded. */
+export function statusLabel({ words }: Language, request: Pick<MemberRequest, 'kind' | 'status'>): string {
+  const said: Readonly<Record<string, string>> =
+    request.kind === 'deposit' ? words.requests.noticeStatus : words.requests.withdrawalStatus;
+  return said[request.status] ?? request.status;
 }
 
 /**
  * What a request is about, in one line: a notice's quantity and asset, and its USD value once
  * finance has valued it; a withdrawal's amount and the account it is paid from.
  */
-export function requestSummary(r: MemberRequest, walletName: string): string {
+export function requestSummary({ locale, words }: Language, r: MemberRequest, walletName: string): string {
+  // Names, quantities and amounts keep their left-to-right order inside an Arabic line.
+  const ltr = (text: string) => ltrIn(locale, text);
+  const usd = (amount: string) => ltr(formatUsdIn(locale, amount));
   if (r.kind === 'deposit') {
-    const usd = r.credited_amount || r.amount;
-    return `Deposit notice · ${walletName} · ${formatQuantity(r.quantity, r.asset)}${usd ? ` · ${formatUsd(usd)}` : ''}`;
+    const value = r.credited_amount || r.amount;
+    const quantity = ltr(formatQuantity(r.quantity, r.asset));
+    return [words.requests.notice, ltr(walletName), quantity, ...(value ? [usd(value)] : [])].join(' · ');
   }
-  const from = r.account ? ` · from ${ACCOUNT_LABELS[r.account]}` : '';
-  return `Withdrawal request · ${walletName} · ${formatUsd(r.amount)}${from}`;
+  const from = r.account ? [fill(words.requests.from, { account: words.accounts[r.account] })] : [];
+  return [words.requests.withdrawal, ltr(walletName), usd(r.amount), ...from].join(' · ');
 }
 
 /** A paid withdrawal's payout as the member reads it: "Paid 0.0041 BTC". */
-export function paidText(r: Pick<MemberRequest, 'quantity'> & { asset: string }): string {
-  return `Paid ${formatQuantity(r.quantity, r.asset)}`;
+export function paidText(
+  { locale, words }: Language,
+  r: Pick<MemberRequest, 'quantity'> & { asset: string },
+): string {
+  return fill(words.requests.paid, { quantity: ltrIn(locale, formatQuantity(r.quantity, r.asset)) });
 }

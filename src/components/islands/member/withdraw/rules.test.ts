@@ -9,6 +9,11 @@ import {
   type WithdrawalDraft,
 } from './rules';
 import { paidText, requestSummary, statusLabel, statusStyle } from './request-text';
+import { catalog } from '~/i18n/text';
+
+const english = { locale: 'en' as const, words: catalog('en').member };
+const arabic = { locale: 'ar' as const, words: catalog('ar').member };
+const chinese = { locale: 'zh-hant' as const, words: catalog('zh-hant').member };
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const entry = (over: Partial<AddressEntry>): AddressEntry => ({
@@ -90,15 +95,15 @@ describe('withdrawalProblem', () => {
 
 describe('request status', () => {
   it('reads a notice’s state in the member’s words', () => {
-    expect(statusLabel({ kind: 'deposit', status: 'pending' })).toBe('Pending review');
-    expect(statusLabel({ kind: 'deposit', status: 'valued' })).toBe('Being confirmed');
-    expect(statusLabel({ kind: 'deposit', status: 'confirmed' })).toBe('Credited');
-    expect(statusLabel({ kind: 'deposit', status: 'rejected' })).toBe('Rejected');
+    expect(statusLabel(english, { kind: 'deposit', status: 'pending' })).toBe('Pending review');
+    expect(statusLabel(english, { kind: 'deposit', status: 'valued' })).toBe('Being confirmed');
+    expect(statusLabel(english, { kind: 'deposit', status: 'confirmed' })).toBe('Credited');
+    expect(statusLabel(english, { kind: 'deposit', status: 'rejected' })).toBe('Rejected');
   });
 
   it('reads a withdrawal’s status as a word with its colours, and a grey badge for an unknown status', () => {
-    expect(statusLabel({ kind: 'withdrawal', status: 'pending' })).toBe('Pending');
-    expect(statusLabel({ kind: 'withdrawal', status: 'paid' })).toBe('Paid');
+    expect(statusLabel(english, { kind: 'withdrawal', status: 'pending' })).toBe('Pending');
+    expect(statusLabel(english, { kind: 'withdrawal', status: 'paid' })).toBe('Paid');
     expect(statusStyle('paid')).toBe('bg-success-600 text-white');
     expect(statusStyle('mystery')).toBe('bg-mist-200');
   });
@@ -120,12 +125,13 @@ describe('requestSummary', () => {
   };
 
   it('shows what a notice sent, and its USD value once valued or credited', () => {
-    expect(requestSummary(notice, 'Bitcoin')).toBe('Deposit notice · Bitcoin · 0.5 BTC');
-    expect(requestSummary({ ...notice, status: 'valued', amount: '30000.00' }, 'Bitcoin')).toBe(
+    expect(requestSummary(english, notice, 'Bitcoin')).toBe('Deposit notice · Bitcoin · 0.5 BTC');
+    expect(requestSummary(english, { ...notice, status: 'valued', amount: '30000.00' }, 'Bitcoin')).toBe(
       'Deposit notice · Bitcoin · 0.5 BTC · $30,000.00',
     );
     expect(
       requestSummary(
+        english,
         { ...notice, status: 'confirmed', amount: '30000.00', credited_amount: '30000.00' },
         'Bitcoin',
       ),
@@ -147,9 +153,18 @@ describe('requestSummary', () => {
       review_note: '',
       created_at: '2026-11-25T12:00:00Z',
     };
-    expect(requestSummary(request, 'Bitcoin')).toBe(
+    expect(requestSummary(english, request, 'Bitcoin')).toBe(
       'Withdrawal request · Bitcoin · $400.00 · from Deposit Wallet',
     );
-    expect(paidText(request)).toBe('Paid 0.0041 BTC');
+    expect(paidText(english, request)).toBe('Paid 0.0041 BTC');
+    // In another language: its words, the amount its way, figures and tickers as they are.
+    expect(requestSummary(arabic, request, 'Bitcoin')).toBe(
+      'طلب سحب · \u2066Bitcoin\u2069 · \u2066400.00 US$\u2069 · من محفظة الإيداع',
+    );
+    expect(requestSummary(chinese, request, 'Bitcoin')).toBe('提取申請 · Bitcoin · US$400.00 · 來自存入錢包');
+    expect(paidText(chinese, request)).toBe('已支付0.0041 BTC');
+    expect(statusLabel(arabic, { kind: 'deposit', status: 'valued' })).toBe('قيد التأكيد');
+    expect(statusLabel(chinese, { kind: 'withdrawal', status: 'cancelled' })).toBe('已取消');
+    expect(statusLabel(chinese, { kind: 'withdrawal', status: 'mystery' as 'paid' })).toBe('mystery');
   });
 });

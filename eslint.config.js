@@ -111,6 +111,7 @@ export default tseslint.config(
     files: [
       'src/components/islands/forms/**/*.tsx',
       'src/components/islands/shared/**/*.tsx',
+      'src/components/islands/member/**/*.tsx',
       'src/components/site/**/*.astro',
       'src/components/sections/**/*.astro',
       'src/components/ui/**/*.astro',
@@ -120,10 +121,27 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       'src/layouts/Admin.astro',
-      // Still English, with their member pages (issue 36): they join as their words arrive.
+      // The member pages still in English (issue 36, docs/languages.md "What is translated"): each
+      // leaves this list when its words arrive and its page joins translatedMemberRoutes.
       'src/components/islands/shared/AuthenticatorKey.tsx',
-      'src/components/islands/shared/CopyableValue.tsx',
-      'src/components/islands/shared/WalletSelect.tsx',
+      'src/components/islands/member/ActivityPage.tsx',
+      'src/components/islands/member/AddressesPage.tsx',
+      'src/components/islands/member/FreezePage.tsx',
+      'src/components/islands/member/NotificationsPage.tsx',
+      'src/components/islands/member/PlansPage.tsx',
+      'src/components/islands/member/SecurityPage.tsx',
+      'src/components/islands/member/StatementPage.tsx',
+      'src/components/islands/member/WithdrawPage.tsx',
+      'src/components/islands/member/addresses/**',
+      'src/components/islands/member/plans/ConfirmSubscription.tsx',
+      'src/components/islands/member/plans/PlanTermsList.tsx',
+      'src/components/islands/member/plans/RedeemForm.tsx',
+      'src/components/islands/member/plans/SubscribeForm.tsx',
+      'src/components/islands/member/plans/YourPlans.tsx',
+      'src/components/islands/member/security/**',
+      'src/components/islands/member/statement/**',
+      'src/components/islands/member/withdraw/DestinationSelect.tsx',
+      'src/components/islands/member/withdraw/WithdrawalForm.tsx',
     ],
     plugins: { local },
     rules: { 'local/no-english-literals': 'error' },

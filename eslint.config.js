@@ -126,7 +126,6 @@ export default tseslint.config(
       'src/components/islands/shared/AuthenticatorKey.tsx',
       'src/components/islands/member/ActivityPage.tsx',
       'src/components/islands/member/AddressesPage.tsx',
-      'src/components/islands/member/FreezePage.tsx',
       'src/components/islands/member/NotificationsPage.tsx',
       'src/components/islands/member/PlansPage.tsx',
       'src/components/islands/member/SecurityPage.tsx',

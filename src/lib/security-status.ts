@@ -1,5 +1,4 @@
 import { supabase } from './supabase';
-import { formatDateTime } from './date-time';
 import { DbError, toDbError } from './db-errors';
 
 /**
@@ -50,22 +49,4 @@ export async function mySecurityStatus(): Promise<SecurityStatus> {
       at: String(n.at ?? ''),
     })),
   };
-}
-
-const CHANGE_TEXT: Record<HoldChange, string> = {
-  password_changed: 'your password was changed',
-  email_changed: 'your e-mail address was changed',
-  factor_enrolled: 'an authenticator app was added',
-  factor_removed: 'an authenticator app was removed',
-  factor_reset: 'your authenticator apps were reset',
-};
-
-/** When a hold ends: the firm's clock, with its zone, as everywhere else in the portal. */
-export function holdEndText(holdUntil: string): string {
-  return formatDateTime(holdUntil);
-}
-
-/** The sentence shown wherever a hold stops something: why, and until when. */
-export function holdText(hold: SecurityHold): string {
-  return `Because ${CHANGE_TEXT[hold.change] ?? 'your sign-in details changed'}, new withdrawal addresses and withdrawal requests wait until ${holdEndText(hold.hold_until)}. If this was not you, freeze withdrawals now.`;
 }

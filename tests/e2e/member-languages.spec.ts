@@ -128,7 +128,11 @@ test('every translated member page at 360px, in Arabic and Chinese: its language
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 360, height: 800 });
   const member = await createMember({ username: 'ليلى' });
-  await setBalances(member.id, { deposit_wallet: '99999999.99', interest_wallet: '1234.56', referral: '12.5' });
+  await setBalances(member.id, {
+    deposit_wallet: '99999999.99',
+    interest_wallet: '1234.56',
+    referral: '12.5',
+  });
   await openSignedIn(page, member, '/ar/user-dashboard');
   for (const locale of ['ar', 'zh-hant'] as const) {
     for (const route of translatedMemberRoutes) {
@@ -175,7 +179,9 @@ test("the shell's dialogs and notices in Arabic: referrals, the Withdraw dialog'
   await sidebar.getByRole('button', { name: words.nav.withdraw }).click();
   const withdraw = page.getByRole('dialog', { name: words.shell.withdrawalTitle });
   // This build has no chat and no phone yet: support is reached by e-mail, said the Arabic way.
-  await expect(withdraw).toContainText(words.support.withdraw.replace('{channels}', words.support.channels.email));
+  await expect(withdraw).toContainText(
+    words.support.withdraw.replace('{channels}', words.support.channels.email),
+  );
   expect(await englishLeftIn(withdraw)).toEqual([]);
   await page.keyboard.press('Escape');
 
@@ -209,4 +215,29 @@ test('the support page in Chinese names each channel in Chinese and keeps the ad
       name: zhHant.member.nav.support,
     }),
   ).toHaveAttribute('href', '/zh-hant/user/support');
+});
+
+test('an Arabic member who fears for their account freezes withdrawals on the Arabic freeze page', async ({
+  page,
+}) => {
+  const words = ar.memberPages.freeze;
+  const shell = ar.member;
+  const member = await createMember({ username: 'يوسف' });
+  await openSignedIn(page, member, '/ar/user/freeze');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+  await expect(page.getByRole('heading', { name: words.notFrozen })).toBeVisible();
+  await expect(page.getByText(words.noHold)).toBeVisible();
+  await page.getByRole('button', { name: shell.freeze.button }).click();
+  await page
+    .getByRole('dialog', { name: shell.freeze.confirmTitle })
+    .getByRole('button', { name: shell.freeze.freezeNow })
+    .click();
+  const frozen = page.getByTestId('withdrawals-frozen');
+  await expect(frozen.getByRole('heading')).toHaveText(shell.frozenNotice.heading);
+  // Since when, on the firm's clock in Arabic words, with the zone.
+  await expect(frozen.locator('time')).toHaveText(
+    /^مجمّدة منذ \d{1,2} \S+ \d{4}، \d{2}:\d{2} \(بتوقيت هونغ كونغ\)\.$/,
+  );
+  await expect(frozen).toContainText(shell.frozenNotice.text);
+  await expectNoAxeViolations(page);
 });

@@ -3,10 +3,12 @@ import MemberShell from './MemberShell';
 import LoadingCards from '../shared/LoadingCards';
 import { useLoad } from '../shared/useLoad';
 import { FreezeDialog } from './FreezeWithdrawals';
-import { FROZEN_TEXT } from './FrozenNotice';
-import { holdEndText, holdText, mySecurityStatus } from '~/lib/security-status';
-import { formatDateTime } from '~/lib/date-time';
-import type { MemberLanguage } from './member-language';
+import { holdSentence } from './SecurityHoldNotice';
+import { mySecurityStatus } from '~/lib/security-status';
+import { formatDateTimeIn } from '~/lib/date-time-in-language';
+import { fill } from '~/i18n/fill';
+import type { FreezeWords } from '~/i18n/member/pages/freeze';
+import { useMemberLanguage, type MemberLanguage } from './member-language';
 
 /**
  * /user/freeze (issue 30): open from any signed-in session, including one still owing its
@@ -14,23 +16,20 @@ import type { MemberLanguage } from './member-language';
  * using can see what changed and stop money leaving. It calls only my_security_status and
  * freeze_withdrawals, both allowed at aal1.
  */
-function FreezeContent() {
-  const {
-    data: status,
-    error,
-    reload,
-  } = useLoad(mySecurityStatus, 'Could not load your security status.', {
-    toast: false,
-  });
+function FreezeContent({ words }: { words: FreezeWords }) {
+  const language = useMemberLanguage();
+  const { locale, words: shell } = language;
+  const when = (at: string) => formatDateTimeIn(locale, at);
+  const { data: status, error, reload } = useLoad(mySecurityStatus, words.failed, { toast: false });
   const [confirming, setConfirming] = useState(false);
 
   if (!status) {
     return error ? (
       <p role="alert" className="text-danger-600">
-        {error}
+        {locale === 'en' ? error : words.failed}
       </p>
     ) : (
-      <LoadingCards label="Loading your security status" />
+      <LoadingCards label={words.loading} />
     );
   }
 
@@ -42,23 +41,22 @@ function FreezeContent() {
           className="card border-s-4 border-danger-600 p-5 sm:p-6"
           data-testid="withdrawals-frozen"
         >
-          <h2 className="text-xl text-ink-950">Withdrawals are frozen</h2>
+          <h2 className="text-xl text-ink-950">{shell.frozenNotice.heading}</h2>
           <p className="mt-2 text-sm text-ink-800">
-            Frozen since <time dateTime={status.frozen_at}>{holdEndText(status.frozen_at)}</time>.{' '}
-            {FROZEN_TEXT}
+            <time dateTime={status.frozen_at}>
+              {fill(words.frozenSince, { since: when(status.frozen_at) })}
+            </time>{' '}
+            {shell.frozenNotice.text}
           </p>
         </div>
       ) : (
         <section aria-labelledby="freeze-now-heading" className="card p-5 sm:p-6">
           <h2 id="freeze-now-heading" className="text-xl text-ink-950">
-            Withdrawals are not frozen
+            {words.notFrozen}
           </h2>
-          <p className="mt-2 text-sm text-ink-800">
-            If you think someone else is using your account, freeze withdrawals. It takes effect at once and
-            needs no code.
-          </p>
+          <p className="mt-2 text-sm text-ink-800">{words.notFrozenText}</p>
           <button type="button" className="btn-dark mt-4" onClick={() => setConfirming(true)}>
-            Freeze withdrawals
+            {shell.freeze.button}
           </button>
           <FreezeDialog open={confirming} onClose={() => setConfirming(false)} onFrozen={reload} />
         </section>
@@ -66,34 +64,36 @@ function FreezeContent() {
 
       <section aria-labelledby="hold-heading" className="card p-5 sm:p-6">
         <h2 id="hold-heading" className="text-xl text-ink-950">
-          Security hold
+          {shell.hold.heading}
         </h2>
         {status.hold ? (
           <p className="mt-2 text-sm text-ink-800" data-testid="security-hold">
-            {holdText(status.hold)}
+            {holdSentence(language, status.hold)}
           </p>
         ) : (
-          <p className="mt-2 text-sm text-muted">
-            No security hold is on your account. After a change to your password, e-mail address or
-            authenticator apps, new withdrawal addresses and withdrawal requests wait for a while.
-          </p>
+          <p className="mt-2 text-sm text-muted">{words.noHold}</p>
         )}
       </section>
 
       <section aria-labelledby="notices-heading" className="card p-5 sm:p-6">
         <h2 id="notices-heading" className="text-xl text-ink-950">
-          Recent security notices
+          {words.noticesHeading}
         </h2>
         {status.notices.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">No security notices yet.</p>
+          <p className="mt-2 text-sm text-muted">{words.noNotices}</p>
         ) : (
-          <ul className="mt-3 space-y-3" aria-label="Recent security notices">
+          <ul className="mt-3 space-y-3" aria-label={words.noticesHeading}>
             {status.notices.map((n) => (
               <li key={n.id} className="border-b border-mist-200 pb-3 last:border-b-0 last:pb-0">
-                <p className="font-semibold text-ink-950">{n.title}</p>
-                <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
+                {/* Written by the database, in English for now (docs/languages.md): its own direction. */}
+                <p className="font-semibold text-ink-950" dir="auto">
+                  {n.title}
+                </p>
+                <p className="mt-1 text-sm break-words text-ink-800" dir="auto">
+                  {n.body}
+                </p>
                 <p className="mt-1 text-xs text-muted">
-                  <time dateTime={n.at}>{formatDateTime(n.at)}</time>
+                  <time dateTime={n.at}>{when(n.at)}</time>
                 </p>
               </li>
             ))}
@@ -104,10 +104,10 @@ function FreezeContent() {
   );
 }
 
-export default function FreezePage({ language }: { language: MemberLanguage }) {
+export default function FreezePage({ language, words }: { language: MemberLanguage; words: FreezeWords }) {
   return (
-    <MemberShell language={language} current="/user/freeze" heading="Freeze withdrawals" anyLevel>
-      {() => <FreezeContent />}
+    <MemberShell language={language} current="/user/freeze" heading={words.heading} anyLevel>
+      {() => <FreezeContent words={words} />}
     </MemberShell>
   );
 }

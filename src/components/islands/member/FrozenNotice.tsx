@@ -1,12 +1,9 @@
 import { useFeed } from '../shared/useFeed';
 import { watchFreeze } from '~/lib/withdrawal-addresses';
-import { FREEZE_LIFT_SENTENCE } from '~/lib/freeze-words';
 import { useMemberLanguage } from './member-language';
 
 // Apart from FreezeWithdrawals (the freeze button and its confirmation): the withdraw page needs only
 // the state and the notice before its first interaction (issue 24).
-
-export const FROZEN_TEXT = `Withdrawals are frozen. No new request can be filed and nothing pending will be paid. ${FREEZE_LIFT_SENTENCE}`;
 
 /** Whether the member's withdrawals are frozen, kept live; null until the first read. */
 export function useWithdrawalFreeze(userId: string): boolean | null {

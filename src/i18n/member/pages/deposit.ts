@@ -78,7 +78,8 @@ const en = {
       /** {number} is the notice already filed with it. */
       duplicate: 'You have already filed this transaction ID (deposit notice #{number}).',
       /** Too many notices waiting, or filed in the last hour. */
-      tooMany: 'You have filed many deposit notices recently. Please wait until we have reviewed them, then try again.',
+      tooMany:
+        'You have filed many deposit notices recently. Please wait until we have reviewed them, then try again.',
     },
   },
 } as const;

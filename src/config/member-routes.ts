@@ -5,7 +5,12 @@ import { defaultLocale, type Locale } from '~/i18n/locales';
  * islands take the catalogs' words (issue 36). The others exist in English only, so a link to one of
  * them from a translated page leads to the English page.
  */
-export const translatedMemberRoutes: readonly string[] = ['/user-dashboard', '/user/deposit', '/user/freeze', '/user/support'];
+export const translatedMemberRoutes: readonly string[] = [
+  '/user-dashboard',
+  '/user/deposit',
+  '/user/freeze',
+  '/user/support',
+];
 
 /** Where a language's pages live: '' for English (today's addresses), '/zh-hant', '/ar'. */
 export function localePrefix(locale: Locale): string {

@@ -16,7 +16,10 @@ export interface SupportOptions {
 /** The support channels this build has, in the order a sentence names them. */
 export type SupportChannelKind = 'chat' | 'email' | 'phone';
 
-export function supportChannelKinds({ chat = chatIds(), phone = SUPPORT_PHONE }: SupportOptions = {}): SupportChannelKind[] {
+export function supportChannelKinds({
+  chat = chatIds(),
+  phone = SUPPORT_PHONE,
+}: SupportOptions = {}): SupportChannelKind[] {
   return [...(chat ? (['chat'] as const) : []), 'email', ...(isToFill(phone) ? [] : (['phone'] as const))];
 }
 

@@ -561,5 +561,7 @@ test('a member who writes in Arabic: the English admin area keeps the name whole
   // In the dialog's title (a string) the name is wrapped in the Unicode isolates.
   await row.getByRole('button', { name: /Credit \/ debit/ }).click();
   const dialog = page.getByRole('dialog', { name: /Credit \/ debit/ });
-  await expect(dialog.getByRole('heading').first()).toHaveText(`Credit / debit \u2068${member.username}\u2069`);
+  await expect(dialog.getByRole('heading').first()).toHaveText(
+    `Credit / debit \u2068${member.username}\u2069`,
+  );
 });

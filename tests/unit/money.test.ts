@@ -54,7 +54,9 @@ describe('US dollars in each language (issue 36)', () => {
     expect(memberHref('en', '/user-dashboard')).toBe('/user-dashboard');
     // A page not (yet) translated is linked in English, whatever the language.
     expect(memberPathIn('/ar', ['/user-dashboard'], '/user/deposit')).toBe('/user/deposit');
-    expect(memberPathIn('/ar', ['/user-dashboard'], '/user-dashboard#plans')).toBe('/ar/user-dashboard#plans');
+    expect(memberPathIn('/ar', ['/user-dashboard'], '/user-dashboard#plans')).toBe(
+      '/ar/user-dashboard#plans',
+    );
     expect(memberPathIn('', ['/user-dashboard'], '/user-dashboard')).toBe('/user-dashboard');
   });
 });

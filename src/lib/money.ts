@@ -49,13 +49,31 @@ export function compareAmounts(a: string, b: string): number {
 }
 
 /** Returns the message to show beside the field, or null when the text is an acceptable amount. */
-export function amountError(text: string, label: string): string | null {
+/** Why a typed amount is refused, as a kind a page words in its language (amountError: English). */
+export type AmountProblem = 'required' | 'negative' | 'notAmount' | 'tooLarge';
+
+export function amountProblem(text: string): AmountProblem | null {
   const value = text.trim();
-  if (value === '') return `${label} is required.`;
-  if (value.startsWith('-')) return `${label} must not be negative.`;
-  if (centsDigits(value) === null) return `${label} must be a number with at most 2 decimals.`;
-  if (compareAmounts(value, MAX_AMOUNT) > 0) return `${label} must be at most ${MAX_AMOUNT}.`;
+  if (value === '') return 'required';
+  if (value.startsWith('-')) return 'negative';
+  if (centsDigits(value) === null) return 'notAmount';
+  if (compareAmounts(value, MAX_AMOUNT) > 0) return 'tooLarge';
   return null;
+}
+
+export function amountError(text: string, label: string): string | null {
+  switch (amountProblem(text)) {
+    case 'required':
+      return `${label} is required.`;
+    case 'negative':
+      return `${label} must not be negative.`;
+    case 'notAmount':
+      return `${label} must be a number with at most 2 decimals.`;
+    case 'tooLarge':
+      return `${label} must be at most ${MAX_AMOUNT}.`;
+    default:
+      return null;
+  }
 }
 
 /** "-12.5" → -1250n: a signed amount with at most two decimals, in cents, exactly; null otherwise. */

@@ -58,11 +58,19 @@ export function isActive(entry: Pick<AddressEntry, 'usable_from'>, now: number =
 
 /** "23 h 59 min", "4 min", "under a minute": what is left of the cooling-off. */
 export function timeLeft(entry: Pick<AddressEntry, 'usable_from'>, now: number = Date.now()): string {
+  const left = timeLeftParts(entry, now);
+  if (left === 'underAMinute') return 'under a minute';
+  return left.hours > 0 ? `${left.hours} h ${left.minutes} min` : `${left.minutes} min`;
+}
+
+/** The time left as parts a page words in its language: hours and minutes, or under a minute. */
+export function timeLeftParts(
+  entry: Pick<AddressEntry, 'usable_from'>,
+  now: number = Date.now(),
+): 'underAMinute' | { hours: number; minutes: number } {
   const minutes = Math.ceil((Date.parse(entry.usable_from) - now) / 60_000);
-  if (minutes <= 1) return 'under a minute';
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return hours > 0 ? `${hours} h ${rest} min` : `${rest} min`;
+  if (minutes <= 1) return 'underAMinute';
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
 /** The member's entries that are not removed, newest first. */

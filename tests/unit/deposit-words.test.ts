@@ -58,3 +58,12 @@ describe('deposit words', () => {
     );
   });
 });
+
+describe('accessible names that extend a visible label', () => {
+  it('begin with the words the button shows, in every language (WCAG 2.5.3)', () => {
+    for (const locale of locales) {
+      const { requests } = catalog(locale).member;
+      expect(requests.cancelNamed.startsWith(requests.cancel), locale).toBe(true);
+    }
+  });
+});

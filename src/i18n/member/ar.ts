@@ -138,7 +138,7 @@ export const memberAr = {
       cancelled: 'ملغى',
     },
     cancel: 'إلغاء الطلب',
-    cancelNamed: 'إلغاء طلب سحب {amount} إلى {address}',
+    cancelNamed: 'إلغاء الطلب: سحب {amount} إلى {address}',
     cancelTitle: 'إلغاء طلب السحب هذا؟',
     cancelText: 'لن يُدفع مبلغ {amount} إلى {address}، وسيصبح المبلغ متاحًا للسحب مجددًا.',
     keep: 'الإبقاء عليه',

@@ -162,7 +162,7 @@ export const memberEn = {
       cancelled: 'Cancelled',
     },
     cancel: 'Cancel request',
-    /** The cancel button's accessible name: {amount} to {address}. */
+    /** The cancel button's accessible name, starting with its visible words (`cancel`): {amount} to {address}. */
     cancelNamed: 'Cancel request of {amount} to {address}',
     cancelTitle: 'Cancel this withdrawal request?',
     cancelText: '{amount} to {address} will not be paid, and the amount is available to withdraw again.',

@@ -133,7 +133,7 @@ export const memberZhHant = {
       cancelled: '已取消',
     },
     cancel: '取消申請',
-    cancelNamed: '取消向{address}提取{amount}的申請',
+    cancelNamed: '取消申請：向{address}提取{amount}',
     cancelTitle: '取消此提取申請？',
     cancelText: '向{address}提取的{amount}將不會支付，該金額可再次提取。',
     keep: '保留申請',

@@ -9,8 +9,8 @@ import { listDepositWallets } from '~/lib/wallets';
 import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 import { useMyAddresses } from './addresses/useAddressBook';
 import WithdrawalForm from './withdraw/WithdrawalForm';
-import { REQUESTS_HEADING } from './withdraw/rules';
-import type { MemberLanguage } from './member-language';
+import { useMemberLanguage, type MemberLanguage } from './member-language';
+import type { WithdrawWords } from '~/i18n/member/pages/withdraw';
 
 // The hold notice reads its own status after the page is up: the form does not wait for it, and its
 // code stays out of the page's first load (tests/budgets.json).
@@ -21,10 +21,11 @@ const RequestList = lazyPart(() => import('./withdraw/RequestList'));
 
 /** The list's first view until its code arrives: the same card, heading and placeholder as its loading state. */
 function RequestListPlaceholder() {
+  const { words } = useMemberLanguage();
   return (
     <section aria-labelledby="requests-heading" className="card p-5 sm:p-6">
       <h2 id="requests-heading" className="text-xl text-ink-950">
-        {REQUESTS_HEADING}
+        {words.requests.heading}
       </h2>
       <div className="mt-4 h-24 animate-pulse rounded bg-mist-100" aria-hidden="true" />
     </section>
@@ -37,8 +38,16 @@ export interface WithdrawHelp {
   link: SupportLink;
 }
 
-function WithdrawContent({ userId, help }: { userId: string; help: WithdrawHelp }) {
-  const wallets = useLoad(listDepositWallets, 'The wallet addresses could not be loaded.').data ?? [];
+function WithdrawContent({
+  userId,
+  help,
+  words,
+}: {
+  userId: string;
+  help: WithdrawHelp;
+  words: WithdrawWords;
+}) {
+  const wallets = useLoad(listDepositWallets, words.walletsFailed).data ?? [];
   const frozen = useWithdrawalFreeze(userId);
   const addresses = useMyAddresses(userId);
   const snapshot = useFeed(watchMyRequests, userId, 'requests-feed');
@@ -53,7 +62,7 @@ function WithdrawContent({ userId, help }: { userId: string; help: WithdrawHelp 
           className="mt-2 inline-block font-semibold text-ink-900 underline decoration-accent-500 underline-offset-2"
           {...(support.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >
-          {support.label}
+          {support.external ? words.openChat : words.emailSupport}
         </a>
       </div>
       {!frozen && (
@@ -65,7 +74,12 @@ function WithdrawContent({ userId, help }: { userId: string; help: WithdrawHelp 
         {frozen ? (
           <FrozenNotice />
         ) : (
-          <WithdrawalForm wallets={wallets} accounts={snapshot?.accounts ?? null} addresses={addresses} />
+          <WithdrawalForm
+            wallets={wallets}
+            accounts={snapshot?.accounts ?? null}
+            addresses={addresses}
+            words={words}
+          />
         )}
         <Suspense fallback={<RequestListPlaceholder />}>
           <RequestList requests={snapshot?.requests ?? null} wallets={wallets} />
@@ -76,10 +90,18 @@ function WithdrawContent({ userId, help }: { userId: string; help: WithdrawHelp 
 }
 
 /** /user/withdraw: the spec's text, a withdrawal request form and the live list of requests. */
-export default function WithdrawPage({ help, language }: { help: WithdrawHelp; language: MemberLanguage }) {
+export default function WithdrawPage({
+  help,
+  language,
+  words,
+}: {
+  help: WithdrawHelp;
+  language: MemberLanguage;
+  words: WithdrawWords;
+}) {
   return (
-    <MemberShell language={language} current="/user/withdraw" heading="Withdraw">
-      {({ session }) => <WithdrawContent userId={session.user.id} help={help} />}
+    <MemberShell language={language} current="/user/withdraw" heading={words.heading}>
+      {({ session }) => <WithdrawContent userId={session.user.id} help={help} words={words} />}
     </MemberShell>
   );
 }

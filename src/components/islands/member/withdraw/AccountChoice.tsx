@@ -1,19 +1,10 @@
-import {
-  ACCOUNT_LABELS,
-  ACCOUNT_MEANINGS,
-  WITHDRAWABLE_ACCOUNTS,
-  type WithdrawableAccount,
-} from '~/lib/accounts';
-import { compareAmounts, formatUsd } from '~/lib/money';
+import { WITHDRAWABLE_ACCOUNTS, type WithdrawableAccount } from '~/lib/accounts';
+import { compareAmounts } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
 import type { MemberAccount } from '~/lib/requests';
-import {
-  ACCOUNT_CHOICE_LEGEND,
-  ACCOUNT_CHOICE_TEXT,
-  AVAILABLE_LABEL,
-  PRINCIPAL_NOT_WITHDRAWABLE,
-  accountFieldId,
-  reservedText,
-} from './rules';
+import type { WithdrawWords } from '~/i18n/member/pages/withdraw';
+import { useMemberLanguage } from '../member-language';
+import { accountFieldId, reservedText } from './rules';
 
 interface AccountChoiceProps {
   /** null while loading. */
@@ -22,6 +13,7 @@ interface AccountChoiceProps {
   onChange: (account: WithdrawableAccount) => void;
   /** The in-page validation's props for a radio button (by its id). */
   invalid: (id: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string };
+  words: WithdrawWords['form'];
 }
 
 /**
@@ -29,12 +21,13 @@ interface AccountChoiceProps {
  * available now (its balance less what open requests reserve), and why invested principal is not
  * offered. Radio buttons: arrow keys move between them, as in any radio group.
  */
-export default function AccountChoice({ accounts, value, onChange, invalid }: AccountChoiceProps) {
+export default function AccountChoice({ accounts, value, onChange, invalid, words }: AccountChoiceProps) {
+  const { locale, words: shell } = useMemberLanguage();
   const rowOf = (account: WithdrawableAccount) => accounts?.find((a) => a.account === account);
   return (
     <fieldset>
-      <legend className="field-label">{ACCOUNT_CHOICE_LEGEND}</legend>
-      <p className="text-sm text-muted">{ACCOUNT_CHOICE_TEXT}</p>
+      <legend className="field-label">{words.legend}</legend>
+      <p className="text-sm text-muted">{words.choose}</p>
       <div className="mt-2 space-y-2">
         {WITHDRAWABLE_ACCOUNTS.map((account) => {
           const id = accountFieldId(account);
@@ -59,17 +52,17 @@ export default function AccountChoice({ accounts, value, onChange, invalid }: Ac
                 {...invalid(id)}
               />
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold text-ink-950">{ACCOUNT_LABELS[account]}</span>
-                <span className="block text-sm text-muted">{ACCOUNT_MEANINGS[account]}</span>
+                <span className="block font-semibold text-ink-950">{shell.accounts[account]}</span>
+                <span className="block text-sm text-muted">{shell.balances.cards[account].meaning}</span>
               </span>
               <span className="shrink-0 text-end text-sm">
-                <span className="block text-muted">{AVAILABLE_LABEL}</span>
+                <span className="block text-muted">{words.available}</span>
                 <strong className="block text-ink-950 tabular-nums" data-testid={`available-${account}`}>
-                  {row ? formatUsd(row.available) : '…'}
+                  {row ? <bdi dir="ltr">{formatUsdIn(locale, row.available)}</bdi> : '…'}
                 </strong>
                 {reserved && (
                   <span className="block text-xs text-muted" data-testid={`reserved-${account}`}>
-                    {reservedText(reserved)}
+                    {reservedText(words, locale, reserved)}
                   </span>
                 )}
               </span>
@@ -77,7 +70,7 @@ export default function AccountChoice({ accounts, value, onChange, invalid }: Ac
           );
         })}
       </div>
-      <p className="mt-2 text-sm text-muted">{PRINCIPAL_NOT_WITHDRAWABLE}</p>
+      <p className="mt-2 text-sm text-muted">{words.principal}</p>
     </fieldset>
   );
 }

@@ -1,6 +1,9 @@
 import type { DepositWallet } from '~/lib/wallets';
 import type { AddressEntry } from '~/lib/withdrawal-addresses';
 import { destinationText } from './rules';
+import { fill } from '~/i18n/fill';
+import type { WithdrawWords } from '~/i18n/member/pages/withdraw';
+import { memberLink, useMemberLanguage } from '../member-language';
 
 interface DestinationSelectProps {
   active: AddressEntry[];
@@ -8,6 +11,7 @@ interface DestinationSelectProps {
   value: string;
   onChange: (id: string) => void;
   invalid: { 'aria-invalid'?: true; 'aria-describedby'?: string };
+  words: WithdrawWords['form'];
 }
 
 /** The destination, chosen among the wallet's active address-book entries, or where to add one. */
@@ -17,22 +21,24 @@ export default function DestinationSelect({
   value,
   onChange,
   invalid,
+  words,
 }: DestinationSelectProps) {
+  const language = useMemberLanguage();
   if (active.length === 0) {
     return (
       <div>
         <p className="field-label" id="withdraw-destination-label">
-          Destination
+          {words.destinationBare}
         </p>
         <p className="text-sm text-ink-800" data-testid="no-destination">
-          You have no active {wallet?.wallet_name ?? ''} address yet.{' '}
+          {fill(words.noDestination, { wallet: wallet?.wallet_name ?? '' })}{' '}
           <a
-            href="/user/addresses"
+            href={memberLink(language, '/user/addresses')}
             className="font-semibold underline decoration-accent-500 underline-offset-2"
           >
-            Add one on the Addresses page
+            {words.addOne}
           </a>
-          . A new address can receive withdrawals after a waiting period (usually 24 hours).
+          {language.locale === 'en' ? '.' : ''} {words.waitingPeriod}
         </p>
         <input type="hidden" id="withdraw-destination" name="withdraw-destination" />
       </div>
@@ -41,7 +47,7 @@ export default function DestinationSelect({
   return (
     <div>
       <label htmlFor="withdraw-destination" className="field-label">
-        Destination (from your address book)
+        {words.destination}
       </label>
       <select
         id="withdraw-destination"
@@ -52,7 +58,7 @@ export default function DestinationSelect({
       >
         {active.map((a) => (
           <option key={a.id} value={a.id}>
-            {destinationText(a, wallet)}
+            {destinationText(words, a, wallet)}
           </option>
         ))}
       </select>

@@ -13,7 +13,9 @@ import type { DepositWallet } from '~/lib/wallets';
 import type { AddressEntry } from '~/lib/withdrawal-addresses';
 import AccountChoice from './AccountChoice';
 import DestinationSelect from './DestinationSelect';
-import { REQUEST_SENT, destinationsFor, waitingText, withdrawalProblem } from './rules';
+import { destinationsFor, waitingText, withdrawalProblem } from './rules';
+import type { WithdrawWords } from '~/i18n/member/pages/withdraw';
+import { useMemberLanguage } from '../member-language';
 
 interface WithdrawalFormProps {
   wallets: DepositWallet[];
@@ -21,6 +23,7 @@ interface WithdrawalFormProps {
   accounts: MemberAccount[] | null;
   /** The member's address book (null while loading). */
   addresses: AddressEntry[] | null;
+  words: WithdrawWords;
 }
 
 /**
@@ -37,7 +40,9 @@ function defaultAccount(accounts: MemberAccount[] | null): WithdrawableAccount {
 }
 
 /** "Request a withdrawal": the account, asset, amount and an active address-book entry as the destination. */
-export default function WithdrawalForm({ wallets, accounts, addresses }: WithdrawalFormProps) {
+export default function WithdrawalForm({ wallets, accounts, addresses, words: page }: WithdrawalFormProps) {
+  const { locale, words: shell } = useMemberLanguage();
+  const words = page.form;
   const { usable, wallet, setWalletId } = useWalletChoice(wallets);
   const [picked, setPicked] = useState<WithdrawableAccount | null>(null);
   const [amount, setAmount] = useState('');
@@ -54,7 +59,13 @@ export default function WithdrawalForm({ wallets, accounts, addresses }: Withdra
     if (busy) return;
     const form = event.currentTarget;
     if (
-      report(form, withdrawalProblem({ wallet, account, amount, available, destination })) ||
+      report(
+        form,
+        withdrawalProblem(
+          { wallet, account, amount, available, destination },
+          { locale, words: page.problems, accounts: shell.accounts },
+        ),
+      ) ||
       !wallet ||
       !destination
     )
@@ -68,15 +79,13 @@ export default function WithdrawalForm({ wallets, accounts, addresses }: Withdra
         destinationAddress: destination.address,
         destinationTag: destination.destination_tag || undefined,
       });
-      toast.success(REQUEST_SENT);
+      toast.success(words.sent);
       setAmount('');
       // The account stays the one the member chose, even if it now has less than another.
       setPicked(account);
     } catch (err) {
-      report(form, {
-        message: errorText(err, 'Your withdrawal request could not be filed.'),
-        fields: [],
-      });
+      // The database's refusal is English: on another language's page, the page's own sentence.
+      report(form, { message: locale === 'en' ? errorText(err, words.failed) : words.failed, fields: [] });
     } finally {
       setBusy(false);
     }
@@ -90,16 +99,17 @@ export default function WithdrawalForm({ wallets, accounts, addresses }: Withdra
       aria-labelledby="withdraw-form-heading"
     >
       <h2 id="withdraw-form-heading" className="text-xl text-ink-950">
-        Request a withdrawal
+        {words.heading}
       </h2>
       <AccountChoice
         accounts={accounts}
         value={account}
         onChange={setPicked}
         invalid={(id) => fieldProps(id)}
+        words={words}
       />
       <WalletSelect
-        label="Asset"
+        label={words.asset}
         id="withdraw-asset"
         wallets={usable}
         value={wallet ? String(wallet.id) : ''}
@@ -107,7 +117,7 @@ export default function WithdrawalForm({ wallets, accounts, addresses }: Withdra
       />
       <Field
         id="withdraw-amount"
-        label="Amount (USD)"
+        label={words.amount}
         inputMode="decimal"
         autoComplete="off"
         value={amount}
@@ -120,17 +130,18 @@ export default function WithdrawalForm({ wallets, accounts, addresses }: Withdra
         value={destination?.id ?? ''}
         onChange={setDestinationId}
         invalid={fieldProps('withdraw-destination')}
+        words={words}
       />
       {waiting.length > 0 && (
         <p className="text-sm text-muted" data-testid="waiting-addresses">
-          {waitingText(waiting)}
+          {waitingText(words, waiting)}
         </p>
       )}
       {alert}
       <SubmitButton
         className="btn-dark"
-        label="Request withdrawal"
-        busyLabel="Sending…"
+        label={words.submit}
+        busyLabel={words.sending}
         busy={busy}
         disabled={usable.length === 0}
       />

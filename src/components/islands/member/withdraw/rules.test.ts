@@ -12,6 +12,12 @@ import { paidText, requestSummary, statusLabel, statusStyle } from './request-te
 import { catalog } from '~/i18n/text';
 
 const english = { locale: 'en' as const, words: catalog('en').member };
+const form = catalog('en').memberPages.withdraw.form;
+const inEnglish = {
+  locale: 'en',
+  words: catalog('en').memberPages.withdraw.problems,
+  accounts: english.words.accounts,
+};
 const arabic = { locale: 'ar' as const, words: catalog('ar').member };
 const chinese = { locale: 'zh-hant' as const, words: catalog('zh-hant').member };
 
@@ -30,12 +36,12 @@ const bitcoin = { id: 1, asset: 'BTC', network: 'bitcoin', wallet_name: 'Bitcoin
 
 describe('destinationText', () => {
   it('shortens a long address and adds the network and tag', () => {
-    expect(destinationText(entry({}), bitcoin)).toBe('Cold storage · Bitcoin · bc1qw5…v8f3t4');
+    expect(destinationText(form, entry({}), bitcoin)).toBe('Cold storage · Bitcoin · bc1qw5…v8f3t4');
     const xrp = { asset: 'XRP', network: 'ripple' } as DepositWallet;
-    expect(destinationText(entry({ address: 'rShort', destination_tag: '42' }), xrp)).toBe(
+    expect(destinationText(form, entry({ address: 'rShort', destination_tag: '42' }), xrp)).toBe(
       'Cold storage · XRP Ledger · rShort · tag 42',
     );
-    expect(destinationText(entry({ address: 'rShort' }), undefined)).toBe('Cold storage · rShort');
+    expect(destinationText(form, entry({ address: 'rShort' }), undefined)).toBe('Cold storage · rShort');
   });
 });
 
@@ -47,7 +53,7 @@ describe('destinationsFor', () => {
     expect(destinationsFor([ready, later, other], 1, NOW)).toEqual({ active: [ready], waiting: [later] });
     expect(destinationsFor(null, 1, NOW)).toEqual({ active: [], waiting: [] });
     expect(destinationsFor([ready], undefined, NOW)).toEqual({ active: [], waiting: [] });
-    expect(waitingText([later, { ...later, label: 'Ledger' }], NOW)).toBe(
+    expect(waitingText(form, [later, { ...later, label: 'Ledger' }], NOW)).toBe(
       '“Cold storage” can be used in 4 min. “Ledger” can be used in 4 min.',
     );
   });
@@ -64,32 +70,71 @@ describe('withdrawalProblem', () => {
   });
 
   it('accepts a valid request, also before the balance is known', () => {
-    expect(withdrawalProblem(draft({}))).toBeNull();
-    expect(withdrawalProblem(draft({ amount: '900', available: null }))).toBeNull();
+    expect(withdrawalProblem(draft({}), inEnglish)).toBeNull();
+    expect(withdrawalProblem(draft({ amount: '900', available: null }), inEnglish)).toBeNull();
   });
 
   it('names the field to fix, in form order', () => {
-    expect(withdrawalProblem(draft({ account: undefined }))).toEqual({
+    expect(withdrawalProblem(draft({ account: undefined }), inEnglish)).toEqual({
       message: 'Choose the account to withdraw from.',
       fields: ['withdraw-account-deposit_wallet'],
     });
-    expect(withdrawalProblem(draft({ wallet: undefined }))?.fields).toEqual(['withdraw-asset']);
-    expect(withdrawalProblem(draft({ amount: 'abc' }))?.fields).toEqual(['withdraw-amount']);
-    expect(withdrawalProblem(draft({ amount: '0' }))).toEqual({
+    expect(withdrawalProblem(draft({ wallet: undefined }), inEnglish)?.fields).toEqual(['withdraw-asset']);
+    expect(withdrawalProblem(draft({ amount: 'abc' }), inEnglish)?.fields).toEqual(['withdraw-amount']);
+    expect(withdrawalProblem(draft({ amount: '0' }), inEnglish)).toEqual({
       message: 'Amount must be more than zero.',
       fields: ['withdraw-amount'],
     });
-    expect(withdrawalProblem(draft({ amount: '600' }))).toEqual({
+    expect(withdrawalProblem(draft({ amount: '600' }), inEnglish)).toEqual({
       message: 'Amount must not be more than your Deposit Wallet has available: $500.00.',
       fields: ['withdraw-amount'],
     });
-    expect(withdrawalProblem(draft({ account: 'referral', amount: '500.01' }))?.message).toBe(
+    expect(withdrawalProblem(draft({ account: 'referral', amount: '500.01' }), inEnglish)?.message).toBe(
       'Amount must not be more than your Referral Earnings has available: $500.00.',
     );
-    expect(withdrawalProblem(draft({ destination: undefined }))).toEqual({
+    expect(withdrawalProblem(draft({ destination: undefined }), inEnglish)).toEqual({
       message: 'Add a Bitcoin address on the Addresses page first.',
       fields: ['withdraw-destination'],
     });
+  });
+});
+
+describe('the withdraw form in Arabic and Chinese', () => {
+  it('words the waiting time, the problems and the available amount in the language, figures left to right', () => {
+    const ar = catalog('ar');
+    const zh = catalog('zh-hant');
+    const later = entry({ usable_from: '2026-11-25T13:05:00Z' });
+    expect(waitingText(zh.memberPages.withdraw.form, [later], NOW)).toBe(
+      '「Cold storage」可於1小時5分鐘後使用。',
+    );
+    expect(
+      waitingText(ar.memberPages.withdraw.form, [entry({ usable_from: '2026-11-25T12:00:30Z' })], NOW),
+    ).toBe('يمكن استخدام «Cold storage» بعد أقل من دقيقة.');
+    const arabic = { locale: 'ar', words: ar.memberPages.withdraw.problems, accounts: ar.member.accounts };
+    expect(
+      withdrawalProblem(
+        {
+          wallet: bitcoin,
+          account: 'deposit_wallet',
+          amount: '600',
+          available: '500.00',
+          destination: entry({}),
+        },
+        arabic,
+      )?.message,
+    ).toBe('يجب ألا يتجاوز المبلغ المتاح في محفظة الإيداع: \u2066500.00 US$\u2069.');
+    expect(
+      withdrawalProblem(
+        {
+          wallet: bitcoin,
+          account: 'deposit_wallet',
+          amount: '1.234',
+          available: null,
+          destination: entry({}),
+        },
+        { locale: 'zh-hant', words: zh.memberPages.withdraw.problems, accounts: zh.member.accounts },
+      )?.message,
+    ).toBe('金額必須為數字，最多兩位小數。');
   });
 });
 

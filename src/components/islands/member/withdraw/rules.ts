@@ -1,31 +1,35 @@
-import { ACCOUNT_LABELS, type WithdrawableAccount } from '~/lib/accounts';
+import type { WithdrawableAccount } from '~/lib/accounts';
 import type { FormProblem } from '~/lib/form-rules';
-import { amountError, compareAmounts, formatUsd } from '~/lib/money';
+import { MAX_AMOUNT, amountProblem, compareAmounts } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
+import { ltrIn } from '~/lib/bidi';
 import { networkLabel, type DepositWallet } from '~/lib/wallets';
-import { isActive, timeLeft, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { isActive, timeLeftParts, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { fill } from '~/i18n/fill';
+import type { WithdrawWords } from '~/i18n/member/pages/withdraw';
+import type { MemberWords } from '~/i18n/member/en';
 
-export const REQUEST_SENT =
-  'Withdrawal request sent. Its amount is reserved in the account you chose while we review it.';
+/** The accounts' names in the page's language (the shell's `accounts`). */
+type AccountNames = MemberWords['accounts'];
 
-/** The headings of the member's list of notices and requests (RequestList and its placeholder). */
-export const REQUESTS_HEADING = 'Your requests and notices';
-export const NOTICES_HEADING = 'Your deposit notices';
+/** The page's words the withdraw form reads (src/i18n/member/pages/withdraw.ts). */
+type FormWords = WithdrawWords['form'];
 
-/** What the withdraw form says about the account choice and the one account that is not offered. */
-export const ACCOUNT_CHOICE_LEGEND = 'Withdraw from';
-export const ACCOUNT_CHOICE_TEXT = 'Choose the account to withdraw from.';
-export const AVAILABLE_LABEL = 'Available';
-/** "$400.00 reserved": what open requests hold in an account. */
-export const reservedText = (amount: string): string => `${formatUsd(amount)} reserved`;
-export const PRINCIPAL_NOT_WITHDRAWABLE =
-  'Invested principal (Total Invest) cannot be withdrawn while it is invested.';
+/** "$400.00 reserved": what open requests hold in an account, in the page's language. */
+export function reservedText(words: FormWords, locale: string, amount: string): string {
+  return fill(words.reserved, { amount: ltrIn(locale, formatUsdIn(locale, amount)) });
+}
 
-/** "Ledger · Bitcoin · 1A1z…DivfNa": how a destination reads in the choice. */
-export function destinationText(entry: AddressEntry, wallet: DepositWallet | undefined): string {
+/** "Ledger · Bitcoin · 1A1z…DivfNa": how a destination reads in the choice (names and addresses as they are). */
+export function destinationText(
+  words: FormWords,
+  entry: AddressEntry,
+  wallet: DepositWallet | undefined,
+): string {
   const short =
     entry.address.length > 16 ? `${entry.address.slice(0, 6)}…${entry.address.slice(-6)}` : entry.address;
   const network = wallet ? networkLabel(wallet.network, wallet.asset) : '';
-  const tag = entry.destination_tag ? ` · tag ${entry.destination_tag}` : '';
+  const tag = entry.destination_tag ? ` · ${fill(words.tag, { tag: entry.destination_tag })}` : '';
   return [entry.label, network, short].filter(Boolean).join(' · ') + tag;
 }
 
@@ -43,8 +47,17 @@ export function destinationsFor(
 }
 
 /** "“Ledger” can be used in 4 min.": one sentence for each entry still in its waiting period. */
-export function waitingText(waiting: readonly AddressEntry[], now: number = Date.now()): string {
-  return waiting.map((a) => `“${a.label}” can be used in ${timeLeft(a, now)}.`).join(' ');
+export function waitingText(
+  words: FormWords,
+  waiting: readonly AddressEntry[],
+  now: number = Date.now(),
+): string {
+  const left = (entry: AddressEntry) => {
+    const parts = timeLeftParts(entry, now);
+    if (parts === 'underAMinute') return words.underAMinute;
+    return parts.hours > 0 ? fill(words.hoursMinutes, parts) : fill(words.minutes, parts);
+  };
+  return waiting.map((a) => fill(words.waiting, { label: a.label, left: left(a) })).join(' ');
 }
 
 export interface WithdrawalDraft {
@@ -61,29 +74,23 @@ export interface WithdrawalDraft {
 /** The id of an account's choice in the withdraw form (the radio button). */
 export const accountFieldId = (account: WithdrawableAccount): string => `withdraw-account-${account}`;
 
-export function withdrawalProblem({
-  wallet,
-  account,
-  amount,
-  available,
-  destination,
-}: WithdrawalDraft): FormProblem | null {
-  if (!account) {
-    return { message: 'Choose the account to withdraw from.', fields: [accountFieldId('deposit_wallet')] };
-  }
-  if (!wallet) return { message: 'Choose the asset to withdraw.', fields: ['withdraw-asset'] };
-  const amountProblem = (message: string) => ({ message, fields: ['withdraw-amount'] });
-  const bad = amountError(amount, 'Amount');
-  if (bad) return amountProblem(bad);
-  if (compareAmounts(amount, '0') <= 0) return amountProblem('Amount must be more than zero.');
+export function withdrawalProblem(
+  { wallet, account, amount, available, destination }: WithdrawalDraft,
+  { locale, words, accounts }: { locale: string; words: WithdrawWords['problems']; accounts: AccountNames },
+): FormProblem | null {
+  if (!account) return { message: words.account, fields: [accountFieldId('deposit_wallet')] };
+  if (!wallet) return { message: words.asset, fields: ['withdraw-asset'] };
+  const amountWrong = (message: string) => ({ message, fields: ['withdraw-amount'] });
+  const bad = amountProblem(amount);
+  if (bad) return amountWrong(fill(words[bad], { max: MAX_AMOUNT }));
+  if (compareAmounts(amount, '0') <= 0) return amountWrong(words.zero);
   if (available !== null && compareAmounts(amount, available) > 0) {
-    return amountProblem(
-      `Amount must not be more than your ${ACCOUNT_LABELS[account]} has available: ${formatUsd(available)}.`,
-    );
+    const shown = ltrIn(locale, formatUsdIn(locale, available));
+    return amountWrong(fill(words.overAvailable, { account: accounts[account], available: shown }));
   }
   if (!destination) {
     return {
-      message: `Add a ${wallet.wallet_name} address on the Addresses page first.`,
+      message: fill(words.noDestination, { wallet: wallet.wallet_name }),
       fields: ['withdraw-destination'],
     };
   }

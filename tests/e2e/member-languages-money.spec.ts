@@ -1,15 +1,17 @@
 import { testTxId } from '../support/tx-id';
 import { expect, test } from '@playwright/test';
-import { createMember, openSignedIn, serviceClient } from './support/users';
+import { createMember, openSignedIn, serviceClient, setBalances } from './support/users';
+import { addActiveAddress } from './support/addresses';
 import { expectNoAxeViolations, layoutProblems } from './support/page-checks';
 import { englishLeftIn } from './support/languages';
 import { saveScreen } from './support/screens';
 import ar from '../../src/i18n/catalogs/ar';
 import zhHant from '../../src/i18n/catalogs/zh-hant';
 
-// The deposit page in Arabic and Chinese (issue 36), walked as a member would: the wallets with their
-// addresses intact and left to right, a deposit notice refused then filed in the page's language, and
-// the notice listed with its state in words; the member's own figures and ids never reordered.
+// The deposit and withdraw pages in Arabic and Chinese (issue 36), walked as a member would: the
+// wallets with their addresses intact and left to right, a deposit notice refused then filed in the
+// page's language and listed with its state in words; a withdrawal refused, filed and cancelled in
+// Chinese. The member's own figures and ids are never reordered.
 
 test('an Arabic member deposits: addresses intact, the notice refused and filed in Arabic, then listed', async ({
   page,
@@ -114,3 +116,54 @@ for (const width of [360, 768]) {
     }
   });
 }
+
+test('a Chinese member withdraws: the form checks in Chinese, the request is listed and cancelled in Chinese', async ({
+  page,
+}) => {
+  const words = zhHant.memberPages.withdraw;
+  const shell = zhHant.member;
+  const member = await createMember({ username: '李美玲' });
+  await setBalances(member.id, { interest_wallet: '500.00' });
+  await addActiveAddress(member, {
+    walletId: 1,
+    address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    label: '我的冷錢包',
+  });
+  await openSignedIn(page, member, '/zh-hant/user/withdraw');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+  await expect(
+    page.getByText(shell.support.withdraw.replace('{channels}', shell.support.channels.email)),
+  ).toBeVisible();
+  const form = page.getByRole('form', { name: words.form.heading });
+  const from = form.getByRole('group', { name: words.form.legend });
+  await expect(
+    from.getByRole('radio', { name: new RegExp(`^${shell.accounts.interest_wallet}`) }),
+  ).toBeChecked();
+  await expect(form.getByTestId('available-interest_wallet')).toHaveText('US$500.00');
+  await form.getByLabel(words.form.asset).selectOption({ label: 'Bitcoin' });
+  await expect(form.getByLabel(words.form.destination).locator('option')).toHaveText([
+    /^我的冷錢包 · Bitcoin · bc1qw5…v8f3t4$/,
+  ]);
+  await form.getByLabel(words.form.amount).fill('600');
+  await form.getByRole('button', { name: words.form.submit }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    words.problems.overAvailable
+      .replace('{account}', shell.accounts.interest_wallet)
+      .replace('{available}', 'US$500.00'),
+  );
+  await form.getByLabel(words.form.amount).fill('120');
+  await form.getByRole('button', { name: words.form.submit }).click();
+  await expect(page.getByText(words.form.sent)).toBeVisible();
+  const item = page.getByRole('region', { name: shell.requests.heading }).getByRole('listitem').first();
+  await expect(item).toContainText(`${shell.requests.withdrawal} · Bitcoin · US$120.00`);
+  await expect(item).toContainText(shell.requests.withdrawalStatus.pending);
+  expect(await englishLeftIn(page.getByRole('main'))).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  await item.getByRole('button', { name: shell.requests.cancel }).click();
+  const dialog = page.getByRole('dialog', { name: shell.requests.cancelTitle });
+  await expect(dialog).toContainText('US$120.00');
+  await dialog.getByRole('button', { name: shell.requests.cancel }).click();
+  await expect(page.getByText(shell.requests.cancelled)).toBeVisible();
+  await expect(item).toContainText(shell.requests.withdrawalStatus.cancelled);
+});

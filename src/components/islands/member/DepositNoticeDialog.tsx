@@ -154,6 +154,7 @@ export default function DepositNoticeDialog({
             label={wallet ? fill(words.quantity, { asset: wallet.asset }) : words.quantityBare}
             inputMode="decimal"
             autoComplete="off"
+            dir="ltr"
             value={quantity}
             onChange={(e) => setQuantity(e.target.value)}
             {...fieldProps('notice-quantity')}
@@ -169,6 +170,7 @@ export default function DepositNoticeDialog({
           id="notice-tx"
           label={words.txId}
           controlClassName="font-mono"
+          dir="ltr"
           autoComplete="off"
           spellCheck={false}
           value={txId}

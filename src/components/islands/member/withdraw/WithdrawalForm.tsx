@@ -120,6 +120,7 @@ export default function WithdrawalForm({ wallets, accounts, addresses, words: pa
         label={words.amount}
         inputMode="decimal"
         autoComplete="off"
+        dir="ltr"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         {...fieldProps('withdraw-amount')}

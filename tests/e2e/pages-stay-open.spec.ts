@@ -71,11 +71,22 @@ function watchChannels(page: Page) {
  * after each checks that the channel count is unchanged and that `update()` still shows up live.
  */
 async function stayOpen(watch: ReturnType<typeof watchChannels>, update: () => Promise<void>) {
-  await expect
-    .poll(() => watch.openChannels(), { message: 'the page opened its channels' })
-    .toBeGreaterThan(0);
-  const channels = watch.openChannels();
+  // The page's joins reach the test as separate frame events, a moment apart on a busy machine: the
+  // count is taken once the first update has arrived live and two readings half a second apart agree.
   await update();
+  let previous = -1;
+  await expect
+    .poll(
+      () => {
+        const now = watch.openChannels();
+        const settled = now > 0 && now === previous;
+        previous = now;
+        return settled;
+      },
+      { message: 'the page opened its channels', intervals: [500] },
+    )
+    .toBe(true);
+  const channels = watch.openChannels();
   const refreshedBefore = watch.refreshes();
   for (let i = 1; i <= REFRESHES; i += 1) {
     await expect

@@ -9,7 +9,9 @@ export const translatedMemberRoutes: readonly string[] = [
   '/user-dashboard',
   '/user/deposit',
   '/user/freeze',
+  '/user/statement',
   '/user/support',
+  '/user/withdraw',
 ];
 
 /** Where a language's pages live: '' for English (today's addresses), '/zh-hant', '/ar'. */

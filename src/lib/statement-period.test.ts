@@ -11,7 +11,17 @@ import {
   summarizePeriod,
   totalValueChart,
   type Period,
+  type PeriodLanguage,
 } from './statement-period';
+import { statementWords } from '~/i18n/member/pages/statement';
+import { localeInfo, type Locale } from '~/i18n/locales';
+
+const languageOf = (locale: Locale): PeriodLanguage => ({
+  locale,
+  intl: localeInfo[locale].intl,
+  words: statementWords[locale],
+});
+const EN = languageOf('en');
 
 const hkt = (local: string) => Date.parse(`${local}+08:00`);
 const BOX = { width: 600, height: 240, left: 96, right: 12, top: 12, bottom: 28 };
@@ -33,26 +43,26 @@ function line(account: LedgerEntry['account'], delta: string, at: number): Ledge
 
 describe('periods in Hong Kong time', () => {
   it('this month turns at midnight Hong Kong time, not UTC', () => {
-    expect(presetPeriod('this_month', hkt('2026-11-30T23:59:59.999'))).toEqual({
+    expect(presetPeriod('this_month', hkt('2026-11-30T23:59:59.999'), EN)).toEqual({
       from: hkt('2026-11-01T00:00:00'),
       to: hkt('2026-12-01T00:00:00'),
       label: 'November 2026',
     });
-    expect(presetPeriod('this_month', hkt('2026-12-01T00:00:00')).label).toBe('December 2026');
+    expect(presetPeriod('this_month', hkt('2026-12-01T00:00:00'), EN).label).toBe('December 2026');
   });
 
   it('last month and the quarters cross years', () => {
-    expect(presetPeriod('last_month', hkt('2027-01-15T12:00:00'))).toEqual({
+    expect(presetPeriod('last_month', hkt('2027-01-15T12:00:00'), EN)).toEqual({
       from: hkt('2026-12-01T00:00:00'),
       to: hkt('2027-01-01T00:00:00'),
       label: 'December 2026',
     });
-    expect(presetPeriod('this_quarter', hkt('2026-11-28T12:00:00'))).toEqual({
+    expect(presetPeriod('this_quarter', hkt('2026-11-28T12:00:00'), EN)).toEqual({
       from: hkt('2026-10-01T00:00:00'),
       to: hkt('2027-01-01T00:00:00'),
       label: 'Q4 2026',
     });
-    expect(presetPeriod('last_quarter', hkt('2027-02-01T00:00:00'))).toEqual({
+    expect(presetPeriod('last_quarter', hkt('2027-02-01T00:00:00'), EN)).toEqual({
       from: hkt('2026-10-01T00:00:00'),
       to: hkt('2027-01-01T00:00:00'),
       label: 'Q4 2026',
@@ -67,19 +77,19 @@ describe('periods in Hong Kong time', () => {
   });
 
   it('a custom period includes both days and refuses what is not a period', () => {
-    expect(customPeriod('2026-11-01', '2026-11-15')).toEqual({
+    expect(customPeriod('2026-11-01', '2026-11-15', EN)).toEqual({
       from: hkt('2026-11-01T00:00:00'),
       to: hkt('2026-11-16T00:00:00'),
       label: '1 Nov 2026 – 15 Nov 2026',
     });
-    expect(customPeriod('2026-11-15', '2026-11-15')).toMatchObject({ to: hkt('2026-11-16T00:00:00') });
-    expect(customPeriod('', '2026-11-15')).toEqual({ problem: 'Enter the first day of the period.' });
-    expect(customPeriod('2026-02-30', '2026-03-01')).toEqual({
-      problem: 'Enter the first day of the period.',
+    expect(customPeriod('2026-11-15', '2026-11-15', EN)).toMatchObject({ to: hkt('2026-11-16T00:00:00') });
+    expect(customPeriod('', '2026-11-15', EN)).toEqual({ problem: 'firstDay' });
+    expect(customPeriod('2026-02-30', '2026-03-01', EN)).toEqual({
+      problem: 'firstDay',
     });
-    expect(customPeriod('2026-11-01', 'soon')).toEqual({ problem: 'Enter the last day of the period.' });
-    expect(customPeriod('2026-11-02', '2026-11-01')).toEqual({
-      problem: 'The last day cannot be before the first day.',
+    expect(customPeriod('2026-11-01', 'soon', EN)).toEqual({ problem: 'lastDay' });
+    expect(customPeriod('2026-11-02', '2026-11-01', EN)).toEqual({
+      problem: 'order',
     });
   });
 });
@@ -111,10 +121,10 @@ describe('a period summary', () => {
       closing: '12.34',
     });
     expect([s.opening, s.closing]).toEqual(['100.00', '72.34']);
-    expect(periodCaption(s, november, hkt('2026-11-28T00:00:00'))).toBe(
+    expect(periodCaption(s, november, hkt('2026-11-28T00:00:00'), EN)).toBe(
       'Total value, November 2026 (Hong Kong time): $100.00 at the start, $72.34 now.',
     );
-    expect(periodCaption(s, november, hkt('2026-12-02T00:00:00'))).toMatch(/\$72\.34 at the end\.$/);
+    expect(periodCaption(s, november, hkt('2026-12-02T00:00:00'), EN)).toMatch(/\$72\.34 at the end\.$/);
   });
 
   it('adds up for any lines: opening + credits - debits = closing, and the next period opens there', () => {
@@ -142,7 +152,7 @@ describe('a period summary', () => {
         (lines) => {
           const all = lines.map((l) => line(l.account, centsText(BigInt(l.cents)), l.at));
           const s = summarizePeriod(all, november);
-          const december = summarizePeriod(all, presetPeriod('this_month', hkt('2026-12-05T00:00:00')));
+          const december = summarizePeriod(all, presetPeriod('this_month', hkt('2026-12-05T00:00:00'), EN));
           for (const a of s.accounts) {
             const expected = lines
               .filter((l) => l.account === a.account && l.at < november.to)
@@ -159,14 +169,14 @@ describe('a period summary', () => {
   });
 
   it('the chart starts at the opening total, ends at the period end or now, and is absent without changes', () => {
-    const chart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'))!;
+    const chart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'), EN)!;
     expect(chart.from).toBe(november.from);
     expect(chart.to).toBe(hkt('2026-11-20T00:00:00'));
     expect(chart.points.map((p) => p.total)).toEqual(['60.00', '72.34']);
     expect(chart.path.startsWith(`M ${BOX.left} `)).toBe(true);
     expect(chart.xTicks[0]!.label).toBe('1 Nov 2026');
     expect(chart.xTicks.at(-1)!.label).toBe('20 Nov 2026');
-    const closed = totalValueChart(entries, november, BOX, hkt('2027-01-01T00:00:00'))!;
+    const closed = totalValueChart(entries, november, BOX, hkt('2027-01-01T00:00:00'), EN)!;
     expect(closed.to).toBe(november.to);
     expect(closed.xTicks.at(-1)!.label).toBe('30 Nov 2026');
     const quiet: Period = {
@@ -174,6 +184,65 @@ describe('a period summary', () => {
       to: hkt('2026-10-01T00:00:00'),
       label: 'September 2026',
     };
-    expect(totalValueChart(entries, quiet, BOX, hkt('2026-11-20T00:00:00'))).toBeNull();
+    expect(totalValueChart(entries, quiet, BOX, hkt('2026-11-20T00:00:00'), EN)).toBeNull();
+  });
+});
+
+describe('periods and totals in the page language', () => {
+  const ZH = languageOf('zh-hant');
+  const AR = languageOf('ar');
+  const LRI = '\u2066';
+  const PDI = '\u2069';
+  const entries = [
+    line('deposit_wallet', '1234.50', hkt('2026-10-31T23:59:59.999')),
+    line('interest_wallet', '-0.50', hkt('2026-11-15T10:00:00')),
+  ];
+
+  it('names months, quarters and custom dates in each language, on the Hong Kong clock', () => {
+    const lastInstant = hkt('2026-11-30T23:59:59.999');
+    expect(presetPeriod('this_month', lastInstant, ZH).label).toBe('2026年11月');
+    expect(presetPeriod('this_month', hkt('2026-12-01T00:00:00'), ZH).label).toBe('2026年12月');
+    expect(presetPeriod('this_month', lastInstant, AR).label).toBe('نوفمبر 2026');
+    expect(presetPeriod('last_month', hkt('2027-01-01T00:00:00'), AR).label).toBe('ديسمبر 2026');
+    expect(presetPeriod('this_quarter', lastInstant, ZH).label).toBe('2026年第4季');
+    expect(presetPeriod('last_quarter', hkt('2027-02-01T00:00:00'), AR).label).toBe('الربع 4 من 2026');
+    expect(customPeriod('2026-11-01', '2026-11-15', ZH)).toMatchObject({
+      label: '2026年11月1日至2026年11月15日',
+    });
+    expect(customPeriod('2026-11-01', '2026-11-15', AR)).toMatchObject({
+      label: 'من 1 نوفمبر 2026 إلى 15 نوفمبر 2026',
+    });
+    // The same instants whatever the language.
+    for (const language of [ZH, AR]) {
+      expect(presetPeriod('this_quarter', lastInstant, language)).toMatchObject(
+        (({ from, to }) => ({ from, to }))(presetPeriod('this_quarter', lastInstant, EN)),
+      );
+    }
+  });
+
+  it('writes the caption word for word, amounts exact and isolated left to right in Arabic', () => {
+    const november = presetPeriod('this_month', hkt('2026-11-20T00:00:00'), ZH);
+    const s = summarizePeriod(entries, november);
+    expect(periodCaption(s, november, hkt('2026-11-20T00:00:00'), ZH)).toBe(
+      '2026年11月總值（香港時間）：期初為US$1,234.50，現時為US$1,234.00。',
+    );
+    expect(periodCaption(s, november, hkt('2026-12-01T00:00:00'), ZH)).toBe(
+      '2026年11月總值（香港時間）：期初為US$1,234.50，期末為US$1,234.00。',
+    );
+    const arNovember = presetPeriod('this_month', hkt('2026-11-20T00:00:00'), AR);
+    expect(periodCaption(s, arNovember, hkt('2026-11-20T00:00:00'), AR)).toBe(
+      `القيمة الإجمالية، نوفمبر 2026 (بتوقيت هونغ كونغ): ${LRI}1,234.50 US$${PDI} في البداية، و${LRI}1,234.00 US$${PDI} الآن.`,
+    );
+  });
+
+  it("labels the chart's axes in the language: days and amounts", () => {
+    const november = presetPeriod('this_month', hkt('2026-11-20T00:00:00'), AR);
+    const chart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'), AR)!;
+    expect(chart.xTicks[0]!.label).toBe('1 نوفمبر 2026');
+    expect(chart.xTicks.at(-1)!.label).toBe('20 نوفمبر 2026');
+    expect(chart.yTicks.map((t) => t.label)).toContain('1,234.50 US$');
+    const zhChart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'), ZH)!;
+    expect(zhChart.xTicks[0]!.label).toBe('2026年11月1日');
+    expect(zhChart.yTicks.map((t) => t.label)).toContain('US$1,234.50');
   });
 });

@@ -1,98 +1,143 @@
 import { LEDGER_ACCOUNTS, type BalanceAccount } from './accounts';
-import { accountLabel, type LedgerEntry } from './ledger-entry';
-import { centsText, formatUsd, signedCents } from './money';
-import { HONG_KONG_OFFSET_MS as HK_OFFSET, MONTH_NAMES, formatDate, hongKongClock } from './date-time';
+import { type LedgerEntry } from './ledger-entry';
+import { centsText, signedCents } from './money';
+import { formatUsdIn } from './money-in-language';
+import {
+  HONG_KONG_OFFSET_MS as HK_OFFSET,
+  MONTH_NAMES,
+  formatDate,
+  formatDateIn,
+  formatMonthIn,
+  hongKongClock,
+} from './date-time';
+import { fill } from '~/i18n/fill';
+import { ltrIn } from './bidi';
+import type { Locale } from '~/i18n/locales';
 
 /**
  * The statement page's live view of any period (issue 34): which instants a period covers, each
  * account's opening and closing balance in it, and the total value over it as a chart. Months and
  * quarters are the firm's, in Hong Kong time (UTC+8 all year), as on the monthly statements; the
- * sums are exact (cents), the chart's geometry alone is approximate (pixels).
+ * sums are exact (cents), the chart's geometry alone is approximate (pixels). Names of periods,
+ * dates and amounts are written in the page's language (issue 36).
  */
 
 const DAY = 86_400_000;
 
 export type PeriodChoice = 'this_month' | 'last_month' | 'this_quarter' | 'last_quarter' | 'custom';
 
-export const PERIOD_CHOICES: Array<{ value: PeriodChoice; label: string }> = [
-  { value: 'this_month', label: 'This month' },
-  { value: 'last_month', label: 'Last month' },
-  { value: 'this_quarter', label: 'This quarter' },
-  { value: 'last_quarter', label: 'Last quarter' },
-  { value: 'custom', label: 'Custom dates' },
+/** The choices in the page's list, in order; their names are the page's words (period.choices). */
+export const PERIOD_CHOICES: readonly PeriodChoice[] = [
+  'this_month',
+  'last_month',
+  'this_quarter',
+  'last_quarter',
+  'custom',
 ];
+
+/**
+ * The language a period and its totals are written in: the page's locale, its Intl tag, and the
+ * sentences of src/i18n/member/pages/statement.ts it needs.
+ */
+export interface PeriodLanguage {
+  locale: Locale;
+  intl: string;
+  words: {
+    period: { quarter: string; range: string };
+    chart: { captionOpen: string; captionClosed: string };
+  };
+}
+
+/** Intl's direction marks: the page isolates a whole value instead. */
+const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** "1 Nov 2026", "2026年11月1日", "1 نوفمبر 2026": the Hong Kong day that starts at `ms`. */
+export function dayIn(language: Pick<PeriodLanguage, 'locale' | 'intl'>, ms: number): string {
+  if (language.locale === 'en') return formatDate(ms);
+  return formatDateIn(language.intl, ms).replace(BIDI_MARKS, '');
+}
+
+/** "November 2026", "2026年11月", "نوفمبر 2026" (month 0-11; a month outside the year rolls over). */
+function monthIn(language: Pick<PeriodLanguage, 'locale' | 'intl'>, year: number, month: number): string {
+  const first = new Date(Date.UTC(year, month, 1));
+  if (language.locale === 'en') return `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`;
+  return formatMonthIn(language.intl, first.getUTCFullYear(), first.getUTCMonth() + 1).replace(
+    BIDI_MARKS,
+    '',
+  );
+}
 
 export interface Period {
   /** First instant in the period and first instant after it (ms). */
   from: number;
   to: number;
-  /** "November 2026", "Q4 2026", "1 Nov 2026 – 15 Nov 2026". */
+  /** "November 2026", "Q4 2026", "1 Nov 2026 – 15 Nov 2026" (in the page's language). */
   label: string;
 }
 
 /** Midnight in Hong Kong at the start of a calendar day (month 0-11; days overflow as Date.UTC does). */
 const hkMidnight = (year: number, month: number, day: number) => Date.UTC(year, month, day) - HK_OFFSET;
 
-/** "1 Nov 2026" for the Hong Kong day that starts at `ms`. */
-const dateLabel = (ms: number) => formatDate(ms);
-
-/** "November 2026" (month 0-11; a month outside the year rolls over as Date.UTC does). */
-const monthName = (year: number, month: number) => {
-  const first = new Date(Date.UTC(year, month, 1));
-  return `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`;
-};
-
-/** "November 2026" for "2026-11": a month as the statements name it. */
-export const monthLabel = (month: string): string => {
+/** "November 2026", "2026年11月", "نوفمبر 2026" for "2026-11": a month as the statements name it. */
+export function monthLabel(
+  month: string,
+  language: Pick<PeriodLanguage, 'locale' | 'intl'> = { locale: 'en', intl: 'en-GB' },
+): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
-  return monthName(year, m - 1);
-};
+  return monthIn(language, year, m - 1);
+}
 
-/** A preset period around `now`. */
-export function presetPeriod(choice: Exclude<PeriodChoice, 'custom'>, now: number): Period {
+/** Where a preset period around `now` starts and ends. */
+function presetBounds(choice: Exclude<PeriodChoice, 'custom'>, now: number): { from: number; to: number } {
   const hk = new Date(now + HK_OFFSET);
   const year = hk.getUTCFullYear();
   const month = hk.getUTCMonth();
   switch (choice) {
     case 'this_month':
-      return {
-        from: hkMidnight(year, month, 1),
-        to: hkMidnight(year, month + 1, 1),
-        label: monthName(year, month),
-      };
-    case 'last_month': {
-      const from = hkMidnight(year, month - 1, 1);
-      const start = new Date(from + HK_OFFSET);
-      return {
-        from,
-        to: hkMidnight(year, month, 1),
-        label: monthName(start.getUTCFullYear(), start.getUTCMonth()),
-      };
-    }
+      return { from: hkMidnight(year, month, 1), to: hkMidnight(year, month + 1, 1) };
+    case 'last_month':
+      return { from: hkMidnight(year, month - 1, 1), to: hkMidnight(year, month, 1) };
     case 'this_quarter':
     case 'last_quarter': {
       const first = month - (month % 3) - (choice === 'last_quarter' ? 3 : 0);
-      const from = hkMidnight(year, first, 1);
-      const start = new Date(from + HK_OFFSET);
-      return {
-        from,
-        to: hkMidnight(year, first + 3, 1),
-        label: `Q${Math.floor(start.getUTCMonth() / 3) + 1} ${start.getUTCFullYear()}`,
-      };
+      return { from: hkMidnight(year, first, 1), to: hkMidnight(year, first + 3, 1) };
     }
   }
 }
 
+/** A preset period around `now`, named in `language`. */
+export function presetPeriod(
+  choice: Exclude<PeriodChoice, 'custom'>,
+  now: number,
+  language: PeriodLanguage,
+): Period {
+  const { from, to } = presetBounds(choice, now);
+  const start = new Date(from + HK_OFFSET);
+  const [year, month] = [start.getUTCFullYear(), start.getUTCMonth()];
+  const label =
+    choice === 'this_month' || choice === 'last_month'
+      ? monthIn(language, year, month)
+      : fill(language.words.period.quarter, { quarter: Math.floor(month / 3) + 1, year });
+  return { from, to, label };
+}
+
 /** "2026-10" for a moment in November (Hong Kong time): the month a scheduled statement run makes. */
 export function lastMonth(now: number): string {
-  return hongKongClock(presetPeriod('last_month', now).from).slice(0, 7);
+  return hongKongClock(presetBounds('last_month', now).from).slice(0, 7);
 }
+
+/** Why two dates make no period; the page words each (period.problems). */
+export type CustomPeriodProblem = 'firstDay' | 'lastDay' | 'order';
 
 /**
  * A custom period from two dates ("2026-11-01" to "2026-11-15", both days included, Hong Kong time),
  * or the reason it cannot be one.
  */
-export function customPeriod(fromDate: string, toDate: string): Period | { problem: string } {
+export function customPeriod(
+  fromDate: string,
+  toDate: string,
+  language: PeriodLanguage,
+): Period | { problem: CustomPeriodProblem } {
   const parse = (text: string) => {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
     if (!match) return null;
@@ -103,15 +148,18 @@ export function customPeriod(fromDate: string, toDate: string): Period | { probl
   };
   const from = parse(fromDate);
   const lastDay = parse(toDate);
-  if (from === null) return { problem: 'Enter the first day of the period.' };
-  if (lastDay === null) return { problem: 'Enter the last day of the period.' };
-  if (lastDay < from) return { problem: 'The last day cannot be before the first day.' };
-  return { from, to: lastDay + DAY, label: `${dateLabel(from)} – ${dateLabel(lastDay)}` };
+  if (from === null) return { problem: 'firstDay' };
+  if (lastDay === null) return { problem: 'lastDay' };
+  if (lastDay < from) return { problem: 'order' };
+  const label = fill(language.words.period.range, {
+    from: dayIn(language, from),
+    to: dayIn(language, lastDay),
+  });
+  return { from, to: lastDay + DAY, label };
 }
 
 export interface AccountPeriod {
   account: BalanceAccount;
-  label: string;
   opening: string;
   credits: string;
   debits: string;
@@ -154,7 +202,6 @@ export function summarizePeriod(entries: LedgerEntry[], period: Period): PeriodS
     closing += end;
     return {
       account,
-      label: accountLabel(account),
       opening: centsText(s.opening),
       credits: centsText(s.credits),
       debits: centsText(s.debits),
@@ -194,6 +241,7 @@ export function totalValueChart(
   period: Period,
   box: ChartBox,
   now: number,
+  language: Pick<PeriodLanguage, 'locale' | 'intl'>,
 ): TotalValueChart | null {
   const summary = summarizePeriod(entries, period);
   if (summary.lines.length === 0) return null;
@@ -233,20 +281,29 @@ export function totalValueChart(
   const xTicks = Array.from({ length: tickCount }, (_, i) => {
     const time = from + ((to - from) * i) / (tickCount - 1);
     // A closed period ends at the first instant after it: its last tick names its last day.
-    return { x: x(time), label: dateLabel(time === period.to ? time - 1 : time) };
+    return { x: x(time), label: dayIn(language, time === period.to ? time - 1 : time) };
   });
   const yTicks = [minValue, (minValue + maxValue) / 2, maxValue]
     .filter((value, index, all) => all.indexOf(value) === index)
-    .map((value) => ({ y: y(value), label: formatUsd(value.toFixed(2)) }));
+    .map((value) => ({ y: y(value), label: formatUsdIn(language.locale, value.toFixed(2)) }));
   return { points, path, xTicks, yTicks, from, to };
 }
 
-/** The line under the chart, also painted early: the period and its opening and closing totals. */
+/**
+ * The line under the chart, also painted early: the period and its opening and closing totals, in
+ * `language`. The amounts are isolated left to right on a right-to-left page (ltrIn).
+ */
 export function periodCaption(
   summary: Pick<PeriodSummary, 'opening' | 'closing'>,
   period: Period,
   now: number,
+  language: PeriodLanguage,
 ): string {
-  const open = period.to > now;
-  return `Total value, ${period.label} (Hong Kong time): ${formatUsd(summary.opening)} at the start, ${formatUsd(summary.closing)} ${open ? 'now' : 'at the end'}.`;
+  const { captionOpen, captionClosed } = language.words.chart;
+  const amount = (value: string) => ltrIn(language.locale, formatUsdIn(language.locale, value));
+  return fill(period.to > now ? captionOpen : captionClosed, {
+    period: period.label,
+    opening: amount(summary.opening),
+    closing: amount(summary.closing),
+  });
 }

@@ -279,7 +279,9 @@ test.describe('withdraw page', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^liquid-capital-statement-[a-z]+-\d{4}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^liquid-capital-statement-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe('Date (UTC),Account,Change,Balance before,Balance after,Reason');
     expect(csv[1]).toMatch(/^\d{4}-.*Z,Interest Wallet,100\.00,0\.00,100\.00,Opening balance$/);

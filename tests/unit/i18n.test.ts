@@ -344,3 +344,16 @@ describe('Netlify', () => {
     }
   });
 });
+
+describe('the member pages built in every language', () => {
+  it('are exactly the ones the language links and menus treat as translated', async () => {
+    const { translatedMemberRoutes } = await import('~/config/member-routes');
+    const root = path.join(process.cwd(), 'src/pages/[...locale]');
+    const built = fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.astro'))
+      .map((file) => `/${file.replace(/\.astro$/, '').replace(/\\/g, '/')}`)
+      .filter((route) => route.startsWith('/user'));
+    expect([...translatedMemberRoutes].sort()).toEqual(built.sort());
+  });
+});

@@ -9,6 +9,10 @@ import { statementsOf } from '~/lib/statements';
 import { monthLabel } from '~/lib/statement-period';
 import { errorText } from '~/lib/db-errors';
 import { isolate } from '~/lib/bidi';
+import type { StatementWords } from '~/i18n/member/pages/statement';
+
+/** Statements are listed as the admin area writes everything: in English. */
+const ENGLISH = { locale: 'en', intl: 'en-GB' } as const;
 
 const T = {
   runsHeading: 'Statement runs',
@@ -63,7 +67,7 @@ function Runs() {
   );
 }
 
-function MemberStatements() {
+function MemberStatements({ listWords }: { listWords: StatementWords['list'] }) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [holder, setHolder] = useState<StatementHolder | null | undefined>(undefined);
@@ -118,7 +122,7 @@ function MemberStatements() {
             <p className="mt-2 text-sm text-muted">{T.none}</p>
           ) : (
             <div className="mt-4">
-              <StatementList statements={statements.data} />
+              <StatementList statements={statements.data} words={listWords} language={ENGLISH} />
             </div>
           )}
         </div>
@@ -128,7 +132,14 @@ function MemberStatements() {
 }
 
 /** /admin/statements: the statement job's runs and any member's statements (auditors and owners). */
-export default function StatementsPage({ current }: { current: AdminPath }) {
+export default function StatementsPage({
+  current,
+  listWords,
+}: {
+  current: AdminPath;
+  /** The statement list's English words, given by the page (the admin area is English). */
+  listWords: StatementWords['list'];
+}) {
   return (
     <AdminArea current={current} title="Statements">
       {() => (
@@ -144,7 +155,7 @@ export default function StatementsPage({ current }: { current: AdminPath }) {
             <h2 id="member-statements-heading" className="text-xl text-ink-950">
               {T.memberHeading}
             </h2>
-            <MemberStatements />
+            <MemberStatements listWords={listWords} />
           </section>
         </div>
       )}

@@ -3,16 +3,15 @@ import MemberShell from './MemberShell';
 import LedgerEntries from './statement/LedgerEntries';
 import PeriodBalances from './statement/PeriodBalances';
 import TotalValueChart from './statement/TotalValueChart';
-import { CHART_CAPTION_CLASS } from './statement/caption-slot';
+import { CHART_CAPTION_CLASS, captionLanguageData } from './statement/caption-slot';
 import MonthlyFrame from './statement/MonthlyFrame';
-import { MONTHLY_HEADING, MONTHLY_LINK_NOTE } from './statement/monthly-heading';
 import { saveFile } from '../shared/saveFile';
 import { lazyPart } from '../shared/lazyPart';
 import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { myLedger, type LedgerEntry } from '~/lib/ledger';
 import { earlyStatement, pendingEarlyStatement } from '~/lib/early-statement';
 import { watchTable } from '~/lib/realtime';
-import type { MemberLanguage } from './member-language';
+import { useMemberLanguage, type MemberLanguage } from './member-language';
 import {
   PERIOD_CHOICES,
   customPeriod,
@@ -21,34 +20,30 @@ import {
   type Period,
   type PeriodChoice,
 } from '~/lib/statement-period';
+import { fill } from '~/i18n/fill';
+import type { StatementWords } from '~/i18n/member/pages/statement';
 
 // The monthly statements (and the storage client their downloads use) load after the page, below
 // the live view, so nothing above them moves when they arrive.
 const MonthlyStatements = lazyPart(() => import('./statement/MonthlyStatements'));
 
-/** Saves the period's lines as a CSV file (made in the browser; nothing is sent anywhere). */
+/**
+ * Saves the period's lines as a CSV file (made in the browser; nothing is sent anywhere), named by
+ * the period's Hong Kong dates ("…-2026-11-01-to-2026-11-30.csv") in every language.
+ */
 async function downloadStatement(entries: LedgerEntry[], period: Period): Promise<void> {
   // Loaded on demand: most visits never export.
-  const { ledgerCsv } = await import('~/lib/ledger-csv');
-  const name = period.label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  saveFile(ledgerCsv(entries), `liquid-capital-statement-${name}.csv`);
+  const [{ ledgerCsv }, { hongKongClock }] = await Promise.all([
+    import('~/lib/ledger-csv'),
+    import('~/lib/date-time'),
+  ]);
+  const day = (ms: number) => hongKongClock(ms).slice(0, 10);
+  saveFile(ledgerCsv(entries), `liquid-capital-statement-${day(period.from)}-to-${day(period.to - 1)}.csv`);
 }
 
-const T = {
-  periodHeading: 'Your accounts over a period',
-  period: 'Period',
-  firstDay: 'First day',
-  lastDay: 'Last day',
-  ledger: 'Ledger entries',
-  none: 'No balance changes yet.',
-  noneInPeriod: (label: string) => `No changes in ${label}.`,
-  download: 'Download CSV',
-};
-
 interface StatementBodyProps {
+  /** The page's words (src/i18n/member/pages/statement.ts). */
+  words: StatementWords;
   /** The signed-in member (null in the build-time skeleton). */
   userId?: string | null;
   /** Oldest first; null until read. */
@@ -61,15 +56,27 @@ interface StatementBodyProps {
  * it, the total value over it as a chart, and its lines, newest first; the monthly statements below.
  * Also the page's build-time skeleton (entries null), whose caption placeholder the early paint fills.
  */
-export function StatementBody({ userId = null, entries, error = null }: StatementBodyProps) {
+export function StatementBody({ words, userId = null, entries, error = null }: StatementBodyProps) {
+  const { locale, intl } = useMemberLanguage();
+  const language = useMemo(() => ({ locale, intl, words }), [locale, intl, words]);
   const [now] = useState(() => Date.now());
   const [choice, setChoice] = useState<PeriodChoice>('this_month');
   const [firstDay, setFirstDay] = useState('');
   const [lastDay, setLastDay] = useState('');
   const ids = useId();
-  const custom = choice === 'custom' ? customPeriod(firstDay, lastDay) : null;
-  const period: Period | null =
-    choice === 'custom' ? (custom && 'from' in custom ? custom : null) : presetPeriod(choice, now);
+  const custom = useMemo(
+    () => (choice === 'custom' ? customPeriod(firstDay, lastDay, language) : null),
+    [choice, firstDay, lastDay, language],
+  );
+  const period: Period | null = useMemo(
+    () =>
+      choice === 'custom'
+        ? custom && 'from' in custom
+          ? custom
+          : null
+        : presetPeriod(choice, now, language),
+    [choice, custom, now, language],
+  );
   const summary = useMemo(
     () => (entries && period ? summarizePeriod(entries, period) : null),
     [entries, period],
@@ -80,9 +87,9 @@ export function StatementBody({ userId = null, entries, error = null }: Statemen
     <div className="space-y-8">
       <p className="text-sm">
         <a href="#monthly-heading" className="font-semibold text-ink-900 underline underline-offset-2">
-          {MONTHLY_HEADING}
+          {words.monthly.heading}
         </a>{' '}
-        <span className="text-muted">{MONTHLY_LINK_NOTE}</span>
+        <span className="text-muted">{words.monthly.linkNote}</span>
       </p>
       {error && (
         <p role="alert" className="text-sm font-medium text-danger-600">
@@ -92,11 +99,11 @@ export function StatementBody({ userId = null, entries, error = null }: Statemen
       <section aria-labelledby="period-heading" className="card p-5 sm:p-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="period-heading" className="text-xl text-ink-950">
-            {T.periodHeading}
+            {words.period.heading}
           </h2>
           <div>
             <label htmlFor={`${ids}-period`} className="field-label">
-              {T.period}
+              {words.period.label}
             </label>
             <select
               id={`${ids}-period`}
@@ -106,8 +113,8 @@ export function StatementBody({ userId = null, entries, error = null }: Statemen
               onChange={(e) => setChoice(e.target.value as PeriodChoice)}
             >
               {PERIOD_CHOICES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
+                <option key={c} value={c}>
+                  {words.period.choices[c]}
                 </option>
               ))}
             </select>
@@ -117,7 +124,7 @@ export function StatementBody({ userId = null, entries, error = null }: Statemen
           <div className="mt-4 flex flex-wrap items-end gap-4">
             <div>
               <label htmlFor={`${ids}-from`} className="field-label">
-                {T.firstDay}
+                {words.period.firstDay}
               </label>
               <input
                 id={`${ids}-from`}
@@ -130,7 +137,7 @@ export function StatementBody({ userId = null, entries, error = null }: Statemen
             </div>
             <div>
               <label htmlFor={`${ids}-to`} className="field-label">
-                {T.lastDay}
+                {words.period.lastDay}
               </label>
               <input
                 id={`${ids}-to`}
@@ -143,7 +150,7 @@ export function StatementBody({ userId = null, entries, error = null }: Statemen
             </div>
             {custom && 'problem' in custom && (
               <p id={`${ids}-problem`} role="status" className="basis-full text-sm text-muted">
-                {custom.problem}
+                {words.period.problems[custom.problem]}
               </p>
             )}
           </div>
@@ -157,20 +164,20 @@ export function StatementBody({ userId = null, entries, error = null }: Statemen
               {/* Where the chart's caption will be: filled early (early-statement-paint.ts) if it can. */}
               <figcaption
                 className={CHART_CAPTION_CLASS}
-                data-caption-slot={entries === null ? '' : undefined}
+                {...(entries === null ? captionLanguageData(language) : {})}
               />
             </figure>
           ) : (
-            <TotalValueChart entries={entries} period={period} now={now} />
+            <TotalValueChart entries={entries} period={period} now={now} language={language} />
           )}
         </div>
-        <PeriodBalances summary={summary} />
+        <PeriodBalances summary={summary} words={words.balances} />
       </section>
       <section aria-labelledby="ledger-heading" className="card p-5 sm:p-6">
         {/* As tall as the Download CSV button (min-h-11) before it appears: the heading stays put. */}
         <div className="flex min-h-11 flex-wrap items-center justify-between gap-3">
           <h2 id="ledger-heading" className="text-xl text-ink-950">
-            {T.ledger}
+            {words.ledger.heading}
           </h2>
           {summary && period && summary.lines.length > 0 && (
             <button
@@ -178,32 +185,43 @@ export function StatementBody({ userId = null, entries, error = null }: Statemen
               className="btn-outline-dark"
               onClick={() => void downloadStatement(summary.lines, period)}
             >
-              {T.download}
+              {words.ledger.download}
             </button>
           )}
         </div>
         {entries === null ? (
           <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />
         ) : entries.length === 0 ? (
-          <p className="mt-4 text-sm text-muted">{T.none}</p>
+          <p className="mt-4 text-sm text-muted">{words.ledger.none}</p>
         ) : newestFirst.length === 0 ? (
-          <p className="mt-4 text-sm text-muted">{period ? T.noneInPeriod(period.label) : ''}</p>
+          <p className="mt-4 text-sm text-muted">
+            {period ? fill(words.ledger.noneInPeriod, { period: period.label }) : ''}
+          </p>
         ) : (
-          <LedgerEntries newestFirst={newestFirst} />
+          <LedgerEntries newestFirst={newestFirst} words={words} />
         )}
       </section>
       {entries === null || userId === null ? (
-        <MonthlyFrame />
+        <MonthlyFrame words={words.monthly} />
       ) : (
-        <Suspense fallback={<MonthlyFrame />}>
-          <MonthlyStatements userId={userId} />
+        <Suspense fallback={<MonthlyFrame words={words.monthly} />}>
+          <MonthlyStatements userId={userId} words={words} />
         </Suspense>
       )}
     </div>
   );
 }
 
-function StatementContent({ userId, early }: { userId: string; early: LedgerEntry[] | null }) {
+function StatementContent({
+  words,
+  userId,
+  early,
+}: {
+  words: StatementWords;
+  userId: string;
+  early: LedgerEntry[] | null;
+}) {
+  const { locale } = useMemberLanguage();
   const [entries, setEntries] = useState<LedgerEntry[] | null>(early);
   const [error, setError] = useState<string | null>(null);
 
@@ -214,25 +232,32 @@ function StatementContent({ userId, early }: { userId: string; early: LedgerEntr
           setEntries(rows);
           setError(null);
         },
-        onError: (err) => setError(err.message),
+        // The server's reason is English; another language says the page's own sentence.
+        onError: (err) => setError(locale === 'en' ? err.message : words.ledger.failed),
       }),
-    [userId],
+    [userId, locale, words],
   );
 
-  return <StatementBody userId={userId} entries={entries} error={error} />;
+  return <StatementBody words={words} userId={userId} entries={entries} error={error} />;
 }
 
 /** /user/statement: the member's ledger (rpc my_ledger) and a small balance chart, kept live. */
-export default function StatementPage({ language }: { language: MemberLanguage }) {
+export default function StatementPage({
+  language,
+  words,
+}: {
+  language: MemberLanguage;
+  words: StatementWords;
+}) {
   const [early] = useEarlyAnswer(earlyStatement, pendingEarlyStatement);
   return (
     <MemberShell
       language={language}
       current="/user/statement"
-      heading="Statement"
-      skeleton={() => <StatementBody entries={early} />}
+      heading={words.heading}
+      skeleton={() => <StatementBody words={words} entries={early} />}
     >
-      {({ session }) => <StatementContent userId={session.user.id} early={early} />}
+      {({ session }) => <StatementContent words={words} userId={session.user.id} early={early} />}
     </MemberShell>
   );
 }

@@ -2,6 +2,7 @@ import MemberSkeleton from './MemberSkeleton';
 import { MemberLanguageProvider, type MemberLanguage } from './member-language';
 import { balancesSkeleton } from './BalanceCards';
 import { StatementBody } from './StatementPage';
+import type { StatementWords } from '~/i18n/member/pages/statement';
 
 /*
  * The first views member pages are built with (their islands' fallbacks, Astro renders them into the
@@ -26,11 +27,11 @@ export function BalancesSkeleton({ language }: { language: MemberLanguage }) {
   );
 }
 
-export function StatementSkeleton({ language }: { language: MemberLanguage }) {
+export function StatementSkeleton({ language, words }: { language: MemberLanguage; words: StatementWords }) {
   return (
     <MemberLanguageProvider language={language}>
       <MemberSkeleton prerendered>
-        <StatementBody entries={null} />
+        <StatementBody words={words} entries={null} />
       </MemberSkeleton>
     </MemberLanguageProvider>
   );

@@ -1,18 +1,26 @@
 import { useState } from 'react';
 import toast from '~/lib/toast';
 import { statementFile, statementFileName, type MonthlyStatement } from '~/lib/statements';
+import { monthLabel, type PeriodLanguage } from '~/lib/statement-period';
+import type { StatementWords } from '~/i18n/member/pages/statement';
+import { fill } from '~/i18n/fill';
+import { ltrIn } from '~/lib/bidi';
 import { saveFile } from './saveFile';
 
-const T = {
-  preparing: 'Being prepared',
-  replaced: 'Replaced by a corrected version',
-  correction: (replaces: string) => `Corrected version: replaces ${replaces}`,
-  download: (label: string, kind: string) => `Download the ${label} statement as ${kind}`,
-  failed: 'The file could not be downloaded. Try again in a moment.',
-};
-
-/** Monthly statements, one row each, with their signed PDF and CSV to download (member and staff). */
-export default function StatementList({ statements }: { statements: MonthlyStatement[] }) {
+/**
+ * Monthly statements, one row each, with their signed PDF and CSV to download: the member's, in the
+ * page's language, and any member's in the admin area, in English (its page passes the English words).
+ * A month is named in the language; a reference and a file kind are codes, the same in every language.
+ */
+export default function StatementList({
+  statements,
+  words,
+  language,
+}: {
+  statements: MonthlyStatement[];
+  words: StatementWords['list'];
+  language: Pick<PeriodLanguage, 'locale' | 'intl'>;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
 
   async function download(statement: MonthlyStatement, kind: 'pdf' | 'csv') {
@@ -22,7 +30,7 @@ export default function StatementList({ statements }: { statements: MonthlyState
     try {
       saveFile(await statementFile(path), statementFileName(statement, kind));
     } catch {
-      toast.error(T.failed);
+      toast.error(words.failed);
     } finally {
       setBusy(null);
     }
@@ -30,36 +38,45 @@ export default function StatementList({ statements }: { statements: MonthlyState
 
   return (
     <ul className="divide-y divide-mist-200">
-      {statements.map((s) => (
-        <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-          <div className="min-w-0">
-            <p className="font-semibold text-ink-950">{s.periodLabel}</p>
-            <p className="text-sm text-muted [overflow-wrap:anywhere]">
-              {s.reference}
-              {s.replaces && ` · ${T.correction(s.replaces)}`}
-              {s.replaced && ` · ${T.replaced}`}
-            </p>
-          </div>
-          {s.pdfPath && s.csvPath ? (
-            <div className="flex gap-2">
-              {(['pdf', 'csv'] as const).map((kind) => (
-                <button
-                  key={kind}
-                  type="button"
-                  className="btn-outline-dark"
-                  aria-label={T.download(s.periodLabel, kind.toUpperCase())}
-                  disabled={busy === `${s.id}-${kind}`}
-                  onClick={() => void download(s, kind)}
-                >
-                  {kind.toUpperCase()}
-                </button>
-              ))}
+      {statements.map((s) => {
+        // The stored label is the English statement's; another language names the month itself.
+        const period = language.locale === 'en' ? s.periodLabel : monthLabel(s.month, language);
+        return (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-ink-950">{period}</p>
+              <p className="text-sm text-muted [overflow-wrap:anywhere]">
+                <bdi dir="ltr">{s.reference}</bdi>
+                {s.replaces && (
+                  <>
+                    {' · '}
+                    {fill(words.correction, { reference: ltrIn(language.locale, s.replaces) })}
+                  </>
+                )}
+                {s.replaced && ` · ${words.replaced}`}
+              </p>
             </div>
-          ) : (
-            <p className="text-sm text-muted">{T.preparing}</p>
-          )}
-        </li>
-      ))}
+            {s.pdfPath && s.csvPath ? (
+              <div className="flex gap-2">
+                {(['pdf', 'csv'] as const).map((kind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    className="btn-outline-dark"
+                    aria-label={fill(words.download, { period, kind: kind.toUpperCase() })}
+                    disabled={busy === `${s.id}-${kind}`}
+                    onClick={() => void download(s, kind)}
+                  >
+                    {kind.toUpperCase()}
+                  </button>
+                ))}
+              </div>
+            ) : (
+              <p className="text-sm text-muted">{words.preparing}</p>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

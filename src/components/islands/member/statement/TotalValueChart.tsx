@@ -1,18 +1,26 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LedgerEntry } from '~/lib/ledger-entry';
-import { formatUsd } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
 import {
   periodCaption,
   summarizePeriod,
   totalValueChart,
   type ChartBox,
   type Period,
+  type PeriodLanguage,
 } from '~/lib/statement-period';
+import { formatDateTimeIn } from '~/lib/date-time-in-language';
+import { ltrIn } from '~/lib/bidi';
+import { fill, formatCount } from '~/i18n/fill';
+import type { StatementWords } from '~/i18n/member/pages/statement';
 import { CHART_CAPTION_CLASS } from './caption-slot';
-import { formatDateTime } from '~/lib/date-time';
 
-/** The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. */
+/**
+ * The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. The
+ * amounts' column is wider where the currency is written "US$" (Chinese, Arabic).
+ */
 const CHART_MARGINS = { height: 240, left: 96, right: 16, top: 12, bottom: 28 } as const;
+const US_DOLLAR_MARGIN = 112;
 
 /** The width of an element, following resizes (the chart's own width, not the window's). */
 function useWidth<T extends HTMLElement>(fallback: number) {
@@ -39,34 +47,48 @@ export default function TotalValueChart({
   entries,
   period,
   now,
+  language,
 }: {
   entries: LedgerEntry[];
   period: Period;
   now: number;
+  /** The page's language, with all its words (the chart's name and description too). */
+  language: PeriodLanguage & { words: StatementWords };
 }) {
   const titleId = useId();
   const descId = useId();
   const [frameRef, width] = useWidth<HTMLDivElement>(640);
-  const box: ChartBox = { ...CHART_MARGINS, width: Math.max(width, 240) };
+  const { locale, words } = language;
+  const left = locale === 'en' ? CHART_MARGINS.left : US_DOLLAR_MARGIN;
+  const box: ChartBox = { ...CHART_MARGINS, left, width: Math.max(width, 240) };
   const summary = summarizePeriod(entries, period);
-  const model = totalValueChart(entries, period, box, now);
-  const caption = periodCaption(summary, period, now);
+  const model = totalValueChart(entries, period, box, now, language);
+  const caption = periodCaption(summary, period, now, language);
+  const amount = (value: string) => ltrIn(locale, formatUsdIn(locale, value));
   return (
     <div ref={frameRef}>
       <figure>
         {model ? (
+          // Time runs left to right in every language (an SVG's x axis does not follow the page's direction).
           <svg
             viewBox={`0 0 ${box.width} ${box.height}`}
             width={box.width}
             height={box.height}
-            className="block max-w-full"
+            className="block max-w-full [direction:ltr]"
             role="img"
             aria-labelledby={titleId}
             aria-describedby={descId}
           >
-            <title id={titleId}>{`Total value, ${period.label}: ${formatUsd(summary.closing)}`}</title>
+            <title id={titleId}>
+              {fill(words.chart.title, { period: period.label, amount: amount(summary.closing) })}
+            </title>
             <desc id={descId}>
-              {`${model.points.length} ${model.points.length === 1 ? 'moment' : 'moments'} with changes; ${formatUsd(summary.opening)} at the start, ${formatUsd(summary.closing)} at ${formatDateTime(model.to)}.`}
+              {fill(words.chart.description, {
+                moments: fill(words.chart.moments, { count: formatCount(locale, model.points.length) }),
+                opening: amount(summary.opening),
+                closing: amount(summary.closing),
+                time: formatDateTimeIn(locale, model.to),
+              })}
             </desc>
             <g className="fill-muted text-xs">
               {model.yTicks.map((tick) => (
@@ -103,13 +125,13 @@ export default function TotalValueChart({
             />
             {model.points.map((point) => (
               <circle key={point.time} cx={point.x} cy={point.y} r={4.5} className="fill-ink-900">
-                <title>{`${formatDateTime(point.time)}: ${formatUsd(point.total)}`}</title>
+                <title>{`${formatDateTimeIn(locale, point.time)}: ${amount(point.total)}`}</title>
               </circle>
             ))}
           </svg>
         ) : (
           <p className="flex h-60 items-center justify-center rounded bg-mist-50 px-4 text-center text-sm text-muted">
-            {`No changes in ${period.label}.`}
+            {fill(words.ledger.noneInPeriod, { period: period.label })}
           </p>
         )}
         <figcaption className={CHART_CAPTION_CLASS}>{caption}</figcaption>

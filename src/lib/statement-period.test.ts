@@ -246,3 +246,34 @@ describe('periods and totals in the page language', () => {
     expect(zhChart.yTicks.map((t) => t.label)).toContain('US$1,234.50');
   });
 });
+
+describe("the chart's axes on a narrow screen and with long amounts", () => {
+  const ZH = languageOf('zh-hant');
+  const november = presetPeriod('this_month', hkt('2026-11-20T00:00:00'), ZH);
+  const entries = [line('deposit_wallet', '100001247.05', hkt('2026-11-03T10:00:00'))];
+
+  it('leaves the year out of the dates only when two full dates would not fit side by side', () => {
+    const phone = totalValueChart(entries, november, { ...BOX, width: 290 }, hkt('2026-11-20T00:00:00'), ZH)!;
+    expect(phone.xTicks.map((t) => t.label)).toEqual(['11月1日', '11月20日']);
+    const wide = totalValueChart(entries, november, { ...BOX, width: 900 }, hkt('2026-11-20T00:00:00'), ZH)!;
+    expect(wide.xTicks[0]!.label).toBe('2026年11月1日');
+    expect(wide.xTicks.length).toBeGreaterThan(2);
+    const english = totalValueChart(
+      entries,
+      november,
+      { ...BOX, width: 290 },
+      hkt('2026-11-20T00:00:00'),
+      EN,
+    )!;
+    expect(english.xTicks.map((t) => t.label)).toEqual(['1 Nov', '20 Nov']);
+  });
+
+  it('widens the left margin for a long amount, and never narrows it below the box', () => {
+    const chart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'), ZH)!;
+    expect(chart.yTicks.at(-1)!.label).toBe('US$100,001,247.05');
+    expect(chart.left).toBeGreaterThanOrEqual('US$100,001,247.05'.length * 7 + 12);
+    expect(chart.path.startsWith(`M ${chart.left} `)).toBe(true);
+    const small = [line('deposit_wallet', '5.00', hkt('2026-11-03T10:00:00'))];
+    expect(totalValueChart(small, november, BOX, hkt('2026-11-20T00:00:00'), ZH)!.left).toBe(BOX.left);
+  });
+});

@@ -51,10 +51,31 @@ export interface PeriodLanguage {
 /** Intl's direction marks: the page isolates a whole value instead. */
 const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** "1 Nov 2026", "2026年11月1日", "1 نوفمبر 2026": the Hong Kong day that starts at `ms`. */
-export function dayIn(language: Pick<PeriodLanguage, 'locale' | 'intl'>, ms: number): string {
-  if (language.locale === 'en') return formatDate(ms);
-  return formatDateIn(language.intl, ms).replace(BIDI_MARKS, '');
+/**
+ * "1 Nov 2026", "2026年11月1日", "1 نوفمبر 2026": the Hong Kong day that starts at `ms`; without the
+ * year ("1 Nov", "11月1日", "1 نوفمبر") where the year is said nearby.
+ */
+export function dayIn(
+  language: Pick<PeriodLanguage, 'locale' | 'intl'>,
+  ms: number,
+  { year = true }: { year?: boolean } = {},
+): string {
+  if (language.locale === 'en') return year ? formatDate(ms) : formatDate(ms).replace(/ \d{4}$/, '');
+  const options = { day: 'numeric', month: 'long', timeZone: 'UTC' } as const;
+  if (year) return formatDateIn(language.intl, ms).replace(BIDI_MARKS, '');
+  return new Intl.DateTimeFormat(language.intl, options)
+    .format(new Date(hongKongClock(ms)))
+    .replace(BIDI_MARKS, '');
+}
+
+/**
+ * About how wide a 12 px label is, in CSS pixels: a Chinese character is a full em, a Latin or
+ * Arabic letter or figure a little over half. Enough to decide how many dates fit on an axis.
+ */
+function labelWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += /[\u2e80-\u9fff\uff00-\uffef]/.test(char) ? 12 : 7;
+  return width;
 }
 
 /** "November 2026", "2026年11月", "نوفمبر 2026" (month 0-11; a month outside the year rolls over). */
@@ -227,6 +248,8 @@ export interface TotalValueChart {
   path: string;
   xTicks: Array<{ x: number; label: string }>;
   yTicks: Array<{ y: number; label: string }>;
+  /** Where the plot starts: the box's left margin, or wider where the amounts' labels need it. */
+  left: number;
   from: number;
   to: number;
 }
@@ -261,9 +284,15 @@ export function totalValueChart(
   const maxValue = Math.max(...values, 0);
   const minValue = Math.min(...values, 0);
   const span = maxValue - minValue || 1;
-  const plotWidth = box.width - box.left - box.right;
+  const tickValues = [minValue, (minValue + maxValue) / 2, maxValue].filter(
+    (value, index, all) => all.indexOf(value) === index,
+  );
+  const tickLabels = tickValues.map((value) => formatUsdIn(language.locale, value.toFixed(2)));
+  // The amounts' labels end 8 px before the plot: a long amount ("US$100,001,247.05") widens the margin.
+  const left = Math.max(box.left, Math.max(...tickLabels.map(labelWidth)) + 12);
+  const plotWidth = box.width - left - box.right;
   const plotHeight = box.height - box.top - box.bottom;
-  const x = (time: number) => box.left + ((time - from) / Math.max(to - from, 1)) * plotWidth;
+  const x = (time: number) => left + ((time - from) / Math.max(to - from, 1)) * plotWidth;
   const y = (value: number) => box.top + plotHeight - ((value - minValue) / span) * plotHeight;
 
   const points = series.map(([time, total]) => ({
@@ -276,17 +305,20 @@ export function totalValueChart(
   for (const p of points) path += ` H ${p.x} V ${p.y}`;
   path += ` H ${x(to)}`;
 
-  // Dates only: as many as fit side by side (about 110 px each), at least the two ends.
-  const tickCount = Math.max(2, Math.min(5, Math.floor(plotWidth / 110)));
+  // Dates only: as many as fit side by side, at least the two ends. Where even two full dates would
+  // overlap (a phone, a language with longer dates), the ticks leave out the year the caption states.
+  const tickTime = (time: number) => (time === period.to ? time - 1 : time);
+  const ends = [from, to].map((time) => dayIn(language, tickTime(time)));
+  const fullWidth = Math.max(...ends.map(labelWidth)) + 24;
+  const withYear = plotWidth >= 2 * fullWidth;
+  const tickCount = withYear ? Math.max(2, Math.min(5, Math.floor(plotWidth / fullWidth))) : 2;
   const xTicks = Array.from({ length: tickCount }, (_, i) => {
     const time = from + ((to - from) * i) / (tickCount - 1);
     // A closed period ends at the first instant after it: its last tick names its last day.
-    return { x: x(time), label: dayIn(language, time === period.to ? time - 1 : time) };
+    return { x: x(time), label: dayIn(language, tickTime(time), { year: withYear }) };
   });
-  const yTicks = [minValue, (minValue + maxValue) / 2, maxValue]
-    .filter((value, index, all) => all.indexOf(value) === index)
-    .map((value) => ({ y: y(value), label: formatUsdIn(language.locale, value.toFixed(2)) }));
-  return { points, path, xTicks, yTicks, from, to };
+  const yTicks = tickValues.map((value, index) => ({ y: y(value), label: tickLabels[index]! }));
+  return { points, path, xTicks, yTicks, left, from, to };
 }
 
 /**

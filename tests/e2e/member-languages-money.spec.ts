@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { testTxId } from '../support/tx-id';
 import { expect, test } from '@playwright/test';
 import { createMember, openSignedIn, serviceClient, setBalances } from './support/users';
@@ -7,11 +8,33 @@ import { englishLeftIn } from './support/languages';
 import { saveScreen } from './support/screens';
 import ar from '../../src/i18n/catalogs/ar';
 import zhHant from '../../src/i18n/catalogs/zh-hant';
+import { runStatementJob } from '../../scripts/statements/job';
+import { verifyStatementPdf } from '../../scripts/statements/sign';
+import { backdate, monthBeforeLast } from './support/statements';
 
-// The deposit and withdraw pages in Arabic and Chinese (issue 36), walked as a member would: the
-// wallets with their addresses intact and left to right, a deposit notice refused then filed in the
-// page's language and listed with its state in words; a withdrawal refused, filed and cancelled in
-// Chinese. The member's own figures and ids are never reordered.
+// The deposit, withdraw and statement pages in Arabic and Chinese (issue 36), walked as a member
+// would: the wallets with their addresses intact and left to right, a deposit notice refused then
+// filed in the page's language and listed with its state in words; a withdrawal refused, filed and
+// cancelled in Chinese; an Arabic statement's periods, balances, lines and monthly statements. The
+// member's own figures and ids are never reordered.
+
+/** The months as an Arabic reader in the Gulf names them (written here, not taken from the code). */
+const ARABIC_MONTHS = [
+  'يناير',
+  'فبراير',
+  'مارس',
+  'أبريل',
+  'مايو',
+  'يونيو',
+  'يوليو',
+  'أغسطس',
+  'سبتمبر',
+  'أكتوبر',
+  'نوفمبر',
+  'ديسمبر',
+];
+const LRI = '\u2066';
+const PDI = '\u2069';
 
 test('an Arabic member deposits: addresses intact, the notice refused and filed in Arabic, then listed', async ({
   page,
@@ -166,4 +189,81 @@ test('a Chinese member withdraws: the form checks in Chinese, the request is lis
   await dialog.getByRole('button', { name: shell.requests.cancel }).click();
   await expect(page.getByText(shell.requests.cancelled)).toBeVisible();
   await expect(item).toContainText(shell.requests.withdrawalStatus.cancelled);
+});
+
+test('an Arabic member reads the statement: periods, balances, lines and monthly statements in Arabic, figures left to right', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const words = ar.memberPages.statement;
+  const shell = ar.member;
+  const { month, mid, first, last } = monthBeforeLast();
+  const member = await createMember({ username: 'ليلى' });
+  await serviceClient().from('profiles').update({ locale: 'ar' }).eq('id', member.id);
+  await setBalances(member.id, { deposit_wallet: '1000.00', interest_wallet: '250.50' }, 'Opening balance');
+  await backdate(member.id, mid);
+  const log: string[] = [];
+  const job = await runStatementJob(serviceClient(), { month, workers: 1, log: (line) => log.push(line) });
+  expect(job.failed, log.join('\n')).toBe(0);
+  // One line this month, its reason written by staff in Arabic.
+  await setBalances(member.id, { interest_wallet: '300.00' }, 'تسوية الفوائد', 'error_correction');
+
+  await openSignedIn(page, member, '/ar/user/statement');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+  // This month: opened at what the closed months left, and now, each amount isolated left to right.
+  const caption = page.locator('figcaption');
+  await expect(caption).toContainText(`${LRI}1,250.50 US$${PDI}`);
+  await expect(caption).toContainText(`${LRI}1,300.00 US$${PDI}`);
+  expect(await caption.textContent()).toMatch(/^القيمة الإجمالية، /);
+
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: 'تسوية الفوائد' });
+  await expect(row).toContainText(`${words.kinds.correction} · تسوية الفوائد`);
+  await expect(row).toContainText(shell.accounts.interest_wallet);
+  await expect(row.locator('bdi[dir="ltr"]').first()).toHaveText('+49.50 US$');
+  await expect(row.locator('bdi[dir="ltr"]').nth(1)).toHaveText('300.00 US$');
+
+  // Custom dates: refused in Arabic when the last day comes first, then the closed month.
+  const periodField = page.getByLabel(words.period.label, { exact: true });
+  await periodField.selectOption({ label: words.period.choices.custom });
+  await page.getByLabel(words.period.firstDay).fill(last);
+  await page.getByLabel(words.period.lastDay).fill(first);
+  await expect(page.getByText(words.period.problems.order)).toBeVisible();
+  await page.getByLabel(words.period.firstDay).fill(first);
+  await page.getByLabel(words.period.lastDay).fill(last);
+  const deposit = page
+    .getByRole('list', { name: words.balances.label })
+    .getByRole('listitem')
+    .filter({ hasText: shell.accounts.deposit_wallet });
+  await expect(deposit.getByRole('definition').first()).toHaveText('0.00 US$');
+  await expect(deposit.getByRole('definition').last()).toHaveText('1,000.00 US$');
+  await expect(caption).toContainText(`${LRI}1,250.50 US$${PDI}`);
+  expect(await caption.textContent()).toMatch(/في النهاية\.$/);
+
+  // The closed month's statement, named in Arabic, its signed PDF downloaded.
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const monthName = `${ARABIC_MONTHS[monthNumber - 1]} ${year}`;
+  const monthly = page.getByRole('region', { name: words.monthly.heading });
+  await expect(monthly.getByText(monthName, { exact: true })).toBeVisible();
+  const pdfButton = monthly.getByRole('button', {
+    name: words.list.download.replace('{period}', monthName).replace('{kind}', 'PDF'),
+  });
+  const [download] = await Promise.all([page.waitForEvent('download'), pdfButton.click()]);
+  expect(verifyStatementPdf(readFileSync(await download.path())).commonName).toMatch(
+    /Liquid Capital Limited/,
+  );
+
+  expect(await englishLeftIn(page.getByRole('main'))).toEqual([]);
+  await expectNoAxeViolations(page);
+  for (const width of [360, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await layoutProblems(page), `ar statement at ${width}px`).toEqual([]);
+    await saveScreen(page, `member/statement-ar-${width}.png`, { fullPage: true });
+  }
+  // On a phone each line is a card, its balance after the change still left to right.
+  await page.setViewportSize({ width: 360, height: 900 });
+  await periodField.selectOption({ label: words.period.choices.this_month });
+  await expect(page.getByRole('listitem').filter({ hasText: 'تسوية الفوائد' })).toContainText(
+    words.ledger.balanceAfterLine.replace('{amount}', `${LRI}300.00 US$${PDI}`),
+  );
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { openAsStaff } from './admin-helpers';
-import { supabaseUrl, SERVICE_ROLE_KEY } from './support/env';
+import { supabaseUrl } from './support/env';
 import {
   createAdmin,
   createMember,
@@ -16,6 +16,7 @@ import { verifyStatementPdf } from '../../scripts/statements/sign';
 import { statementCsv } from '../../src/lib/statement-csv';
 import type { StatementData } from '../../src/lib/statement-data';
 import { saveScreen } from './support/screens';
+import { backdate, monthBeforeLast } from './support/statements';
 
 /**
  * Monthly statements as a client and an auditor meet them (issue 34, docs/statements.md): a member
@@ -27,23 +28,6 @@ import { saveScreen } from './support/screens';
  *
  * The month is the one before last in Hong Kong time: always closed, whenever the suite runs.
  */
-function monthBeforeLast(now = Date.now()): { month: string; mid: string; first: string; last: string } {
-  const hk = new Date(now + 8 * 3_600_000);
-  const start = new Date(Date.UTC(hk.getUTCFullYear(), hk.getUTCMonth() - 2, 1));
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0));
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  const month = iso(start).slice(0, 7);
-  return { month, mid: `${month}-15T12:00:00+08:00`, first: iso(start), last: iso(end) };
-}
-
-async function backdate(userId: string, at: string) {
-  const response = await fetch(
-    `${supabaseUrl}/__local/backdate?user_id=${userId}&at=${encodeURIComponent(at)}`,
-    { headers: { apikey: SERVICE_ROLE_KEY } },
-  );
-  if (!response.ok) throw new Error(`backdate failed: ${response.status} ${await response.text()}`);
-}
-
 async function download(page: Page, name: RegExp) {
   const [file] = await Promise.all([
     page.waitForEvent('download'),

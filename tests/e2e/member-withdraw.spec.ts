@@ -272,7 +272,7 @@ test.describe('withdraw page', () => {
     const chart = page.getByRole('img', { name: /^Total value, \w+ \d{4}: \$75\.25$/ });
     await expect(chart).toBeVisible();
     await expect(chart).toHaveAccessibleDescription(
-      /^2 moments with changes; \$0\.00 at the start, \$75\.25 at .*\.$/,
+      /^Moments with changes: 2; \$0\.00 at the start, \$75\.25 at .*\.$/,
     );
     // The statement downloads as CSV with the exact stored amounts.
     const [download] = await Promise.all([

@@ -83,10 +83,12 @@ export default function LedgerEntries({
               <tr key={e.id}>
                 <td className="py-2 pe-4 whitespace-nowrap">{formatDateTimeIn(locale, e.created_at)}</td>
                 <td className="py-2 pe-4">{shell.accounts[e.account]}</td>
-                <td className={`py-2 pe-4 text-end tabular-nums ${deltaColour(e.delta)}`}>
+                <td className={`py-2 pe-4 text-end whitespace-nowrap tabular-nums ${deltaColour(e.delta)}`}>
                   {amount(e.delta, true)}
                 </td>
-                <td className="py-2 pe-4 text-end tabular-nums">{amount(e.balance_after)}</td>
+                <td className="py-2 pe-4 text-end whitespace-nowrap tabular-nums">
+                  {amount(e.balance_after)}
+                </td>
                 <td className="py-2">{description(e)}</td>
               </tr>
             ))}

@@ -10,17 +10,16 @@ import {
   type PeriodLanguage,
 } from '~/lib/statement-period';
 import { formatDateTimeIn } from '~/lib/date-time-in-language';
-import { ltrIn } from '~/lib/bidi';
+import { isolate, ltrIn } from '~/lib/bidi';
 import { fill, formatCount } from '~/i18n/fill';
 import type { StatementWords } from '~/i18n/member/pages/statement';
 import { CHART_CAPTION_CLASS } from './caption-slot';
 
 /**
- * The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. The
- * amounts' column is wider where the currency is written "US$" (Chinese, Arabic).
+ * The chart is drawn at the size it is shown (1 unit = 1 CSS px), so its labels stay 12 px. The left
+ * margin is the least room for the amounts' labels; the model widens it for long amounts.
  */
 const CHART_MARGINS = { height: 240, left: 96, right: 16, top: 12, bottom: 28 } as const;
-const US_DOLLAR_MARGIN = 112;
 
 /** The width of an element, following resizes (the chart's own width, not the window's). */
 function useWidth<T extends HTMLElement>(fallback: number) {
@@ -59,8 +58,7 @@ export default function TotalValueChart({
   const descId = useId();
   const [frameRef, width] = useWidth<HTMLDivElement>(640);
   const { locale, words } = language;
-  const left = locale === 'en' ? CHART_MARGINS.left : US_DOLLAR_MARGIN;
-  const box: ChartBox = { ...CHART_MARGINS, left, width: Math.max(width, 240) };
+  const box: ChartBox = { ...CHART_MARGINS, width: Math.max(width, 240) };
   const summary = summarizePeriod(entries, period);
   const model = totalValueChart(entries, period, box, now, language);
   const caption = periodCaption(summary, period, now, language);
@@ -94,13 +92,13 @@ export default function TotalValueChart({
               {model.yTicks.map((tick) => (
                 <g key={tick.y}>
                   <line
-                    x1={box.left}
+                    x1={model.left}
                     x2={box.width - box.right}
                     y1={tick.y}
                     y2={tick.y}
                     className="stroke-mist-200"
                   />
-                  <text x={box.left - 8} y={tick.y + 4} textAnchor="end">
+                  <text x={model.left - 8} y={tick.y + 4} textAnchor="end">
                     {tick.label}
                   </text>
                 </g>
@@ -112,7 +110,8 @@ export default function TotalValueChart({
                   y={box.height - 8}
                   textAnchor={index === 0 ? 'start' : index === model.xTicks.length - 1 ? 'end' : 'middle'}
                 >
-                  {tick.label}
+                  {/* An Arabic date keeps its own order inside the chart's left-to-right axis. */}
+                  {isolate(tick.label)}
                 </text>
               ))}
             </g>

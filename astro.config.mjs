@@ -41,17 +41,23 @@ export default defineConfig({
         output: {
           // Amounts and the accounts' names are read together on every money screen: one chunk, so
           // a page that formats amounts without naming accounts does not split them in two for all.
+          // The translated pages also write amounts in the page's language and direction, and fill
+          // their sentences with the language's settings: two more chunks rather than four small ones.
           manualChunks: (id) =>
             /\/src\/lib\/(money|accounts)\.ts$/.test(id)
               ? 'money'
-              : // Every island loads its later parts and toasts on demand: the loader Vite writes for
-                // that (its preload helper), the parts' wrapper and the toasts' trigger travel as one
-                // file rather than three small ones.
-                /preload-helper|\/src\/components\/islands\/shared\/(lazyPart|Toaster)\.tsx$|\/src\/lib\/toast\.ts$/.test(
-                    id,
-                  )
-                ? 'parts'
-                : undefined,
+              : /\/src\/lib\/(money-in-language|bidi)\.ts$/.test(id)
+                ? 'money-in-language'
+                : /\/src\/i18n\/(fill|locales)\.ts$/.test(id)
+                  ? 'language'
+                  : // Every island loads its later parts and toasts on demand: the loader Vite writes for
+                    // that (its preload helper), the parts' wrapper and the toasts' trigger travel as one
+                    // file rather than three small ones.
+                    /preload-helper|\/src\/components\/islands\/shared\/(lazyPart|Toaster)\.tsx$|\/src\/lib\/toast\.ts$/.test(
+                        id,
+                      )
+                    ? 'parts'
+                    : undefined,
         },
       },
     },

@@ -9,10 +9,10 @@ import {
   periodCaption,
   presetPeriod,
   summarizePeriod,
-  totalValueChart,
   type Period,
   type PeriodLanguage,
 } from './statement-period';
+import { totalValueChart } from './statement-chart';
 import { statementWords } from '~/i18n/member/pages/statement';
 import { localeInfo, type Locale } from '~/i18n/locales';
 

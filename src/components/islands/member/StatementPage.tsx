@@ -1,11 +1,8 @@
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import MemberShell from './MemberShell';
-import LedgerEntries from './statement/LedgerEntries';
 import PeriodBalances from './statement/PeriodBalances';
-import TotalValueChart from './statement/TotalValueChart';
 import { CHART_CAPTION_CLASS, captionLanguageData } from './statement/caption-slot';
 import MonthlyFrame from './statement/MonthlyFrame';
-import { saveFile } from '../shared/saveFile';
 import { lazyPart } from '../shared/lazyPart';
 import { useEarlyAnswer } from '../shared/useEarlyAnswer';
 import { myLedger, type LedgerEntry } from '~/lib/ledger';
@@ -15,6 +12,7 @@ import { useMemberLanguage, type MemberLanguage } from './member-language';
 import {
   PERIOD_CHOICES,
   customPeriod,
+  periodCaption,
   presetPeriod,
   summarizePeriod,
   type Period,
@@ -26,6 +24,31 @@ import type { StatementWords } from '~/i18n/member/pages/statement';
 // The monthly statements (and the storage client their downloads use) load after the page, below
 // the live view, so nothing above them moves when they arrive.
 const MonthlyStatements = lazyPart(() => import('./statement/MonthlyStatements'));
+// The chart's drawing loads just after the first view too: until it arrives its place shows the same
+// box and the caption in words, so nothing moves.
+const TotalValueChart = lazyPart(() => import('./statement/TotalValueChart'));
+// And the lines' list: the first view holds its place.
+const LedgerEntries = lazyPart(() => import('./statement/LedgerEntries'));
+const LEDGER_PLACEHOLDER = <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />;
+
+/** The chart's place before it is drawn: its height, and the caption (if known yet) below it. */
+function ChartPlaceholder({
+  caption,
+  slot,
+}: {
+  caption?: string;
+  slot?: { 'data-caption-slot': string } | undefined;
+}) {
+  return (
+    <figure>
+      <div className="h-60 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+      {/* Where the chart's caption will be: filled early (early-statement-paint.ts) if it can. */}
+      <figcaption className={CHART_CAPTION_CLASS} {...slot}>
+        {caption}
+      </figcaption>
+    </figure>
+  );
+}
 
 /**
  * Saves the period's lines as a CSV file (made in the browser; nothing is sent anywhere), named by
@@ -33,9 +56,10 @@ const MonthlyStatements = lazyPart(() => import('./statement/MonthlyStatements')
  */
 async function downloadStatement(entries: LedgerEntry[], period: Period): Promise<void> {
   // Loaded on demand: most visits never export.
-  const [{ ledgerCsv }, { hongKongClock }] = await Promise.all([
+  const [{ ledgerCsv }, { hongKongClock }, { saveFile }] = await Promise.all([
     import('~/lib/ledger-csv'),
     import('~/lib/date-time'),
+    import('../shared/saveFile'),
   ]);
   const day = (ms: number) => hongKongClock(ms).slice(0, 10);
   saveFile(ledgerCsv(entries), `liquid-capital-statement-${day(period.from)}-to-${day(period.to - 1)}.csv`);
@@ -158,17 +182,12 @@ export function StatementBody({ words, userId = null, entries, error = null }: S
         {/* Room for the chart (240 px) and a caption of up to three lines (a phone's width), loaded or
             not: what is below stays where it first appeared when the entries arrive (no layout shift). */}
         <div className="mt-4 min-h-[308px]">
-          {entries === null || period === null ? (
-            <figure>
-              <div className="h-60 animate-pulse rounded bg-mist-100" aria-hidden="true" />
-              {/* Where the chart's caption will be: filled early (early-statement-paint.ts) if it can. */}
-              <figcaption
-                className={CHART_CAPTION_CLASS}
-                {...(entries === null ? captionLanguageData(language) : {})}
-              />
-            </figure>
+          {entries === null || period === null || summary === null ? (
+            <ChartPlaceholder slot={entries === null ? captionLanguageData(language) : undefined} />
           ) : (
-            <TotalValueChart entries={entries} period={period} now={now} language={language} />
+            <Suspense fallback={<ChartPlaceholder caption={periodCaption(summary, period, now, language)} />}>
+              <TotalValueChart entries={entries} period={period} now={now} language={language} />
+            </Suspense>
           )}
         </div>
         <PeriodBalances summary={summary} words={words.balances} />
@@ -190,7 +209,7 @@ export function StatementBody({ words, userId = null, entries, error = null }: S
           )}
         </div>
         {entries === null ? (
-          <div className="mt-4 h-32 animate-pulse rounded bg-mist-100" aria-hidden="true" />
+          LEDGER_PLACEHOLDER
         ) : entries.length === 0 ? (
           <p className="mt-4 text-sm text-muted">{words.ledger.none}</p>
         ) : newestFirst.length === 0 ? (
@@ -198,7 +217,9 @@ export function StatementBody({ words, userId = null, entries, error = null }: S
             {period ? fill(words.ledger.noneInPeriod, { period: period.label }) : ''}
           </p>
         ) : (
-          <LedgerEntries newestFirst={newestFirst} words={words} />
+          <Suspense fallback={LEDGER_PLACEHOLDER}>
+            <LedgerEntries newestFirst={newestFirst} words={words} />
+          </Suspense>
         )}
       </section>
       {entries === null || userId === null ? (

@@ -1,14 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LedgerEntry } from '~/lib/ledger-entry';
 import { formatUsdIn } from '~/lib/money-in-language';
-import {
-  periodCaption,
-  summarizePeriod,
-  totalValueChart,
-  type ChartBox,
-  type Period,
-  type PeriodLanguage,
-} from '~/lib/statement-period';
+import { periodCaption, summarizePeriod, type Period, type PeriodLanguage } from '~/lib/statement-period';
+import { totalValueChart, type ChartBox } from '~/lib/statement-chart';
 import { formatDateTimeIn } from '~/lib/date-time-in-language';
 import { isolate, ltrIn } from '~/lib/bidi';
 import { fill, formatCount } from '~/i18n/fill';

@@ -125,11 +125,9 @@ export default tseslint.config(
       // leaves this list when its words arrive and its page joins translatedMemberRoutes.
       'src/components/islands/shared/AuthenticatorKey.tsx',
       'src/components/islands/member/ActivityPage.tsx',
-      'src/components/islands/member/AddressesPage.tsx',
       'src/components/islands/member/NotificationsPage.tsx',
       'src/components/islands/member/PlansPage.tsx',
       'src/components/islands/member/SecurityPage.tsx',
-      'src/components/islands/member/addresses/**',
       'src/components/islands/member/plans/ConfirmSubscription.tsx',
       'src/components/islands/member/plans/PlanTermsList.tsx',
       'src/components/islands/member/plans/RedeemForm.tsx',

@@ -7,6 +7,7 @@ import { defaultLocale, type Locale } from '~/i18n/locales';
  */
 export const translatedMemberRoutes: readonly string[] = [
   '/user-dashboard',
+  '/user/addresses',
   '/user/deposit',
   '/user/freeze',
   '/user/statement',

@@ -67,6 +67,12 @@ export function formatDateIn(intlTag: string, instant: string | number | Date): 
   return new Intl.DateTimeFormat(intlTag, options).format(new Date(hongKongClock(instant)));
 }
 
+/** The same day without its year, where the year is said nearby: "27 Nov" is English's (formatDate). */
+export function formatDayMonthIn(intlTag: string, instant: string | number | Date): string {
+  const options = { day: 'numeric', month: 'long', timeZone: 'UTC' } as const;
+  return new Intl.DateTimeFormat(intlTag, options).format(new Date(hongKongClock(instant)));
+}
+
 /**
  * A moment as a language writes it in figures, on the Hong Kong clock: its numeric date and its
  * 24-hour time, apart ("03/11/2026", "14:05"), for a statement's lines.

@@ -7,6 +7,7 @@ import {
   MONTH_NAMES,
   formatDate,
   formatDateIn,
+  formatDayMonthIn,
   formatMonthIn,
   hongKongClock,
 } from './date-time';
@@ -61,11 +62,8 @@ export function dayIn(
   { year = true }: { year?: boolean } = {},
 ): string {
   if (language.locale === 'en') return year ? formatDate(ms) : formatDate(ms).replace(/ \d{4}$/, '');
-  const options = { day: 'numeric', month: 'long', timeZone: 'UTC' } as const;
-  if (year) return formatDateIn(language.intl, ms).replace(BIDI_MARKS, '');
-  return new Intl.DateTimeFormat(language.intl, options)
-    .format(new Date(hongKongClock(ms)))
-    .replace(BIDI_MARKS, '');
+  const day = year ? formatDateIn(language.intl, ms) : formatDayMonthIn(language.intl, ms);
+  return day.replace(BIDI_MARKS, '');
 }
 
 /** "November 2026", "2026年11月", "نوفمبر 2026" (month 0-11; a month outside the year rolls over). */

@@ -56,13 +56,6 @@ export function isActive(entry: Pick<AddressEntry, 'usable_from'>, now: number =
   return Date.parse(entry.usable_from) <= now;
 }
 
-/** "23 h 59 min", "4 min", "under a minute": what is left of the cooling-off. */
-export function timeLeft(entry: Pick<AddressEntry, 'usable_from'>, now: number = Date.now()): string {
-  const left = timeLeftParts(entry, now);
-  if (left === 'underAMinute') return 'under a minute';
-  return left.hours > 0 ? `${left.hours} h ${left.minutes} min` : `${left.minutes} min`;
-}
-
 /** The time left as parts a page words in its language: hours and minutes, or under a minute. */
 export function timeLeftParts(
   entry: Pick<AddressEntry, 'usable_from'>,

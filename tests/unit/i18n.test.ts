@@ -166,7 +166,7 @@ describe('the catalogs', () => {
         // Template and names: the firm's name is written in Latin everywhere.
         if (at === 'document.titleTemplate') continue;
         // Networks are proper names, written as they write themselves ("XRP Ledger", "TRON (TRC-20)").
-        if (/\.networks\.\w+$/.test(at) && /^[A-Z][\w ()-]*$/.test(text)) continue;
+        if (/\.(networks|walletNetworks)\.\w+$/.test(at) && /^[A-Z][\w ()-]*$/.test(text)) continue;
         expect(text, `${locale} ${at}: ${text}`).toMatch(script[locale as Exclude<Locale, 'en'>]);
       }
     }

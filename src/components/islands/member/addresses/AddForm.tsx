@@ -9,14 +9,26 @@ import { errorText } from '~/lib/db-errors';
 import type { DepositWallet } from '~/lib/wallets';
 import { addWithdrawalAddress, type NewAddress } from '~/lib/withdrawal-addresses';
 import { needsMailedCode, needsStepUp, sendStepUpCode, verifiedFactorId } from '~/lib/step-up';
+import type { AddressesWords } from '~/i18n/member/pages/addresses';
+import { useMemberLanguage } from '../member-language';
 import StepUpPrompt from './StepUpPrompt';
-import { ADDRESS_ADDED, addressProblem, type StepUp } from './rules';
+import { addressProblem, type StepUp } from './rules';
 
 // The validators (hashes, base58, bech32) load with the first submit, not with the page.
 const loadValidators = () => import('~/lib/addresses');
 
 /** "Add an address": the form, and in its place the step-up prompt when the database asks for one. */
-export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; email: string }) {
+export default function AddForm({
+  wallets,
+  email,
+  words,
+}: {
+  wallets: DepositWallet[];
+  email: string;
+  words: AddressesWords;
+}) {
+  const { locale } = useMemberLanguage();
+  const { add } = words;
   const { usable, wallet, setWalletId } = useWalletChoice(wallets);
   const [address, setAddress] = useState('');
   const [tag, setTag] = useState('');
@@ -28,7 +40,7 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
   const isRipple = wallet?.network === 'ripple';
 
   function done() {
-    toast.success(ADDRESS_ADDED);
+    toast.success(add.added);
     setAddress('');
     setTag('');
     setLabel('');
@@ -71,7 +83,7 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    if (report(form, await addressProblem({ wallet, address, tag, label }, loadValidators)) || !wallet)
+    if (report(form, await addressProblem({ wallet, address, tag, label }, loadValidators, words)) || !wallet)
       return;
     setBusy(true);
     try {
@@ -82,7 +94,9 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
         destinationTag: isRipple ? tag : undefined,
       });
     } catch (error) {
-      report(form, { message: errorText(error, 'The address could not be added.'), fields: [] });
+      // The database's refusal is in English: on another language's page, the page's own sentence.
+      const message = locale === 'en' ? errorText(error, add.failed) : add.failed;
+      report(form, { message, fields: [] });
     } finally {
       setBusy(false);
     }
@@ -91,15 +105,13 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
   return (
     <section className="card space-y-4 p-5 sm:p-6" aria-labelledby="add-address-heading">
       <h2 id="add-address-heading" className="text-xl text-ink-950">
-        Add an address
+        {add.heading}
       </h2>
-      <p className="text-sm text-muted">
-        For your safety, a new address can receive withdrawals only after a waiting period (usually 24 hours),
-        and adding one needs a one-time code.
-      </p>
+      <p className="text-sm text-muted">{add.intro}</p>
       {stepUp && pending ? (
         <StepUpPrompt
           stepUp={stepUp}
+          words={words.stepUp}
           key={stepUp.kind}
           onConfirmed={() => attempt(null, pending, stepUp)}
           onCancel={() => {
@@ -108,9 +120,9 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
           }}
         />
       ) : (
-        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Add an address">
+        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label={add.heading}>
           <WalletSelect
-            label="Asset"
+            label={add.asset}
             id="address-asset"
             wallets={usable}
             value={wallet ? String(wallet.id) : ''}
@@ -118,8 +130,9 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
           />
           <Field
             id="address-value"
-            label="Address"
+            label={add.address}
             controlClassName="font-mono"
+            dir="ltr"
             autoComplete="off"
             spellCheck={false}
             value={address}
@@ -131,11 +144,11 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
               id="address-tag"
               label={
                 <>
-                  Destination tag{' '}
-                  <span className="font-normal text-muted">(if your receiving account needs one)</span>
+                  {add.tag} <span className="font-normal text-muted">{add.tagNote}</span>
                 </>
               }
               controlClassName="font-mono"
+              dir="ltr"
               inputMode="numeric"
               autoComplete="off"
               value={tag}
@@ -145,8 +158,8 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
           )}
           <Field
             id="address-label"
-            label="Label"
-            placeholder="e.g. My hardware wallet"
+            label={add.label}
+            placeholder={add.labelPlaceholder}
             maxLength={60}
             autoComplete="off"
             value={label}
@@ -156,8 +169,8 @@ export default function AddForm({ wallets, email }: { wallets: DepositWallet[]; 
           {alert}
           <SubmitButton
             className="btn-dark"
-            label="Add address"
-            busyLabel="Adding…"
+            label={add.submit}
+            busyLabel={add.adding}
             busy={busy}
             disabled={usable.length === 0}
           />

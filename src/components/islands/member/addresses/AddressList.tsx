@@ -2,8 +2,12 @@ import { useState } from 'react';
 import CopyableValue from '../../shared/CopyableValue';
 import type { DepositWallet } from '~/lib/wallets';
 import { isActive, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { fill } from '~/i18n/fill';
+import type { AddressesWords } from '~/i18n/member/pages/addresses';
+import { useMemberLanguage } from '../member-language';
 import RemoveDialog from './RemoveDialog';
 import { entryWalletText, usableText } from './rules';
+import { ltrIn } from '~/lib/bidi';
 import { useNow } from './useAddressBook';
 
 function AddressItem({
@@ -11,12 +15,16 @@ function AddressItem({
   wallet,
   now,
   onRemove,
+  words,
 }: {
   entry: AddressEntry;
   wallet: DepositWallet | undefined;
   now: number;
   onRemove: () => void;
+  words: AddressesWords;
 }) {
+  const { locale, words: shell } = useMemberLanguage();
+  const { list } = words;
   const active = isActive(entry, now);
   return (
     <li
@@ -25,30 +33,36 @@ function AddressItem({
     >
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-ink-950">
-          {entry.label}
-          <span className="font-normal text-muted"> · {entryWalletText(wallet, entry.wallet_id)}</span>
+          <bdi>{entry.label}</bdi>
+          <span className="font-normal text-muted"> · {entryWalletText(wallet, entry.wallet_id, words)}</span>
         </p>
         <p className="mt-1 flex min-w-0 items-start gap-1 text-xs text-muted">
-          <CopyableValue label={`address of ${entry.label}`} value={entry.address} />
+          <CopyableValue
+            label={fill(list.copyLabel, { label: entry.label })}
+            value={entry.address}
+            words={shell.copy}
+          />
         </p>
         {entry.destination_tag && (
-          <p className="text-xs text-muted">Destination tag {entry.destination_tag}</p>
+          <p className="text-xs text-muted">
+            {fill(list.tag, { tag: ltrIn(locale, entry.destination_tag) })}
+          </p>
         )}
-        <p className="mt-1 text-xs text-muted">{usableText(entry, now)}</p>
+        <p className="mt-1 text-xs text-muted">{usableText(entry, now, list, locale)}</p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
         <span
           className={`rounded-full px-3 py-1 text-xs font-semibold ${active ? 'bg-success-600 text-white' : 'bg-accent-300/40 text-ink-950'}`}
         >
-          {active ? 'Active' : 'Pending'}
+          {active ? list.active : list.pending}
         </span>
         <button
           type="button"
           className="btn-outline-dark px-3 py-1 text-xs"
-          aria-label={`Remove ${entry.label}`}
+          aria-label={fill(list.removeLabel, { label: entry.label })}
           onClick={onRemove}
         >
-          Remove
+          {list.remove}
         </button>
       </div>
     </li>
@@ -59,9 +73,11 @@ function AddressItem({
 export default function AddressList({
   entries,
   wallets,
+  words,
 }: {
   entries: AddressEntry[] | null;
   wallets: DepositWallet[];
+  words: AddressesWords;
 }) {
   const now = useNow();
   const [removing, setRemoving] = useState<AddressEntry | null>(null);
@@ -69,14 +85,12 @@ export default function AddressList({
   return (
     <section aria-labelledby="address-list-heading" className="card p-5 sm:p-6">
       <h2 id="address-list-heading" className="text-xl text-ink-950">
-        Your addresses
+        {words.list.heading}
       </h2>
       {entries === null ? (
         <div className="mt-4 h-24 animate-pulse rounded bg-mist-100" aria-hidden="true" />
       ) : entries.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">
-          No addresses yet. Withdrawals can only go to an address listed here.
-        </p>
+        <p className="mt-4 text-sm text-muted">{words.list.none}</p>
       ) : (
         <ul className="mt-4 divide-y divide-mist-200">
           {entries.map((entry) => (
@@ -86,11 +100,12 @@ export default function AddressList({
               wallet={wallets.find((w) => w.id === entry.wallet_id)}
               now={now}
               onRemove={() => setRemoving(entry)}
+              words={words}
             />
           ))}
         </ul>
       )}
-      <RemoveDialog entry={removing} onClose={() => setRemoving(null)} />
+      <RemoveDialog entry={removing} onClose={() => setRemoving(null)} words={words.remove} />
     </section>
   );
 }

@@ -3,26 +3,36 @@ import toast from '~/lib/toast';
 import Dialog from '../../shared/Dialog';
 import { errorText } from '~/lib/db-errors';
 import { removeWithdrawalAddress, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { isolate } from '~/lib/bidi';
+import { fill } from '~/i18n/fill';
+import type { AddressesWords } from '~/i18n/member/pages/addresses';
+import { useMemberLanguage } from '../member-language';
 
 /** "Remove this address?": open while `entry` is set; closes itself once the entry is removed. */
 export default function RemoveDialog({
   entry,
   onClose,
+  words,
 }: {
   entry: AddressEntry | null;
   onClose: () => void;
+  words: AddressesWords['remove'];
 }) {
+  const { locale } = useMemberLanguage();
   const [busy, setBusy] = useState(false);
+  // The member's own name for the address, in whichever script they wrote it.
+  const label = isolate(entry?.label ?? '');
 
   async function remove() {
     if (!entry) return;
     setBusy(true);
     try {
       await removeWithdrawalAddress(entry.id);
-      toast.success(`“${entry.label}” was removed.`);
+      toast.success(fill(words.removed, { label }));
       onClose();
     } catch (error) {
-      toast.error(errorText(error, 'The address could not be removed.'));
+      // The database's refusal is in English: on another language's page, the page's own sentence.
+      toast.error(locale === 'en' ? errorText(error, words.failed) : words.failed);
     } finally {
       setBusy(false);
     }
@@ -31,23 +41,20 @@ export default function RemoveDialog({
   return (
     <Dialog
       open={entry !== null}
-      title="Remove this address?"
+      title={words.title}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn-outline-dark" onClick={onClose}>
-            Keep it
+            {words.keep}
           </button>
           <button type="button" className="btn-dark" disabled={busy} onClick={() => void remove()}>
-            {busy ? 'Removing…' : 'Remove'}
+            {busy ? words.removing : words.remove}
           </button>
         </>
       }
     >
-      <p className="text-sm text-ink-800">
-        “{entry?.label}” will no longer receive withdrawals. Requests already filed to it are not changed.
-        Adding it again later starts a new waiting period.
-      </p>
+      <p className="text-sm text-ink-800">{fill(words.text, { label })}</p>
     </Dialog>
   );
 }

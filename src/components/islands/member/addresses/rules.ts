@@ -1,29 +1,34 @@
-import { formatDateTime } from '~/lib/date-time';
 import type { FormProblem } from '~/lib/form-rules';
 import type { AddressNetwork } from '~/lib/addresses';
-import { networkLabel, type DepositWallet } from '~/lib/wallets';
-import { isActive, timeLeft, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { networkName, type DepositWallet } from '~/lib/wallets';
+import { isActive, timeLeftParts, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { formatDateTimeIn } from '~/lib/date-time-in-language';
+import { ltrIn } from '~/lib/bidi';
+import { fill } from '~/i18n/fill';
+import type { AddressesWords } from '~/i18n/member/pages/addresses';
+
+/*
+ * The address book's rules and sentences (issue 25), in the page's language (issue 36): the words are
+ * the page's (src/i18n/member/pages/addresses.ts), the checks are the same in every language.
+ */
 
 /** The largest XRP Ledger destination tag (an unsigned 32-bit number). */
 export const MAX_TAG = 4294967295;
-export const ADDRESS_ADDED = 'Address added. You can withdraw to it once its waiting period is over.';
 
 /** How the member proves it is them before an address is added. */
 /** `newFactor`: the authenticator was added in this session, so the mailed code comes first. */
 export type StepUp =
   { kind: 'email'; email: string; newFactor?: boolean } | { kind: 'totp'; factorId: string };
 
-/** What the step-up prompt asks for. */
-export function stepUpPrompt(stepUp: StepUp): string {
-  if (stepUp.kind === 'totp') return 'Enter the 6-digit code from your authenticator app to add the address.';
-  return stepUp.newFactor
-    ? `Your authenticator app was added in this session, so it cannot confirm this yet. We sent a code to ${stepUp.email}: enter it, then the code from your authenticator app.`
-    : `We sent a code to ${stepUp.email}. Enter it to add the address.`;
+/** What the step-up prompt asks for. The e-mail address reads left to right on an Arabic page. */
+export function stepUpPrompt(stepUp: StepUp, words: AddressesWords['stepUp'], locale: string): string {
+  if (stepUp.kind === 'totp') return words.totp;
+  return fill(stepUp.newFactor ? words.newFactor : words.email, { email: ltrIn(locale, stepUp.email) });
 }
 
 /** The step-up code field's label (its accessible name). */
-export function stepUpLabel(stepUp: StepUp): string {
-  return stepUp.kind === 'email' ? 'Code from the e-mail' : 'Authenticator code';
+export function stepUpLabel(stepUp: StepUp, words: AddressesWords['stepUp']): string {
+  return stepUp.kind === 'email' ? words.emailLabel : words.totpLabel;
 }
 
 /** The add form's values as typed, with the wallet they are for (undefined when none is offered). */
@@ -34,49 +39,83 @@ export interface AddressDraft {
   label: string;
 }
 
-/** The address checks of ~/lib/addresses, passed in so the page can load them with the first submit. */
+/** The address check of ~/lib/addresses, passed in so the page can load it with the first submit. */
 export interface AddressValidators {
   isValidAddress: (network: AddressNetwork, address: string) => boolean;
-  invalidAddressMessage: (network: AddressNetwork) => string;
 }
 
 /**
- * What is wrong with the draft, with the field to fix (named by its control's id), or null.
- * `validators` is called only once there is a wallet to check the address for.
+ * What is wrong with the draft, in the page's words, with the field to fix (named by its control's
+ * id), or null. `validators` is called only once there is a wallet to check the address for.
  */
 export async function addressProblem(
   draft: AddressDraft,
   validators: () => Promise<AddressValidators>,
+  words: Pick<AddressesWords, 'problems' | 'networks'>,
 ): Promise<FormProblem | null> {
   const { wallet } = draft;
-  if (!wallet) return { message: 'Choose the asset.', fields: ['address-asset'] };
-  const { isValidAddress, invalidAddressMessage } = await validators();
+  const { problems } = words;
+  if (!wallet) return { message: problems.asset, fields: ['address-asset'] };
+  const { isValidAddress } = await validators();
   const address = draft.address.trim();
   const tag = draft.tag.trim();
   const label = draft.label.trim();
-  if (!address) return { message: 'Address is required.', fields: ['address-value'] };
+  if (!address) return { message: problems.required, fields: ['address-value'] };
   if (!isValidAddress(wallet.network, address)) {
-    return { message: invalidAddressMessage(wallet.network), fields: ['address-value'] };
-  }
-  if (wallet.network === 'ripple' && tag && (!/^\d{1,10}$/.test(tag) || Number(tag) > MAX_TAG)) {
     return {
-      message: `Destination tag must be a whole number from 0 to ${MAX_TAG}.`,
-      fields: ['address-tag'],
+      message: fill(problems.invalid, { network: words.networks[wallet.network] }),
+      fields: ['address-value'],
     };
   }
+  if (wallet.network === 'ripple' && tag && (!/^\d{1,10}$/.test(tag) || Number(tag) > MAX_TAG)) {
+    return { message: fill(problems.tag, { max: MAX_TAG }), fields: ['address-tag'] };
+  }
   if (!label || label.length > 60) {
-    return { message: 'Label is required (up to 60 characters).', fields: ['address-label'] };
+    return { message: problems.label, fields: ['address-label'] };
   }
   return null;
 }
 
 /** "BTC on Bitcoin": which asset an entry is for ("Wallet 7" when the wallet is not listed). */
-export function entryWalletText(wallet: DepositWallet | undefined, walletId: number): string {
-  return wallet ? `${wallet.asset} on ${networkLabel(wallet.network, wallet.asset)}` : `Wallet ${walletId}`;
+export function entryWalletText(
+  wallet: Pick<DepositWallet, 'asset' | 'network'> | undefined,
+  walletId: number,
+  words: Pick<AddressesWords, 'list' | 'walletNetworks'>,
+): string {
+  if (!wallet) return fill(words.list.unknownWallet, { id: walletId });
+  return fill(words.list.onNetwork, {
+    asset: wallet.asset,
+    network: words.walletNetworks[networkName(wallet.network, wallet.asset)],
+  });
+}
+
+/** The words for a wait: "4 min", "1 h 5 min", "under a minute" (the address book's, the withdraw form's). */
+export interface WaitWords {
+  underAMinute: string;
+  hoursMinutes: string;
+  minutes: string;
+}
+
+/** How long until `entry` can receive withdrawals, in the page's words. */
+export function timeLeftIn(
+  words: WaitWords,
+  entry: Pick<AddressEntry, 'usable_from'>,
+  now: number = Date.now(),
+): string {
+  const parts = timeLeftParts(entry, now);
+  if (parts === 'underAMinute') return words.underAMinute;
+  return parts.hours > 0 ? fill(words.hoursMinutes, parts) : fill(words.minutes, parts);
 }
 
 /** When an entry can receive withdrawals, with the countdown while it is pending. */
-export function usableText(entry: Pick<AddressEntry, 'usable_from'>, now: number): string {
-  const when = formatDateTime(entry.usable_from);
-  return isActive(entry, now) ? `Usable since ${when}` : `Usable from ${when} (in ${timeLeft(entry, now)})`;
+export function usableText(
+  entry: Pick<AddressEntry, 'usable_from'>,
+  now: number,
+  words: AddressesWords['list'],
+  locale: string,
+): string {
+  const when = formatDateTimeIn(locale, entry.usable_from);
+  return isActive(entry, now)
+    ? fill(words.usableSince, { when })
+    : fill(words.usableFrom, { when, left: timeLeftIn(words, entry, now) });
 }

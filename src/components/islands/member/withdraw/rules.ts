@@ -4,7 +4,8 @@ import { MAX_AMOUNT, amountProblem, compareAmounts } from '~/lib/money';
 import { formatUsdIn } from '~/lib/money-in-language';
 import { ltrIn } from '~/lib/bidi';
 import { networkLabel, type DepositWallet } from '~/lib/wallets';
-import { isActive, timeLeftParts, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { isActive, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { timeLeftIn } from '../addresses/rules';
 import { fill } from '~/i18n/fill';
 import type { WithdrawWords } from '~/i18n/member/pages/withdraw';
 import type { MemberWords } from '~/i18n/member/en';
@@ -52,12 +53,9 @@ export function waitingText(
   waiting: readonly AddressEntry[],
   now: number = Date.now(),
 ): string {
-  const left = (entry: AddressEntry) => {
-    const parts = timeLeftParts(entry, now);
-    if (parts === 'underAMinute') return words.underAMinute;
-    return parts.hours > 0 ? fill(words.hoursMinutes, parts) : fill(words.minutes, parts);
-  };
-  return waiting.map((a) => fill(words.waiting, { label: a.label, left: left(a) })).join(' ');
+  return waiting
+    .map((a) => fill(words.waiting, { label: a.label, left: timeLeftIn(words, a, now) }))
+    .join(' ');
 }
 
 export interface WithdrawalDraft {

@@ -1,6 +1,7 @@
 import { supabase } from './supabase';
 import { DbError, toDbError } from './db-errors';
 import { watchTable, type FeedHandlers } from './realtime';
+import { fill } from '~/i18n/fill';
 
 /**
  * The member's address book, its step-up and the withdrawal freeze (docs/address-book.md). The
@@ -64,6 +65,24 @@ export function timeLeftParts(
   const minutes = Math.ceil((Date.parse(entry.usable_from) - now) / 60_000);
   if (minutes <= 1) return 'underAMinute';
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
+/** The words for a wait: "4 min", "1 h 5 min", "under a minute" (the address book's, the withdraw form's). */
+export interface WaitWords {
+  underAMinute: string;
+  hoursMinutes: string;
+  minutes: string;
+}
+
+/** How long until `entry` can receive withdrawals, in the page's words. */
+export function timeLeftIn(
+  words: WaitWords,
+  entry: Pick<AddressEntry, 'usable_from'>,
+  now: number = Date.now(),
+): string {
+  const parts = timeLeftParts(entry, now);
+  if (parts === 'underAMinute') return words.underAMinute;
+  return parts.hours > 0 ? fill(words.hoursMinutes, parts) : fill(words.minutes, parts);
 }
 
 /** The member's entries that are not removed, newest first. */

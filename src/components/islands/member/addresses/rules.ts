@@ -1,7 +1,7 @@
 import type { FormProblem } from '~/lib/form-rules';
 import type { AddressNetwork } from '~/lib/addresses';
 import { networkName, type DepositWallet } from '~/lib/wallets';
-import { isActive, timeLeftParts, type AddressEntry } from '~/lib/withdrawal-addresses';
+import { isActive, timeLeftIn, type AddressEntry } from '~/lib/withdrawal-addresses';
 import { formatDateTimeIn } from '~/lib/date-time-in-language';
 import { ltrIn } from '~/lib/bidi';
 import { fill } from '~/i18n/fill';
@@ -87,24 +87,6 @@ export function entryWalletText(
     asset: wallet.asset,
     network: words.walletNetworks[networkName(wallet.network, wallet.asset)],
   });
-}
-
-/** The words for a wait: "4 min", "1 h 5 min", "under a minute" (the address book's, the withdraw form's). */
-export interface WaitWords {
-  underAMinute: string;
-  hoursMinutes: string;
-  minutes: string;
-}
-
-/** How long until `entry` can receive withdrawals, in the page's words. */
-export function timeLeftIn(
-  words: WaitWords,
-  entry: Pick<AddressEntry, 'usable_from'>,
-  now: number = Date.now(),
-): string {
-  const parts = timeLeftParts(entry, now);
-  if (parts === 'underAMinute') return words.underAMinute;
-  return parts.hours > 0 ? fill(words.hoursMinutes, parts) : fill(words.minutes, parts);
 }
 
 /** When an entry can receive withdrawals, with the countdown while it is pending. */

@@ -123,17 +123,14 @@ export default tseslint.config(
       'src/layouts/Admin.astro',
       // The member pages still in English (issue 36, docs/languages.md "What is translated"): each
       // leaves this list when its words arrive and its page joins translatedMemberRoutes.
-      'src/components/islands/shared/AuthenticatorKey.tsx',
       'src/components/islands/member/ActivityPage.tsx',
       'src/components/islands/member/NotificationsPage.tsx',
       'src/components/islands/member/PlansPage.tsx',
-      'src/components/islands/member/SecurityPage.tsx',
       'src/components/islands/member/plans/ConfirmSubscription.tsx',
       'src/components/islands/member/plans/PlanTermsList.tsx',
       'src/components/islands/member/plans/RedeemForm.tsx',
       'src/components/islands/member/plans/SubscribeForm.tsx',
       'src/components/islands/member/plans/YourPlans.tsx',
-      'src/components/islands/member/security/**',
     ],
     plugins: { local },
     rules: { 'local/no-english-literals': 'error' },

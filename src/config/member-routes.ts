@@ -10,6 +10,7 @@ export const translatedMemberRoutes: readonly string[] = [
   '/user/addresses',
   '/user/deposit',
   '/user/freeze',
+  '/user/security',
   '/user/statement',
   '/user/support',
   '/user/withdraw',

@@ -61,17 +61,19 @@ export function emailChangeErrorMessage(error: AuthErrorLike): string {
 /**
  * Asks for a new address. Nothing changes until the links mailed to the current and the new address
  * are both opened (double_confirm_changes); meanwhile the user's `new_email` holds the pending one.
+ * The links land on the security page in the language it was asked from (`prefix`: '', '/zh-hant', '/ar').
  */
 export async function changeEmail(
   newEmail: string,
   currentEmail: string | undefined,
+  prefix = '',
   origin: string = window.location.origin,
 ): Promise<User> {
   const invalid = validateEmailChange(newEmail, currentEmail);
   if (invalid) throw new Error(invalid.message);
   const { data, error } = await supabase().auth.updateUser(
     { email: newEmail.trim() },
-    { emailRedirectTo: `${origin}${EMAIL_CHANGE_LANDING_PATH}` },
+    { emailRedirectTo: `${origin}${prefix}${EMAIL_CHANGE_LANDING_PATH}` },
   );
   if (error) throw new Error(emailChangeErrorMessage(error));
   return data.user;

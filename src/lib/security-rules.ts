@@ -57,6 +57,12 @@ const FIELDS_OF: Partial<Record<SecurityMessage, readonly string[]>> = {
   [SECURITY_MESSAGES.emailUnavailable]: ['email'],
 };
 
+/** Which of SECURITY_MESSAGES a message is, for the page to word it in its language. */
+export function securityMessageKey(message: SecurityMessage): keyof typeof SECURITY_MESSAGES {
+  const keys = Object.keys(SECURITY_MESSAGES) as (keyof typeof SECURITY_MESSAGES)[];
+  return keys.find((key) => SECURITY_MESSAGES[key] === message) ?? 'passwordChangeFailed';
+}
+
 export function securityProblem(message: SecurityMessage): SecurityProblem {
   return { message, fields: FIELDS_OF[message] ?? [] };
 }

@@ -357,3 +357,42 @@ describe('the member pages built in every language', () => {
     expect([...translatedMemberRoutes].sort()).toEqual(built.sort());
   });
 });
+
+describe('the security page in every language', () => {
+  it('says in English exactly what src/lib/security-rules.ts and src/lib/mfa.ts say', async () => {
+    const { securityPageWords } = await import('~/i18n/security-words');
+    const { SECURITY_MESSAGES } = await import('~/lib/security-rules');
+    const { MFA_MESSAGES } = await import('~/lib/mfa');
+    const english = securityPageWords('en');
+    expect(english.messages).toEqual({ ...SECURITY_MESSAGES });
+    expect(english.mfa).toEqual({ ...MFA_MESSAGES });
+    for (const locale of others) {
+      const words = securityPageWords(locale);
+      expect(Object.keys(words.messages).sort(), locale).toEqual(Object.keys(SECURITY_MESSAGES).sort());
+      expect(Object.keys(words.mfa).sort(), locale).toEqual(Object.keys(MFA_MESSAGES).sort());
+      for (const text of [...Object.values(words.messages), ...Object.values(words.mfa)])
+        expect(text, `${locale}: ${text}`).toMatch(script[locale as Exclude<Locale, 'en'>]);
+    }
+  });
+
+  it("words each of the libs' answers by its key, and nothing else from a server", async () => {
+    const { securityPageWords } = await import('~/i18n/security-words');
+    const { SECURITY_MESSAGES, securityMessageKey } = await import('~/lib/security-rules');
+    const { MFA_MESSAGES } = await import('~/lib/mfa');
+    const { answerIn } = await import('~/lib/answer-in-language');
+    for (const key of Object.keys(SECURITY_MESSAGES) as (keyof typeof SECURITY_MESSAGES)[])
+      expect(securityMessageKey(SECURITY_MESSAGES[key])).toBe(key);
+    const ar = securityPageWords('ar');
+    for (const key of Object.keys(MFA_MESSAGES) as (keyof typeof MFA_MESSAGES)[]) {
+      expect(answerIn('ar', MFA_MESSAGES, ar.mfa, new Error(MFA_MESSAGES[key]), ar.mfa.failed)).toBe(
+        ar.mfa[key],
+      );
+      expect(answerIn('en', MFA_MESSAGES, MFA_MESSAGES, new Error(MFA_MESSAGES[key]), 'x')).toBe(
+        MFA_MESSAGES[key],
+      );
+    }
+    const serverEnglish = new Error('AuthApiError: something the server said');
+    expect(answerIn('ar', MFA_MESSAGES, ar.mfa, serverEnglish, ar.mfa.failed)).toBe(ar.mfa.failed);
+    expect(answerIn('en', MFA_MESSAGES, MFA_MESSAGES, serverEnglish, 'x')).toBe(serverEnglish.message);
+  });
+});

@@ -178,16 +178,22 @@ describe('member security', () => {
       fields: ['email'],
     });
     fake.next.set('updateUser', { data: { user: { id: 'u', new_email: 'b@example.com' } }, error: null });
-    await changeEmail(' b@example.com ', 'a@example.com', ORIGIN);
+    await changeEmail(' b@example.com ', 'a@example.com', '', ORIGIN);
     expect(fake.calls[0]?.args).toEqual([
       { email: 'b@example.com' },
       { emailRedirectTo: `${ORIGIN}/user/security?email-change=1` },
     ]);
+    // Asked from the Arabic page: the links land on the Arabic page.
+    fake.next.set('updateUser', { data: { user: { id: 'u', new_email: 'b@example.com' } }, error: null });
+    await changeEmail('b@example.com', 'a@example.com', '/ar', ORIGIN);
+    expect(fake.calls.at(-1)?.args[1]).toEqual({
+      emailRedirectTo: `${ORIGIN}/ar/user/security?email-change=1`,
+    });
     fake.next.set('updateUser', {
       data: { user: null },
       error: { code: 'email_exists', status: 422, message: 'taken' },
     });
-    await expect(changeEmail('c@example.com', 'a@example.com', ORIGIN)).rejects.toThrow(
+    await expect(changeEmail('c@example.com', 'a@example.com', '', ORIGIN)).rejects.toThrow(
       SECURITY_MESSAGES.emailUnavailable,
     );
   });

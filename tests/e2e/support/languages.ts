@@ -9,10 +9,13 @@ const KEPT_IN_LATIN = [/Liquid Capital Limited/g, /To fill:[^\n]*/g];
 /**
  * English left on a page in another language: runs of three or more Latin words (an untranslated
  * sentence or label), after the names that stay Latin are taken out. Addresses, e-mails, amounts and
- * references have no spaces between words, so they never match.
+ * references have no spaces between words, so they never match; nor does a key or code written in
+ * capitals in groups ("CIZR MRSZ UNWP"), which no sentence is.
  */
 export async function englishLeftIn(area: Locator): Promise<string[]> {
   let text = await area.innerText();
   for (const kept of KEPT_IN_LATIN) text = text.replace(kept, ' ');
-  return [...text.matchAll(/\b[A-Za-z]{2,}(?:[ ,'’-]+[A-Za-z]{2,}){2,}\b/g)].map((m) => m[0]);
+  return [...text.matchAll(/\b[A-Za-z]{2,}(?:[ ,'’-]+[A-Za-z]{2,}){2,}\b/g)]
+    .map((m) => m[0])
+    .filter((run) => /[a-z]/.test(run));
 }

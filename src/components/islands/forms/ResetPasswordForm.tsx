@@ -8,7 +8,8 @@ import type { LinkWords } from '~/lib/auth-link';
 import type { AuthFormWords } from '~/i18n/auth-words';
 import { $session } from '~/stores/session';
 import { useFormProblem } from '../shared/formProblem';
-import { LinkQuestion, useAuthLink } from '../shared/useAuthLink';
+import { useAuthLink } from '../shared/useAuthLink';
+import LinkQuestion from '../shared/LinkQuestion';
 
 /**
  * /reset-password: the recovery link's PKCE code signs the person in (only in the browser that asked

@@ -1,7 +1,9 @@
 import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import CodeField from '../../shared/CodeField';
-import { errorText } from '~/lib/db-errors';
 import { MFA_MESSAGES } from '~/lib/mfa';
+import { answerIn } from '~/lib/answer-in-language';
+import type { SecurityPageWords } from '~/i18n/security-words';
+import { useMemberLanguage } from '../member-language';
 
 export interface CodeFormProps {
   /** Checks the code and acts; throws an Error whose message is shown under the field. */
@@ -9,6 +11,8 @@ export interface CodeFormProps {
   submitLabel: string;
   busyLabel: string;
   onCancel: () => void;
+  /** The page's words: the code field's label, the answers, Cancel. */
+  words: SecurityPageWords;
   children?: ReactNode;
 }
 
@@ -16,7 +20,15 @@ export interface CodeFormProps {
  * One authenticator code and what it confirms (adding or removing an authenticator). A wrong code
  * shows why and empties the field; nothing else changes, so the member just types the next code.
  */
-export default function CodeForm({ onCode, submitLabel, busyLabel, onCancel, children }: CodeFormProps) {
+export default function CodeForm({
+  onCode,
+  submitLabel,
+  busyLabel,
+  onCancel,
+  words,
+  children,
+}: CodeFormProps) {
+  const { locale } = useMemberLanguage();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +42,15 @@ export default function CodeForm({ onCode, submitLabel, busyLabel, onCancel, chi
     try {
       await onCode(code);
     } catch (e) {
-      setError(errorText(e, MFA_MESSAGES.failed));
+      setError(
+        answerIn(
+          locale,
+          MFA_MESSAGES,
+          words.mfa,
+          e,
+          locale === 'en' ? MFA_MESSAGES.failed : words.mfa.failed,
+        ),
+      );
       setCode('');
     } finally {
       setBusy(false);
@@ -40,13 +60,13 @@ export default function CodeForm({ onCode, submitLabel, busyLabel, onCancel, chi
   return (
     <form className="space-y-4 rounded-lg border border-mist-200 p-4" onSubmit={onSubmit} aria-busy={busy}>
       {children}
-      <CodeField id={id} value={code} onChange={setCode} error={error} />
+      <CodeField id={id} value={code} onChange={setCode} error={error} label={words.codeLabel} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-dark" disabled={busy}>
           {busy ? busyLabel : submitLabel}
         </button>
         <button type="button" className="btn-outline-dark" onClick={onCancel} disabled={busy}>
-          Cancel
+          {words.authenticators.cancel}
         </button>
       </div>
     </form>

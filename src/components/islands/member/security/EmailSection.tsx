@@ -5,16 +5,24 @@ import Field from '../../shared/Field';
 import { useLoad } from '../../shared/useLoad';
 import { changeEmail, currentUser } from '~/lib/account-security';
 import { SECURITY_MESSAGES, validateEmailChange, type EmailChangeLanding } from '~/lib/security-rules';
+import type { SecurityPageWords } from '~/i18n/security-words';
+import { ltrIn } from '~/lib/bidi';
+import { useMemberLanguage } from '../member-language';
 import { Section, useSecurityProblem } from './Section';
 
 /** The e-mail address, changed by confirming links sent to both addresses. */
 export default function EmailSection({
   session,
   landing,
+  words,
 }: {
   session: Session;
   landing: EmailChangeLanding;
+  words: SecurityPageWords;
 }) {
+  const { locale, prefix } = useMemberLanguage();
+  const own = words.email;
+  const [pendingBefore = '', pendingAfter = ''] = own.pending.split('{email}');
   const email = session.user.email ?? '';
   // The stored session may predate a change asked for elsewhere: ask the server (again whenever the
   // address or the landing changes). A failed check keeps the session's answer.
@@ -31,7 +39,7 @@ export default function EmailSection({
         : (session.user.new_email ?? null);
   const [newEmail, setNewEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const { report, fieldProps, alert, fail } = useSecurityProblem();
+  const { report, fieldProps, alert, fail } = useSecurityProblem(words.messages);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,10 +48,10 @@ export default function EmailSection({
     if (report(form, validateEmailChange(newEmail, email))) return;
     setBusy(true);
     try {
-      const user = await changeEmail(newEmail, email);
+      const user = await changeEmail(newEmail, email, prefix);
       setPending(user.new_email ?? newEmail.trim().toLowerCase());
       setNewEmail('');
-      toast.success(SECURITY_MESSAGES.emailChangeSent);
+      toast.success(words.messages.emailChangeSent);
     } catch (err) {
       fail(form, err, SECURITY_MESSAGES.emailChangeFailed);
     } finally {
@@ -52,11 +60,11 @@ export default function EmailSection({
   }
 
   return (
-    <Section id="security-email-heading" title="Change e-mail address">
+    <Section id="security-email-heading" title={own.heading}>
       <p className="text-sm text-muted">
-        Current address:{' '}
+        {own.current}{' '}
         <strong className="break-all text-ink-950" data-testid="current-email">
-          {email}
+          {ltrIn(locale, email)}
         </strong>
       </p>
       {pending && (
@@ -65,16 +73,18 @@ export default function EmailSection({
           className="rounded-md bg-mist-100 p-3 text-sm text-ink-800"
           data-testid="pending-email"
         >
-          Change to <strong className="break-all text-ink-950">{pending}</strong> waiting for confirmation:
-          open the links we sent to both addresses.
+          {pendingBefore}
+          <strong className="break-all text-ink-950">{ltrIn(locale, pending)}</strong>
+          {pendingAfter}
         </p>
       )}
       <form className="space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy}>
         {alert}
         <Field
           id="security-new-email"
-          label="New e-mail address"
+          label={own.newLabel}
           name="email"
+          dir="ltr"
           type="email"
           autoComplete="email"
           value={newEmail}
@@ -82,7 +92,7 @@ export default function EmailSection({
           {...fieldProps('email')}
         />
         <button type="submit" className="btn-dark" disabled={busy}>
-          {busy ? 'Sending…' : 'Change e-mail address'}
+          {busy ? own.sending : own.submit}
         </button>
       </form>
     </Section>

@@ -4,16 +4,22 @@ import Field from '../../shared/Field';
 import NewPasswordFields from '../../forms/NewPasswordFields';
 import { changePassword, sendReauthenticationCode } from '~/lib/account-security';
 import { SECURITY_MESSAGES, validatePasswordChange } from '~/lib/security-rules';
+import type { SecurityPageWords } from '~/i18n/security-words';
+import { ltrIn } from '~/lib/bidi';
+import { useMemberLanguage } from '../member-language';
 import { Section, useSecurityProblem } from './Section';
 
 /** The password, changed with the code GoTrue mails (secure_password_change). */
-export default function PasswordSection({ email }: { email: string }) {
+export default function PasswordSection({ email, words }: { email: string; words: SecurityPageWords }) {
+  const { locale } = useMemberLanguage();
+  const own = words.password;
+  const [before = '', after = ''] = own.codeTo.split('{email}');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState<'code' | 'save' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const { report, fieldProps, alert, fail, clear } = useSecurityProblem();
+  const { report, fieldProps, alert, fail, clear } = useSecurityProblem(words.messages);
 
   async function onSendCode() {
     if (busy) return;
@@ -21,7 +27,7 @@ export default function PasswordSection({ email }: { email: string }) {
     setBusy('code');
     try {
       await sendReauthenticationCode();
-      toast.success(SECURITY_MESSAGES.codeSent);
+      toast.success(words.messages.codeSent);
     } catch (err) {
       fail(formRef.current, err, SECURITY_MESSAGES.mailFailed);
     } finally {
@@ -38,7 +44,7 @@ export default function PasswordSection({ email }: { email: string }) {
     setBusy('save');
     try {
       await changePassword(input);
-      toast.success(SECURITY_MESSAGES.passwordChanged);
+      toast.success(words.messages.passwordChanged);
       setCode('');
       setPassword('');
       setConfirm('');
@@ -50,20 +56,22 @@ export default function PasswordSection({ email }: { email: string }) {
   }
 
   return (
-    <Section id="security-password-heading" title="Change password">
+    <Section id="security-password-heading" title={own.heading}>
       <p className="text-sm text-muted">
-        To confirm it is you, we send a 6-digit code to{' '}
-        <strong className="break-all text-ink-950">{email}</strong>.
+        {before}
+        <strong className="break-all text-ink-950">{ltrIn(locale, email)}</strong>
+        {after}
       </p>
       <button type="button" className="btn-outline-dark" onClick={onSendCode} disabled={busy !== null}>
-        {busy === 'code' ? 'Sending…' : 'Send me a code'}
+        {busy === 'code' ? own.sending : own.sendCode}
       </button>
       <form ref={formRef} className="space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy === 'save'}>
         {alert}
         <Field
           id="security-code"
-          label="Code from the e-mail"
+          label={own.codeLabel}
           name="code"
+          dir="ltr"
           inputMode="numeric"
           autoComplete="one-time-code"
           value={code}
@@ -77,9 +85,10 @@ export default function PasswordSection({ email }: { email: string }) {
           confirm={confirm}
           onConfirmChange={setConfirm}
           problemFor={fieldProps}
+          words={words.newPassword}
         />
         <button type="submit" className="btn-dark" disabled={busy !== null}>
-          {busy === 'save' ? 'Saving…' : 'Change password'}
+          {busy === 'save' ? own.saving : own.submit}
         </button>
       </form>
     </Section>

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import toast from '~/lib/toast';
 import { useFormProblem } from '../../shared/formProblem';
-import { shownSecurityProblem, type SecurityMessage } from '~/lib/security-rules';
+import {
+  securityMessageKey,
+  shownSecurityProblem,
+  type SecurityMessage,
+  type SecurityProblem,
+} from '~/lib/security-rules';
+import type { FormProblem } from '~/lib/form-rules';
+import type { SecurityPageWords } from '~/i18n/security-words';
 
 /** One titled card of the page. */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -16,18 +23,25 @@ export function Section({ id, title, children }: { id: string; title: string; ch
 }
 
 /**
- * A failure of one form: written at the top of the form (fields concerned marked and described by it,
- * the first one focused) and, when it comes back from the server, also as a toast.
+ * A failure of one form, in the page's words: written at the top of the form (fields concerned marked
+ * and described by it, the first one focused) and, when it comes back from the server, also as a toast.
  */
-export function useSecurityProblem() {
-  const { report, fieldProps, alert } = useFormProblem();
-  const fail = (form: HTMLFormElement | null, error: unknown, fallback: SecurityMessage) => {
-    const problem = shownSecurityProblem(error, fallback);
-    if (form) report(form, problem);
+export function useSecurityProblem(messages: SecurityPageWords['messages']) {
+  const form = useFormProblem();
+  const { fieldProps, alert } = form;
+  const inWords = (problem: SecurityProblem): FormProblem => ({
+    message: messages[securityMessageKey(problem.message)],
+    fields: problem.fields,
+  });
+  const report = (element: HTMLFormElement, problem: SecurityProblem | null) =>
+    form.report(element, problem && inWords(problem));
+  const fail = (element: HTMLFormElement | null, error: unknown, fallback: SecurityMessage) => {
+    const problem = inWords(shownSecurityProblem(error, fallback));
+    if (element) form.report(element, problem);
     toast.error(problem.message);
   };
-  const clear = (form: HTMLFormElement | null) => {
-    if (form) report(form, null);
+  const clear = (element: HTMLFormElement | null) => {
+    if (element) form.report(element, null);
   };
   return { report, fieldProps, alert, fail, clear };
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import toast from '~/lib/toast';
 import { signOutOtherSessions } from '~/lib/account-security';
-import { SECURITY_MESSAGES, shownSecurityProblem } from '~/lib/security-rules';
+import { SECURITY_MESSAGES, securityMessageKey, shownSecurityProblem } from '~/lib/security-rules';
+import type { SecurityPageWords } from '~/i18n/security-words';
 import { Section } from './Section';
 
 /** Ends every session of the member except this one. */
-export default function SessionsSection() {
+export default function SessionsSection({ words }: { words: SecurityPageWords }) {
+  const own = words.sessions;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -15,9 +17,10 @@ export default function SessionsSection() {
     setBusy(true);
     try {
       await signOutOtherSessions();
-      toast.success(SECURITY_MESSAGES.otherSessionsSignedOut);
+      toast.success(words.messages.otherSessionsSignedOut);
     } catch (err) {
-      const { message } = shownSecurityProblem(err, SECURITY_MESSAGES.otherSessionsFailed);
+      const shown = shownSecurityProblem(err, SECURITY_MESSAGES.otherSessionsFailed);
+      const message = words.messages[securityMessageKey(shown.message)];
       setError(message);
       toast.error(message);
     } finally {
@@ -26,18 +29,15 @@ export default function SessionsSection() {
   }
 
   return (
-    <Section id="security-sessions-heading" title="Other sessions">
-      <p className="text-sm text-muted">
-        Signed in on a device you no longer use, or one you do not recognise? End every session except this
-        one.
-      </p>
+    <Section id="security-sessions-heading" title={own.heading}>
+      <p className="text-sm text-muted">{own.text}</p>
       {error && (
         <p role="alert" className="form-error">
           {error}
         </p>
       )}
       <button type="button" className="btn-dark" onClick={onSignOutOthers} disabled={busy}>
-        {busy ? 'Signing out…' : 'Sign out of all other sessions'}
+        {busy ? own.signingOut : own.submit}
       </button>
     </Section>
   );

@@ -1,5 +1,17 @@
 import type { Locale } from '../../locales';
 import type { Widen } from '../../widen';
+import { SECURITY_MESSAGES } from '~/lib/security-rules';
+
+// The messages the sign-in and reset forms word too are taken from their catalog section instead.
+const {
+  weakPassword: _weakPassword,
+  samePassword: _samePassword,
+  passwordMismatch: _passwordMismatch,
+  invalidEmail: _invalidEmail,
+  mailRateLimited: _mailRateLimited,
+  mailFailed: _mailFailed,
+  ...OWN_MESSAGES
+} = SECURITY_MESSAGES;
 
 /**
  * /user/security's own words (issue 36), in the three languages side by side. English defines the keys;
@@ -78,29 +90,10 @@ const en = {
     signingOut: 'Signing out…',
   },
   /**
-   * src/lib/security-rules.ts's SECURITY_MESSAGES that are the page's own, word for word in English
-   * (a test holds them equal); the page adds the ones the sign-in forms share.
+   * src/lib/security-rules.ts's SECURITY_MESSAGES that are the page's own; the page adds the ones the
+   * sign-in forms share (src/i18n/security-words.ts).
    */
-  messages: {
-    codeSent: 'We have sent a 6-digit code to your e-mail address. Enter it below with your new password.',
-    codeMissing: 'Enter the 6-digit code from the e-mail (ask for one first).',
-    codeInvalid: 'That code is wrong or has expired. Ask for a new one.',
-    codeRequired: 'For your security, ask for a code by e-mail and enter it with your new password.',
-    passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
-    passwordChangeFailed: 'Your password could not be changed. Please try again.',
-    sameEmail: 'That is already your e-mail address.',
-    emailUnavailable: 'That e-mail address cannot be used. Please choose another one.',
-    emailChangeSent:
-      'Almost done: we have sent a confirmation link to your current and to your new address. Open both to make the change.',
-    emailChangeFailed: 'Your e-mail address could not be changed. Please try again.',
-    emailChangeHalfway:
-      'One link confirmed. Now open the link we sent to the other address to finish the change.',
-    emailChanged: 'Your e-mail address has been changed.',
-    emailChangeLinkInvalid:
-      'This e-mail change link is invalid or has expired. Please start the change again.',
-    otherSessionsSignedOut: 'You have been signed out on every other device and browser.',
-    otherSessionsFailed: 'We could not sign out your other sessions. Please try again.',
-  },
+  messages: OWN_MESSAGES,
 } as const;
 
 export type SecurityWords = Widen<typeof en>;

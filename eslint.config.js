@@ -123,8 +123,6 @@ export default tseslint.config(
       'src/layouts/Admin.astro',
       // The member pages still in English (issue 36, docs/languages.md "What is translated"): each
       // leaves this list when its words arrive and its page joins translatedMemberRoutes.
-      'src/components/islands/member/ActivityPage.tsx',
-      'src/components/islands/member/NotificationsPage.tsx',
       'src/components/islands/member/PlansPage.tsx',
       'src/components/islands/member/plans/ConfirmSubscription.tsx',
       'src/components/islands/member/plans/PlanTermsList.tsx',

@@ -7,9 +7,11 @@ import { defaultLocale, type Locale } from '~/i18n/locales';
  */
 export const translatedMemberRoutes: readonly string[] = [
   '/user-dashboard',
+  '/user/activity',
   '/user/addresses',
   '/user/deposit',
   '/user/freeze',
+  '/user/notifications',
   '/user/security',
   '/user/statement',
   '/user/support',

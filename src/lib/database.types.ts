@@ -458,35 +458,29 @@ export type Database = {
       notifications: {
         Row: {
           available_at: string
-          body: string
           created_at: string
           event_id: number
           id: number
           kind: string
           read_at: string | null
-          title: string
           user_id: string
         }
         Insert: {
           available_at?: string
-          body: string
           created_at?: string
           event_id: number
           id?: never
           kind: string
           read_at?: string | null
-          title: string
           user_id: string
         }
         Update: {
           available_at?: string
-          body?: string
           created_at?: string
           event_id?: number
           id?: never
           kind?: string
           read_at?: string | null
-          title?: string
           user_id?: string
         }
         Relationships: [
@@ -1351,7 +1345,7 @@ export type Database = {
         }[]
       }
       my_activity: {
-        Args: { p_before?: number; p_limit?: number }
+        Args: { p_before?: number; p_limit?: number; p_locale?: string }
         Returns: {
           actor: string
           body: string
@@ -1381,24 +1375,15 @@ export type Database = {
         }[]
       }
       my_notifications: {
-        Args: { p_before?: number; p_limit?: number }
+        Args: { p_before?: number; p_limit?: number; p_locale?: string }
         Returns: {
           available_at: string
           body: string
-          created_at: string
-          event_id: number
           id: number
           kind: string
-          read_at: string | null
+          read_at: string
           title: string
-          user_id: string
         }[]
-        SetofOptions: {
-          from: "*"
-          to: "notifications"
-          isOneToOne: false
-          isSetofReturn: true
-        }
       }
       my_plans: {
         Args: Record<PropertyKey, never>
@@ -1421,7 +1406,7 @@ export type Database = {
           referred_count: number
         }[]
       }
-      my_security_status: { Args: Record<PropertyKey, never>; Returns: Json }
+      my_security_status: { Args: { p_locale?: string }; Returns: Json }
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string }
       next_notification_in: {
         Args: Record<PropertyKey, never>

@@ -1,9 +1,11 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
+import type { Locale } from '~/i18n/locales';
 
 /**
  * The member's notifications and account activity. Both are written in words by the database from
- * the audit log (private.member_event_words, docs/notifications.md); the browser only lists them.
+ * the audit log (private.member_event_words, docs/notifications.md), in the language the page asks
+ * for (English, Chinese or Arabic); the browser only lists them.
  */
 export interface MemberNotification {
   id: string;
@@ -63,27 +65,34 @@ function toPage<T extends { id: string }>(items: T[], size: number): Page<T> {
   return { items, next: items.length === size ? (items[items.length - 1]?.id ?? null) : null };
 }
 
-/** A page of the signed-in member's notifications, newest first, after `before` (a key from `next`). */
+/**
+ * A page of the signed-in member's notifications in `locale`, newest first, after `before` (a key
+ * from `next`).
+ */
 export async function myNotifications(
+  locale: Locale,
   before: string | null = null,
   size = NOTIFICATIONS_PAGE,
 ): Promise<Page<MemberNotification>> {
   const { data, error } = await supabase().rpc('my_notifications', {
     ...(before === null ? {} : { p_before: Number(before) }),
     p_limit: size,
+    p_locale: locale,
   });
   if (error) throw toDbError(error, 'Your notifications could not be loaded.');
   return toPage(((data ?? []) as Record<string, unknown>[]).map(toNotification), size);
 }
 
-/** A page of the signed-in member's account events, newest first. */
+/** A page of the signed-in member's account events in `locale`, newest first. */
 export async function myActivity(
+  locale: Locale,
   before: string | null = null,
   size = ACTIVITY_PAGE,
 ): Promise<Page<ActivityEvent>> {
   const { data, error } = await supabase().rpc('my_activity', {
     ...(before === null ? {} : { p_before: Number(before) }),
     p_limit: size,
+    p_locale: locale,
   });
   if (error) throw toDbError(error, 'Your account activity could not be loaded.');
   return toPage(((data ?? []) as Record<string, unknown>[]).map(toActivity), size);

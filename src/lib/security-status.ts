@@ -1,5 +1,6 @@
 import { supabase } from './supabase';
 import { DbError, toDbError } from './db-errors';
+import type { Locale } from '~/i18n/locales';
 
 /**
  * The member's security status (my_security_status, issue 30): readable at any assurance level, so
@@ -29,8 +30,9 @@ export interface SecurityStatus {
   notices: SecurityNotice[];
 }
 
-export async function mySecurityStatus(): Promise<SecurityStatus> {
-  const { data, error } = await supabase().rpc('my_security_status');
+/** The status, its notices worded in `locale`. */
+export async function mySecurityStatus(locale: Locale): Promise<SecurityStatus> {
+  const { data, error } = await supabase().rpc('my_security_status', { p_locale: locale });
   if (error) throw toDbError(error, 'Could not load your security status.');
   const row: unknown = typeof data === 'string' ? JSON.parse(data) : data;
   if (!row || typeof row !== 'object') throw new DbError('Could not load your security status.');

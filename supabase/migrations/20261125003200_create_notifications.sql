@@ -1,13 +1,15 @@
 -- Notifications for members (issue 23), derived from the audit log: an AFTER INSERT trigger on
--- audit_events writes one (address_added: two) per event that names a member, in the words of
--- private.member_event_words. Nothing else writes them, so every audited event is announced.
+-- audit_events writes one (address_added: two) per event that names a member and that
+-- private.member_event_words describes. Nothing else writes them, so every audited event is announced.
+-- A notice holds no words: they are written when it is read, in the reader's language (issue 36),
+-- from the event it points to (private.notice_words), so a member who changes language reads every
+-- notice in the new one, and the bell, the list and the freeze page cannot disagree.
 
 create table public.notifications (
   id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
+  -- The event's kind, or '<kind>_usable' for the later notice of an address that becomes usable.
   kind text not null,
-  title text not null,
-  body text not null,
   event_id bigint not null references public.audit_events (id),
   created_at timestamptz not null default now(),
   -- A notice about the future (an address becoming usable) is written now and shown from then on.
@@ -52,9 +54,9 @@ begin
   if not exists (select 1 from auth.users u where u.id = new.member_id) then
     return null;
   end if;
-  insert into public.notifications (user_id, kind, title, body, event_id, available_at)
+  insert into public.notifications (user_id, kind, event_id, available_at)
   select new.member_id, case w.variant when 'usable' then new.kind || '_usable' else new.kind end,
-    w.title, w.body, new.id, coalesce(w.available_at, now())
+    new.id, coalesce(w.available_at, now())
   from private.member_event_words(new) w;
 
   select n.available_at, n.id into v_oldest
@@ -72,6 +74,23 @@ $$;
 
 revoke execute on function private.notify_member(), private.notifications_per_member()
   from public, anon, authenticated, service_role;
+
+-- A stored notice's title and body in a language: the words of its event's variant (the event
+-- itself, or an address's later "ready" notice).
+create function private.notice_words(p_event_id bigint, p_kind text, p_locale text)
+returns table (title text, body text)
+language sql
+stable
+set search_path = ''
+as $$
+  select w.title, w.body
+  from public.audit_events e
+  cross join lateral private.member_event_words(e, p_locale) w
+  where e.id = p_event_id and (w.variant = 'usable') = (p_kind = e.kind || '_usable')
+  limit 1
+$$;
+
+revoke execute on function private.notice_words(bigint, text, text) from public, anon, authenticated, service_role;
 
 create trigger audit_events_notify after insert on public.audit_events
   for each row when (new.member_id is not null) execute function private.notify_member();
@@ -154,36 +173,45 @@ revoke execute on function private.require_page_size(int) from public, anon, aut
 grant execute on function private.require_page_size(int) to authenticated;
 
 -- /user/notifications: the caller's visible notices, newest first, paged by key (pass the last id of
--- a page as p_before). Invoker rights: the policy above decides what is visible.
-create function public.my_notifications(p_before bigint default null, p_limit int default 20)
-returns setof public.notifications
+-- a page as p_before), each in p_locale ('en', 'zh-hant', 'ar'; null: the member's own language).
+-- Definer rights, as the words come from the audit log members cannot read: the filter below is the
+-- policy's (own rows, once available), and private.require_member its assurance level.
+create function public.my_notifications(p_before bigint default null, p_limit int default 20, p_locale text default null)
+returns table (id bigint, kind text, title text, body text, available_at timestamptz, read_at timestamptz)
 language plpgsql
 stable
-security invoker
+security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
+  v_uid uuid := private.require_member();
+  v_locale text := private.reader_locale(p_locale);
   v_cursor_at timestamptz;
   v_cursor_id bigint;
 begin
-  perform private.require_member();
   perform private.require_page_size(p_limit);
   if p_before is not null then
-    select n.available_at, n.id into v_cursor_at, v_cursor_id from public.notifications n where n.id = p_before;
+    select n.available_at, n.id into v_cursor_at, v_cursor_id
+    from public.notifications n where n.id = p_before and n.user_id = v_uid;
     if not found then
       raise exception 'That page of your notifications was not found; reload the page.' using errcode = '22023';
     end if;
   end if;
   return query
-  select n.* from public.notifications n
-  where n.user_id = auth.uid() and n.available_at <= now()
-    and (p_before is null or (n.available_at, n.id) < (v_cursor_at, v_cursor_id))
-  order by n.available_at desc, n.id desc
-  limit p_limit;
+  select n.id, n.kind, w.title, w.body, n.available_at, n.read_at
+  from (
+    select * from public.notifications n
+    where n.user_id = v_uid and n.available_at <= now()
+      and (p_before is null or (n.available_at, n.id) < (v_cursor_at, v_cursor_id))
+    order by n.available_at desc, n.id desc
+    limit p_limit) n
+  cross join lateral private.notice_words(n.event_id, n.kind, v_locale) w
+  order by n.available_at desc, n.id desc;
 end
 $$;
 
-revoke execute on function public.my_notifications(bigint, int) from public, anon, authenticated, service_role;
-grant execute on function public.my_notifications(bigint, int) to authenticated;
+revoke execute on function public.my_notifications(bigint, int, text) from public, anon, authenticated, service_role;
+grant execute on function public.my_notifications(bigint, int, text) to authenticated;
 
 alter publication supabase_realtime add table public.notifications;

@@ -189,8 +189,9 @@ create trigger withdrawal_requests_security_hold before insert on public.withdra
 -- are frozen, the security hold in force, and the latest security notices. The owner who reaches the
 -- page through the password-recovery link, or whose account a thief gave an authenticator, must be
 -- able to read what happened and freeze. It holds nothing the holder of the password did not cause
--- or could not see on the address book: no balances, no other notices.
-create function public.my_security_status() returns jsonb
+-- or could not see on the address book: no balances, no other notices. The notices are in p_locale
+-- ('en', 'zh-hant', 'ar'; null: the member's own language, issue 36).
+create function public.my_security_status(p_locale text default null) returns jsonb
 language plpgsql
 stable
 security definer
@@ -200,6 +201,7 @@ declare
   -- Any assurance level: the owner reads this before any code (private.require_member would ask).
   v_uid uuid := private.require_account_holder();
   v_hold public.security_holds;
+  v_locale text := private.reader_locale(p_locale);
 begin
   v_hold := private.active_security_hold(v_uid);
   return jsonb_build_object(
@@ -207,7 +209,7 @@ begin
     'hold', case when v_hold.id is null then null
       else jsonb_build_object('change', v_hold.change, 'hold_until', v_hold.hold_until) end,
     'notices', coalesce((
-      select jsonb_agg(jsonb_build_object('id', n.id, 'title', n.title, 'body', n.body, 'at', n.available_at)
+      select jsonb_agg(jsonb_build_object('id', n.id, 'title', w.title, 'body', w.body, 'at', n.available_at)
         order by n.available_at desc, n.id desc)
       from (
         select * from public.notifications n
@@ -217,11 +219,12 @@ begin
             'address_added', 'address_removed', 'address_cooling_off_changed', 'withdrawal_filed',
             'withdrawals_frozen', 'withdrawals_unfrozen')
         order by n.available_at desc, n.id desc
-        limit 10) n), '[]'::jsonb));
+        limit 10) n
+      cross join lateral private.notice_words(n.event_id, n.kind, v_locale) w), '[]'::jsonb));
 end
 $$;
 
-revoke execute on function public.my_security_status() from public, anon, authenticated, service_role;
-grant execute on function public.my_security_status() to authenticated;
+revoke execute on function public.my_security_status(text) from public, anon, authenticated, service_role;
+grant execute on function public.my_security_status(text) to authenticated;
 
 alter publication supabase_realtime add table public.security_holds;

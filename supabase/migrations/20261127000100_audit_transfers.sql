@@ -24,7 +24,7 @@ begin
       'category', new.category, 'small_edit', new.small_edit, 'asset', new.asset, 'quantity', new.quantity::text,
       'rate', new.rate::text, 'rate_source', new.rate_source, 'network_fee', new.network_fee::text,
       'source', new.source, 'source_id', new.source_id, 'void_reason', new.void_reason,
-      'proposed_by', new.proposed_by, 'initiated_by', new.initiated_by, 'internal_note', new.internal_note,
+      'plan', new.plan, 'proposed_by', new.proposed_by, 'initiated_by', new.initiated_by, 'internal_note', new.internal_note,
       'expires_at', new.expires_at)),
     new.client_text);
   return null;

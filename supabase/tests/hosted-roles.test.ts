@@ -482,7 +482,7 @@ describe('grants: every function says who may execute it, alike on both engines'
   it('no API role holds more than it is granted: anon reaches no table, and only what a migration names', () => {
     const grants = found['pglite']!.grants;
     // A sanity line on the description: the member functions are authenticated's alone.
-    expect(grants.get('function my_activity(bigint,integer)')).toBe('authenticated EXECUTE');
+    expect(grants.get('function my_activity(bigint,integer,text)')).toBe('authenticated EXECUTE');
     expect([...grants].filter(([object, g]) => object.startsWith('table ') && /\banon\b/.test(g))).toEqual(
       [],
     );

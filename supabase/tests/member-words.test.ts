@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatDateTime } from '../../src/lib/date-time';
 import { FREEZE_LIFT_SENTENCE } from '../../src/lib/freeze-words';
+import { formatUsd } from '../../src/lib/money';
+import { usdIn } from '../../src/lib/money-in-language';
 import { becomeCaller, createStaff, createUser, engines, type Engine } from './helpers/db';
+import type { Queryable } from '../local/db/engine';
 
 type Actor = 'owner' | 'finance' | 'support' | 'auditor' | 'member' | 'system';
 
@@ -26,6 +29,8 @@ interface Case {
   actor: string;
   /** Title and body of each notice, in order: the event's own, then a later one (address ready). */
   words: [string, string][];
+  /** Word for word in Chinese and Arabic (Arabic without its isolates), for some cases. */
+  translated?: Partial<Record<'zh-hant' | 'ar', [string, string][]>>;
 }
 
 const XRP = {
@@ -92,7 +97,7 @@ const CASES: Case[] = [
   {
     kind: 'transfer_voided',
     by: 'member',
-    after: { kind: 'redemption', void_reason: 'cancelled', pending_id: 12, amount: '3000.00' },
+    after: { kind: 'redemption', void_reason: 'cancelled', pending_id: 12, amount: '3000.00', plan: 'gold' },
     reason: 'Redemption from the Gold plan',
     actor: 'You',
     words: [
@@ -103,6 +108,41 @@ const CASES: Case[] = [
     ],
   },
   {
+    kind: 'transfer_voided',
+    by: 'finance',
+    after: {
+      kind: 'subscription',
+      void_reason: 'rejected',
+      pending_id: 14,
+      amount: '2500.00',
+      plan: 'silver',
+      internal_note: 'Rejected: Source of funds not yet shown',
+    },
+    reason: 'Investment in the Silver plan',
+    actor: 'Our finance team',
+    words: [
+      [
+        'Investment declined',
+        'Your instruction #14 (Investment in the Silver plan, $2,500.00) was declined: Source of funds not yet shown. The amount is free in your Deposit Wallet again.',
+      ],
+    ],
+    translated: {
+      'zh-hant': [
+        [
+          '投資指示被拒絕',
+          '您的指示#14（投資於白銀計劃，US$2,500.00）被拒絕：Source of funds not yet shown。該金額已撥回您的存入錢包，可再次使用。',
+        ],
+      ],
+      ar: [
+        [
+          'تم رفض الاستثمار',
+          'تم رفض تعليمتكم رقم 14 (الاستثمار في الخطة الفضية، 2,500.00 US$): Source of funds not yet shown. أصبح المبلغ متاحًا مجددًا في محفظة الإيداع.',
+        ],
+      ],
+    },
+  },
+  {
+    // An instruction recorded without its plan: the instruction's own words stand in.
     kind: 'transfer_voided',
     by: 'system',
     after: { kind: 'subscription', void_reason: 'expired', pending_id: 13, amount: '500.00' },
@@ -273,6 +313,15 @@ const CASES: Case[] = [
         'An administrator rejected your deposit notice #4 for 0.5 BTC: No such transaction',
       ],
     ],
+    translated: {
+      'zh-hant': [['存入通知被拒絕', '管理員已拒絕您0.5 BTC的存入通知#4：No such transaction']],
+      ar: [
+        [
+          'تم رفض إشعار الإيداع',
+          'تم رفض إشعار الإيداع رقم 4 بكمية 0.5 BTC (المنفِّذ: أحد المسؤولين): No such transaction',
+        ],
+      ],
+    },
   },
   {
     kind: 'address_added',
@@ -606,6 +655,70 @@ const ABOUT_NO_MEMBER = new Set([
   'statement_run_finished',
 ]);
 
+const ISOLATE = /[\u2068\u2069]/g;
+/** The texts' own values a sentence may carry in Latin script: the firm, networks, tickers, plan names. */
+const LATIN_NAMES = /Liquid Capital|XRP Ledger|Bitcoin|Ethereum|TRON/g;
+
+/**
+ * The same event in Chinese or Arabic, through the notice and the activity line: no placeholder left,
+ * not the English sentence, every amount in the language's form (usdIn) and the balance before ahead
+ * of the balance after, each value isolated in Arabic, and no English sentence left once the case's
+ * own values (reasons, labels, addresses, typed by people) are taken out.
+ */
+async function inLanguage(tx: Queryable, c: Case, event: string, locale: 'zh-hant' | 'ar', member: string) {
+  const notices = await tx.query<{ title: string; body: string }>(
+    `select w.title, w.body from public.notifications n
+     cross join lateral private.notice_words(n.event_id, n.kind, $2) w
+     where n.event_id = $1 order by n.available_at, n.id`,
+    [event, locale],
+  );
+  const actor = (
+    await tx.query<{ w: string }>(
+      `select case $2 when 'ar' then ar else zh_hant end as w from private.member_event_texts where en = $1 and key like 'actor.%'`,
+      [c.actor, locale],
+    )
+  ).rows[0]!.w;
+  await becomeCaller(tx, { role: 'authenticated', uid: member });
+  const activity = await tx.query<{ actor: string; title: string; body: string }>(
+    `select actor, title, body from public.my_activity(null, 5, $2) where id = $1::bigint`,
+    [event, locale],
+  );
+  await tx.query('reset role');
+  expect(notices.rows.length).toBe(c.words.length);
+  expect(activity.rows[0]).toEqual({ actor, ...notices.rows[0] });
+  expect(activity.rows[0]!.actor).toBe(actor);
+  const typed = [c.reason, ...Object.values(c.after ?? {}), ...Object.values(c.before ?? {})]
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim().replace(/^Rejected: /, ''))
+    .filter((v) => v.length > 0)
+    .sort((a, b) => b.length - a.length);
+  notices.rows.forEach(({ title, body }, i) => {
+    const [enTitle, enBody] = c.words[i]!;
+    for (const text of [title, body]) {
+      expect(text, text).not.toMatch(/[{}]/);
+      let rest = text.replace(ISOLATE, '');
+      for (const value of typed) rest = rest.replaceAll(value, '');
+      expect(rest.replace(LATIN_NAMES, ''), `English left in ${locale}: ${text}`).not.toMatch(
+        /[A-Za-z]{2,}(?:[ ,.'-]+[A-Za-z]{2,}){2,}/,
+      );
+    }
+    expect(title).not.toBe(enTitle);
+    expect(body).not.toBe(enBody);
+    const amounts = ['balance_before', 'balance_after', 'amount']
+      .map((key) => c.after?.[key])
+      .filter((v): v is string => typeof v === 'string')
+      .map((v) => usdIn(locale, formatUsd(v)));
+    for (const amount of amounts) {
+      expect(body).toContain(locale === 'ar' ? `\u2068${amount}\u2069` : amount);
+    }
+    if (c.after?.balance_before !== undefined && amounts[0] !== amounts[1]) {
+      expect(body.indexOf(amounts[0]!)).toBeLessThan(body.indexOf(amounts[1]!));
+    }
+    const expected = c.translated?.[locale]?.[i];
+    if (expected) expect([title, body.replace(ISOLATE, '')]).toEqual(expected);
+  });
+}
+
 describe.each(engines)('the words members read on %s', (_name, open) => {
   let engine: Engine;
   const uid = {} as Record<Exclude<Actor, 'system'>, string>;
@@ -659,6 +772,8 @@ describe.each(engines)('the words members read on %s', (_name, open) => {
     for (const { src } of rows)
       for (const m of src.matchAll(/private\.audit\(\s*'([a-z_]+)'/g)) kinds.add(m[1]!);
     for (const m of words.matchAll(/e\.kind = '([a-z_]+)'/g)) kinds.add(m[1]!);
+    for (const m of words.matchAll(/e\.kind in \(([^)]+)\)/g))
+      for (const k of m[1]!.matchAll(/'([a-z_]+)'/g)) kinds.add(k[1]!);
     // The phases of a transfer, which its audit trigger picks by a case expression.
     for (const m of (await source('audit_transfer')).matchAll(/'(transfer_[a-z_]+)'/g)) kinds.add(m[1]!);
     // Kinds built from a status: every status a row can change to (the default is where rows start).
@@ -693,7 +808,11 @@ describe.each(engines)('the words members read on %s', (_name, open) => {
     // Every source, and none (a correction or any transfer not from a notice or request).
     expect(new Set(ledgerCases.map((c) => c.after?.source))).toEqual(new Set([...sources, undefined]));
     // Every actor word the mapping can say, except 'Another member' (no member acts on another's account).
-    const actorWords = [...(await source('actor_word')).matchAll(/then '([^']+)'/g)].map((m) => m[1]!);
+    const actorWords = (
+      await engine.db.query<{ en: string }>(
+        `select en from private.member_event_texts where key like 'actor.%' order by key`,
+      )
+    ).rows.map((r) => r.en);
     const said = new Set(CASES.map((c) => c.actor));
     expect(actorWords.filter((w) => !said.has(w))).toEqual(['Another member']);
   });
@@ -722,12 +841,15 @@ describe.each(engines)('the words members read on %s', (_name, open) => {
             )
           ).rows[0]!.id;
           const notices = await tx.query<{ kind: string; title: string; body: string }>(
-            `select kind, title, body from public.notifications where event_id = $1 order by available_at, id`,
+            `select n.kind, w.title, w.body from public.notifications n
+             cross join lateral private.notice_words(n.event_id, n.kind, 'en') w
+             where n.event_id = $1 order by n.available_at, n.id`,
             [event],
           );
           expect(notices.rows).toEqual(
             c.words.map(([title, body], i) => ({ kind: i === 0 ? c.kind : `${c.kind}_usable`, title, body })),
           );
+          for (const locale of ['zh-hant', 'ar'] as const) await inLanguage(tx, c, event, locale, uid.member);
           await becomeCaller(tx, { role: 'authenticated', uid: uid.member });
           const activity = await tx.query(
             `select id::text, kind, actor, title, body from public.my_activity(null, 5) where id = $1::bigint`,

@@ -92,11 +92,27 @@ describe.each(engines)('notifications on %s', (_name, open) => {
       const { rows } = await tx.query<{ r: T }>(sql, params);
       return rows[0]!.r;
     });
+  /**
+   * The notices `caller` can see in the table (its policy decides), each with its words as the
+   * member reads them (private.notice_words, read with the owner's rights once the rows are known).
+   */
   const notices = (caller: Caller, tx?: Queryable) => {
-    const sql = `select id::text, kind, title, body, read_at from public.notifications order by available_at desc, id desc`;
-    return tx
-      ? tx.query<Notice>(sql).then((r) => r.rows)
-      : asCaller(engine.db, caller, async (q) => (await q.query<Notice>(sql)).rows);
+    const read = async (q: Queryable) => {
+      const visible = await q.query<{ id: string }>(
+        `select id::text from public.notifications order by available_at desc, id desc`,
+      );
+      await q.query('reset role');
+      const { rows } = await q.query<Notice>(
+        `select n.id::text, n.kind, w.title, w.body, n.read_at
+         from unnest($1::bigint[]) with ordinality as v(id, at)
+         join public.notifications n on n.id = v.id
+         cross join lateral private.notice_words(n.event_id, n.kind, 'en') w
+         order by v.at`,
+        [visible.rows.map((r) => r.id)],
+      );
+      return rows;
+    };
+    return tx ? read(tx) : asCaller(engine.db, caller, read);
   };
   const audit = (
     q: Queryable,
@@ -310,14 +326,16 @@ describe.each(engines)('notifications on %s', (_name, open) => {
     // Written with the row: the future notice exists but the member cannot read or mark it.
     await audit(engine.db, 'address_added', member.id, KINDS_FROM_OTHER_FEATURES.address_added);
     const stored = await engine.db.query<{ kind: string; available_at: string }>(
-      `select kind, available_at::text from public.notifications
-       where user_id = $1 and kind like 'address_added%' and body like '%' || $2 || '%' order by id`,
+      `select kind, available_at::text from public.notifications n
+       cross join lateral private.notice_words(n.event_id, n.kind, 'en') w
+       where user_id = $1 and kind like 'address_added%' and w.body like '%' || $2 || '%' order by id`,
       [member.id, FIXTURE_XRP_ADDRESS],
     );
     expect(stored.rows.map((r) => r.kind)).toEqual(['address_added', 'address_added_usable']);
     const future = await engine.db.query<{ ok: boolean }>(
-      `select available_at = '2030-01-02T03:04:00Z'::timestamptz as ok from public.notifications
-       where user_id = $1 and kind = 'address_added_usable' and body like '%' || $2 || '%'`,
+      `select available_at = '2030-01-02T03:04:00Z'::timestamptz as ok from public.notifications n
+       cross join lateral private.notice_words(n.event_id, n.kind, 'en') w
+       where user_id = $1 and kind = 'address_added_usable' and w.body like '%' || $2 || '%'`,
       [member.id, FIXTURE_XRP_ADDRESS],
     );
     expect(future.rows).toEqual([{ ok: true }]);
@@ -443,7 +461,8 @@ describe.each(engines)('notifications on %s', (_name, open) => {
     for (const a of all) expect(JSON.stringify(a)).not.toMatch(/owner@notify|finance@notify/);
     // The same words as the notice for the same event.
     const notice = await engine.db.query<{ body: string }>(
-      `select body from public.notifications where event_id = $1 and kind not like '%_usable'`,
+      `select w.body from public.notifications n cross join lateral private.notice_words(n.event_id, n.kind, 'en') w
+       where n.event_id = $1 and n.kind not like '%_usable'`,
       [all[0]!.id],
     );
     expect(notice.rows[0]?.body).toBe(all[0]!.body);

@@ -229,10 +229,9 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     await decline(finance, second.id, 'Source of funds to be confirmed first');
     expect(await balances(uid)).toMatchObject({ deposit_wallet: '800.00', total_invest: '0.00' });
     const notices = await rpc<Array<{ title: string; body: string }>>(
-      SERVICE,
-      `select json_agg(json_build_object('title', title, 'body', body) order by id) as r from public.notifications
-       where user_id = $1 and kind = 'transfer_voided'`,
-      [uid],
+      member(uid),
+      `select json_agg(json_build_object('title', n.title, 'body', n.body) order by n.id) as r
+       from public.my_notifications(null, 100, 'en') n where n.kind = 'transfer_voided'`,
     );
     expect(notices).toEqual([
       {
@@ -528,9 +527,8 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
       },
     ]);
     const words = await rpc<string[]>(
-      SERVICE,
-      `select json_agg(body) as r from public.notifications where user_id = $1`,
-      [referrer],
+      member(referrer),
+      `select json_agg(n.body) as r from public.my_notifications(null, 100, 'en') n`,
     );
     expect(words.join(' ')).not.toMatch(/6,000\.10|Plan Member/);
     expect(

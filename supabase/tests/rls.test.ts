@@ -509,8 +509,8 @@ const TABLES: Record<string, TableCase> = {
     },
     writes: {
       insert: {
-        sql: (i) => `insert into public.notifications (user_id, kind, title, body, event_id)
-                     values ('${i.A}', 'forged', 'Forged', 'Forged', (select max(id) from public.audit_events))`,
+        sql: (i) => `insert into public.notifications (user_id, kind, event_id)
+                     values ('${i.A}', 'forged', (select max(id) from public.audit_events))`,
         expect: denyAll,
       },
       update: { sql: () => `update public.notifications set read_at = now()`, expect: denyAll },

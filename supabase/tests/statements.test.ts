@@ -376,7 +376,8 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
     await attach(oct!);
     await expect(attach(oct!)).rejects.toThrow(/already has its files/);
     const { rows } = await engine.db.query<{ title: string; body: string }>(
-      `select title, body from public.notifications where user_id = $1 and kind = 'statement_published' order by id`,
+      `select w.title, w.body from public.notifications n cross join lateral private.notice_words(n.event_id, n.kind, 'en') w
+       where n.user_id = $1 and n.kind = 'statement_published' order by n.id`,
       [alice],
     );
     expect(rows.map((r) => r.title)).toEqual(['Statement ready', 'Statement ready']);
@@ -410,7 +411,8 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
     expect(versions[1]!.data.lines).toEqual(sep!.data.lines);
     await attach(versions[1]!);
     const { rows } = await engine.db.query<{ title: string; body: string }>(
-      `select title, body from public.notifications where user_id = $1 and kind = 'statement_published' order by id desc limit 1`,
+      `select w.title, w.body from public.notifications n cross join lateral private.notice_words(n.event_id, n.kind, 'en') w
+       where n.user_id = $1 and n.kind = 'statement_published' order by n.id desc limit 1`,
       [alice],
     );
     expect(rows[0]).toEqual({

@@ -107,7 +107,8 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
   const notices = async (uid: string) =>
     (
       await engine.db.query<{ kind: string; title: string; body: string }>(
-        `select kind, title, body from public.notifications where user_id = $1 order by id`,
+        `select n.kind, w.title, w.body from public.notifications n
+         cross join lateral private.notice_words(n.event_id, n.kind, 'en') w where n.user_id = $1 order by n.id`,
         [uid],
       )
     ).rows;

@@ -268,17 +268,17 @@ export async function seedAudit(sql: pg.Client, step: Step, audit: number, membe
        where e.r <= private.notifications_per_member()),
      worded as (
        select (e.ev).member_id, case w.variant when 'usable' then (e.ev).kind || '_usable' else (e.ev).kind end as kind,
-         w.title, w.body, (e.ev).id as event_id, (e.ev).occurred_at,
+         (e.ev).id as event_id, (e.ev).occurred_at,
          coalesce(w.available_at, (e.ev).occurred_at) as available_at,
          row_number() over (partition by (e.ev).member_id
                             order by coalesce(w.available_at, (e.ev).occurred_at) desc, (e.ev).id desc) as r
        from recent e
        cross join lateral private.member_event_words(e.ev) w
        where exists (select 1 from auth.users u where u.id = (e.ev).member_id))
-     insert into public.notifications (id, user_id, kind, title, body, event_id, created_at, available_at, read_at)
+     insert into public.notifications (id, user_id, kind, event_id, created_at, available_at, read_at)
      overriding system value
      select (select coalesce(max(id), 0) from public.notifications) + row_number() over (order by event_id, kind),
-       member_id, kind, title, body, event_id, occurred_at,
+       member_id, kind, event_id, occurred_at,
        available_at, case when available_at < now() - interval '7 days' then available_at + interval '6 hours' end
      from worded where r <= private.notifications_per_member();
      select setval(pg_get_serial_sequence('public.notifications', 'id'),

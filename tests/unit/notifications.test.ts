@@ -51,8 +51,8 @@ describe('notifications module', () => {
 
   it('gives the next page key only after a full page', async () => {
     answers.my_notifications = [notice(9), notice(8)];
-    expect(await myNotifications(null, 2)).toMatchObject({ next: '8' });
-    expect(await myNotifications(null, 3)).toMatchObject({ next: null });
+    expect(await myNotifications('en', null, 2)).toMatchObject({ next: '8' });
+    expect(await myNotifications('en', null, 3)).toMatchObject({ next: null });
   });
 
   it('re-reads when a notice written for later comes due, and stops when unsubscribed', async () => {

@@ -34,6 +34,9 @@ export const memberAr = {
     notifications: 'الإشعارات',
     notificationsUnread: 'الإشعارات، غير المقروءة: {count}',
     language: 'اللغة',
+    showOlder: 'عرض الأقدم',
+    loadingOlder: 'جارٍ التحميل…',
+    olderFailed: 'تعذّر تحميل الإدخالات الأقدم.',
   },
   headings: {
     dashboard: 'لوحة التحكم',

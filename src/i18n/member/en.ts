@@ -49,6 +49,10 @@ export const memberEn = {
     notificationsUnread: 'Notifications, {count} unread',
     /** The language menu in the sidebar: its label, then each language by its own name. */
     language: 'Language',
+    /** "Show older" under the notifications and activity lists, and its states. */
+    showOlder: 'Show older',
+    loadingOlder: 'Loading…',
+    olderFailed: 'Older entries could not be loaded.',
   },
   headings: {
     dashboard: 'Dashboard',

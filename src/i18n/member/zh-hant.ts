@@ -34,6 +34,9 @@ export const memberZhHant = {
     notifications: '通知',
     notificationsUnread: '通知，{count}項未讀',
     language: '語言',
+    showOlder: '顯示較早紀錄',
+    loadingOlder: '載入中…',
+    olderFailed: '未能載入較早的紀錄。',
   },
   headings: {
     dashboard: '儀表板',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import MemberShell from './MemberShell';
 import LoadingCards from '../shared/LoadingCards';
 import { useLoad } from '../shared/useLoad';
@@ -20,7 +20,8 @@ function FreezeContent({ words }: { words: FreezeWords }) {
   const language = useMemberLanguage();
   const { locale, words: shell } = language;
   const when = (at: string) => formatDateTimeIn(locale, at);
-  const { data: status, error, reload } = useLoad(mySecurityStatus, words.failed, { toast: false });
+  const load = useCallback(() => mySecurityStatus(locale), [locale]);
+  const { data: status, error, reload } = useLoad(load, words.failed, { toast: false });
   const [confirming, setConfirming] = useState(false);
 
   if (!status) {
@@ -85,13 +86,9 @@ function FreezeContent({ words }: { words: FreezeWords }) {
           <ul className="mt-3 space-y-3" aria-label={words.noticesHeading}>
             {status.notices.map((n) => (
               <li key={n.id} className="border-b border-mist-200 pb-3 last:border-b-0 last:pb-0">
-                {/* Written by the database, in English for now (docs/languages.md): its own direction. */}
-                <p className="font-semibold text-ink-950" dir="auto">
-                  {n.title}
-                </p>
-                <p className="mt-1 text-sm break-words text-ink-800" dir="auto">
-                  {n.body}
-                </p>
+                {/* Written by the database in the page's language, its values isolated (docs/notifications.md). */}
+                <p className="font-semibold text-ink-950">{n.title}</p>
+                <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
                 <p className="mt-1 text-xs text-muted">
                   <time dateTime={n.at}>{when(n.at)}</time>
                 </p>

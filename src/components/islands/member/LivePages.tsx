@@ -3,17 +3,22 @@ import { errorText } from '~/lib/db-errors';
 import { watchNotifications } from '~/lib/notifications';
 import type { Page } from '~/lib/notification-lists';
 import { appendOlder, mergeNewest, readNewest, type LiveList } from '~/lib/live-list';
+import { useMemberLanguage } from './member-language';
 
 /**
  * A newest-first list the member reads in pages by key: the newest end is live (re-read whenever the
  * member's notifications change, which every account event causes), older pages are fetched on
  * demand. Nothing shown disappears until a reload: new items go on top (~/lib/live-list). Used by
- * /user/notifications and /user/activity.
+ * /user/notifications and /user/activity. A failed read shows the server's sentence on an English
+ * page and `failed` (the page's words) in another language, where the server's English would not do.
  */
 export function useLivePages<T extends { id: string }>(
   userId: string,
   readPage: (before: string | null) => Promise<Page<T>>,
+  failed: string,
 ) {
+  const { locale, words } = useMemberLanguage();
+  const english = locale === 'en';
   const [list, setList] = useState<LiveList<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -30,9 +35,9 @@ export function useLivePages<T extends { id: string }>(
           setList((previous) => mergeNewest(previous, page));
           setError(null);
         },
-        onError: (err) => setError(err.message),
+        onError: (err) => setError(english ? err.message : failed),
       }),
-    [userId, readPage],
+    [userId, readPage, english, failed],
   );
 
   const next = list?.next ?? null;
@@ -43,11 +48,11 @@ export function useLivePages<T extends { id: string }>(
       const page = await readPage(next);
       setList((previous) => previous && appendOlder(previous, page));
     } catch (err) {
-      setError(errorText(err, 'Older entries could not be loaded.'));
+      setError(english ? errorText(err, words.shell.olderFailed) : words.shell.olderFailed);
     } finally {
       setLoadingOlder(false);
     }
-  }, [next, readPage]);
+  }, [next, readPage, english, words]);
 
   /** Applies a local change (e.g. marked read) to every loaded item until the next read confirms it. */
   const update = useCallback((change: (item: T) => T) => {
@@ -71,6 +76,7 @@ export function LivePagesFrame<T extends { id: string }>({
   children: (items: T[]) => ReactNode;
 }) {
   const { items, error, hasOlder, loadOlder, loadingOlder } = pages;
+  const { shell } = useMemberLanguage().words;
   return (
     <>
       {error && (
@@ -92,7 +98,7 @@ export function LivePagesFrame<T extends { id: string }>({
           disabled={loadingOlder}
           onClick={() => void loadOlder()}
         >
-          {loadingOlder ? 'Loading…' : 'Show older'}
+          {loadingOlder ? shell.loadingOlder : shell.showOlder}
         </button>
       )}
     </>

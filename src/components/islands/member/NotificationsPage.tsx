@@ -5,12 +5,19 @@ import { errorText } from '~/lib/db-errors';
 import { markRead, myNotifications, type MemberNotification } from '~/lib/notification-lists';
 import toast from '~/lib/toast';
 import FreezeWithdrawals from './FreezeWithdrawals';
-import { formatDateTime } from '~/lib/date-time';
-import type { MemberLanguage } from './member-language';
+import { formatDateTimeIn } from '~/lib/date-time-in-language';
+import { fill } from '~/i18n/fill';
+import type { NotificationsWords } from '~/i18n/member/pages/notifications';
+import { useMemberLanguage, type MemberLanguage } from './member-language';
 
-function NotificationsContent({ userId }: { userId: string }) {
-  const read = useCallback((before: string | null) => myNotifications(before), []);
-  const pages = useLivePages<MemberNotification>(userId, read);
+/**
+ * /user/notifications: the member's notices, newest first, worded by the database in the page's
+ * language; unread ones marked, each or all marked read.
+ */
+function NotificationsContent({ userId, words }: { userId: string; words: NotificationsWords }) {
+  const { locale } = useMemberLanguage();
+  const read = useCallback((before: string | null) => myNotifications(locale, before), [locale]);
+  const pages = useLivePages<MemberNotification>(userId, read, words.failed);
   const { items, update } = pages;
   const unread = items?.filter((n) => n.read_at === null).length ?? 0;
 
@@ -21,7 +28,7 @@ function NotificationsContent({ userId }: { userId: string }) {
       // The live feed re-reads too; this only spares the member a flash of the old state.
       update((n) => (n.read_at === null && (!ids || ids.includes(n.id)) ? { ...n, read_at: now } : n));
     } catch (err) {
-      toast.error(errorText(err, 'Your notifications could not be marked as read.'));
+      toast.error(locale === 'en' ? errorText(err, words.markFailed) : words.markFailed);
     }
   };
 
@@ -29,7 +36,7 @@ function NotificationsContent({ userId }: { userId: string }) {
     <section aria-labelledby="notifications-heading" className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="notifications-heading" className="text-xl text-ink-950">
-          Notifications
+          {words.heading}
         </h2>
         <button
           type="button"
@@ -37,15 +44,12 @@ function NotificationsContent({ userId }: { userId: string }) {
           disabled={unread === 0}
           onClick={() => void mark()}
         >
-          Mark all as read
+          {words.markAll}
         </button>
       </div>
-      <LivePagesFrame
-        pages={pages}
-        empty="No notifications yet. Changes to your account, balances and requests will appear here."
-      >
+      <LivePagesFrame pages={pages} empty={words.empty}>
         {(list) => (
-          <ul className="mt-4 divide-y divide-mist-200" aria-label="Notifications, newest first">
+          <ul className="mt-4 divide-y divide-mist-200" aria-label={words.listLabel}>
             {list.map((n) => (
               <li
                 key={n.id}
@@ -55,14 +59,16 @@ function NotificationsContent({ userId }: { userId: string }) {
                   <p className="flex items-center gap-2 font-semibold text-ink-950">
                     {n.read_at === null && (
                       <span className="inline-flex items-center gap-1 rounded-full bg-accent-700 px-2 text-xs leading-5 text-white">
-                        Unread
+                        {words.unread}
                       </span>
                     )}
                     <span>{n.title}</span>
                   </p>
                   <p className="mt-1 text-sm break-words text-ink-800">{n.body}</p>
                   <p className="mt-1 text-xs text-muted">
-                    <time dateTime={n.available_at}>{formatDateTime(n.available_at)}</time>
+                    <bdi>
+                      <time dateTime={n.available_at}>{formatDateTimeIn(locale, n.available_at)}</time>
+                    </bdi>
                   </p>
                 </div>
                 {/* Compact, beside the notice rather than a full-size button under each one on a phone
@@ -71,10 +77,10 @@ function NotificationsContent({ userId }: { userId: string }) {
                   <button
                     type="button"
                     className="inline-flex min-h-8 shrink-0 items-center rounded-full border border-ink-900/30 px-3 text-xs font-semibold whitespace-nowrap text-ink-900 transition-colors hover:border-ink-900 hover:bg-ink-900/5"
-                    aria-label={`Mark as read: ${n.title}`}
+                    aria-label={fill(words.markOneLabel, { title: n.title })}
                     onClick={() => void mark([n.id])}
                   >
-                    Mark as read
+                    {words.markOne}
                   </button>
                 )}
               </li>
@@ -86,12 +92,18 @@ function NotificationsContent({ userId }: { userId: string }) {
   );
 }
 
-export default function NotificationsPage({ language }: { language: MemberLanguage }) {
+export default function NotificationsPage({
+  language,
+  words,
+}: {
+  language: MemberLanguage;
+  words: NotificationsWords;
+}) {
   return (
-    <MemberShell language={language} current="/user/notifications" heading="Notifications">
+    <MemberShell language={language} current="/user/notifications" heading={words.heading}>
       {({ session }) => (
         <div className="grid grid-cols-1 gap-6">
-          <NotificationsContent userId={session.user.id} />
+          <NotificationsContent userId={session.user.id} words={words} />
           {/* Where a member reads of a change they did not make, they can stop money leaving at once. */}
           <FreezeWithdrawals userId={session.user.id} />
         </div>

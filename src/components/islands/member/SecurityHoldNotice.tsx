@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useLoad } from '../shared/useLoad';
 import { mySecurityStatus, type SecurityHold } from '~/lib/security-status';
 import { formatDateTimeIn } from '~/lib/date-time-in-language';
@@ -22,10 +23,11 @@ export function holdSentence(
  */
 export default function SecurityHoldNotice() {
   const language = useMemberLanguage();
-  const { words } = language;
+  const { words, locale } = language;
+  const load = useCallback(() => mySecurityStatus(locale), [locale]);
   // Nothing is shown on failure (no toast, no text): the page's own forms still show the server's
   // refusal in place, so the fallback sentence is never read.
-  const { data } = useLoad(mySecurityStatus, 'Could not load your security status.', { toast: false });
+  const { data } = useLoad(load, 'Could not load your security status.', { toast: false });
   if (!data?.hold) return null;
   return (
     <div role="status" className="card border-s-4 border-accent-700 p-5 sm:p-6" data-testid="security-hold">

@@ -13,6 +13,9 @@ import fc from 'fast-check';
 import { formatDateTime } from '../../src/lib/date-time';
 import { FREEZE_LIFT_SENTENCE } from '../../src/lib/freeze-words';
 import { formatUsd } from '../../src/lib/money';
+import statementEn from '../../src/i18n/statement/en';
+import statementZhHant from '../../src/i18n/statement/zh-hant';
+import statementAr from '../../src/i18n/statement/ar';
 import { usdIn } from '../../src/lib/money-in-language';
 import { becomeCaller, createStaff, createUser, engines, type Engine } from './helpers/db';
 import type { Queryable } from '../local/db/engine';
@@ -815,6 +818,41 @@ describe.each(engines)('the words members read on %s', (_name, open) => {
     ).rows.map((r) => r.en);
     const said = new Set(CASES.map((c) => c.actor));
     expect(actorWords.filter((w) => !said.has(w))).toEqual(['Another member']);
+  });
+
+  it('the texts: three languages with the same placeholders; accounts and plans named as the statement names them', async () => {
+    const { rows } = await engine.db.query<{ key: string; en: string; zh_hant: string; ar: string }>(
+      `select key, en, zh_hant, ar from private.member_event_texts order by key`,
+    );
+    expect(rows.length).toBeGreaterThan(90);
+    const holes = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const row of rows) {
+      expect(holes(row.zh_hant), row.key).toEqual(holes(row.en));
+      expect(holes(row.ar), row.key).toEqual(holes(row.en));
+      // Chinese punctuation is full width; Arabic has no Chinese and Chinese no Arabic.
+      expect(row.zh_hant, row.key).not.toMatch(/[\u0600-\u06ff]|[\u4e00-\u9fff][,:;]/);
+      expect(row.ar, row.key).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+    const named = (prefix: string, column: 'en' | 'zh_hant' | 'ar') =>
+      Object.fromEntries(
+        rows.filter((r) => r.key.startsWith(prefix)).map((r) => [r.key.slice(prefix.length), r[column]]),
+      );
+    const pick = (names: Record<string, string>, keys: string[]) =>
+      Object.fromEntries(keys.map((k) => [k, names[k]]));
+    const accounts = Object.keys(named('account.', 'en'));
+    expect(accounts.sort()).toEqual(['deposit_wallet', 'interest_wallet', 'referral', 'total_invest']);
+    for (const [column, words] of [
+      ['en', statementEn],
+      ['zh_hant', statementZhHant],
+      ['ar', statementAr],
+    ] as const) {
+      expect(named('account.', column), column).toEqual(pick(words.accounts, accounts));
+      if (column !== 'en') expect(named('plan.', column), column).toEqual(words.plans);
+    }
+    // A refused language, and the member's own when none is given.
+    await expect(engine.db.query(`select private.reader_locale('fr')`)).rejects.toThrow(
+      /Unknown language "fr"/,
+    );
   });
 
   it.each(CASES.map((c, i) => [`${c.kind} by ${c.by} (${i})`, c] as const))(

@@ -43,7 +43,13 @@ function ActivityContent({ userId, words }: { userId: string; words: ActivityWor
   );
 }
 
-export default function ActivityPage({ language, words }: { language: MemberLanguage; words: ActivityWords }) {
+export default function ActivityPage({
+  language,
+  words,
+}: {
+  language: MemberLanguage;
+  words: ActivityWords;
+}) {
   return (
     <MemberShell language={language} current="/user/activity" heading={words.heading}>
       {({ session }) => <ActivityContent userId={session.user.id} words={words} />}

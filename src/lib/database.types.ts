@@ -1360,6 +1360,7 @@ export type Database = {
           p_before_created_at?: string
           p_before_id?: number
           p_limit?: number
+          p_locale?: string
         }
         Returns: {
           account: string

@@ -161,18 +161,22 @@ describe('the early statement read', () => {
     const fetcher = vi.fn(async (_url: string, _init?: RequestInit) =>
       json([entry(2, '2026-01-02T00:00:00+00:00', '2.00'), entry(1, '2026-01-01T00:00:00+00:00', '1.00')]),
     );
-    const entries = await startEarlyStatement(fetcher as unknown as typeof fetch, fresh());
+    const entries = await startEarlyStatement('ar', fetcher as unknown as typeof fetch, fresh());
     expect(entries?.map((e) => e.id)).toEqual(['1', '2']);
-    expect(JSON.parse(String(fetcher.mock.calls[0]?.[1]?.body))).toEqual({ p_limit: ROWS_PER_REQUEST });
+    // In the page's language, as the island's own read asks (myLedger).
+    expect(JSON.parse(String(fetcher.mock.calls[0]?.[1]?.body))).toEqual({
+      p_limit: ROWS_PER_REQUEST,
+      p_locale: 'ar',
+    });
   });
 
   it('gives nothing for a statement longer than one page (the island reads it whole)', async () => {
     const full = Array.from({ length: ROWS_PER_REQUEST }, (_, i) =>
       entry(ROWS_PER_REQUEST - i, '2026-01-01T00:00:00+00:00', '1.00'),
     );
-    await expect(startEarlyStatement(async () => json(full), fresh())).resolves.toBeNull();
+    await expect(startEarlyStatement('en', async () => json(full), fresh())).resolves.toBeNull();
     resetEarlyReads();
-    await expect(startEarlyStatement(async () => json(full.slice(1)), fresh())).resolves.toHaveLength(
+    await expect(startEarlyStatement('en', async () => json(full.slice(1)), fresh())).resolves.toHaveLength(
       ROWS_PER_REQUEST - 1,
     );
   });

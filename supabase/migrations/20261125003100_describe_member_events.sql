@@ -676,6 +676,13 @@ begin
   end if;
   case
     when e.kind = 'ledger_entry' then
+      -- The line's reason as the statement words it: the database's own lines in the language
+      -- (private.line_words, 20261127000900), what staff typed as typed.
+      v_reason := coalesce((select private.line_words(l.kind, l.plan, l.source, l.source_id, l.transfer_id, v_reason, v_l)
+                            from public.ledger_entries l where l.id = (v_a ->> 'entry_id')::bigint), v_reason);
+      v_why := case when v_reason is null then '' else private.event_text('why', v_l, jsonb_build_object('reason', v_reason)) end;
+      v_end := case when v_reason is null then private.event_text('end', v_l) else v_why end;
+      v_phrases := v_phrases || jsonb_build_object('why', v_why, 'end', v_end);
       v_values := jsonb_build_object('before', private.usd_words(v_a ->> 'balance_before', v_l),
         'after', private.usd_words(v_a ->> 'balance_after', v_l), 'id', v_a ->> 'source_id',
         'reason', coalesce(v_reason, ''));

@@ -328,7 +328,8 @@ begin
       'date', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'account', e.account, 'account_label', private.account_label(e.account),
       'kind', t.kind, 'kind_label', private.transfer_kind_label(t.kind),
-      'description', e.reason,
+      -- In the member's language, as the PDF is (private.line_words).
+      'description', private.line_words(t.kind, e.plan, e.source, e.source_id, e.transfer_id, e.reason, v_profile.locale),
       'asset', t.asset,
       'quantity', case when t.quantity is null then null else trim_scale(t.quantity)::text end,
       'rate', case when t.rate is null then null else trim_scale(t.rate)::text end,
@@ -347,7 +348,7 @@ begin
   select coalesce(jsonb_agg(jsonb_build_object(
       'date', to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'kind', t.kind, 'kind_label', private.transfer_kind_label(t.kind),
-      'description', t.client_text,
+      'description', private.line_words(t.kind, t.plan, t.source, t.source_id, t.id, t.client_text, v_profile.locale),
       'account', a.purpose, 'account_label', private.account_label(a.purpose),
       'amount', to_char(t.amount, 'FM999999999999990.00'))
       order by t.created_at, t.id), '[]'::jsonb)

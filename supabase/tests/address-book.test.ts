@@ -572,6 +572,23 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
           ),
         ),
       ).toBe('ok');
+      // The paid line, as the database wrote it, in each of the member's languages (issue 36).
+      const line = async (locale: string) =>
+        (
+          await rpc<Array<{ reason: string }> | null>(
+            { role: 'authenticated', uid },
+            `select json_agg(json_build_object('reason', l.reason)) as r
+             from public.my_ledger(null, null, null, $1) l where l.kind = 'withdrawal' and l.source_id = $2`,
+            [locale, approved.id],
+          )
+        )?.map((l) => l.reason);
+      const [english] = (await line('en')) ?? [];
+      const asset = /^Withdrawal in (\S+) to "Test address" \(request #\d+\)$/.exec(english ?? '')?.[1];
+      expect(asset, english).toBeDefined();
+      expect(await line('zh-hant')).toEqual([`以${asset}提取至Test address（申請#${approved.id}）`]);
+      expect(await line('ar')).toEqual([
+        `سحب بعملة \u2068${asset}\u2069 إلى \u2068Test address\u2069 (الطلب رقم \u2068${approved.id}\u2069)`,
+      ]);
     });
 
     it('is for signed-in members only, and a reason has a length limit', async () => {

@@ -84,6 +84,14 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
         [uid, purpose],
       )
     ).rows[0]!.a;
+  /** The member's ledger lines as my_ledger words them in `locale`, oldest first. */
+  const lines = (uid: string, locale: string) =>
+    rpc<Array<{ kind: string; reason: string }>>(
+      member(uid),
+      `select json_agg(json_build_object('kind', l.kind, 'reason', l.reason) order by l.created_at, l.id) as r
+       from public.my_ledger(null, null, null, $1) l`,
+      [locale],
+    );
   const newMember = async (deposit = '0', meta: Record<string, unknown> = {}) => {
     const user = await createUser(engine.db, { meta: { username: 'Plan Member', ...meta } });
     if (deposit !== '0') await postCorrection(engine.db, user.id, 'deposit_wallet', deposit);
@@ -387,6 +395,39 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     });
     expect((await balances(b)).interest_wallet).toBe('125.00');
     expect((await myPlans(b))[0]).toMatchObject({ plan: 'gold', principal: '10000.00', returns: '125.00' });
+    // The database's own lines in the member's language; the correction staff typed stays as typed.
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    const arabicMonths = [
+      'يناير',
+      'فبراير',
+      'مارس',
+      'أبريل',
+      'مايو',
+      'يونيو',
+      'يوليو',
+      'أغسطس',
+      'سبتمبر',
+      'أكتوبر',
+      'نوفمبر',
+      'ديسمبر',
+    ];
+    const english = await lines(b, 'en');
+    expect(await lines(b, 'zh-hant')).toEqual([
+      english[0],
+      { kind: 'subscription', reason: '投資於黃金計劃' },
+      { kind: 'subscription', reason: '投資於黃金計劃' },
+      { kind: 'return', reason: `黃金計劃回報，${year}年${monthNumber}月` },
+    ]);
+    expect((await lines(b, 'ar')).slice(1)).toEqual([
+      { kind: 'subscription', reason: 'الاستثمار في الخطة الذهبية' },
+      { kind: 'subscription', reason: 'الاستثمار في الخطة الذهبية' },
+      { kind: 'return', reason: `عوائد الخطة الذهبية، \u2068${arabicMonths[monthNumber - 1]} ${year}\u2069` },
+    ]);
+    expect(english.slice(1).map((l) => l.reason)).toEqual([
+      'Investment in the Gold plan',
+      'Investment in the Gold plan',
+      `Returns, Gold plan, ${label}`,
+    ]);
 
     // Once per plan and month: neither a preview nor a proposal of the same month again.
     const again = await refusal(() =>
@@ -509,6 +550,12 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     const pending = await subscribe(referred, 'gold', '6000.10');
     await accept(finance, pending.id);
     expect((await balances(referrer)).referral).toBe('300.01');
+    expect(await lines(referrer, 'zh-hant')).toEqual([
+      { kind: 'referral_bonus', reason: '推薦獎金：您推薦的人士已作出投資' },
+    ]);
+    expect(await lines(referrer, 'ar')).toEqual([
+      { kind: 'referral_bonus', reason: 'مكافأة إحالة: استثمر شخص أحلتموه' },
+    ]);
     expect((await refusal(() => accept(finance2, pending.id))).code).toBe('PT409');
     const bonus = await rpc<
       Array<{ user_id: string; amount: string; client_text: string; proposed_by: string }>

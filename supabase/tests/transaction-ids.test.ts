@@ -258,6 +258,20 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
       );
     // The real depositor's notice is valued by one admin and its credit approved by a second.
     await creditNotice(engine.db, owner.id, bossId, secondAdmin, 'checked on chain');
+    // The depositor's line, as the database wrote it, in each of the member's languages (issue 36).
+    const line = (locale: string) =>
+      asCaller(engine.db, memberA, async (tx) => {
+        const { rows } = await tx.query<{ reason: string }>(
+          `select reason from public.my_ledger(null, null, null, $1) where kind = 'deposit' and source_id = $2`,
+          [locale, owner.id],
+        );
+        return rows.map((r) => r.reason);
+      });
+    expect(await line('en')).toEqual([`Deposit of 10 USDT (notice #${owner.id})`]);
+    expect(await line('zh-hant')).toEqual([`存入10 USDT（通知#${owner.id}）`]);
+    expect(await line('ar')).toEqual([
+      `إيداع \u206810\u2069 \u2068USDT\u2069 (الإشعار رقم \u2068${owner.id}\u2069)`,
+    ]);
     // The same on-chain transaction is never credited twice, whoever filed it.
     expect(await refusal(() => review(squatter.id, 'confirm'))).toMatchObject({
       code: 'PT409',

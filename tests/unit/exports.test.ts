@@ -79,6 +79,25 @@ describe('every CSV is formula-safe', () => {
     expect(parseCsv(ledgerCsv([entry({})]))[1]?.[2]).toBe('-0.10');
   });
 
+  it.each(FORMULA_STARTS)(
+    'a direction mark or isolate before %j hides nothing, and no file keeps the marks',
+    (start) => {
+      for (const mark of ['\u2068', '\u2066', '\u200f', '\u202b']) {
+        const statement = ledgerCsv([entry({ reason: `${mark}${start}HYPERLINK("http://x")\u2069` })]);
+        expect(statement).toContain(`'${start}HYPERLINK`);
+        const audit = auditCsv([event({ reason: `${mark}${start}cmd\u2069` })]);
+        expect(audit).toContain(`'${start}cmd`);
+        for (const csv of [statement, audit])
+          expect(csv).not.toMatch(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+      }
+      // An Arabic line as the database writes it: its values isolated on screen, plain in the file.
+      const arabic = ledgerCsv([
+        entry({ reason: 'إيداع \u20680.5\u2069 \u2068BTC\u2069 (الإشعار رقم \u20683\u2069)' }),
+      ]);
+      expect(parseCsv(arabic)[1]?.[5]).toBe('إيداع 0.5 BTC (الإشعار رقم 3)');
+    },
+  );
+
   it.each(FORMULA_STARTS)('the audit export defuses text starting with %j', (start) => {
     for (const field of auditFields) {
       const csv = auditCsv([event({ [field]: `${start}cmd|' /C calc'!A0` })]);

@@ -36,7 +36,7 @@ describe('the statement order', () => {
       row(7, '2026-11-24T10:00:02+00:00'),
     ];
     ledgerRows = [...oldestFirst].reverse();
-    const entries = await myLedger();
+    const entries = await myLedger('en');
     expect(entries.map((e) => e.id)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     const csvReasons = ledgerCsv(entries)
       .split('\r\n')

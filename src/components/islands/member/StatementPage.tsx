@@ -248,7 +248,7 @@ function StatementContent({
 
   useEffect(
     () =>
-      watchTable([{ table: 'ledger_entries', filter: `user_id=eq.${userId}` }], myLedger, {
+      watchTable([{ table: 'ledger_entries', filter: `user_id=eq.${userId}` }], () => myLedger(locale), {
         onData: (rows) => {
           setEntries(rows);
           setError(null);

@@ -8,4 +8,9 @@ import { fillCaptionSlots } from './statement/caption-slot';
  * writes the chart's caption (the account and its balance now) into the skeleton while React and the
  * Supabase client are still on their way (issue 24). The island starts from the same entries.
  */
-paintEarly(startEarlyStatement(), fillCaptionSlots);
+// The page's language from its <html lang> (the island reads the lines in the same one).
+const lang = document.documentElement.lang;
+paintEarly(
+  startEarlyStatement(lang === 'ar' ? 'ar' : lang === 'zh-Hant' ? 'zh-hant' : 'en'),
+  fillCaptionSlots,
+);

@@ -9,10 +9,12 @@ import { memberZhHant } from '~/i18n/member/zh-hant';
  */
 const answers: Record<string, unknown> = {};
 const calls: string[] = [];
+const args: unknown[] = [];
 vi.mock('~/lib/supabase', () => ({
   supabase: () => ({
-    rpc: async (name: string) => {
+    rpc: async (name: string, given?: unknown) => {
       calls.push(name);
+      args.push(given);
       return { data: answers[name] ?? null, error: null };
     },
     realtime: () => new Promise(() => {}),
@@ -20,7 +22,7 @@ vi.mock('~/lib/supabase', () => ({
 }));
 
 const { bellLabel, unreadCount, watchNotifications } = await import('~/lib/notifications');
-const { myNotifications } = await import('~/lib/notification-lists');
+const { myNotifications, myActivity } = await import('~/lib/notification-lists');
 
 const notice = (id: number) => ({
   id,
@@ -53,6 +55,16 @@ describe('notifications module', () => {
     answers.my_notifications = [notice(9), notice(8)];
     expect(await myNotifications('en', null, 2)).toMatchObject({ next: '8' });
     expect(await myNotifications('en', null, 3)).toMatchObject({ next: null });
+  });
+
+  it('asks for each list in the page’s language, the database writing the words in it', async () => {
+    args.length = 0;
+    await myNotifications('ar', '9', 2);
+    await myActivity('zh-hant');
+    expect(args).toEqual([
+      { p_before: 9, p_limit: 2, p_locale: 'ar' },
+      { p_limit: 25, p_locale: 'zh-hant' },
+    ]);
   });
 
   it('re-reads when a notice written for later comes due, and stops when unsubscribed', async () => {

@@ -3,8 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 // The statement is read through the one browser client; here a stand-in answers my_ledger with rows
 // exactly as PostgREST writes them (newest first, timestamps with trimmed fractions).
 let ledgerRows: Record<string, unknown>[] = [];
+const asked: unknown[] = [];
 vi.mock('~/lib/supabase', () => ({
-  supabase: () => ({ rpc: async () => ({ data: ledgerRows, error: null }) }),
+  supabase: () => ({
+    rpc: async (_name: string, args: unknown) => {
+      asked.push(args);
+      return { data: ledgerRows, error: null };
+    },
+  }),
 }));
 
 const { myLedger } = await import('~/lib/ledger');
@@ -36,7 +42,9 @@ describe('the statement order', () => {
       row(7, '2026-11-24T10:00:02+00:00'),
     ];
     ledgerRows = [...oldestFirst].reverse();
-    const entries = await myLedger('en');
+    const entries = await myLedger('zh-hant');
+    // Every page asks for the lines in the page's language (the database words its own lines in it).
+    expect(asked).toEqual([{ p_limit: expect.any(Number), p_locale: 'zh-hant' }]);
     expect(entries.map((e) => e.id)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     const csvReasons = ledgerCsv(entries)
       .split('\r\n')

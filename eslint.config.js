@@ -121,14 +121,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       'src/layouts/Admin.astro',
-      // The member pages still in English (issue 36, docs/languages.md "What is translated"): each
-      // leaves this list when its words arrive and its page joins translatedMemberRoutes.
-      'src/components/islands/member/PlansPage.tsx',
-      'src/components/islands/member/plans/ConfirmSubscription.tsx',
-      'src/components/islands/member/plans/PlanTermsList.tsx',
-      'src/components/islands/member/plans/RedeemForm.tsx',
-      'src/components/islands/member/plans/SubscribeForm.tsx',
-      'src/components/islands/member/plans/YourPlans.tsx',
     ],
     plugins: { local },
     rules: { 'local/no-english-literals': 'error' },

@@ -12,6 +12,7 @@ export const translatedMemberRoutes: readonly string[] = [
   '/user/deposit',
   '/user/freeze',
   '/user/notifications',
+  '/user/plans',
   '/user/security',
   '/user/statement',
   '/user/support',

@@ -1,3 +1,4 @@
+import statementAr from '../statement/ar';
 import type { MemberWords } from './en';
 
 /** The member portal's words in Arabic (right to left); glossary in docs/languages.md. */
@@ -63,6 +64,7 @@ export const memberAr = {
     heading: 'خططكم',
     link: 'الاستثمار أو الاسترداد',
     unavailable: 'تعذّر تحميل خططكم. أعيدوا تحميل الصفحة للمحاولة مجددًا.',
+    names: statementAr.plans,
     principal: 'رأس المال',
     returnsToDate: 'العوائد حتى تاريخه',
     noPlansYet: 'ليست لديكم أي خطة بعد. اختاروا خطة للاستثمار فيها.',

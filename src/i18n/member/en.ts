@@ -81,6 +81,8 @@ export const memberEn = {
     heading: 'Your plans',
     link: 'Invest or redeem',
     unavailable: 'Your plans could not be loaded. Reload the page to try again.',
+    /** Each plan's name, as the statements name it (src/i18n/statement); an English page shows the firm's own. */
+    names: { silver: 'Silver', gold: 'Gold', diamond: 'Diamond', platinum: 'Platinum' },
     principal: 'Principal',
     returnsToDate: 'Returns to date',
     noPlansYet: 'You have no plan yet. Choose one to invest in.',

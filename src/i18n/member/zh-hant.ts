@@ -1,3 +1,4 @@
+import statementZhHant from '../statement/zh-hant';
 import type { MemberWords } from './en';
 
 /** The member portal's words in Traditional Chinese (Hong Kong); glossary in docs/languages.md. */
@@ -63,6 +64,7 @@ export const memberZhHant = {
     heading: '您的計劃',
     link: '投資或贖回',
     unavailable: '未能載入您的計劃。請重新載入頁面再試。',
+    names: statementZhHant.plans,
     principal: '本金',
     returnsToDate: '累計回報',
     noPlansYet: '您尚未參與任何計劃。請選擇一個計劃進行投資。',

@@ -1,40 +1,50 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from '~/lib/toast';
 import MemberShell from './MemberShell';
 import { useLoad } from '../shared/useLoad';
 import { listPlans, readPlansPage, watchPlansPage, type PlansSnapshot } from '~/lib/plans';
+import type { PlansPageWords } from '~/i18n/member/plans-page';
 import PlanTermsList from './plans/PlanTermsList';
 import SubscribeForm from './plans/SubscribeForm';
 import YourPlans from './plans/YourPlans';
-import { PLANS_PAGE_LEAD, SUBSCRIBE_FIELDS, planFromQuery } from './plans/rules';
-import type { MemberLanguage } from './member-language';
+import { SUBSCRIBE_FIELDS, planFromQuery, type PlansLanguage } from './plans/rules';
+import { useMemberLanguage, type MemberLanguage } from './member-language';
 
 const FEED_TOAST = 'plans-feed';
 
-/** The member's plans and accounts, live; `reload` re-reads at once after the member's own action. */
-function usePlansFeed(userId: string) {
+/**
+ * The member's plans and accounts, live; `reload` re-reads at once after the member's own action. A
+ * failed read says the server's sentence on an English page and the page's own in another language.
+ */
+function usePlansFeed(userId: string, language: PlansLanguage) {
+  const english = language.locale === 'en';
+  const failed = language.words.failed.yours;
   const [data, setData] = useState<PlansSnapshot | null>(null);
-  useEffect(
-    () =>
-      watchPlansPage(userId, {
-        onData: setData,
-        onError: (error) => toast.error(error.message, { id: FEED_TOAST }),
-      }),
-    [userId],
+  const say = useCallback(
+    (error: unknown) =>
+      toast.error(english && error instanceof Error ? error.message : failed, { id: FEED_TOAST }),
+    [english, failed],
   );
+  useEffect(() => watchPlansPage(userId, { onData: setData, onError: say }), [userId, say]);
   const reload = useCallback(() => {
-    readPlansPage().then(setData, (error: unknown) =>
-      toast.error(error instanceof Error ? error.message : 'Your plans could not be loaded.', {
-        id: FEED_TOAST,
-      }),
-    );
-  }, []);
+    readPlansPage().then(setData, say);
+  }, [say]);
   return { data, reload };
 }
 
-function PlansContent({ userId }: { userId: string }) {
-  const plans = useLoad(listPlans, 'The plans could not be loaded.').data;
-  const { data, reload } = usePlansFeed(userId);
+function PlansContent({ userId, words }: { userId: string; words: PlansPageWords }) {
+  const { locale, intl } = useMemberLanguage();
+  const language = useMemo<PlansLanguage>(() => ({ locale, intl, words }), [locale, intl, words]);
+  // Another language never shows the server's English: any failure there is the page's sentence.
+  const loadPlans = useMemo(
+    () =>
+      locale === 'en'
+        ? listPlans
+        : () => listPlans().catch(() => Promise.reject(new Error(words.failed.plans))),
+    [locale, words],
+  );
+  const plans = useLoad(loadPlans, words.failed.plans).data;
+  const { data, reload } = usePlansFeed(userId, language);
   // `?plan=gold` (from a public plan card, through sign-in) chooses Gold once the plans are known.
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = picked ?? (plans ? planFromQuery(window.location.search, plans) : '');
@@ -49,27 +59,28 @@ function PlansContent({ userId }: { userId: string }) {
 
   return (
     <div className="space-y-8">
-      <p className="max-w-3xl text-base text-ink-800">{PLANS_PAGE_LEAD}</p>
+      <p className="max-w-3xl text-base text-ink-800">{words.lead}</p>
       <div className="grid items-start gap-8 xl:grid-cols-2 [&>*]:min-w-0">
         <SubscribeForm
+          language={language}
           plans={plans}
           chosen={chosen}
           onChoose={setPicked}
           available={available}
           onDone={reload}
         />
-        <YourPlans held={data?.plans ?? null} terms={plans} onDone={reload} />
+        <YourPlans language={language} held={data?.plans ?? null} terms={plans} onDone={reload} />
       </div>
-      <PlanTermsList plans={plans} onInvest={investIn} />
+      <PlanTermsList language={language} plans={plans} onInvest={investIn} />
     </div>
   );
 }
 
 /** /user/plans: invest in a plan, follow and redeem the plans held, and read every plan's terms. */
-export default function PlansPage({ language }: { language: MemberLanguage }) {
+export default function PlansPage({ language, words }: { language: MemberLanguage; words: PlansPageWords }) {
   return (
-    <MemberShell language={language} current="/user/plans" heading="Plans">
-      {({ session }) => <PlansContent userId={session.user.id} />}
+    <MemberShell language={language} current="/user/plans" heading={words.heading}>
+      {({ session }) => <PlansContent userId={session.user.id} words={words} />}
     </MemberShell>
   );
 }

@@ -50,7 +50,12 @@ export default function PlansSummary({ version, holdsPlans }: { version: number;
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
           {held.map((h) => (
             <li key={h.plan} className="rounded-md border border-mist-200 p-4" data-plan={h.plan}>
-              <h3 className="font-semibold text-ink-950">{h.name}</h3>
+              <h3 className="font-semibold text-ink-950">
+                {/* The firm's own name on an English page; the statements' name for it in another. */}
+                {locale === 'en'
+                  ? h.name
+                  : ((words.plans.names as Readonly<Record<string, string | undefined>>)[h.plan] ?? h.name)}
+              </h3>
               <dl className="mt-1 space-y-0.5 text-sm">
                 <div className="flex justify-between gap-3">
                   <dt className="text-muted">{words.plans.principal}</dt>

@@ -2,22 +2,23 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import toast from '~/lib/toast';
 import Field from '../../shared/Field';
 import { useFormProblem } from '../../shared/formProblem';
-import { errorText } from '~/lib/db-errors';
-import { formatUsd } from '~/lib/money';
 import { InstructionError, newRequestKey, redeem, type HeldPlan, type PlanTerms } from '~/lib/plans';
+import { fill } from '~/i18n/fill';
 import {
-  AMOUNT_LABEL,
-  REDEEMED,
-  REDEEM_BUTTON,
+  amountIn,
+  planName,
   redeemAmount,
   redeemFields,
   redeemProblem,
   redeemRulesText,
   refusalFields,
+  refusalText,
+  type PlansLanguage,
   type RedeemChoice,
 } from './rules';
 
 interface RedeemFormProps {
+  language: PlansLanguage;
   held: HeldPlan;
   /** The plan's terms (notice period, minimum); undefined while they load. */
   terms: PlanTerms | undefined;
@@ -29,7 +30,9 @@ interface RedeemFormProps {
  * part must follow. One request key per attempt (renewed once the database has answered), so a double
  * click records one redemption.
  */
-export default function RedeemForm({ held, terms, onDone }: RedeemFormProps) {
+export default function RedeemForm({ language, held, terms, onDone }: RedeemFormProps) {
+  const { words } = language;
+  const name = planName(language, held.plan, held.name);
   const fields = redeemFields(held.plan);
   const [choice, setChoice] = useState<RedeemChoice>('part');
   const [amount, setAmount] = useState('');
@@ -41,18 +44,23 @@ export default function RedeemForm({ held, terms, onDone }: RedeemFormProps) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    if (report(form, redeemProblem(held.plan, choice, amount))) return;
+    if (report(form, redeemProblem(words.problems, held.plan, choice, amount))) return;
     setBusy(true);
     try {
       await redeem(held.plan, redeemAmount(choice, held.principal, amount), key.current);
       setAmount('');
       clear();
-      toast.success(REDEEMED);
+      toast.success(words.redeem.recorded);
       onDone();
     } catch (error) {
       const hint = error instanceof InstructionError ? error.hint : undefined;
       report(form, {
-        message: errorText(error, 'Your redemption could not be recorded.'),
+        message: refusalText(
+          language,
+          'redemption',
+          error,
+          terms ?? { slug: held.plan, name: held.name, minimum: '0' },
+        ),
         fields: refusalFields(hint, { amount: choice === 'all' ? fields.all : fields.amount }),
       });
     } finally {
@@ -65,11 +73,11 @@ export default function RedeemForm({ held, terms, onDone }: RedeemFormProps) {
   return (
     <form className="space-y-3" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <h4 id={headingId} className="font-semibold text-ink-950">
-        Redeem from {held.name}
+        {fill(words.redeem.heading, { plan: name })}
       </h4>
-      {terms && <p className="text-sm text-muted">{redeemRulesText(terms)}</p>}
+      {terms && <p className="text-sm text-muted">{redeemRulesText(language, terms)}</p>}
       <fieldset>
-        <legend className="field-label">How much</legend>
+        <legend className="field-label">{words.redeem.howMuch}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           <label className="flex items-center gap-2 text-sm" htmlFor={fields.all}>
             <input
@@ -81,7 +89,7 @@ export default function RedeemForm({ held, terms, onDone }: RedeemFormProps) {
               onChange={() => setChoice('all')}
               {...fieldProps(fields.all)}
             />
-            All of it ({formatUsd(held.principal)})
+            {fill(words.redeem.all, { amount: amountIn(language, held.principal) })}
           </label>
           <label className="flex items-center gap-2 text-sm" htmlFor={fields.part}>
             <input
@@ -92,7 +100,7 @@ export default function RedeemForm({ held, terms, onDone }: RedeemFormProps) {
               checked={choice === 'part'}
               onChange={() => setChoice('part')}
             />
-            Part of it
+            {words.redeem.part}
           </label>
         </div>
       </fieldset>
@@ -100,7 +108,7 @@ export default function RedeemForm({ held, terms, onDone }: RedeemFormProps) {
         <Field
           id={fields.amount}
           name={fields.amount}
-          label={AMOUNT_LABEL}
+          label={words.subscribe.amount}
           inputMode="decimal"
           autoComplete="off"
           value={amount}
@@ -110,7 +118,7 @@ export default function RedeemForm({ held, terms, onDone }: RedeemFormProps) {
       )}
       {alert}
       <button type="submit" className="btn-dark" disabled={busy}>
-        {busy ? 'Sending…' : REDEEM_BUTTON}
+        {busy ? words.sending : words.redeem.button}
       </button>
     </form>
   );

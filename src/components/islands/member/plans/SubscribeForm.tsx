@@ -3,27 +3,24 @@ import toast from '~/lib/toast';
 import Field, { FieldFrame } from '../../shared/Field';
 import SubmitButton from '../../shared/SubmitButton';
 import { useFormProblem } from '../../shared/formProblem';
-import { errorText } from '~/lib/db-errors';
 import type { FormProblem } from '~/lib/form-rules';
-import { formatUsd } from '~/lib/money';
 import { InstructionError, newRequestKey, subscribe, type PlanTerms } from '~/lib/plans';
+import { fill } from '~/i18n/fill';
 import ConfirmSubscription from './ConfirmSubscription';
 import {
-  AMOUNT_LABEL,
-  PLAN_LABEL,
-  PLAN_PLACEHOLDER,
-  REVIEW_BUTTON,
-  SUBSCRIBED,
   SUBSCRIBE_FIELDS,
-  SUBSCRIBE_HEADING,
+  amountIn,
   availableText,
   noticeText,
   planOptionText,
   refusalFields,
+  refusalText,
   subscribeProblem,
+  type PlansLanguage,
 } from './rules';
 
 interface SubscribeFormProps {
+  language: PlansLanguage;
   /** The plans and their terms (null while loading). */
   plans: PlanTerms[] | null;
   /** The chosen plan's slug ('' for none); the page owns it so a plan card can choose it. */
@@ -46,7 +43,15 @@ interface Attempt {
  * "Invest in a plan": a plan and an amount, then a confirmation that states the terms. The request
  * key is made when the confirmation opens, so a double click or a retry records one instruction.
  */
-export default function SubscribeForm({ plans, chosen, onChoose, available, onDone }: SubscribeFormProps) {
+export default function SubscribeForm({
+  language,
+  plans,
+  chosen,
+  onChoose,
+  available,
+  onDone,
+}: SubscribeFormProps) {
+  const { words } = language;
   const [amount, setAmount] = useState('');
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,7 +69,7 @@ export default function SubscribeForm({ plans, chosen, onChoose, available, onDo
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || report(event.currentTarget, subscribeProblem(plan, amount)) || !plan) return;
+    if (busy || report(event.currentTarget, subscribeProblem(words.problems, plan, amount)) || !plan) return;
     setAttempt({ plan, amount: amount.trim(), key: newRequestKey() });
   }
 
@@ -76,12 +81,12 @@ export default function SubscribeForm({ plans, chosen, onChoose, available, onDo
       setAttempt(null);
       setAmount('');
       clear();
-      toast.success(SUBSCRIBED);
+      toast.success(words.subscribe.recorded);
       onDone();
     } catch (error) {
       const hint = error instanceof InstructionError ? error.hint : undefined;
       refusal.current = {
-        message: errorText(error, 'Your investment could not be recorded.'),
+        message: refusalText(language, 'subscription', error, attempt.plan),
         fields: refusalFields(hint, SUBSCRIBE_FIELDS),
       };
       setAttempt(null);
@@ -101,9 +106,9 @@ export default function SubscribeForm({ plans, chosen, onChoose, available, onDo
         id="invest"
       >
         <h2 id="subscribe-heading" className="text-xl text-ink-950">
-          {SUBSCRIBE_HEADING}
+          {words.subscribe.heading}
         </h2>
-        <FieldFrame id={SUBSCRIBE_FIELDS.plan} label={PLAN_LABEL}>
+        <FieldFrame id={SUBSCRIBE_FIELDS.plan} label={words.subscribe.plan}>
           <select
             id={SUBSCRIBE_FIELDS.plan}
             name={SUBSCRIBE_FIELDS.plan}
@@ -112,23 +117,26 @@ export default function SubscribeForm({ plans, chosen, onChoose, available, onDo
             onChange={(e) => onChoose(e.target.value)}
             {...fieldProps(SUBSCRIBE_FIELDS.plan)}
           >
-            <option value="">{plans === null ? 'Loading plans…' : PLAN_PLACEHOLDER}</option>
+            <option value="">{plans === null ? words.subscribe.loading : words.subscribe.choose}</option>
             {(plans ?? []).map((p) => (
               <option key={p.slug} value={p.slug} disabled={!p.accepting}>
-                {planOptionText(p)}
+                {planOptionText(language, p)}
               </option>
             ))}
           </select>
         </FieldFrame>
         {plan && (
           <p className="text-sm text-muted" data-testid="chosen-plan-terms">
-            Minimum {formatUsd(plan.minimum)}. {noticeText(plan.notice_days)}
+            {fill(words.subscribe.chosenTerms, {
+              minimum: amountIn(language, plan.minimum),
+              notice: noticeText(language, plan.notice_days),
+            })}
           </p>
         )}
         <Field
           id={SUBSCRIBE_FIELDS.amount}
           name={SUBSCRIBE_FIELDS.amount}
-          label={AMOUNT_LABEL}
+          label={words.subscribe.amount}
           inputMode="decimal"
           autoComplete="off"
           value={amount}
@@ -136,12 +144,18 @@ export default function SubscribeForm({ plans, chosen, onChoose, available, onDo
           {...fieldProps(SUBSCRIBE_FIELDS.amount)}
         />
         <p className="text-sm font-medium text-ink-900" data-testid="available-to-invest">
-          {availableText(available)}
+          {availableText(language, available)}
         </p>
         {alert}
-        <SubmitButton className="btn-dark" label={REVIEW_BUTTON} busyLabel="Sending…" busy={busy} />
+        <SubmitButton
+          className="btn-dark"
+          label={words.subscribe.review}
+          busyLabel={words.sending}
+          busy={busy}
+        />
       </form>
       <ConfirmSubscription
+        language={language}
         attempt={attempt}
         busy={busy}
         onCancel={() => !busy && setAttempt(null)}

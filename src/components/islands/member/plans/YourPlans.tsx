@@ -1,20 +1,32 @@
 import { useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
-import { formatUsd } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
 import { cancelInstruction, type HeldPlan, type PendingInstruction, type PlanTerms } from '~/lib/plans';
+import { fill } from '~/i18n/fill';
 import RedeemForm from './RedeemForm';
 import { useMemberLanguage } from '../member-language';
-import { CANCELLED, KIND_WORDS, holdsPrincipal, pendingText, sinceText } from './rules';
+import { amountIn, holdsPrincipal, pendingText, planName, sinceText, type PlansLanguage } from './rules';
 
 interface YourPlansProps {
+  language: PlansLanguage;
   /** null while loading. */
   held: HeldPlan[] | null;
   terms: PlanTerms[] | null;
   onDone: () => void;
 }
 
-function PendingList({ held, onDone }: { held: HeldPlan; onDone: () => void }) {
+function PendingList({
+  language,
+  held,
+  onDone,
+}: {
+  language: PlansLanguage;
+  held: HeldPlan;
+  onDone: () => void;
+}) {
+  const { words } = language;
+  const name = planName(language, held.plan, held.name);
   const [cancelling, setCancelling] = useState<number | null>(null);
 
   async function cancel(item: PendingInstruction) {
@@ -22,10 +34,11 @@ function PendingList({ held, onDone }: { held: HeldPlan; onDone: () => void }) {
     setCancelling(item.id);
     try {
       await cancelInstruction(item.id);
-      toast.success(CANCELLED);
+      toast.success(words.yours.cancelled);
       onDone();
     } catch (error) {
-      toast.error(errorText(error, 'Your instruction could not be cancelled.'));
+      const failed = words.yours.cancelFailed;
+      toast.error(language.locale === 'en' ? errorText(error, failed) : failed);
     } finally {
       setCancelling(null);
     }
@@ -33,21 +46,26 @@ function PendingList({ held, onDone }: { held: HeldPlan; onDone: () => void }) {
 
   if (held.pending.length === 0) return null;
   return (
-    <ul className="mt-3 space-y-2" aria-label={`Pending instructions in ${held.name}`}>
+    <ul className="mt-3 space-y-2" aria-label={fill(words.yours.pendingLabel, { plan: name })}>
       {held.pending.map((item) => (
         <li
           key={item.id}
           className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-accent-50 px-3 py-2 text-sm"
         >
-          <span className="min-w-0 text-ink-950">{pendingText(item.kind, item.amount, item.created_at)}</span>
+          <span className="min-w-0 text-ink-950">
+            {pendingText(language, item.kind, item.amount, item.created_at)}
+          </span>
           <button
             type="button"
             className="btn-outline-dark px-3 py-1 text-xs"
-            aria-label={`Cancel ${KIND_WORDS[item.kind].toLowerCase()} of ${formatUsd(item.amount)} in ${held.name}`}
+            aria-label={fill(words.yours.cancelLabel[item.kind], {
+              amount: amountIn(language, item.amount),
+              plan: name,
+            })}
             disabled={cancelling !== null}
             onClick={() => void cancel(item)}
           >
-            {cancelling === item.id ? 'Cancelling…' : 'Cancel'}
+            {cancelling === item.id ? words.yours.cancelling : words.yours.cancel}
           </button>
         </li>
       ))}
@@ -56,37 +74,41 @@ function PendingList({ held, onDone }: { held: HeldPlan; onDone: () => void }) {
 }
 
 function HeldPlanItem({
+  language,
   held,
   terms,
   onDone,
 }: {
+  language: PlansLanguage;
   held: HeldPlan;
   terms: PlanTerms | undefined;
   onDone: () => void;
 }) {
+  const { words, locale } = language;
+  const name = planName(language, held.plan, held.name);
   const [redeeming, setRedeeming] = useState(false);
   const formId = `redeem-${held.plan}`;
   return (
     <li className="py-4" data-plan={held.plan}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h3 className="text-lg text-ink-950">{held.name}</h3>
-        <span className="text-sm text-muted">{sinceText(held.since)}</span>
+        <h3 className="text-lg text-ink-950">{name}</h3>
+        <span className="text-sm text-muted">{sinceText(language, held.since)}</span>
       </div>
       <dl className="mt-2 space-y-1 text-sm sm:max-w-sm">
         <div className="flex flex-wrap justify-between gap-x-4">
-          <dt className="text-muted">Principal</dt>
+          <dt className="text-muted">{words.yours.principal}</dt>
           <dd className="font-semibold text-ink-950 tabular-nums" data-testid={`principal-${held.plan}`}>
-            {formatUsd(held.principal)}
+            <bdi dir="ltr">{formatUsdIn(locale, held.principal)}</bdi>
           </dd>
         </div>
         <div className="flex flex-wrap justify-between gap-x-4">
-          <dt className="text-muted">Returns to date</dt>
+          <dt className="text-muted">{words.yours.returns}</dt>
           <dd className="text-ink-950 tabular-nums" data-testid={`returns-${held.plan}`}>
-            {formatUsd(held.returns)}
+            <bdi dir="ltr">{formatUsdIn(locale, held.returns)}</bdi>
           </dd>
         </div>
       </dl>
-      <PendingList held={held} onDone={onDone} />
+      <PendingList language={language} held={held} onDone={onDone} />
       {holdsPrincipal(held) && (
         <div className="mt-3">
           <button
@@ -96,11 +118,11 @@ function HeldPlanItem({
             aria-controls={formId}
             onClick={() => setRedeeming((open) => !open)}
           >
-            {redeeming ? 'Close redemption' : `Redeem from ${held.name}`}
+            {redeeming ? words.yours.redeemClose : fill(words.yours.redeemOpen, { plan: name })}
           </button>
           {redeeming && (
             <div id={formId} className="mt-3 rounded-md border border-mist-200 p-4">
-              <RedeemForm held={held} terms={terms} onDone={onDone} />
+              <RedeemForm language={language} held={held} terms={terms} onDone={onDone} />
             </div>
           )}
         </div>
@@ -110,7 +132,7 @@ function HeldPlanItem({
 }
 
 /** "Your plans": principal, returns to date and since when per plan, pending instructions, redemption. */
-export default function YourPlans({ held, terms, onDone }: YourPlansProps) {
+export default function YourPlans({ language, held, terms, onDone }: YourPlansProps) {
   const { words } = useMemberLanguage();
   return (
     <section aria-labelledby="your-plans-heading" className="card p-5 sm:p-6">
@@ -126,6 +148,7 @@ export default function YourPlans({ held, terms, onDone }: YourPlansProps) {
           {held.map((h) => (
             <HeldPlanItem
               key={h.plan}
+              language={language}
               held={h}
               terms={terms?.find((t) => t.slug === h.plan)}
               onDone={onDone}

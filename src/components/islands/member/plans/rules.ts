@@ -1,46 +1,89 @@
-import { formatDate } from '~/lib/date-time';
+import { formatDate, formatDateIn } from '~/lib/date-time';
 import type { FormProblem } from '~/lib/form-rules';
-import { amountError, compareAmounts, formatUsd } from '~/lib/money';
-import type { HeldPlan, InstructionKind, PlanTerms } from '~/lib/plans';
+import { MAX_AMOUNT, amountProblem, compareAmounts } from '~/lib/money';
+import { formatUsdIn } from '~/lib/money-in-language';
+import { isolate, ltrIn } from '~/lib/bidi';
+import { errorText } from '~/lib/db-errors';
+import { InstructionError, type HeldPlan, type InstructionKind, type PlanTerms } from '~/lib/plans';
 import type { MemberWords } from '~/i18n/member/en';
+import type { PlansWords } from '~/i18n/member/pages/plans';
+import type { PlansPageWords } from '~/i18n/member/plans-page';
 import type { Locale } from '~/i18n/locales';
-import { fill } from '~/i18n/fill';
+import { fill, plural } from '~/i18n/fill';
 
 /*
  * What /user/plans and the dashboard's plans section say, and the forms' own checks before anything
- * is sent. The rules themselves (minimum, funds, what a part redemption must leave) are the
- * database's: its refusals are shown as they come.
+ * is sent, in the page's language (its words come as a prop: src/i18n/member/pages/plans.ts). The
+ * rules themselves (minimum, funds, what a part redemption must leave) are the database's: its
+ * refusals are shown as they come on an English page, and in the page's words in another.
  */
 
-export const PLANS_PAGE_LEAD =
-  'Invest from your Deposit Wallet in one of our plans. Each instruction is pending until our finance team accepts it, and you can cancel it until then.';
+/** The page's language as these texts need it. */
+export interface PlansLanguage {
+  locale: Locale;
+  /** The Intl tag for dates (Arabic with Latin digits). */
+  intl: string;
+  words: PlansPageWords;
+}
 
-export const SUBSCRIBE_HEADING = 'Invest in a plan';
-export const TERMS_HEADING = 'The plans and their terms';
+/** An amount inside a sentence: the language's form, kept left to right in Arabic. */
+export const amountIn = ({ locale }: PlansLanguage, amount: string): string =>
+  ltrIn(locale, formatUsdIn(locale, amount));
 
-export const PLAN_LABEL = 'Plan';
-export const PLAN_PLACEHOLDER = 'Choose a plan';
-export const AMOUNT_LABEL = 'Amount (USD)';
-export const REVIEW_BUTTON = 'Review investment';
+/** A day as the page writes it: "27 Nov 2026", "2026年11月27日", "27 نوفمبر 2026". */
+export const dateIn = ({ locale, intl }: PlansLanguage, at: string): string =>
+  locale === 'en' ? formatDate(at) : isolate(formatDateIn(intl, at));
+
+/** A plan's name in the language ("黃金計劃"); the database's name for a plan the page does not know. */
+export const planName = (language: PlansLanguage, slug: string, held: string): string =>
+  language.words.plans[slug]?.name ?? held;
+
+/**
+ * A plan's texts in the language while they are the terms the firm published (the database still
+ * holds their English); terms changed since are shown as the database holds them, never a
+ * translation of something else.
+ */
+export function planTexts(
+  language: PlansLanguage,
+  plan: Pick<PlanTerms, 'slug' | 'description' | 'returns_text' | 'fees_text' | 'risk_text'>,
+): { description: string; returns: string; fees: string; risk: string } {
+  const held = {
+    description: plan.description,
+    returns: plan.returns_text,
+    fees: plan.fees_text,
+    risk: plan.risk_text,
+  };
+  const local = language.words.plans[plan.slug];
+  if (!local) return held;
+  const current = (Object.keys(held) as (keyof typeof held)[]).every((k) => local.english[k] === held[k]);
+  return current
+    ? { description: local.description, returns: local.returns, fees: local.fees, risk: local.risk }
+    : held;
+}
 
 /** "Available to invest: $1,200.00": what the Deposit Wallet has available (not reserved). */
-export const availableText = (available: string | null): string =>
-  `Available to invest: ${available === null ? '…' : formatUsd(available)}`;
+export const availableText = (language: PlansLanguage, available: string | null): string =>
+  fill(language.words.subscribe.available, {
+    amount: available === null ? '…' : amountIn(language, available),
+  });
 
 /** "Redemptions are paid within 5 days of your request." */
-export function noticeText(days: number): string {
-  if (days === 0) return 'Redemptions are paid once accepted, with no notice period.';
-  return `Redemptions are paid within ${days} ${days === 1 ? 'day' : 'days'} of your request.`;
+export function noticeText(language: PlansLanguage, days: number): string {
+  if (days === 0) return language.words.notice.none;
+  return plural(language.locale, days, language.words.days);
 }
 
 /** "Gold — from $5,000.00" (and why a switched-off plan cannot be chosen). */
-export function planOptionText(plan: PlanTerms): string {
-  const from = `${plan.name} — from ${formatUsd(plan.minimum)}`;
-  return plan.accepting ? from : `${from} (not accepting new investments)`;
+export function planOptionText(language: PlansLanguage, plan: PlanTerms): string {
+  const { option, closedOption } = language.words.subscribe;
+  return fill(plan.accepting ? option : closedOption, {
+    plan: planName(language, plan.slug, plan.name),
+    minimum: amountIn(language, plan.minimum),
+  });
 }
 
-export const acceptingText = (accepting: boolean): string =>
-  accepting ? 'Accepting new investments' : 'Not accepting new investments at the moment';
+export const acceptingText = (language: PlansLanguage, accepting: boolean): string =>
+  accepting ? language.words.terms.accepting : language.words.terms.closed;
 
 /** The plan the page opens with: `?plan=gold` when it names a plan, else none. */
 export function planFromQuery(search: string, plans: readonly Pick<PlanTerms, 'slug'>[]): string {
@@ -52,16 +95,56 @@ export function planFromQuery(search: string, plans: readonly Pick<PlanTerms, 's
 export const SUBSCRIBE_FIELDS = { plan: 'subscribe-plan', amount: 'subscribe-amount' } as const;
 
 /** What the browser can tell before the confirmation: a plan chosen and an amount that is one. */
-export function subscribeProblem(plan: PlanTerms | undefined, amount: string): FormProblem | null {
-  if (!plan) return { message: 'Choose a plan.', fields: [SUBSCRIBE_FIELDS.plan] };
-  return amountProblem(amount, SUBSCRIBE_FIELDS.amount);
+export function subscribeProblem(
+  words: PlansWords['problems'],
+  plan: PlanTerms | undefined,
+  amount: string,
+): FormProblem | null {
+  if (!plan) return { message: words.plan, fields: [SUBSCRIBE_FIELDS.plan] };
+  return amountCheck(words, amount, SUBSCRIBE_FIELDS.amount);
 }
 
-function amountProblem(amount: string, field: string): FormProblem | null {
-  const bad = amountError(amount, 'Amount');
-  if (bad) return { message: bad, fields: [field] };
-  if (compareAmounts(amount, '0') <= 0) return { message: 'Amount must be more than zero.', fields: [field] };
+function amountCheck(words: PlansWords['problems'], amount: string, field: string): FormProblem | null {
+  const bad = amountProblem(amount);
+  if (bad) return { message: fill(words[bad], { max: MAX_AMOUNT }), fields: [field] };
+  if (compareAmounts(amount, '0') <= 0) return { message: words.zero, fields: [field] };
   return null;
+}
+
+/**
+ * A refusal of an instruction as the page says it: the database's own sentence on an English page
+ * (it carries the exact figures), the page's words for its hint in another language, and the page's
+ * `failed` sentence for anything else.
+ */
+export function refusalText(
+  language: PlansLanguage,
+  kind: InstructionKind,
+  error: unknown,
+  plan: Pick<PlanTerms, 'slug' | 'name' | 'minimum'>,
+): string {
+  const { words } = language;
+  const failed = kind === 'subscription' ? words.subscribe.failed : words.redeem.failed;
+  if (language.locale === 'en') return errorText(error, failed);
+  const hint = error instanceof InstructionError ? error.hint : undefined;
+  const values = {
+    plan: planName(language, plan.slug, plan.name),
+    minimum: amountIn(language, plan.minimum),
+  };
+  switch (hint) {
+    case 'withdrawals_frozen':
+      return words.refusals.frozen;
+    case 'plan_closed':
+      return fill(words.refusals.closed, values);
+    case 'below_minimum':
+      return fill(
+        kind === 'subscription' ? words.refusals.belowMinimum : words.refusals.leaveMinimum,
+        values,
+      );
+    case 'insufficient_funds':
+      return kind === 'subscription' ? words.refusals.notEnough : fill(words.refusals.tooMuch, values);
+    default:
+      return failed;
+  }
 }
 
 /** The field a database refusal concerns, by its hint: the plan when it is switched off, else the amount. */
@@ -71,21 +154,16 @@ export function refusalFields(hint: string | undefined, fields: { plan?: string;
   return [fields.amount];
 }
 
-export const CONFIRM_TITLE = 'Confirm your investment';
-export const CONFIRM_BUTTON = 'Confirm investment';
-export const PENDING_UNTIL_ACCEPTED =
-  'Your investment is pending until our finance team accepts it; you can cancel it until then. The amount is reserved in your Deposit Wallet meanwhile.';
-export const SUBSCRIBED =
-  'Investment recorded. It is pending until our finance team accepts it; you can cancel it until then.';
-
-export const REDEEM_BUTTON = 'Request redemption';
-export const REDEEMED =
-  'Redemption requested. It is pending until our finance team accepts it; you can cancel it until then.';
-export const CANCELLED = 'Instruction cancelled. Nothing has moved.';
-
 /** The redeem form's rules in words: where the money goes, when, and what a part must leave. */
-export function redeemRulesText(plan: Pick<PlanTerms, 'name' | 'minimum' | 'notice_days'>): string {
-  return `${noticeText(plan.notice_days)} The principal returns to your Deposit Wallet once our finance team accepts it. A part redemption must leave at least ${formatUsd(plan.minimum)} in the ${plan.name} plan.`;
+export function redeemRulesText(
+  language: PlansLanguage,
+  plan: Pick<PlanTerms, 'slug' | 'name' | 'minimum' | 'notice_days'>,
+): string {
+  return fill(language.words.redeem.rules, {
+    notice: noticeText(language, plan.notice_days),
+    minimum: amountIn(language, plan.minimum),
+    plan: planName(language, plan.slug, plan.name),
+  });
 }
 
 export type RedeemChoice = 'all' | 'part';
@@ -104,22 +182,32 @@ export function redeemAmount(choice: RedeemChoice, principal: string, typed: str
   return choice === 'all' ? principal : typed.trim();
 }
 
-export function redeemProblem(plan: string, choice: RedeemChoice, amount: string): FormProblem | null {
-  return choice === 'all' ? null : amountProblem(amount, redeemFields(plan).amount);
+export function redeemProblem(
+  words: PlansWords['problems'],
+  plan: string,
+  choice: RedeemChoice,
+  amount: string,
+): FormProblem | null {
+  return choice === 'all' ? null : amountCheck(words, amount, redeemFields(plan).amount);
 }
 
-export const KIND_WORDS: Record<InstructionKind, string> = {
-  subscription: 'Investment',
-  redemption: 'Redemption',
-};
-
 /** "Since 27 Nov 2026", or that nothing has been accepted yet. */
-export const sinceText = (since: string | null): string =>
-  since ? `Since ${formatDate(since)}` : 'Not accepted yet';
+export const sinceText = (language: PlansLanguage, since: string | null): string =>
+  since
+    ? fill(language.words.yours.since, { date: dateIn(language, since) })
+    : language.words.yours.notAccepted;
 
 /** "Investment of $5,000.00, pending since 27 Nov 2026". */
-export function pendingText(kind: InstructionKind, amount: string, createdAt: string): string {
-  return `${KIND_WORDS[kind]} of ${formatUsd(amount)}, pending since ${formatDate(createdAt)}`;
+export function pendingText(
+  language: PlansLanguage,
+  kind: InstructionKind,
+  amount: string,
+  createdAt: string,
+): string {
+  return fill(language.words.yours.pending[kind], {
+    amount: amountIn(language, amount),
+    date: dateIn(language, createdAt),
+  });
 }
 
 /** "1 pending instruction" / "2 pending instructions" / "No pending instruction". */

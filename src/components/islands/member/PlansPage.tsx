@@ -1,16 +1,31 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import toast from '~/lib/toast';
 import MemberShell from './MemberShell';
 import { useLoad } from '../shared/useLoad';
 import { listPlans, readPlansPage, watchPlansPage, type PlansSnapshot } from '~/lib/plans';
 import type { PlansPageWords } from '~/i18n/member/plans-page';
-import PlanTermsList from './plans/PlanTermsList';
+import { lazyPart } from '../shared/lazyPart';
 import SubscribeForm from './plans/SubscribeForm';
 import YourPlans from './plans/YourPlans';
 import { SUBSCRIBE_FIELDS, planFromQuery, type PlansLanguage } from './plans/rules';
 import { useMemberLanguage, type MemberLanguage } from './member-language';
 
 const FEED_TOAST = 'plans-feed';
+
+// Every plan's terms, below the form: loaded just after the first view, which holds their place
+// with the section's heading and the list's height, so nothing moves when they arrive.
+const PlanTermsList = lazyPart(() => import('./plans/PlanTermsList'));
+
+function TermsPlaceholder({ heading }: { heading: string }) {
+  return (
+    <section aria-labelledby="terms-heading">
+      <h2 id="terms-heading" className="text-xl text-ink-950">
+        {heading}
+      </h2>
+      <div className="mt-4 h-64 animate-pulse rounded-(--radius-card) bg-mist-100" aria-hidden="true" />
+    </section>
+  );
+}
 
 /**
  * The member's plans and accounts, live; `reload` re-reads at once after the member's own action. A
@@ -71,7 +86,9 @@ function PlansContent({ userId, words }: { userId: string; words: PlansPageWords
         />
         <YourPlans language={language} held={data?.plans ?? null} terms={plans} onDone={reload} />
       </div>
-      <PlanTermsList language={language} plans={plans} onInvest={investIn} />
+      <Suspense fallback={<TermsPlaceholder heading={words.terms.heading} />}>
+        <PlanTermsList language={language} plans={plans} onInvest={investIn} />
+      </Suspense>
     </div>
   );
 }

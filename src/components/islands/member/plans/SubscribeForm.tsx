@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import toast from '~/lib/toast';
 import Field, { FieldFrame } from '../../shared/Field';
 import SubmitButton from '../../shared/SubmitButton';
@@ -6,7 +6,7 @@ import { useFormProblem } from '../../shared/formProblem';
 import type { FormProblem } from '~/lib/form-rules';
 import { InstructionError, newRequestKey, subscribe, type PlanTerms } from '~/lib/plans';
 import { fill } from '~/i18n/fill';
-import ConfirmSubscription from './ConfirmSubscription';
+import { lazyPart } from '../../shared/lazyPart';
 import {
   SUBSCRIBE_FIELDS,
   amountIn,
@@ -18,6 +18,9 @@ import {
   subscribeProblem,
   type PlansLanguage,
 } from './rules';
+
+// The confirmation's code loads just after the first view (it is shut until the member reviews).
+const ConfirmSubscription = lazyPart(() => import('./ConfirmSubscription'));
 
 interface SubscribeFormProps {
   language: PlansLanguage;
@@ -154,13 +157,15 @@ export default function SubscribeForm({
           busy={busy}
         />
       </form>
-      <ConfirmSubscription
-        language={language}
-        attempt={attempt}
-        busy={busy}
-        onCancel={() => !busy && setAttempt(null)}
-        onConfirm={() => void onConfirm()}
-      />
+      <Suspense fallback={null}>
+        <ConfirmSubscription
+          language={language}
+          attempt={attempt}
+          busy={busy}
+          onCancel={() => !busy && setAttempt(null)}
+          onConfirm={() => void onConfirm()}
+        />
+      </Suspense>
     </>
   );
 }

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText } from '~/lib/db-errors';
 import { formatUsdIn } from '~/lib/money-in-language';
 import { cancelInstruction, type HeldPlan, type PendingInstruction, type PlanTerms } from '~/lib/plans';
 import { fill } from '~/i18n/fill';
-import RedeemForm from './RedeemForm';
+import { lazyPart } from '../../shared/lazyPart';
 import { useMemberLanguage } from '../member-language';
 import { amountIn, holdsPrincipal, pendingText, planName, sinceText, type PlansLanguage } from './rules';
+
+// The redeem form loads when a member opens it, not with the page.
+const RedeemForm = lazyPart(() => import('./RedeemForm'));
 
 interface YourPlansProps {
   language: PlansLanguage;
@@ -122,7 +125,11 @@ function HeldPlanItem({
           </button>
           {redeeming && (
             <div id={formId} className="mt-3 rounded-md border border-mist-200 p-4">
-              <RedeemForm language={language} held={held} terms={terms} onDone={onDone} />
+              <Suspense
+                fallback={<div className="h-40 animate-pulse rounded bg-mist-100" aria-hidden="true" />}
+              >
+                <RedeemForm language={language} held={held} terms={terms} onDone={onDone} />
+              </Suspense>
             </div>
           )}
         </div>

@@ -118,10 +118,7 @@ export default tseslint.config(
       'src/layouts/**/*.astro',
       'src/pages/[[]...locale[]]/**/*.astro',
     ],
-    ignores: [
-      '**/*.test.ts',
-      'src/layouts/Admin.astro',
-    ],
+    ignores: ['**/*.test.ts', 'src/layouts/Admin.astro'],
     plugins: { local },
     rules: { 'local/no-english-literals': 'error' },
   },

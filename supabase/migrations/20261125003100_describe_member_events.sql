@@ -48,8 +48,7 @@ set search_path = ''
 as $$
   select case p_locale
     when 'zh-hant' then to_char(to_date(p_month, 'YYYY-MM'), 'YYYY"年"FMMM"月"')
-    when 'ar' then (array['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر',
-                          'أكتوبر', 'نوفمبر', 'ديسمبر'])[extract(month from to_date(p_month, 'YYYY-MM'))::int]
+    when 'ar' then private.arabic_month(extract(month from to_date(p_month, 'YYYY-MM'))::int)
       || ' ' || to_char(to_date(p_month, 'YYYY-MM'), 'YYYY')
     else to_char(to_date(p_month, 'YYYY-MM'), 'FMMonth YYYY') end
 $$;

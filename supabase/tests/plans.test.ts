@@ -397,20 +397,10 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     expect((await myPlans(b))[0]).toMatchObject({ plan: 'gold', principal: '10000.00', returns: '125.00' });
     // The database's own lines in the member's language; the correction staff typed stays as typed.
     const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-    const arabicMonths = [
-      'يناير',
-      'فبراير',
-      'مارس',
-      'أبريل',
-      'مايو',
-      'يونيو',
-      'يوليو',
-      'أغسطس',
-      'سبتمبر',
-      'أكتوبر',
-      'نوفمبر',
-      'ديسمبر',
-    ];
+    // The month's Arabic name from ICU, not from the code under test.
+    const arabicMonth = new Intl.DateTimeFormat('ar-AE', { month: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, monthNumber - 1, 1)),
+    );
     const english = await lines(b, 'en');
     expect(await lines(b, 'zh-hant')).toEqual([
       english[0],
@@ -421,7 +411,7 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     expect((await lines(b, 'ar')).slice(1)).toEqual([
       { kind: 'subscription', reason: 'الاستثمار في الخطة الذهبية' },
       { kind: 'subscription', reason: 'الاستثمار في الخطة الذهبية' },
-      { kind: 'return', reason: `عوائد الخطة الذهبية، \u2068${arabicMonths[monthNumber - 1]} ${year}\u2069` },
+      { kind: 'return', reason: `عوائد الخطة الذهبية، \u2068${arabicMonth} ${year}\u2069` },
     ]);
     expect(english.slice(1).map((l) => l.reason)).toEqual([
       'Investment in the Gold plan',

@@ -6,7 +6,7 @@ import {
   gotoReady,
   openSignedIn,
   setBalances,
-  signedInAdminClient,
+  approvedCorrection,
   type TestUser,
 } from './support/users';
 import { englishLeftIn } from './support/languages';
@@ -22,31 +22,6 @@ import { fill } from '../../src/i18n/fill';
 
 const FSI = '\u2068';
 const PDI = '\u2069';
-
-/** One finance admin proposes a correction of the Interest Wallet, an owner approves it. */
-async function approvedChange(
-  finance: TestUser,
-  owner: TestUser,
-  member: TestUser,
-  amount: string,
-  reason: string,
-) {
-  const proposer = await signedInAdminClient(finance);
-  const approver = await signedInAdminClient(owner);
-  const proposed = await proposer.rpc('propose_correction', {
-    p_user_id: member.id,
-    p_account: 'interest_wallet',
-    p_amount: amount,
-    p_category: 'error_correction',
-    p_client_text: reason,
-    p_internal_note: 'Staff only: never in the member’s notifications',
-  });
-  if (proposed.error) throw new Error(`propose_correction: ${proposed.error.message}`);
-  const approved = await approver.rpc('approve_transfer', {
-    p_transfer_id: (proposed.data as { id: number }).id,
-  });
-  if (approved.error) throw new Error(`approve_transfer: ${approved.error.message}`);
-}
 
 async function livePage(browser: Browser, member: TestUser, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -73,7 +48,7 @@ test('an Arabic member reads a staff change live in Arabic, marks it read, finds
   const bell = page.getByRole('link', { name: fill(shell.shell.notificationsUnread, { count: 1 }) });
   await expect(bell).toBeVisible();
 
-  await approvedChange(finance, owner, member, '1250.00', 'Quarterly interest');
+  await approvedCorrection(finance, owner, member, '1250.00', 'Quarterly interest');
   const list = page.getByRole('list', { name: words.listLabel });
   const newest = list.getByRole('listitem').first();
   const title = 'تغيّر رصيد محفظة الفوائد';

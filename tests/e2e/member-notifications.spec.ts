@@ -4,7 +4,7 @@ import {
   createAdmin,
   createMember,
   setBalances,
-  signedInAdminClient,
+  approvedCorrection,
   gotoReady,
   type TestUser,
   openSignedIn,
@@ -29,34 +29,6 @@ async function memberPage(browser: Browser, member: TestUser, path: string): Pro
   return page;
 }
 
-/**
- * One admin proposes a correction of the Interest Wallet by a signed amount, a second approves: the
- * only way staff move a balance. `reason` is the text the member reads.
- */
-async function approvedChange(
-  finance: TestUser,
-  owner: TestUser,
-  member: TestUser,
-  amount: string,
-  reason: string,
-) {
-  const proposer = await signedInAdminClient(finance);
-  const approver = await signedInAdminClient(owner);
-  const proposed = await proposer.rpc('propose_correction', {
-    p_user_id: member.id,
-    p_account: 'interest_wallet',
-    p_amount: amount,
-    p_category: 'error_correction',
-    p_client_text: reason,
-    p_internal_note: 'Staff only: never in the member’s notifications',
-  });
-  if (proposed.error) throw new Error(`propose_correction: ${proposed.error.message}`);
-  const approved = await approver.rpc('approve_transfer', {
-    p_transfer_id: (proposed.data as { id: number }).id,
-  });
-  if (approved.error) throw new Error(`approve_transfer: ${approved.error.message}`);
-}
-
 test('an approved balance change arrives live in the bell and the list; read marks update the count; activity says it in words', async ({
   browser,
 }) => {
@@ -75,7 +47,7 @@ test('an approved balance change arrives live in the bell and the list; read mar
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   await expect(bell(other)).toHaveAccessibleName('Notifications, 0 unread');
 
-  await approvedChange(finance, owner, alice, '5.00', 'Quarterly interest');
+  await approvedCorrection(finance, owner, alice, '5.00', 'Quarterly interest');
 
   const sentence = 'An administrator changed your Interest Wallet from $10.00 to $15.00: Quarterly interest';
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
@@ -109,7 +81,7 @@ test('an approved balance change arrives live in the bell and the list; read mar
   await expect(activity.getByRole('listitem').first()).toContainText(sentence);
   await expect(activity.getByRole('listitem').first()).toContainText('An administrator');
   await expect(page.locator('a[data-feed="live"][href="/user/notifications"]')).toHaveCount(1);
-  await approvedChange(finance, owner, alice, '5.00', 'Loyalty bonus');
+  await approvedCorrection(finance, owner, alice, '5.00', 'Loyalty bonus');
   await expect(activity.getByRole('listitem').first()).toContainText(
     'An administrator changed your Interest Wallet from $15.00 to $20.00: Loyalty bonus',
   );
@@ -133,7 +105,7 @@ test('notifications and activity at 360, 768 and 1440 px (screenshots)', async (
     createAdmin(),
   ]);
   await setBalances(member.id, { interest_wallet: '1000.00', referral: '12.50' }, 'Opening balance');
-  await approvedChange(
+  await approvedCorrection(
     finance,
     owner,
     member,

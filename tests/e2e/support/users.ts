@@ -109,6 +109,35 @@ export async function signedInAdminClient(admin: TestUser): Promise<SupabaseClie
   return client;
 }
 
+/**
+ * One admin (`proposer`, finance) proposes a correction of the member's Interest Wallet by a signed
+ * amount and a second (`approver`) approves it: the only way staff move a balance. `reason` is the
+ * text the member reads; the internal note never reaches them.
+ */
+export async function approvedCorrection(
+  proposer: TestUser,
+  approver: TestUser,
+  member: TestUser,
+  amount: string,
+  reason: string,
+): Promise<void> {
+  const proposing = await signedInAdminClient(proposer);
+  const approving = await signedInAdminClient(approver);
+  const proposed = await proposing.rpc('propose_correction', {
+    p_user_id: member.id,
+    p_account: 'interest_wallet',
+    p_amount: amount,
+    p_category: 'error_correction',
+    p_client_text: reason,
+    p_internal_note: 'Staff only: never in the member’s notifications',
+  });
+  if (proposed.error) throw new Error(`propose_correction: ${proposed.error.message}`);
+  const approved = await approving.rpc('approve_transfer', {
+    p_transfer_id: (proposed.data as { id: number }).id,
+  });
+  if (approved.error) throw new Error(`approve_transfer: ${approved.error.message}`);
+}
+
 /** A supabase-js client signed in as `user` (no storage, no auto-refresh: a test's short life). */
 export async function signedInClient(user: Pick<TestUser, 'email' | 'password'>): Promise<SupabaseClient> {
   const client = createClient(supabaseUrl, ANON_KEY, noSession);

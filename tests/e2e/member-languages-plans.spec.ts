@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, layoutProblems } from './support/page-checks';
-import { createMember, gotoReady, openSignedIn, setBalances } from './support/users';
+import {
+  createAdmin,
+  createMember,
+  gotoReady,
+  openSignedIn,
+  serviceClient,
+  setBalances,
+  signedInAdminClient,
+  signedInClient,
+} from './support/users';
 import { englishLeftIn } from './support/languages';
 import { saveScreen } from './support/screens';
 import ar from '../../src/i18n/catalogs/ar';
@@ -130,4 +139,90 @@ test('a Chinese member reads the plans in Chinese and is told in Chinese what th
   expect(await layoutProblems(page)).toEqual([]);
   await expectNoAxeViolations(page);
   await saveScreen(page, 'plans-zh-hant-360.png', { fullPage: true });
+});
+
+test('an Arabic member redeems part of a plan: the rule and the refusal in Arabic, the amounts intact', async ({
+  page,
+}) => {
+  test.slow();
+  const words = plansPageWords('ar');
+  const gold = ar.member.plans.names.gold;
+  const finance = await createAdmin({ role: 'finance' });
+  const member = await createMember({ username: 'يوسف' });
+  await setBalances(member.id, { deposit_wallet: '6000.00' }, 'Opening balance');
+  // $5,500.00 in Gold, accepted by finance.
+  const { error } = await (
+    await signedInClient(member)
+  ).rpc('subscribe_to_plan', { p_plan: 'gold', p_amount: '5500', p_request_key: 'arabicredeem0001' });
+  expect(error).toBeNull();
+  const { data } = await serviceClient()
+    .from('transfers')
+    .select('id')
+    .eq('user_id', member.id)
+    .eq('kind', 'subscription')
+    .eq('phase', 'pending')
+    .single();
+  const approved = await (
+    await signedInAdminClient(finance)
+  ).rpc('approve_transfer', { p_transfer_id: (data as { id: number }).id });
+  expect(approved.error).toBeNull();
+
+  await openSignedIn(page, member, '/ar/user/plans');
+  const held = page.getByRole('region', { name: ar.member.plans.heading }).locator('[data-plan="gold"]');
+  await expect(held.getByTestId('principal-gold')).toHaveText('5,500.00 US$');
+  await held.getByRole('button', { name: fill(words.yours.redeemOpen, { plan: gold }) }).click();
+  const redeem = page.getByRole('form', { name: fill(words.redeem.heading, { plan: gold }) });
+  await expect(redeem).toContainText(
+    fill(words.redeem.rules, {
+      notice: 'تُدفع مبالغ الاسترداد خلال 5 أيام من طلبكم.',
+      minimum: `${LRI}5,000.00 US$${PDI}`,
+      plan: gold,
+    }),
+  );
+  await expect(
+    redeem.getByLabel(fill(words.redeem.all, { amount: `${LRI}5,500.00 US$${PDI}` })),
+  ).toBeVisible();
+
+  // A part that would leave less than the minimum: the database refuses, the page says it in Arabic.
+  await redeem.getByLabel(words.redeem.part).check();
+  const amount = redeem.getByLabel(words.subscribe.amount);
+  await amount.fill('1000');
+  await redeem.getByRole('button', { name: words.redeem.button }).click();
+  await expect(redeem.getByRole('alert')).toHaveText(
+    fill(words.refusals.leaveMinimum, { minimum: `${LRI}5,000.00 US$${PDI}`, plan: gold }),
+  );
+  await expect(amount).toBeFocused();
+  expect(await englishLeftIn(page.getByRole('main'))).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await layoutProblems(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+  await saveScreen(page, 'plans-redeem-ar-360.png', { fullPage: true });
+
+  await amount.fill('500');
+  await redeem.getByRole('button', { name: words.redeem.button }).click();
+  await expect(page.getByRole('status').filter({ hasText: words.redeem.recorded })).toBeVisible();
+  await expect(
+    held.getByRole('list', { name: fill(words.yours.pendingLabel, { plan: gold }) }),
+  ).toContainText(`استرداد بمبلغ ${LRI}500.00 US$${PDI}، قيد الانتظار منذ`);
+});
+
+test('"Choose Gold" on the Chinese public page leads through Chinese sign-in to the Chinese plan form with Gold chosen', async ({
+  page,
+}) => {
+  const words = plansPageWords('zh-hant');
+  const auth = zhHant.authForm;
+  const member = await createMember();
+  await gotoReady(page, '/zh-hant/asset-management');
+  const choose = page.getByRole('link', { name: `選擇${zhHant.member.plans.names.gold}` });
+  await expect(choose).toHaveAttribute('href', '/zh-hant/user/plans?plan=gold');
+  await choose.click();
+  await page.waitForURL(`**/zh-hant/login?next=${encodeURIComponent('/zh-hant/user/plans?plan=gold')}`);
+  await page.getByLabel(auth.email).fill(member.email);
+  await page.getByLabel(auth.password, { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: auth.signIn }).click();
+  await page.waitForURL('**/zh-hant/user/plans?plan=gold');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+  await expect(
+    page.getByRole('form', { name: words.subscribe.heading }).getByLabel(words.subscribe.plan),
+  ).toHaveValue('gold');
 });

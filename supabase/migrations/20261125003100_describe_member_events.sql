@@ -87,6 +87,17 @@ comment on table private.member_event_texts is
 alter table private.member_event_texts enable row level security;
 revoke all on private.member_event_texts from public, anon, authenticated, service_role;
 
+-- One text in one language, or null when the texts have no such key: the one lookup event_text,
+-- account_words and plan_words share.
+create function private.text_in(p_key text, p_locale text) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case p_locale when 'zh-hant' then t.zh_hant when 'ar' then t.ar else t.en end
+  from private.member_event_texts t where t.key = p_key
+$$;
+
 -- Fills a sentence in one pass: each {name} takes p_values' value, isolated in Arabic with Unicode's
 -- first-strong isolate (U+2068 … U+2069, plain text's <bdi>) so an amount, an address, an id or a
 -- staff member's English reason keeps its own order inside a right-to-left sentence; or p_phrases'
@@ -107,8 +118,7 @@ declare
   v_close int;
   v_name text;
 begin
-  select case p_locale when 'zh-hant' then t.zh_hant when 'ar' then t.ar else t.en end into v_rest
-  from private.member_event_texts t where t.key = p_key;
+  v_rest := private.text_in(p_key, p_locale);
   if v_rest is null then
     raise exception 'No member text "%"', p_key;
   end if;
@@ -160,10 +170,7 @@ language sql
 stable
 set search_path = ''
 as $$
-  select coalesce(
-    (select case p_locale when 'zh-hant' then t.zh_hant when 'ar' then t.ar else t.en end
-     from private.member_event_texts t where t.key = 'account.' || p_account),
-    private.account_label(p_account))
+  select coalesce(private.text_in('account.' || p_account, p_locale), private.account_label(p_account))
 $$;
 
 -- A plan's name in a language: the firm's name for it (plans.name) in English, the catalog's in the
@@ -174,9 +181,7 @@ stable
 set search_path = ''
 as $$
   select coalesce(
-    case when p_locale in ('zh-hant', 'ar') then
-      (select case p_locale when 'zh-hant' then t.zh_hant else t.ar end
-       from private.member_event_texts t where t.key = 'plan.' || p_plan) end,
+    case when p_locale in ('zh-hant', 'ar') then private.text_in('plan.' || p_plan, p_locale) end,
     (select pl.name from public.plans pl where pl.slug = p_plan),
     p_plan)
 $$;
@@ -628,6 +633,12 @@ declare
   v_note text;
   v_void text;
 begin
+  -- A ledger line's reason as the statement words it: the database's own lines in the language
+  -- (private.line_words, 20261127000900), what staff typed as typed.
+  if e.kind = 'ledger_entry' then
+    v_reason := coalesce((select private.line_words(l.kind, l.plan, l.source, l.source_id, l.transfer_id, v_reason, v_l)
+                          from public.ledger_entries l where l.id = (v_a ->> 'entry_id')::bigint), v_reason);
+  end if;
   v_why := case when v_reason is null then '' else private.event_text('why', v_l, jsonb_build_object('reason', v_reason)) end;
   v_end := case when v_reason is null then private.event_text('end', v_l) else v_why end;
   v_phrases := jsonb_build_object('actor', v_actor, 'why', v_why, 'end', v_end);
@@ -675,13 +686,6 @@ begin
   end if;
   case
     when e.kind = 'ledger_entry' then
-      -- The line's reason as the statement words it: the database's own lines in the language
-      -- (private.line_words, 20261127000900), what staff typed as typed.
-      v_reason := coalesce((select private.line_words(l.kind, l.plan, l.source, l.source_id, l.transfer_id, v_reason, v_l)
-                            from public.ledger_entries l where l.id = (v_a ->> 'entry_id')::bigint), v_reason);
-      v_why := case when v_reason is null then '' else private.event_text('why', v_l, jsonb_build_object('reason', v_reason)) end;
-      v_end := case when v_reason is null then private.event_text('end', v_l) else v_why end;
-      v_phrases := v_phrases || jsonb_build_object('why', v_why, 'end', v_end);
       v_values := jsonb_build_object('before', private.usd_words(v_a ->> 'balance_before', v_l),
         'after', private.usd_words(v_a ->> 'balance_after', v_l), 'id', v_a ->> 'source_id',
         'reason', coalesce(v_reason, ''));
@@ -787,6 +791,7 @@ end
 $$;
 
 revoke all on function private.account_label(text), private.usd_words(text), private.usd_words(text, text),
+  private.text_in(text, text),
   private.month_words(text, text), private.reader_locale(text), private.event_text(text, text, jsonb, jsonb),
   private.actor_key(public.audit_events), private.actor_word(public.audit_events, text),
   private.account_words(text, text), private.plan_words(text, text),

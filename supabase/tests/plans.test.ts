@@ -546,6 +546,14 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     expect(await lines(referrer, 'ar')).toEqual([
       { kind: 'referral_bonus', reason: 'مكافأة إحالة: استثمر شخص أحلتموه' },
     ]);
+    // Its notice words the line the same way (the ledger entry's reason, not the stored English).
+    const notice = await rpc<string[]>(
+      member(referrer),
+      `select json_agg(n.body) as r from public.my_notifications(null, 100, 'zh-hant') n where n.kind = 'ledger_entry'`,
+    );
+    expect(notice).toEqual([
+      '我們的財務團隊將您的推薦收益由US$0.00更改為US$300.01：推薦獎金：您推薦的人士已作出投資',
+    ]);
     expect((await refusal(() => accept(finance2, pending.id))).code).toBe('PT409');
     const bonus = await rpc<
       Array<{ user_id: string; amount: string; client_text: string; proposed_by: string }>

@@ -63,6 +63,15 @@ export function isStale(error: unknown): boolean {
 }
 
 /** The text to show for any thrown value: its own message, else what failed. */
+/**
+ * A failure as a page in `locale` says it: the server's own sentence on an English page (errorText),
+ * and the page's `fallback`, in its language, anywhere else: a server's English never reaches a
+ * Chinese or Arabic page.
+ */
+export function errorTextIn(locale: string, error: unknown, fallback: string): string {
+  return locale === 'en' ? errorText(error, fallback) : fallback;
+}
+
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { errorText } from '~/lib/db-errors';
+import { errorTextIn } from '~/lib/db-errors';
 import { watchNotifications } from '~/lib/notifications';
 import type { Page } from '~/lib/notification-lists';
 import { appendOlder, mergeNewest, readNewest, type LiveList } from '~/lib/live-list';
@@ -18,7 +18,6 @@ export function useLivePages<T extends { id: string }>(
   failed: string,
 ) {
   const { locale, words } = useMemberLanguage();
-  const english = locale === 'en';
   const [list, setList] = useState<LiveList<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -35,9 +34,9 @@ export function useLivePages<T extends { id: string }>(
           setList((previous) => mergeNewest(previous, page));
           setError(null);
         },
-        onError: (err) => setError(english ? err.message : failed),
+        onError: (err) => setError(errorTextIn(locale, err, failed)),
       }),
-    [userId, readPage, english, failed],
+    [userId, readPage, locale, failed],
   );
 
   const next = list?.next ?? null;
@@ -48,11 +47,11 @@ export function useLivePages<T extends { id: string }>(
       const page = await readPage(next);
       setList((previous) => previous && appendOlder(previous, page));
     } catch (err) {
-      setError(english ? errorText(err, words.shell.olderFailed) : words.shell.olderFailed);
+      setError(errorTextIn(locale, err, words.shell.olderFailed));
     } finally {
       setLoadingOlder(false);
     }
-  }, [next, readPage, english, words]);
+  }, [next, readPage, locale, words]);
 
   /** Applies a local change (e.g. marked read) to every loaded item until the next read confirms it. */
   const update = useCallback((change: (item: T) => T) => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import MemberShell from './MemberShell';
 import { LivePagesFrame, useLivePages } from './LivePages';
-import { errorText } from '~/lib/db-errors';
+import { errorTextIn } from '~/lib/db-errors';
 import { markRead, myNotifications, type MemberNotification } from '~/lib/notification-lists';
 import toast from '~/lib/toast';
 import FreezeWithdrawals from './FreezeWithdrawals';
@@ -28,7 +28,7 @@ function NotificationsContent({ userId, words }: { userId: string; words: Notifi
       // The live feed re-reads too; this only spares the member a flash of the old state.
       update((n) => (n.read_at === null && (!ids || ids.includes(n.id)) ? { ...n, read_at: now } : n));
     } catch (err) {
-      toast.error(locale === 'en' ? errorText(err, words.markFailed) : words.markFailed);
+      toast.error(errorTextIn(locale, err, words.markFailed));
     }
   };
 

@@ -5,7 +5,7 @@ import SubmitButton from '../../shared/SubmitButton';
 import WalletSelect from '../../shared/WalletSelect';
 import { useFormProblem } from '../../shared/formProblem';
 import { useWalletChoice } from '../../shared/useWalletChoice';
-import { errorText } from '~/lib/db-errors';
+import { errorTextIn } from '~/lib/db-errors';
 import type { DepositWallet } from '~/lib/wallets';
 import { addWithdrawalAddress, type NewAddress } from '~/lib/withdrawal-addresses';
 import { needsMailedCode, needsStepUp, sendStepUpCode, verifiedFactorId } from '~/lib/step-up';
@@ -95,7 +95,7 @@ export default function AddForm({
       });
     } catch (error) {
       // The database's refusal is in English: on another language's page, the page's own sentence.
-      const message = locale === 'en' ? errorText(error, add.failed) : add.failed;
+      const message = errorTextIn(locale, error, add.failed);
       report(form, { message, fields: [] });
     } finally {
       setBusy(false);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from '~/lib/toast';
 import Dialog from '../../shared/Dialog';
-import { errorText } from '~/lib/db-errors';
+import { errorTextIn } from '~/lib/db-errors';
 import { removeWithdrawalAddress, type AddressEntry } from '~/lib/withdrawal-addresses';
 import { isolate } from '~/lib/bidi';
 import { fill } from '~/i18n/fill';
@@ -32,7 +32,7 @@ export default function RemoveDialog({
       onClose();
     } catch (error) {
       // The database's refusal is in English: on another language's page, the page's own sentence.
-      toast.error(locale === 'en' ? errorText(error, words.failed) : words.failed);
+      toast.error(errorTextIn(locale, error, words.failed));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import toast from '~/lib/toast';
 import Field from '../../shared/Field';
 import SubmitButton from '../../shared/SubmitButton';
 import { useFormProblem } from '../../shared/formProblem';
-import { errorText } from '~/lib/db-errors';
+import { errorTextIn } from '~/lib/db-errors';
 import { verifyCode } from '~/lib/mfa';
 import { sendStepUpCode, verifyStepUpCode } from '~/lib/step-up';
 import { ltrIn } from '~/lib/bidi';
@@ -23,8 +23,7 @@ interface StepUpPromptProps {
 export default function StepUpPrompt({ stepUp, words, onConfirmed, onCancel }: StepUpPromptProps) {
   const { locale } = useMemberLanguage();
   // The server's refusals are in English: on another language's page, the page's own sentence.
-  const refusal = (error: unknown, fallback: string) =>
-    locale === 'en' ? errorText(error, fallback) : fallback;
+  const refusal = (error: unknown, fallback: string) => errorTextIn(locale, error, fallback);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const { report, fieldProps, alert } = useFormProblem();

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import toast from '~/lib/toast';
-import { errorText } from '~/lib/db-errors';
+import { errorTextIn } from '~/lib/db-errors';
 import { formatUsdIn } from '~/lib/money-in-language';
 import { cancelInstruction, type HeldPlan, type PendingInstruction, type PlanTerms } from '~/lib/plans';
 import { fill } from '~/i18n/fill';
@@ -41,7 +41,7 @@ function PendingList({
       onDone();
     } catch (error) {
       const failed = words.yours.cancelFailed;
-      toast.error(language.locale === 'en' ? errorText(error, failed) : failed);
+      toast.error(errorTextIn(language.locale, error, failed));
     } finally {
       setCancelling(null);
     }

@@ -7,7 +7,7 @@ import { memberZhHant } from '~/i18n/member/zh-hant';
 import statementEn from '~/i18n/statement/en';
 import statementAr from '~/i18n/statement/ar';
 import { InstructionError } from '~/lib/plans';
-import { DbError } from '~/lib/db-errors';
+import { DbError, errorTextIn } from '~/lib/db-errors';
 import {
   planName,
   planTexts,
@@ -221,5 +221,15 @@ describe('the plans in the page language', () => {
       AR.words.subscribe.failed,
     );
     expect(refusalText(ZH, 'redemption', refused(null), gold)).toBe(ZH.words.redeem.failed);
+  });
+});
+
+describe('a failure in the page language', () => {
+  it("says the server's sentence on an English page and the page's own anywhere else", () => {
+    const error = new DbError('That instruction was not found.', '22023');
+    expect(errorTextIn('en', error, 'Could not cancel.')).toBe('That instruction was not found.');
+    expect(errorTextIn('en', null, 'Could not cancel.')).toBe('Could not cancel.');
+    expect(errorTextIn('ar', error, 'تعذّر الإلغاء.')).toBe('تعذّر الإلغاء.');
+    expect(errorTextIn('zh-hant', error, '未能取消。')).toBe('未能取消。');
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from '~/lib/toast';
 import CopyableValue from '../../shared/CopyableValue';
 import Dialog from '../../shared/LazyDialog';
-import { errorText } from '~/lib/db-errors';
+import { errorTextIn } from '~/lib/db-errors';
 import { formatUsdIn } from '~/lib/money-in-language';
 import { ltrIn } from '~/lib/bidi';
 import { cancelWithdrawalRequest, type MemberRequest, type WithdrawalRequest } from '~/lib/requests';
@@ -44,7 +44,7 @@ export default function RequestList({
       toast.success(words.cancelled);
     } catch (error) {
       // The database's refusal is in English: on another language's page, the page's own sentence.
-      toast.error(locale === 'en' ? errorText(error, words.cancelFailed) : words.cancelFailed);
+      toast.error(errorTextIn(locale, error, words.cancelFailed));
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import WalletSelect from '../../shared/WalletSelect';
 import { useFormProblem } from '../../shared/formProblem';
 import { useWalletChoice } from '../../shared/useWalletChoice';
 import { WITHDRAWABLE_ACCOUNTS, type WithdrawableAccount } from '~/lib/accounts';
-import { errorText } from '~/lib/db-errors';
+import { errorTextIn } from '~/lib/db-errors';
 import { compareAmounts } from '~/lib/money';
 import { fileWithdrawalRequest, type MemberAccount } from '~/lib/requests';
 import type { DepositWallet } from '~/lib/wallets';
@@ -85,7 +85,7 @@ export default function WithdrawalForm({ wallets, accounts, addresses, words: pa
       setPicked(account);
     } catch (err) {
       // The database's refusal is English: on another language's page, the page's own sentence.
-      report(form, { message: locale === 'en' ? errorText(err, words.failed) : words.failed, fields: [] });
+      report(form, { message: errorTextIn(locale, err, words.failed), fields: [] });
     } finally {
       setBusy(false);
     }

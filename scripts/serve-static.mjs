@@ -1,15 +1,23 @@
 #!/usr/bin/env node
 // Serves a built site the way Netlify does for our purposes: pretty URLs (/aboutus -> aboutus.html),
 // the designed 404 page with status 404, and gzip for text. Used by browser tests and benchmarks.
-// Usage: node scripts/serve-static.mjs --dir dist --port 4400
+// Usage: node scripts/serve-static.mjs --dir dist --port 4400 [--tls-key key.pem --tls-cert cert.pem]
+// With a key and certificate it speaks HTTP/2 over TLS (and HTTP/1.1 to clients that ask for it),
+// as Netlify's CDN does: requests share one connection and repeated headers are compressed (HPACK).
 import http from 'node:http';
+import http2 from 'node:http2';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4400' } },
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    port: { type: 'string', default: '4400' },
+    'tls-key': { type: 'string' },
+    'tls-cert': { type: 'string' },
+  },
 });
 const root = path.resolve(values.dir);
 const port = Number(values.port);
@@ -56,7 +64,8 @@ try {
   /* no header rules yet */
 }
 
-const server = http.createServer((req, res) => {
+/** @param {http.IncomingMessage | http2.Http2ServerRequest} req @param {http.ServerResponse | http2.Http2ServerResponse} res */
+function handle(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   let file = resolveFile(url.pathname);
   let status = 200;
@@ -83,8 +92,16 @@ const server = http.createServer((req, res) => {
   headers['Content-Length'] = String(body.length);
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
-});
+}
+
+const tls =
+  values['tls-key'] && values['tls-cert']
+    ? { key: fs.readFileSync(values['tls-key']), cert: fs.readFileSync(values['tls-cert']) }
+    : undefined;
+const server = tls
+  ? http2.createSecureServer({ ...tls, allowHTTP1: true }, handle)
+  : http.createServer(handle);
 
 server.listen(port, '127.0.0.1', () => {
-  console.log(`Serving ${root} on http://127.0.0.1:${port}`);
+  console.log(`Serving ${root} on ${tls ? 'https' : 'http'}://127.0.0.1:${port}`);
 });

@@ -17,13 +17,19 @@ async function recordShifts(page: Page) {
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Array<
-        PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }
+        PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+        }
       >) {
         if (entry.hadRecentInput) continue;
         shifts.push({
           value: entry.value,
           nodes: (entry.sources ?? []).map((s) =>
-            s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node),
+            s.node instanceof Element
+              ? s.node.outerHTML.slice(0, 80) + JSON.stringify([s.previousRect, s.currentRect])
+              : String(s.node),
           ),
         });
       }
@@ -77,6 +83,19 @@ test('the statement chart and ledger arrive without moving the page', async ({ p
   release();
   await expect(page.locator('figcaption')).toContainText('$1,300.00 now.');
   await expect(page.getByText('Your first monthly statement will appear here')).toBeVisible();
+  expect(await shifts(page)).toEqual([]);
+});
+
+test('the deposit wallets replace their placeholders without moving the page', async ({ page }) => {
+  const member = await createMember({ username: 'Steady Deposit' });
+  await openSignedIn(page, member);
+  await recordShifts(page);
+  const release = await holdResponses(page, /\/rest\/v1\/rpc\/member_deposit_wallets/);
+  await page.goto('/user/deposit');
+  await expect(page.getByRole('heading', { name: 'Wallet Addresses' })).toBeVisible();
+  await expect(page.locator('ul[aria-busy="true"]')).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Bitcoin' })).toBeVisible();
   expect(await shifts(page)).toEqual([]);
 });
 

@@ -28,14 +28,16 @@ function Wallets({ tag, userId, words }: { tag: string | undefined; userId: stri
           {error}
         </p>
       )}
+      {/* Two lists with their own keys: React must not reuse a placeholder's <li> for a wallet whose id
+          equals its index, which moved the card into place as a layout shift (CLS). */}
       {wallets === null && !error ? (
-        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
+        <ul key="placeholders" className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (
             <li key={i} className="card h-64 animate-pulse" />
           ))}
         </ul>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <ul key="wallets" className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {(wallets ?? []).map((wallet) => (
             <li key={wallet.id}>
               <WalletCard wallet={wallet} destinationTag={tag} words={words} />

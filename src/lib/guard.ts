@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Session } from '@supabase/supabase-js';
 import { $session } from '~/stores/session';
@@ -113,12 +113,15 @@ export function useGuard(
     (role === 'admin' ? adminReady() : anyLevel ? Promise.resolve(true) : memberReady()).then(
       (result) => {
         if (cancelled) return;
-        setCheck({ userId, result });
+        // The page's content appears here: a transition, rendered in slices (see useLoad).
+        startTransition(() => setCheck({ userId, result }));
         if (!result) window.location.replace('/user-dashboard');
       },
       (error: unknown) => {
         if (!cancelled)
-          setCheck({ userId, result: error instanceof Error ? error : new Error(String(error)) });
+          startTransition(() =>
+            setCheck({ userId, result: error instanceof Error ? error : new Error(String(error)) }),
+          );
       },
     );
     return () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { startTransition, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 
 /**
  * State that starts from the page's early read (~/lib/early-read.ts): its answer if it has come, and
@@ -12,7 +12,8 @@ export function useEarlyAnswer<T>(
   const [value, setValue] = useState<T | null>(answer);
   // The page's early read is started once, before the island: nothing to follow after mount.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => followEarly(pending(), setValue), []);
+  // Drawn as a transition, in slices (see useLoad).
+  useEffect(() => followEarly(pending(), (update) => startTransition(() => setValue(update))), []);
   return [value, setValue];
 }
 

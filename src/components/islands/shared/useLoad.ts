@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import toast from '~/lib/toast';
 import { errorText, needsSecondFactor } from '~/lib/db-errors';
 import { sendToSecondFactor } from '~/lib/guard';
@@ -96,10 +96,15 @@ export function useLoad<T>(
   useEffect(() => {
     if (!load) return;
     return startRead(load, failure, showToast, (outcome) =>
-      setAnswer((previous) =>
-        'data' in outcome
-          ? { load, key, version, data: outcome.data, error: null }
-          : { load, key, version, data: previous.data, error: outcome.error },
+      // An answer is drawn as a transition: React renders it in slices of a few milliseconds and
+      // lets the browser handle input between them, instead of one long task per answer (a phone
+      // stayed unresponsive for 100-200 ms while a page's reads arrived; docs/performance.md).
+      startTransition(() =>
+        setAnswer((previous) =>
+          'data' in outcome
+            ? { load, key, version, data: outcome.data, error: null }
+            : { load, key, version, data: previous.data, error: outcome.error },
+        ),
       ),
     );
   }, [load, key, failure, version, showToast]);

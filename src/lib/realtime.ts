@@ -40,43 +40,64 @@ export function subscribeToChanges(
   let remove: (() => void) | undefined;
   // realtime-js is loaded on the first subscription (see lib/supabase.ts); a page unmounted before
   // it arrives never opens the channel.
-  supabase()
-    .realtime()
-    .then((realtime) => {
-      if (stopped) return;
-      // Unique topic: realtime-js hands back an existing channel for a reused name, and StrictMode's
-      // second mount must not share the first mount's channel that is being removed.
-      let channel = realtime.channel(`${name}:${crypto.randomUUID()}`);
-      for (const { table, filter, event = '*' } of bindings) {
-        channel = channel.on(
-          'postgres_changes',
-          { event: event as '*', schema: 'public', table, ...(filter ? { filter } : {}) },
-          () => {
-            if (!stopped) handlers.onChange();
-          },
-        );
-      }
-      channel = channel.on('system', {}, (message: SystemMessage) => {
-        if (stopped || message.extension !== 'postgres_changes') return;
-        if (message.status === 'ok') handlers.onLive();
-        else handlers.onDown?.(message.message ?? 'The live feed could not start.');
-      });
-      channel.subscribe((status, error) => {
+  const start = () =>
+    supabase()
+      .realtime()
+      .then((realtime) => {
         if (stopped) return;
-        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
-          handlers.onDown?.(error?.message ?? status);
+        // Unique topic: realtime-js hands back an existing channel for a reused name, and StrictMode's
+        // second mount must not share the first mount's channel that is being removed.
+        let channel = realtime.channel(`${name}:${crypto.randomUUID()}`);
+        for (const { table, filter, event = '*' } of bindings) {
+          channel = channel.on(
+            'postgres_changes',
+            { event: event as '*', schema: 'public', table, ...(filter ? { filter } : {}) },
+            () => {
+              if (!stopped) handlers.onChange();
+            },
+          );
         }
+        channel = channel.on('system', {}, (message: SystemMessage) => {
+          if (stopped || message.extension !== 'postgres_changes') return;
+          if (message.status === 'ok') handlers.onLive();
+          else handlers.onDown?.(message.message ?? 'The live feed could not start.');
+        });
+        channel.subscribe((status, error) => {
+          if (stopped) return;
+          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
+            handlers.onDown?.(error?.message ?? status);
+          }
+        });
+        remove = () => void realtime.removeChannel(channel);
+      })
+      .catch((error: unknown) => {
+        if (!stopped)
+          handlers.onDown?.(error instanceof Error ? error.message : 'The live feed could not start.');
       });
-      remove = () => void realtime.removeChannel(channel);
-    })
-    .catch((error: unknown) => {
-      if (!stopped)
-        handlers.onDown?.(error instanceof Error ? error.message : 'The live feed could not start.');
-    });
+  // The channel is opened once the page is idle, not while its first answers are drawn: loading
+  // realtime-js and joining cost a phone a long task at the worst moment (docs/performance.md).
+  // Nothing is missed meanwhile: onLive re-reads once changes flow.
+  const cancelStart = whenIdle(() => {
+    if (!stopped) void start();
+  });
   return () => {
     stopped = true;
+    cancelStart();
     remove?.();
   };
+}
+
+/**
+ * Runs `work` when the browser has a quiet moment (at most a second later); at once where there is no
+ * requestIdleCallback (tests in Node). Returns a cancel.
+ */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    work();
+    return () => {};
+  }
+  const handle = requestIdleCallback(work, { timeout: 1000 });
+  return () => cancelIdleCallback(handle);
 }
 
 export interface FeedHandlers<T> {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import toast from '~/lib/toast';
 import AppShell, { type NavItem } from '~/components/islands/shared/AppShell';
 import Toaster from '~/components/islands/shared/Toaster';
@@ -130,8 +130,11 @@ function useWorkQueue(enabled: boolean): [QueuePart | null, WorkQueueView | null
     import('./work-queue-part').then(
       (m) => {
         if (!live) return;
-        setPart(m);
-        stop = m.watchWorkQueue({ supabase, subscribeToChanges }, setView);
+        // Drawn as transitions, in slices (see useLoad).
+        startTransition(() => setPart(m));
+        stop = m.watchWorkQueue({ supabase, subscribeToChanges }, (next) =>
+          startTransition(() => setView(next)),
+        );
       },
       () => {},
     );

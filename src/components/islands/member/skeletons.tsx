@@ -2,7 +2,9 @@ import MemberSkeleton from './MemberSkeleton';
 import { MemberLanguageProvider, type MemberLanguage } from './member-language';
 import { balancesSkeleton } from './BalanceCards';
 import { StatementBody } from './StatementPage';
+import { depositSkeleton } from './DepositPage';
 import type { StatementWords } from '~/i18n/member/pages/statement';
+import type { DepositWords } from '~/i18n/member/pages/deposit';
 
 /*
  * The first views member pages are built with (their islands' fallbacks, Astro renders them into the
@@ -23,6 +25,14 @@ export function BalancesSkeleton({ language }: { language: MemberLanguage }) {
   return (
     <MemberLanguageProvider language={language}>
       <MemberSkeleton prerendered>{balancesSkeleton(null)}</MemberSkeleton>
+    </MemberLanguageProvider>
+  );
+}
+
+export function DepositSkeleton({ language, words }: { language: MemberLanguage; words: DepositWords }) {
+  return (
+    <MemberLanguageProvider language={language}>
+      <MemberSkeleton prerendered>{depositSkeleton(words)(null)}</MemberSkeleton>
     </MemberLanguageProvider>
   );
 }

@@ -10,9 +10,9 @@ export function useEarlyAnswer<T>(
   pending: () => Promise<T | null> | undefined,
 ): [T | null, Dispatch<SetStateAction<T | null>>] {
   const [value, setValue] = useState<T | null>(answer);
-  // The page's early read is started once, before the island: nothing to follow after mount.
+  // The page's early read is started once, before the island: nothing to follow after mount. Its
+  // answer is drawn as a transition, in slices (see useLoad).
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  // Drawn as a transition, in slices (see useLoad).
   useEffect(() => followEarly(pending(), (update) => startTransition(() => setValue(update))), []);
   return [value, setValue];
 }

@@ -43,21 +43,28 @@ export default defineConfig({
           // a page that formats amounts without naming accounts does not split them in two for all.
           // The translated pages also write amounts in the page's language and direction, and fill
           // their sentences with the language's settings: two more chunks rather than four small ones.
+          // React, React DOM and its scheduler are loaded together by every island: one file.
+          // The Supabase client and the two session checks every signed-in page runs before anything
+          // else (auth-session, mfa-step) are loaded together on every member and admin page: one file.
           manualChunks: (id) =>
-            /\/src\/lib\/(money|accounts)\.ts$/.test(id)
-              ? 'money'
-              : /\/src\/lib\/(money-in-language|bidi)\.ts$/.test(id)
-                ? 'money-in-language'
-                : /\/src\/i18n\/(fill|locales)\.ts$/.test(id)
-                  ? 'language'
-                  : // Every island loads its later parts and toasts on demand: the loader Vite writes for
-                    // that (its preload helper), the parts' wrapper and the toasts' trigger travel as one
-                    // file rather than three small ones.
-                    /preload-helper|\/src\/components\/islands\/shared\/(lazyPart|Toaster)\.tsx$|\/src\/lib\/toast\.ts$/.test(
-                        id,
-                      )
-                    ? 'parts'
-                    : undefined,
+            /\/node_modules\/(react|react-dom|scheduler)\//.test(id)
+              ? 'react'
+              : /\/src\/lib\/(supabase|auth-session|mfa-step)\.ts$/.test(id)
+                ? 'supabase'
+                : /\/src\/lib\/(money|accounts)\.ts$/.test(id)
+                  ? 'money'
+                  : /\/src\/lib\/(money-in-language|bidi)\.ts$/.test(id)
+                    ? 'money-in-language'
+                    : /\/src\/i18n\/(fill|locales)\.ts$/.test(id)
+                      ? 'language'
+                      : // Every island loads its later parts and toasts on demand: the loader Vite writes for
+                        // that (its preload helper), the parts' wrapper and the toasts' trigger travel as one
+                        // file rather than three small ones.
+                        /preload-helper|\/src\/components\/islands\/shared\/(lazyPart|Toaster)\.tsx$|\/src\/lib\/toast\.ts$/.test(
+                            id,
+                          )
+                        ? 'parts'
+                        : undefined,
         },
       },
     },

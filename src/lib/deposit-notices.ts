@@ -1,7 +1,8 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
 import { watchTable, type FeedHandlers } from './realtime';
-import { NOTICE_COLUMNS, parseJson, toNotice, type DepositNotice } from './requests';
+import { NOTICE_COLUMNS, toNotice, type DepositNotice } from './requests';
+import { answerObject } from './column-text';
 
 // The deposit page's own calls, apart from requests.ts so the withdraw page does not load them.
 
@@ -21,7 +22,7 @@ export async function fileDepositNotice(
     p_tx_id: txId,
   });
   if (error) throw toDbError(error, 'Your deposit notice could not be filed.');
-  const row = parseJson(data);
+  const row = answerObject(data);
   if (!row?.id) throw new Error('Your deposit notice could not be filed: unexpected response.');
   return toNotice(row);
 }

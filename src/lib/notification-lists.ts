@@ -1,6 +1,7 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
 import type { Locale } from '~/i18n/locales';
+import { columnText as text } from './column-text';
 
 /**
  * The member's notifications and account activity. Both are written in words by the database from
@@ -35,8 +36,6 @@ export interface Page<T> {
 
 export const NOTIFICATIONS_PAGE = 20;
 export const ACTIVITY_PAGE = 25;
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 function toNotification(r: Record<string, unknown>): MemberNotification {
   return {

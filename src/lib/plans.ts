@@ -1,7 +1,8 @@
 import { supabase } from './supabase';
 import { DbError, toDbError } from './db-errors';
 import { watchTable, type FeedHandlers } from './realtime';
-import { myAccounts, parseJson, type MemberAccount } from './requests';
+import { myAccounts, type MemberAccount } from './my-accounts';
+import { answerObject, columnText as text } from './column-text';
 
 /**
  * The firm's investment plans and a member's instructions on them (issue 33,
@@ -49,10 +50,6 @@ export interface HeldPlan {
   /** The first accepted subscription; null while nothing has been accepted. */
   since: string | null;
   pending: PendingInstruction[];
-}
-
-function text(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
 }
 
 /** The four plans and their terms, in the firm's order. Readable by anyone. */
@@ -145,7 +142,7 @@ async function instruct(
     p_request_key: requestKey,
   });
   if (error) throw new InstructionError(toDbError(error, fallback), error.hint);
-  const row = parseJson(data);
+  const row = answerObject(data);
   if (!row?.id) throw new Error(`${fallback} Unexpected response.`);
   return {
     id: Number(row.id),

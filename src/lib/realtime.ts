@@ -23,13 +23,6 @@ export interface ChangeFeedHandlers {
   onDown?: (reason: string) => void;
 }
 
-/** The `system` message that follows a join with postgres_changes bindings. */
-interface SystemMessage {
-  extension?: string;
-  status?: string;
-  message?: string;
-}
-
 /** Subscribes on a channel of its own; returns the cleanup that removes exactly that channel. */
 export function subscribeToChanges(
   name: string,
@@ -40,49 +33,53 @@ export function subscribeToChanges(
   let remove: (() => void) | undefined;
   // realtime-js is loaded on the first subscription (see lib/supabase.ts); a page unmounted before
   // it arrives never opens the channel.
+  // The channel's wiring comes with realtime-js, on first use: nothing of it is in the first load.
   const start = () =>
-    supabase()
-      .realtime()
-      .then((realtime) => {
-        if (stopped) return;
-        // Unique topic: realtime-js hands back an existing channel for a reused name, and StrictMode's
-        // second mount must not share the first mount's channel that is being removed.
-        let channel = realtime.channel(`${name}:${crypto.randomUUID()}`);
-        for (const { table, filter, event = '*' } of bindings) {
-          channel = channel.on(
-            'postgres_changes',
-            { event: event as '*', schema: 'public', table, ...(filter ? { filter } : {}) },
-            () => {
-              if (!stopped) handlers.onChange();
-            },
-          );
-        }
-        channel = channel.on('system', {}, (message: SystemMessage) => {
-          if (stopped || message.extension !== 'postgres_changes') return;
-          if (message.status === 'ok') handlers.onLive();
-          else handlers.onDown?.(message.message ?? 'The live feed could not start.');
-        });
-        channel.subscribe((status, error) => {
-          if (stopped) return;
-          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
-            handlers.onDown?.(error?.message ?? status);
-          }
-        });
-        remove = () => void realtime.removeChannel(channel);
+    Promise.all([supabase().realtime(), import('./realtime-channel')])
+      .then(([realtime, { openChannel }]) => {
+        if (!stopped) remove = openChannel(realtime, name, bindings, handlers, () => stopped);
       })
       .catch((error: unknown) => {
-        if (!stopped)
-          handlers.onDown?.(error instanceof Error ? error.message : 'The live feed could not start.');
+        if (stopped) return;
+        handlers.onDown?.(error instanceof Error ? error.message : 'The live feed could not start.');
+        retryLater();
       });
+  // realtime-js rejoins a channel it has opened itself. Before that, its code must load, and a browser
+  // remembers a failed import() for the page's lifetime (whatwg/html#6768), so it is not tried while
+  // the page is offline: the member sees "Reconnecting…" and it starts when the page is back online.
+  // A load that fails anyway is tried again 2, 4, 8 … 30 s later, and at once on coming back online.
+  let due = false;
+  let failures = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const tryStart = () => {
+    clearTimeout(retry);
+    retry = undefined;
+    if (stopped) return;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      due = true;
+      handlers.onDown?.('The page is offline.');
+      return;
+    }
+    due = false;
+    void start();
+  };
+  const retryLater = () => {
+    due = true;
+    retry = setTimeout(tryStart, Math.min(30_000, 2_000 * 2 ** failures++));
+  };
+  const onOnline = () => {
+    if (due) tryStart();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
   // The channel is opened once the page is idle, not while its first answers are drawn: loading
   // realtime-js and joining cost a phone a long task at the worst moment (docs/performance.md).
   // Nothing is missed meanwhile: onLive re-reads once changes flow.
-  const cancelStart = whenIdle(() => {
-    if (!stopped) void start();
-  });
+  const cancelStart = whenIdle(tryStart);
   return () => {
     stopped = true;
     cancelStart();
+    clearTimeout(retry);
+    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
     remove?.();
   };
 }

@@ -1,7 +1,9 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
+import { answerObject, columnText as text } from './column-text';
+import { myAccounts, type MemberAccount } from './my-accounts';
 import { watchTable, type FeedHandlers } from './realtime';
-import { isWithdrawableAccount, type LedgerAccount, type WithdrawableAccount } from './accounts';
+import { isWithdrawableAccount, type WithdrawableAccount } from './accounts';
 
 /**
  * Deposit notices and withdrawal requests as the member sees them; money and quantities as text.
@@ -44,10 +46,6 @@ export interface WithdrawalRequest {
 }
 
 export type MemberRequest = DepositNotice | WithdrawalRequest;
-
-function text(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
-}
 
 /**
  * A notice's or request's asset: the answer of a function has it as `asset`; a table read embeds the
@@ -92,11 +90,6 @@ function toWithdrawal(r: Record<string, unknown>): WithdrawalRequest {
   };
 }
 
-export function parseJson(data: unknown): Record<string, unknown> | null {
-  const value: unknown = typeof data === 'string' ? JSON.parse(data) : data;
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-}
-
 export interface WithdrawalInput {
   walletId: number;
   account: WithdrawableAccount;
@@ -117,7 +110,7 @@ export async function fileWithdrawalRequest(input: WithdrawalInput): Promise<Wit
     ...(tag ? { p_destination_tag: tag } : {}),
   });
   if (error) throw toDbError(error, 'Your withdrawal request could not be filed.');
-  const row = parseJson(data);
+  const row = answerObject(data);
   if (!row?.id) throw new Error('Your withdrawal request could not be filed: unexpected response.');
   return toWithdrawal(row);
 }
@@ -129,29 +122,6 @@ export async function fileWithdrawalRequest(input: WithdrawalInput): Promise<Wit
 export async function cancelWithdrawalRequest(id: string): Promise<void> {
   const { error } = await supabase().rpc('cancel_withdrawal_request', { p_request_id: Number(id) });
   if (error) throw toDbError(error, 'Your withdrawal request could not be cancelled.');
-}
-
-/** One of the member's ledger accounts: balance, what open withdrawals reserve, and what is left. */
-export interface MemberAccount {
-  account: LedgerAccount;
-  balance: string;
-  reserved: string;
-  available: string;
-  withdrawable: boolean;
-}
-
-/** The member's four accounts (my_accounts), decimal text as the database wrote it. */
-export async function myAccounts(): Promise<MemberAccount[]> {
-  const { data, error } = await supabase().rpc('my_accounts');
-  if (error) throw toDbError(error, 'Your available balances could not be loaded.');
-  if (!Array.isArray(data)) throw new Error('Your available balances could not be loaded.');
-  return (data as Record<string, unknown>[]).map((r) => ({
-    account: text(r.account) as LedgerAccount,
-    balance: text(r.balance),
-    reserved: text(r.reserved),
-    available: text(r.available),
-    withdrawable: r.withdrawable === true,
-  }));
 }
 
 export const NOTICE_COLUMNS =

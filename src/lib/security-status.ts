@@ -1,6 +1,7 @@
 import { supabase } from './supabase';
 import { DbError, toDbError } from './db-errors';
 import type { Locale } from '~/i18n/locales';
+import { answerObject } from './column-text';
 
 /**
  * The member's security status (my_security_status, issue 30): readable at any assurance level, so
@@ -34,8 +35,8 @@ export interface SecurityStatus {
 export async function mySecurityStatus(locale: Locale): Promise<SecurityStatus> {
   const { data, error } = await supabase().rpc('my_security_status', { p_locale: locale });
   if (error) throw toDbError(error, 'Could not load your security status.');
-  const row: unknown = typeof data === 'string' ? JSON.parse(data) : data;
-  if (!row || typeof row !== 'object') throw new DbError('Could not load your security status.');
+  const row = answerObject(data);
+  if (!row) throw new DbError('Could not load your security status.');
   const r = row as { frozen_at?: unknown; hold?: unknown; notices?: unknown };
   const hold = r.hold as { change?: unknown; hold_until?: unknown } | null | undefined;
   return {

@@ -1,22 +1,10 @@
 import { supabase } from './supabase';
-import { DbError } from './db-errors';
 import { isRateLimited, isMailIntervalRefusal } from './auth-session';
-import { STEP_UP_MAIL_REQUIRED, STEP_UP_REQUIRED } from './withdrawal-addresses';
 
 // The address book's step-up (a fresh code before an address is added), apart from
-// withdrawal-addresses.ts: the withdraw page reads the address book but never adds to it, so it does
-// not load this before its first interaction (issue 24).
-
-export function needsStepUp(error: unknown): boolean {
-  return (
-    error instanceof DbError && (error.code === STEP_UP_REQUIRED || error.code === STEP_UP_MAIL_REQUIRED)
-  );
-}
-
-/** The step-up must start with the mailed code, even though the member has an authenticator. */
-export function needsMailedCode(error: unknown): boolean {
-  return error instanceof DbError && error.code === STEP_UP_MAIL_REQUIRED;
-}
+// withdrawal-addresses.ts: the withdraw page reads the address book but never adds to it, and the
+// addresses page loads this only when the database first asks for a code (issue 24). Whether a
+// refusal asks for one is read in withdrawal-addresses.ts (needsStepUp), beside its codes.
 
 /** The member's verified authenticator, if any: with one, its code is the step-up. */
 export async function verifiedFactorId(): Promise<string | null> {

@@ -30,6 +30,21 @@ export interface AppSupabaseClient {
 
 let client: AppSupabaseClient | undefined;
 
+/**
+ * A part loaded on first use and shared after. A load that failed (the page was offline, or a deploy
+ * replaced the chunk) is forgotten, so the next use tries again instead of failing forever.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
 function createAppClient(): AppSupabaseClient {
   const base = new URL(supabaseUrl);
   const auth = new AuthClient({
@@ -56,14 +71,12 @@ function createAppClient(): AppSupabaseClient {
   };
   const rest: Rest = new PostgrestClient<Database>(new URL('rest/v1', base).href, { fetch: withAuth });
 
-  let realtime: Promise<RealtimeClient> | undefined;
-  let storage: Promise<StorageClient> | undefined;
   return {
     auth,
     from: rest.from.bind(rest) as Rest['from'],
     rpc: rest.rpc.bind(rest) as Rest['rpc'],
-    realtime() {
-      realtime ??= import('@supabase/realtime-js').then(async ({ RealtimeClient: Realtime }) => {
+    realtime: loadOnce(() =>
+      import('@supabase/realtime-js').then(async ({ RealtimeClient: Realtime }) => {
         const url = new URL('realtime/v1', base);
         url.protocol = url.protocol.replace('http', 'ws');
         const rt = new Realtime(url.href, {
@@ -89,15 +102,13 @@ function createAppClient(): AppSupabaseClient {
         // everything). supabase-js has it from its start; this client is created on first use.
         await rt.setAuth();
         return rt;
-      });
-      return realtime;
-    },
-    storage() {
-      storage ??= import('@supabase/storage-js').then(
+      }),
+    ),
+    storage: loadOnce(() =>
+      import('@supabase/storage-js').then(
         ({ StorageClient: Storage }) => new Storage(new URL('storage/v1', base).href, {}, withAuth),
-      );
-      return storage;
-    },
+      ),
+    ),
   };
 }
 

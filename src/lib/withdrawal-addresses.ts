@@ -1,5 +1,6 @@
 import { supabase } from './supabase';
 import { DbError, toDbError } from './db-errors';
+import { answerObject, columnText as text } from './column-text';
 import { watchTable, type FeedHandlers } from './realtime';
 import { fill } from '~/i18n/fill';
 
@@ -35,10 +36,18 @@ export const STEP_UP_REQUIRED = 'step_up_required';
  * did not: the mailed code first, then the authenticator (issue 30).
  */
 export const STEP_UP_MAIL_REQUIRED = 'step_up_mail_required';
-/** The database's hint while the member's withdrawals are frozen. */
-export const WITHDRAWALS_FROZEN = 'withdrawals_frozen';
 
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+/** Adding the address was refused until the member gives a fresh code (the step-up, lib/step-up.ts). */
+export function needsStepUp(error: unknown): boolean {
+  return (
+    error instanceof DbError && (error.code === STEP_UP_REQUIRED || error.code === STEP_UP_MAIL_REQUIRED)
+  );
+}
+
+/** The step-up must start with the mailed code, even though the member has an authenticator. */
+export function needsMailedCode(error: unknown): boolean {
+  return error instanceof DbError && error.code === STEP_UP_MAIL_REQUIRED;
+}
 
 function toEntry(r: Record<string, unknown>): AddressEntry {
   return {
@@ -106,11 +115,6 @@ export function watchMyAddresses(userId: string, handlers: FeedHandlers<AddressE
   );
 }
 
-function parseJson(data: unknown): Record<string, unknown> | null {
-  const value: unknown = typeof data === 'string' ? JSON.parse(data) : data;
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-}
-
 /** Adds an entry; throws a DbError with code STEP_UP_REQUIRED when a fresh code is needed first. */
 export async function addWithdrawalAddress(input: NewAddress): Promise<AddressEntry> {
   const tag = input.destinationTag?.trim();
@@ -125,7 +129,7 @@ export async function addWithdrawalAddress(input: NewAddress): Promise<AddressEn
       throw new DbError(error.message, error.hint);
     throw toDbError(error, 'The address could not be added.');
   }
-  const row = parseJson(data);
+  const row = answerObject(data);
   if (!row?.id) throw new Error('The address could not be added: unexpected response.');
   return toEntry(row);
 }
@@ -133,32 +137,4 @@ export async function addWithdrawalAddress(input: NewAddress): Promise<AddressEn
 export async function removeWithdrawalAddress(id: string): Promise<void> {
   const { error } = await supabase().rpc('remove_withdrawal_address', { p_id: Number(id) });
   if (error) throw toDbError(error, 'The address could not be removed.');
-}
-
-/** Whether the member's withdrawals are frozen (their own withdrawal_freezes row not yet lifted). */
-export async function withdrawalsFrozen(userId: string): Promise<boolean> {
-  const { data, error } = await supabase()
-    .from('withdrawal_freezes')
-    .select('user_id')
-    .eq('user_id', userId)
-    .is('lifted_at', null)
-    .maybeSingle();
-  if (error) throw toDbError(error, 'Your withdrawal status could not be loaded.');
-  return data !== null;
-}
-
-/** The freeze, kept live: lifting it (an approved proposal) shows up at once. */
-export function watchFreeze(userId: string, handlers: FeedHandlers<boolean>): () => void {
-  return watchTable(
-    [{ table: 'withdrawal_freezes', filter: `user_id=eq.${userId}` }],
-    () => withdrawalsFrozen(userId),
-    handlers,
-  );
-}
-
-/** Freezes the member's withdrawals at once (no step-up); calling it again changes nothing. */
-export async function freezeWithdrawals(reason?: string): Promise<void> {
-  const trimmed = reason?.trim();
-  const { error } = await supabase().rpc('freeze_withdrawals', trimmed ? { p_reason: trimmed } : {});
-  if (error) throw toDbError(error, 'Withdrawals could not be frozen.');
 }

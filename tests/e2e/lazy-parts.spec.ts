@@ -115,3 +115,32 @@ test('staff keep the users table when a dialog of it cannot load', async ({ page
   await expect(opener).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
 });
+
+test('approvals, the audit log and the address book stay whole when a part of them cannot load', async ({
+  page,
+}) => {
+  const finance = await createAdmin({ role: 'finance' });
+  await refuseChunks(page, 'OtherChanges', 'SettingsPanel', 'AnchorPanel', 'SecurityHoldNotice');
+  await openAsStaff(page, finance, '/admin/approvals');
+  await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
+  // The money queue is there; the two sections below it say they could not load.
+  await expect(
+    page
+      .getByRole('list', { name: 'Transfers awaiting approval, oldest first' })
+      .or(page.getByText('No transfers are awaiting approval.')),
+  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE })).toHaveCount(2);
+
+  const owner = await createAdmin({ role: 'owner' });
+  await openAsStaff(page, owner, '/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Verify chain' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Audit events, newest first' })).toBeVisible();
+
+  const member = await createMember({ username: 'Abel Address' });
+  await openSignedIn(page, member, '/user/addresses');
+  await expect(page.getByRole('heading', { name: 'Addresses', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE })).toHaveCount(1);
+  await expect(page.getByLabel('Address', { exact: true })).toBeVisible();
+});

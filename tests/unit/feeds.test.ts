@@ -8,7 +8,7 @@ interface FakeChannel {
   status?: StatusCallback;
   removed: boolean;
 }
-const realtime = vi.hoisted(() => ({ channels: [] as FakeChannel[] }));
+const realtime = vi.hoisted(() => ({ channels: [] as FakeChannel[], failedLoads: 0 }));
 
 // lib/realtime.ts reaches realtime-js through supabase().realtime(), loaded on first use.
 vi.mock('~/lib/supabase', () => {
@@ -34,10 +34,18 @@ vi.mock('~/lib/supabase', () => {
       return Promise.resolve('ok');
     },
   };
-  return { supabase: () => ({ realtime: () => Promise.resolve(client) }) };
+  // `failedLoads` loads fail first, as realtime-js's chunk does when the page is offline.
+  const load = () => {
+    if (realtime.failedLoads === 0) return Promise.resolve(client);
+    realtime.failedLoads -= 1;
+    return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+  };
+  return { supabase: () => ({ realtime: load }) };
 });
 
 const { watchTable } = await import('~/lib/realtime');
+// The channel's wiring is imported with realtime-js on first use; loaded here, it arrives in a tick.
+await import('~/lib/realtime-channel');
 const { watchProfiles } = await import('~/lib/admin/users');
 const { watchReviewQueue } = await import('~/lib/admin/requests');
 const { watchMessages } = await import('~/lib/admin/messages');
@@ -149,6 +157,105 @@ describe('watchTable', () => {
     expect(a!.removed).toBe(true);
     expect(b!.removed).toBe(false);
     second();
+  });
+  it('a feed whose realtime code could not load tries again, sooner when the page is back online, and catches up', async () => {
+    vi.useFakeTimers();
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    try {
+      realtime.channels.length = 0;
+      realtime.failedLoads = 3;
+      let balance = 0;
+      const shown: number[] = [];
+      const statuses: string[] = [];
+      const stop = watchTable([{ table: 'profiles', filter: 'id=eq.u1' }], () => Promise.resolve(balance), {
+        onData: (v) => shown.push(v),
+        onError: () => {},
+        onStatus: (s) => statuses.push(s),
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(statuses).toEqual(['connecting', 'reconnecting']);
+      expect(realtime.channels).toHaveLength(0);
+      expect(realtime.failedLoads).toBe(2);
+      // Retried after 2 s (fails again), then 4 s later (fails again): not a moment before.
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(realtime.failedLoads).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(realtime.failedLoads).toBe(1);
+      await vi.advanceTimersByTimeAsync(3_999);
+      expect(realtime.failedLoads).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(realtime.failedLoads).toBe(0);
+      expect(realtime.channels).toHaveLength(0);
+      // Back online: tried at once, not after the next 8 s.
+      balance = 42;
+      page.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(realtime.channels).toHaveLength(1);
+      const chan = realtime.channels[0]!;
+      fire(chan, 'system', LIVE);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(statuses.at(-1)).toBe('live');
+      expect(shown.at(-1)).toBe(42);
+      // Opened once: no timer or online event opens a second channel.
+      page.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(realtime.channels).toHaveLength(1);
+      stop();
+      expect(chan.removed).toBe(true);
+    } finally {
+      realtime.failedLoads = 0;
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
+  it('a page that is offline when its feed starts does not try to load it (a failed import stays failed) until back online', async () => {
+    const page = new EventTarget();
+    const connection = { onLine: false };
+    vi.stubGlobal('window', page);
+    vi.stubGlobal('navigator', connection);
+    try {
+      realtime.channels.length = 0;
+      realtime.failedLoads = 1; // would fail, if it were tried
+      const statuses: string[] = [];
+      const stop = watchTable([{ table: 'profiles', filter: 'id=eq.u1' }], () => Promise.resolve(0), {
+        onData: () => {},
+        onError: () => {},
+        onStatus: (s) => statuses.push(s),
+      });
+      await tick();
+      expect(statuses).toEqual(['connecting', 'reconnecting']);
+      expect(realtime.failedLoads).toBe(1);
+      realtime.failedLoads = 0;
+      connection.onLine = true;
+      page.dispatchEvent(new Event('online'));
+      await tick();
+      expect(realtime.channels).toHaveLength(1);
+      stop();
+    } finally {
+      realtime.failedLoads = 0;
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a page closed while its feed waits to retry never opens a channel', async () => {
+    vi.useFakeTimers();
+    try {
+      realtime.channels.length = 0;
+      realtime.failedLoads = 1;
+      const stop = watchTable([{ table: 'profiles', filter: 'id=eq.u1' }], () => Promise.resolve(0), {
+        onData: () => {},
+        onError: () => {},
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(realtime.channels).toHaveLength(0);
+    } finally {
+      realtime.failedLoads = 0;
+      vi.useRealTimers();
+    }
   });
 });
 

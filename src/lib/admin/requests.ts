@@ -3,6 +3,7 @@ import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import { isWithdrawableAccount, type WithdrawableAccount } from '~/lib/accounts';
 import { peopleById } from './people';
+import { answerObject, columnText as text } from '../column-text';
 
 /**
  * pending: filed by the member; valued: finance set its USD value and rate, which proposed the credit
@@ -64,8 +65,6 @@ const NOTICE_COLUMNS =
   'id, user_id, wallet_id, quantity::text, amount::text, rate::text, rate_source, transfer_id, credited_amount::text, tx_id, status, reviewed_by, reviewed_at, review_note, created_at, wallet:deposit_wallets(asset)';
 const REQUEST_COLUMNS =
   'id, user_id, wallet_id, account, amount::text, destination_address, destination_tag, status, reviewed_by, reviewed_at, review_note, paid_at, approved_by, quantity::text, rate::text, network_fee::text, created_at, wallet:deposit_wallets(asset)';
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 const assetOf = (r: Record<string, unknown>): string =>
   text((r.wallet as { asset?: unknown } | null | undefined)?.asset);
@@ -148,9 +147,9 @@ export async function loadReviewQueue(): Promise<ReviewQueue> {
 }
 
 function parseRow(data: unknown): Record<string, unknown> {
-  const row = typeof data === 'string' ? JSON.parse(data) : data;
-  if (!row || typeof row !== 'object') throw new DbError('The server returned no row for this review.');
-  return row as Record<string, unknown>;
+  const row = answerObject(data);
+  if (!row) throw new DbError('The server returned no row for this review.');
+  return row;
 }
 
 export interface NoticeReview {

@@ -3,6 +3,7 @@ import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import type { LedgerAccount } from '~/lib/accounts';
 import type { CorrectionCategory } from './transfer-text';
+import { answerObject, columnText as text } from '../column-text';
 
 /**
  * Pending transfers of the money engine (docs/money-and-trust.md): a staff correction or a valued
@@ -42,8 +43,6 @@ export interface PendingTransfer {
   /** Still pending but past expires_at: nobody can post it any more. */
   expired: boolean;
 }
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 export function toPendingTransfer(
   r: Record<string, unknown>,
@@ -147,10 +146,8 @@ export async function proposeCorrection(input: CorrectionInput): Promise<{ id: s
     ...(input.requestKey ? { p_request_key: input.requestKey } : {}),
   });
   if (error) throw toDbError(error, 'Could not propose the correction.');
-  const row: unknown = typeof data === 'string' ? JSON.parse(data) : data;
-  if (!row || typeof row !== 'object')
-    throw new DbError('Could not propose the correction: unexpected response.');
-  const r = row as Record<string, unknown>;
+  const r = answerObject(data);
+  if (!r) throw new DbError('Could not propose the correction: unexpected response.');
   return { id: text(r.id), posted: r.phase === 'posted' };
 }
 

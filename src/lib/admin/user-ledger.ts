@@ -1,7 +1,7 @@
 import { supabase } from '~/lib/supabase';
 import { readAllRows, toLedgerEntry, type LedgerEntry as MemberLedgerEntry } from '~/lib/ledger-entry';
 import { toDbError } from '~/lib/db-errors';
-import { text } from './users';
+import { columnText as text } from '../column-text';
 
 // Apart from users.ts: only the ledger dialog (loaded when opened) reads a ledger, so the users page
 // does not load the ledger reader before its first interaction (issue 24).

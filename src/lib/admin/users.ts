@@ -2,6 +2,7 @@ import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import { BALANCE_ACCOUNTS, type BalanceDraft } from '~/lib/accounts';
+import { columnText as text } from '../column-text';
 
 /** One row of the admin users table: the six cards, derived by the ledger. Money is text exactly as Postgres wrote it. */
 export interface AdminUser extends BalanceDraft {
@@ -31,10 +32,6 @@ export interface UserPage {
 
 const PROFILE_COLUMNS =
   'id, username, email, interest_wallet::text, deposit_wallet::text, total_invest::text, total_deposit::text, total_withdraw::text, referral::text, version, created_at';
-
-export function text(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
-}
 
 /** Reads one profile object (from jsonb or a table read) into an AdminUser, keeping money as text. */
 export function toAdminUser(raw: unknown): AdminUser {

@@ -1,14 +1,23 @@
+import { Suspense, useEffect } from 'react';
 import { pendingTransfers, watchTransfers, type PendingTransfer } from '~/lib/admin/transfers';
-import { openStaffChanges, watchStaffChanges, type StaffChange } from '~/lib/admin/staff-changes';
 import AdminArea, { type AdminPath } from './AdminArea';
 import LiveQueue from './approvals/LiveQueue';
-import PendingTransferCard from './approvals/PendingTransferCard';
-import SettingsPanel from './approvals/SettingsPanel';
-import StaffProposalCard from './approvals/StaffProposalCard';
+import LoadingCards from '../shared/LoadingCards';
+import { lazyPart } from '../shared/lazyPart';
+
+// The cards load with the page's data, not before it: their code (how every kind of proposal reads,
+// the settings form) stays out of the page's first load (tests/budgets.json). The money queue's card
+// is fetched as the page mounts, alongside the queue's first read; the two sections below load right
+// after, each in the place its loading cards keep for it.
+const loadTransferCard = () => import('./approvals/PendingTransferCard');
+const PendingTransferCard = lazyPart(loadTransferCard, 'item');
+const OtherChanges = lazyPart(() => import('./approvals/OtherChanges'));
+const SettingsPanel = lazyPart(() => import('./approvals/SettingsPanel'));
 
 const loadPending = () => pendingTransfers();
 
 export default function ApprovalsPage({ current }: { current: AdminPath }) {
+  useEffect(() => void loadTransferCard().catch(() => undefined), []);
   return (
     <AdminArea current={current} title="Approvals">
       {(session) =>
@@ -24,35 +33,33 @@ export default function ApprovalsPage({ current }: { current: AdminPath }) {
                 investment or a redemption) is the first pair of eyes: any finance admin or owner accepts it,
                 or declines it with a reason the member reads.
               </p>
-              <LiveQueue
-                load={loadPending}
-                watch={watchTransfers}
-                label="Transfers awaiting approval, oldest first"
-                empty="No transfers are awaiting approval."
-                render={(t: PendingTransfer, reload) => (
-                  <PendingTransferCard transfer={t} session={session} onDone={reload} />
-                )}
-              />
+              <Suspense fallback={<LoadingCards label="Loading proposals" />}>
+                <LiveQueue
+                  load={loadPending}
+                  watch={watchTransfers}
+                  label="Transfers awaiting approval, oldest first"
+                  empty="No transfers are awaiting approval."
+                  render={(t: PendingTransfer, reload) => (
+                    <PendingTransferCard transfer={t} session={session} onDone={reload} />
+                  )}
+                />
+              </Suspense>
             </section>
             <section aria-labelledby="approvals-other" className="space-y-4">
               <h2 id="approvals-other" className="text-xl text-ink-950">
                 Addresses, roles, settings, unfreezes, returns runs and plan terms
               </h2>
-              <LiveQueue
-                load={openStaffChanges}
-                watch={watchStaffChanges}
-                label="Other changes awaiting approval, oldest first"
-                empty="No other changes are awaiting approval."
-                render={(c: StaffChange, reload) => (
-                  <StaffProposalCard change={c} session={session} onDone={reload} />
-                )}
-              />
+              <Suspense fallback={<LoadingCards label="Loading proposals" />}>
+                <OtherChanges session={session} />
+              </Suspense>
             </section>
             <section aria-labelledby="approvals-settings" className="space-y-4">
               <h2 id="approvals-settings" className="text-xl text-ink-950">
                 Firm settings
               </h2>
-              <SettingsPanel session={session} />
+              <Suspense fallback={<LoadingCards label="Loading settings" />}>
+                <SettingsPanel session={session} />
+              </Suspense>
             </section>
           </div>
         ) : (

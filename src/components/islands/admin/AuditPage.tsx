@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import toast from '~/lib/toast';
 import {
   AUDIT_EXPORT_LIMIT,
@@ -14,10 +14,15 @@ import {
 import { AUDIT_KINDS, auditKindWords, auditSentence } from '~/lib/admin/audit-words';
 import { errorText } from '~/lib/db-errors';
 import AdminArea, { type AdminPath } from './AdminArea';
-import AnchorPanel from './AnchorPanel';
 import { formatDateTime } from './format';
 import { useLoad } from '../shared/useLoad';
 import { saveFile } from '../shared/saveFile';
+import LoadingCards from '../shared/LoadingCards';
+import { lazyPart } from '../shared/lazyPart';
+
+// Taking and checking anchors is an occasional task: its panel loads right after the page, in the
+// place a loading card keeps for it, out of the page's first load (tests/budgets.json).
+const AnchorPanel = lazyPart(() => import('./AnchorPanel'));
 
 const PAGE = 50;
 
@@ -102,7 +107,9 @@ function Audit() {
         )}
       </section>
 
-      <AnchorPanel />
+      <Suspense fallback={<LoadingCards label="Loading audit anchors" count={1} />}>
+        <AnchorPanel />
+      </Suspense>
 
       <form className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6" onSubmit={apply} noValidate>
         <div>

@@ -1,3 +1,5 @@
+import { Suspense } from 'react';
+import { lazyPart } from '../shared/lazyPart';
 import MemberShell from './MemberShell';
 import { useLoad } from '../shared/useLoad';
 import { listDepositWallets } from '~/lib/wallets';
@@ -5,8 +7,11 @@ import type { AddressesWords } from '~/i18n/member/pages/addresses';
 import AddForm from './addresses/AddForm';
 import AddressList from './addresses/AddressList';
 import { useMyAddresses } from './addresses/useAddressBook';
-import SecurityHoldNotice from './SecurityHoldNotice';
 import type { MemberLanguage } from './member-language';
+
+// The hold notice reads its own status after the page is up (as on /user/withdraw): its code stays
+// out of the page's first load (tests/budgets.json).
+const SecurityHoldNotice = lazyPart(() => import('./SecurityHoldNotice'));
 
 function AddressesContent({
   userId,
@@ -21,7 +26,9 @@ function AddressesContent({
   const entries = useMyAddresses(userId);
   return (
     <div className="space-y-8">
-      <SecurityHoldNotice />
+      <Suspense fallback={null}>
+        <SecurityHoldNotice />
+      </Suspense>
       <div className="grid items-start gap-8 xl:grid-cols-2 [&>*]:min-w-0">
         <AddForm wallets={wallets} email={email} words={words} />
         <AddressList entries={entries} wallets={wallets} words={words} />

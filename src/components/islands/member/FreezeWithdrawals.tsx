@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from '~/lib/toast';
 import Dialog from '../shared/LazyDialog';
 import { errorText } from '~/lib/db-errors';
-import { freezeWithdrawals } from '~/lib/withdrawal-addresses';
+import { freezeWithdrawals } from '~/lib/withdrawal-freeze';
 import { useMemberLanguage } from './member-language';
 import { FrozenNotice, useWithdrawalFreeze } from './FrozenNotice';
 

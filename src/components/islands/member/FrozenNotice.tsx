@@ -1,5 +1,5 @@
 import { useFeed } from '../shared/useFeed';
-import { watchFreeze } from '~/lib/withdrawal-addresses';
+import { watchFreeze } from '~/lib/withdrawal-freeze';
 import { useMemberLanguage } from './member-language';
 
 // Apart from FreezeWithdrawals (the freeze button and its confirmation): the withdraw page needs only

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { Suspense, useState, type SubmitEvent } from 'react';
 import toast from '~/lib/toast';
 import Field from '../../shared/Field';
 import SubmitButton from '../../shared/SubmitButton';
@@ -7,15 +7,22 @@ import { useFormProblem } from '../../shared/formProblem';
 import { useWalletChoice } from '../../shared/useWalletChoice';
 import { errorTextIn } from '~/lib/db-errors';
 import type { DepositWallet } from '~/lib/wallets';
-import { addWithdrawalAddress, type NewAddress } from '~/lib/withdrawal-addresses';
-import { needsMailedCode, needsStepUp, sendStepUpCode, verifiedFactorId } from '~/lib/step-up';
+import {
+  addWithdrawalAddress,
+  needsMailedCode,
+  needsStepUp,
+  type NewAddress,
+} from '~/lib/withdrawal-addresses';
 import type { AddressesWords } from '~/i18n/member/pages/addresses';
 import { useMemberLanguage } from '../member-language';
-import StepUpPrompt from './StepUpPrompt';
+import { lazyPart } from '../../shared/lazyPart';
 import { addressProblem, type StepUp } from './rules';
 
-// The validators (hashes, base58, bech32) load with the first submit, not with the page.
+// The validators (hashes, base58, bech32) load with the first submit, not with the page; the code
+// prompt (and the authenticator check behind it) when the database first asks for a fresh code.
 const loadValidators = () => import('~/lib/addresses');
+const loadStepUpPrompt = () => import('./StepUpPrompt');
+const StepUpPrompt = lazyPart(loadStepUpPrompt);
 
 /** "Add an address": the form, and in its place the step-up prompt when the database asks for one. */
 export default function AddForm({
@@ -60,6 +67,12 @@ export default function AddForm({
       done();
     } catch (error) {
       if (!needsStepUp(error)) throw error;
+      // The prompt's code arrives while the factor is looked up (a failure shows lazyPart's stand-in).
+      loadStepUpPrompt().catch(() => undefined);
+      // Without the step-up's code (the connection dropped), the refusal itself is the answer.
+      const { sendStepUpCode, verifiedFactorId } = await import('~/lib/step-up').catch(() => {
+        throw error;
+      });
       const factorId = await verifiedFactorId();
       let next: StepUp | null;
       if (!after)
@@ -109,16 +122,18 @@ export default function AddForm({
       </h2>
       <p className="text-sm text-muted">{add.intro}</p>
       {stepUp && pending ? (
-        <StepUpPrompt
-          stepUp={stepUp}
-          words={words.stepUp}
-          key={stepUp.kind}
-          onConfirmed={() => attempt(null, pending, stepUp)}
-          onCancel={() => {
-            setStepUp(null);
-            setPending(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <StepUpPrompt
+            stepUp={stepUp}
+            words={words.stepUp}
+            key={stepUp.kind}
+            onConfirmed={() => attempt(null, pending, stepUp)}
+            onCancel={() => {
+              setStepUp(null);
+              setPending(null);
+            }}
+          />
+        </Suspense>
       ) : (
         <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label={add.heading}>
           <WalletSelect

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import CopyableValue from '../../shared/CopyableValue';
 import type { DepositWallet } from '~/lib/wallets';
 import { isActive, type AddressEntry } from '~/lib/withdrawal-addresses';
 import { fill } from '~/i18n/fill';
 import type { AddressesWords } from '~/i18n/member/pages/addresses';
 import { useMemberLanguage } from '../member-language';
-import RemoveDialog from './RemoveDialog';
 import { entryWalletText, usableText } from './rules';
 import { ltrIn } from '~/lib/bidi';
 import { useNow } from './useAddressBook';
+import { lazyPart } from '../../shared/lazyPart';
+
+// "Remove this address?" and its call load on the first Remove, not with the page (tests/budgets.json).
+const RemoveDialog = lazyPart(() => import('./RemoveDialog'), 'dialog');
 
 function AddressItem({
   entry,
@@ -105,7 +108,11 @@ export default function AddressList({
           ))}
         </ul>
       )}
-      <RemoveDialog entry={removing} onClose={() => setRemoving(null)} words={words.remove} />
+      {removing && (
+        <Suspense fallback={null}>
+          <RemoveDialog entry={removing} onClose={() => setRemoving(null)} words={words.remove} />
+        </Suspense>
+      )}
     </section>
   );
 }

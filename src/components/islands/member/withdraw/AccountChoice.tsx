@@ -1,7 +1,7 @@
 import { WITHDRAWABLE_ACCOUNTS, type WithdrawableAccount } from '~/lib/accounts';
 import { compareAmounts } from '~/lib/money';
 import { formatUsdIn } from '~/lib/money-in-language';
-import type { MemberAccount } from '~/lib/requests';
+import type { MemberAccount } from '~/lib/my-accounts';
 import type { WithdrawWords } from '~/i18n/member/pages/withdraw';
 import { useMemberLanguage } from '../member-language';
 import { accountFieldId, reservedText } from './rules';

@@ -144,3 +144,32 @@ test('approvals, the audit log and the address book stay whole when a part of th
   await expect(page.getByRole('alert').filter({ hasText: MESSAGE })).toHaveCount(1);
   await expect(page.getByLabel('Address', { exact: true })).toBeVisible();
 });
+
+test('a dialog whose code arrives after the click answers Escape the moment it is drawn', async ({
+  page,
+}) => {
+  const member = await createMember({ username: 'Esme Escape' });
+  await openSignedIn(page, member, '/user/deposit');
+  await expect(page.getByRole('heading', { name: 'Wallet Addresses' })).toBeVisible();
+  // A member who presses Escape as soon as the dialog shows: the key is sent from the very change
+  // that draws it (a MutationObserver runs before the page's next task), on its first opening, when
+  // its code has just arrived.
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[role="dialog"]')) return;
+      observer.disconnect();
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      document.body.dataset.escapeSent = 'yes';
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  const opener = page.getByRole('button', { name: "I've made the deposit" });
+  await opener.click();
+  // The dialog was drawn and the key sent; it must be gone, and stay gone.
+  await expect(page.locator('body[data-escape-sent="yes"]')).toHaveCount(1);
+  const dialog = page.getByRole('dialog', { name: "I've made the deposit" });
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});

@@ -667,8 +667,9 @@ test.describe('links, SEO and weight', () => {
     const rows = measureSite(outDir);
     const signedIn = rows.filter((r) => isSignedInRoute(r.route));
     console.log(formatTable([...signedIn, ...rows.filter((r) => r.route === '/login')]));
-    // Every member and admin page in every language is held to the budget (about 25 per language).
-    expect(signedIn.length).toBeGreaterThan(60);
+    // Every member and admin page is held to the budget: the member pages in each language and the
+    // admin pages in English, 47 on 2026-12-04.
+    expect(signedIn.length).toBeGreaterThanOrEqual(47);
     // Realtime, QR codes, the CSV export, dialogs and toasts load on demand: counted apart, not here.
     expect(rows.find((r) => r.route === '/user/deposit')?.lazyGzip).toBeGreaterThan(0);
     expect(checkPageBudgets(rows, budgets.pageJs)).toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface DialogProps {
@@ -32,11 +32,14 @@ export default function Dialog({ open, title, onClose, children, actions, size =
   const panelRef = useRef<HTMLDivElement>(null);
   // The latest onClose without re-running the open/close effect when a parent re-renders.
   const onCloseRef = useRef(onClose);
-  useEffect(() => {
+  useLayoutEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // A layout effect, not a passive one: the key handler and the focus are in place in the same task
+  // that draws the dialog. A passive effect can run a task later (always, for a dialog whose code
+  // arrived after the click), and an Escape pressed in between was lost.
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;

@@ -2,7 +2,7 @@ import { subscribeToChanges } from '~/lib/realtime';
 import { supabase } from '~/lib/supabase';
 import { DbError, toDbError } from '~/lib/db-errors';
 import { BALANCE_ACCOUNTS, type BalanceDraft } from '~/lib/accounts';
-import { columnText as text } from '../column-text';
+import { answerObject, columnText as text } from '../column-text';
 
 /** One row of the admin users table: the six cards, derived by the ledger. Money is text exactly as Postgres wrote it. */
 export interface AdminUser extends BalanceDraft {
@@ -59,10 +59,7 @@ export async function searchUsers(query: UserQuery): Promise<UserPage> {
     p_offset: query.offset,
   });
   if (error) throw toDbError(error, 'Could not load the users.');
-  const result = (typeof data === 'string' ? JSON.parse(data) : data) as {
-    total?: unknown;
-    rows?: unknown;
-  } | null;
+  const result = answerObject(data);
   if (!result || !Array.isArray(result.rows))
     throw new DbError('Could not load the users: unexpected response.');
   return { total: Number(result.total ?? 0), rows: result.rows.map(toAdminUser) };

@@ -8,23 +8,22 @@ import { fill } from '~/i18n/fill';
 import type { AddressesWords } from '~/i18n/member/pages/addresses';
 import { useMemberLanguage } from '../member-language';
 
-/** "Remove this address?": open while `entry` is set; closes itself once the entry is removed. */
+/** "Remove this address?" for `entry` (mounted while the member is deciding); closes once it is removed. */
 export default function RemoveDialog({
   entry,
   onClose,
   words,
 }: {
-  entry: AddressEntry | null;
+  entry: AddressEntry;
   onClose: () => void;
   words: AddressesWords['remove'];
 }) {
   const { locale } = useMemberLanguage();
   const [busy, setBusy] = useState(false);
   // The member's own name for the address, in whichever script they wrote it.
-  const label = isolate(entry?.label ?? '');
+  const label = isolate(entry.label);
 
   async function remove() {
-    if (!entry) return;
     setBusy(true);
     try {
       await removeWithdrawalAddress(entry.id);
@@ -40,7 +39,7 @@ export default function RemoveDialog({
 
   return (
     <Dialog
-      open={entry !== null}
+      open
       title={words.title}
       onClose={onClose}
       actions={

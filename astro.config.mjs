@@ -43,6 +43,8 @@ export default defineConfig({
           // a page that formats amounts without naming accounts does not split them in two for all.
           // The translated pages also write amounts in the page's language and direction, and fill
           // their sentences with the language's settings: two more chunks rather than four small ones.
+          // The digit grouping of counts and amounts (digits.ts) goes with the language's settings:
+          // every member page loads them, and a chunk of its own would cost each page a request.
           // React, React DOM and its scheduler are loaded together by every island: one file.
           // The Supabase client and the two session checks every signed-in page runs before anything
           // else (auth-session, mfa-step) are loaded together on every member and admin page: one file.
@@ -55,7 +57,7 @@ export default defineConfig({
                   ? 'money'
                   : /\/src\/lib\/(money-in-language|bidi)\.ts$/.test(id)
                     ? 'money-in-language'
-                    : /\/src\/i18n\/(fill|locales)\.ts$/.test(id)
+                    : /\/src\/(i18n\/(fill|locales)|lib\/digits)\.ts$/.test(id)
                       ? 'language'
                       : // Every island loads its later parts and toasts on demand: the loader Vite writes for
                         // that (its preload helper), the parts' wrapper and the toasts' trigger travel as one

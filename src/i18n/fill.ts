@@ -3,6 +3,7 @@
  * language (`plural`, through Intl.PluralRules: English has two forms, Arabic six). No catalog is
  * imported here, so an island that fills the words its page gave it loads none.
  */
+import { countText } from '~/lib/digits';
 import { localeInfo, type Locale } from './locales';
 
 /**
@@ -38,7 +39,7 @@ export function plural(
   return fill(form, { count: formatCount(locale, count), ...values });
 }
 
-/** A whole count in the language's digits and grouping ("1,000"; Latin digits in Arabic too). */
+/** A whole count in the language's digits and grouping ("1,000"; Latin digits in Arabic too): ~/lib/digits. */
 export function formatCount(locale: Locale, count: number): string {
-  return new Intl.NumberFormat(localeInfo[locale].intl, { maximumFractionDigits: 0 }).format(count);
+  return countText(count, localeInfo[locale].intl);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, hongKongClock } from './date-time';
+import { formatDate, formatDateIn, formatDateTime, hongKongClock } from './date-time';
 
 describe('one date-time format, in the firm’s clock (Hong Kong, UTC+8)', () => {
   it('writes a moment with its zone, the day as Hong Kong sees it', () => {
@@ -22,5 +22,35 @@ describe('one date-time format, in the firm’s clock (Hong Kong, UTC+8)', () =>
       expect(formatDate(bad)).toBe('—');
     }
     expect(() => hongKongClock('not a date')).toThrow(/Not a date/);
+  });
+});
+
+describe('dates in other languages', () => {
+  it('builds one date formatter per language and options, however many dates it writes', () => {
+    const real = Intl.DateTimeFormat;
+    let built = 0;
+    const counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      built += 1;
+      return new real(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    Intl.DateTimeFormat = counting;
+    try {
+      const days = ['2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z', '2026-11-03T00:00:00Z'];
+      const written = days.map((d) => formatDateIn('zh-Hant-HK', d));
+      expect(written).toEqual(
+        days.map((d) =>
+          new real('zh-Hant-HK', {
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+            timeZone: 'Asia/Hong_Kong',
+          }).format(new Date(d)),
+        ),
+      );
+      days.forEach((d) => formatDateIn('ar-AE-u-nu-latn', d));
+      expect(built).toBeLessThanOrEqual(2);
+    } finally {
+      Intl.DateTimeFormat = real;
+    }
   });
 });

@@ -4,6 +4,8 @@
  * is sent back. The amount rule is the database's: a number, not negative, at most 2 decimals, at
  * most MAX_AMOUNT. The database re-validates every write; these checks only spare a round trip.
  */
+
+import { groupDigits } from './digits';
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -22,7 +24,7 @@ export function formatUsd(amount: string | null | undefined, options: { signed?:
   const [, minus, whole = '0', fraction = ''] = match;
   const cents = fraction.padEnd(2, '0');
   // Stored amounts have at most 2 decimals; anything longer is shown as given rather than rounded.
-  const groupedWhole = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const groupedWhole = groupDigits(whole.replace(/^0+(?=\d)/, ''));
   const isZero = /^0*$/.test(whole) && /^0*$/.test(cents);
   const sign = minus && !isZero ? '-' : options.signed && !isZero ? '+' : '';
   return `${sign}$${groupedWhole}.${cents}`;

@@ -1,6 +1,7 @@
 import { supabase } from './supabase';
 import { toDbError } from './db-errors';
 import { answerObject, columnText as text } from './column-text';
+import { compareTimestamps } from './db-timestamps';
 import { myAccounts, type MemberAccount } from './my-accounts';
 import { watchTable, type FeedHandlers } from './realtime';
 import { isWithdrawableAccount, type WithdrawableAccount } from './accounts';
@@ -148,7 +149,7 @@ export async function listMyRequests(userId: string): Promise<MemberRequest[]> {
     ...((notices.data ?? []) as Record<string, unknown>[]).map(toNotice),
     ...((withdrawals.data ?? []) as Record<string, unknown>[]).map(toWithdrawal),
   ];
-  return all.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return all.sort((a, b) => compareTimestamps(b.created_at, a.created_at));
 }
 
 export interface RequestsSnapshot {

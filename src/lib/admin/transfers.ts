@@ -4,6 +4,7 @@ import { DbError, toDbError } from '~/lib/db-errors';
 import type { LedgerAccount } from '~/lib/accounts';
 import type { CorrectionCategory } from './transfer-text';
 import { answerObject, columnText as text } from '../column-text';
+import { compareTimestamps } from '../db-timestamps';
 
 /**
  * Pending transfers of the money engine (docs/money-and-trust.md): a staff correction or a valued
@@ -98,7 +99,7 @@ export async function pendingTransfers(userId?: string): Promise<PendingTransfer
   return rows
     .map((r) => toPendingTransfer(r, now, names))
     .filter((t) => t.kind !== 'withdrawal')
-    .sort((a, b) => a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id));
+    .sort((a, b) => compareTimestamps(a.created_at, b.created_at) || Number(a.id) - Number(b.id));
 }
 
 /** Groups pending transfers by member, for the users table. */

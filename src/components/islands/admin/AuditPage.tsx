@@ -15,6 +15,7 @@ import { AUDIT_KINDS, auditKindWords, auditSentence } from '~/lib/admin/audit-wo
 import { errorText } from '~/lib/db-errors';
 import AdminArea, { type AdminPath } from './AdminArea';
 import { formatDateTime } from './format';
+import { countText as count } from '~/lib/digits';
 import { useLoad } from '../shared/useLoad';
 import { saveFile } from '../shared/saveFile';
 import LoadingCards from '../shared/LoadingCards';
@@ -25,8 +26,6 @@ import { lazyPart } from '../shared/lazyPart';
 const AnchorPanel = lazyPart(() => import('./AnchorPanel'));
 
 const PAGE = 50;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 function summary(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -3,6 +3,7 @@ import type { SortColumn } from '~/lib/admin/users';
 import Field, { FieldFrame } from '../../shared/Field';
 import { COLUMNS, PAGE_SIZE } from './columns';
 import type { UsersPageState } from './useUsersPage';
+import { countText as count } from '~/lib/digits';
 
 /** Search, the sort picker (cards have no header to click) and what part of the list is shown. */
 export default function Toolbar({ state, wide }: { state: UsersPageState; wide: boolean }) {
@@ -29,7 +30,7 @@ export default function Toolbar({ state, wide }: { state: UsersPageState; wide: 
       <p className="text-sm text-muted" aria-live="polite">
         {loading && !page
           ? 'Loading users…'
-          : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} users`}
+          : `Showing ${count(first)}–${count(last)} of ${count(total)} users`}
       </p>
     </div>
   );

@@ -81,8 +81,24 @@ export async function markFactorVerified(q: Queryable, factorId: string): Promis
   ]);
 }
 
+/**
+ * GoTrue's auth schema keeps last_challenged_at unique across all factors. GoTrue writes it with Go's
+ * microsecond clock, so two challenges never share it in practice; PGlite's clock (WebAssembly's
+ * Date.now) ticks in milliseconds, and two admins challenged in the same millisecond failed with a
+ * unique violation (a CI run's "Unexpected failure" on 2026-12-04). The moment is therefore the later
+ * of the clock and one microsecond after the newest challenge: the same time to the millisecond, and
+ * unique while statements run one at a time (PGlite always; PostgreSQL has microseconds anyway).
+ */
 export async function markFactorChallenged(q: Queryable, factorId: string): Promise<void> {
-  await q.query(`update auth.mfa_factors set last_challenged_at = now() where id = $1`, [factorId]);
+  await q.query(
+    `update auth.mfa_factors
+        set last_challenged_at = greatest(
+          clock_timestamp(),
+          (select max(last_challenged_at) + interval '1 microsecond' from auth.mfa_factors)
+        )
+      where id = $1`,
+    [factorId],
+  );
 }
 
 /** GoTrue's DeleteUnverifiedFactors after a verification: leftover enrolments of this user go. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../../supabase/local/server';
 import { TotpCodeBook, totpFor } from '../../../support/totp';
 import { EngineHarness, client, signedInUser, type Engine } from '../harness';
+import { markFactorChallenged } from '../../../../supabase/local/auth/models/factor';
 
 interface Enrolled {
   factorId: string;
@@ -75,6 +76,22 @@ export function mfaSuite(engine: Engine): void {
       expect(twin.error?.code).toBe('mfa_factor_name_conflict');
       const phone = await c.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });
       expect(phone.error?.status).toBe(422);
+    });
+
+    it('gives two challenges read at the same clock tick different moments (PGlite ticks in milliseconds)', async () => {
+      const factors = await Promise.all(
+        ['tick-a', 'tick-b', 'tick-c'].map(async (name) => enrol((await signedInUser(server, name)).client)),
+      );
+      // One transaction: now() is one reading for all three, the worst case of a coarse clock.
+      await server.db.transaction(async (tx) => {
+        for (const f of factors) await markFactorChallenged(tx, f.factorId);
+      });
+      const { rows } = await server.db.query<{ moment: string }>(
+        `select last_challenged_at::text as moment from auth.mfa_factors where id = any($1::uuid[])`,
+        [factors.map((f) => f.factorId)],
+      );
+      expect(rows).toHaveLength(3);
+      expect(new Set(rows.map((r) => r.moment)).size).toBe(3);
     });
 
     it('refuses a wrong code, then raises the session to aal2 with totp in amr; the code cannot be used twice', async () => {

@@ -1,3 +1,4 @@
+import { groupDigits } from './digits';
 import { formatUsd } from './money';
 
 /*
@@ -89,7 +90,7 @@ export function rateError(text: string, label: string): string | null {
 export function trimQuantity(text: string): string {
   const match = DECIMAL.exec(text.trim());
   if (!match) return text.trim();
-  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = groupDigits(match[1] ?? '0');
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole;
 }

@@ -20,6 +20,17 @@ describe('whole numbers without Intl', () => {
     expect(groupDigits('12345678901234')).toBe('12,345,678,901,234');
   });
 
+  it('drops leading zeros as a stored whole part is written, keeping one zero for zero', () => {
+    expect(groupDigits('000')).toBe('0');
+    expect(groupDigits('0007')).toBe('7');
+    expect(groupDigits('0001000')).toBe('1,000');
+    fc.assert(
+      fc.property(fc.nat({ max: 20 }), fc.bigInt({ min: 0n, max: 10n ** 30n }), (zeros, n) => {
+        expect(groupDigits('0'.repeat(zeros) + n.toString())).toBe(groupDigits(n.toString()));
+      }),
+    );
+  });
+
   it('writes every count from 0 up exactly as Intl does in English, Chinese and Arabic', () => {
     const boundaries = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 99999, 100000, 999999, 1000000];
     const counts = [...boundaries, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 1];

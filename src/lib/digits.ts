@@ -6,9 +6,12 @@
  * docs/performance.md), paid while the page should answer. Tests hold the output equal to Intl's.
  */
 
-/** "1234567" → "1,234,567": a run of digits grouped by three. */
+/**
+ * "1234567" → "1,234,567": a run of digits grouped by three, without leading zeros ("0012" → "12",
+ * "000" → "0"), as the whole part of a stored decimal is written.
+ */
 export function groupDigits(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return digits.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /**

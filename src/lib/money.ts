@@ -24,7 +24,7 @@ export function formatUsd(amount: string | null | undefined, options: { signed?:
   const [, minus, whole = '0', fraction = ''] = match;
   const cents = fraction.padEnd(2, '0');
   // Stored amounts have at most 2 decimals; anything longer is shown as given rather than rounded.
-  const groupedWhole = groupDigits(whole.replace(/^0+(?=\d)/, ''));
+  const groupedWhole = groupDigits(whole);
   const isZero = /^0*$/.test(whole) && /^0*$/.test(cents);
   const sign = minus && !isZero ? '-' : options.signed && !isZero ? '+' : '';
   return `${sign}$${groupedWhole}.${cents}`;

@@ -7,6 +7,7 @@ import {
   MONTH_NAMES as MONTHS,
   TIME_ZONE_TEXT,
 } from './date-time';
+import { groupDigits } from './digits';
 import { formatUsd } from './money';
 import { usdIn } from './money-in-language';
 
@@ -34,7 +35,7 @@ export function statementAmount(amount: string): string {
 export function statementQuantity(quantity: string): string {
   if (!DECIMAL.test(quantity)) throw new Error(`Not a decimal quantity: ${JSON.stringify(quantity)}`);
   const [whole = '0', fraction] = quantity.replace(/^-/, '').split('.');
-  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupDigits(whole);
   return `${quantity.startsWith('-') ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 

@@ -140,10 +140,10 @@ describe('statement formats per language', () => {
     expect(statementAmountIn('en', '-1234.56')).toBe(statementAmount('-1234.56'));
     expect(statementAmountIn('zh-hant', '1250000.00')).toBe('US$1,250,000.00');
     expect(statementAmountIn('zh-hant', '-41.1')).toBe('-US$41.10');
-    expect(statementAmountIn('ar', '1234.56')).toBe('1,234.56 US$');
-    expect(statementAmountIn('ar', '-1234.56')).toBe('-1,234.56 US$');
+    expect(statementAmountIn('ar', '1234.56')).toBe('1,234.56\u00a0US$');
+    expect(statementAmountIn('ar', '-1234.56')).toBe('-1,234.56\u00a0US$');
     // No float on the way: the 17th digit survives.
-    expect(statementAmountIn('ar', '12345678901234567.89')).toBe('12,345,678,901,234,567.89 US$');
+    expect(statementAmountIn('ar', '12345678901234567.89')).toBe('12,345,678,901,234,567.89\u00a0US$');
     expect(() => statementAmountIn('ar', '1,000.00')).toThrow(/decimal/);
   });
 

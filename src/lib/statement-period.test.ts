@@ -231,7 +231,7 @@ describe('periods and totals in the page language', () => {
     );
     const arNovember = presetPeriod('this_month', hkt('2026-11-20T00:00:00'), AR);
     expect(periodCaption(s, arNovember, hkt('2026-11-20T00:00:00'), AR)).toBe(
-      `القيمة الإجمالية، نوفمبر 2026 (بتوقيت هونغ كونغ): ${LRI}1,234.50 US$${PDI} في البداية، و${LRI}1,234.00 US$${PDI} الآن.`,
+      `القيمة الإجمالية، نوفمبر 2026 (بتوقيت هونغ كونغ): ${LRI}1,234.50\u00a0US$${PDI} في البداية، و${LRI}1,234.00\u00a0US$${PDI} الآن.`,
     );
   });
 
@@ -240,7 +240,7 @@ describe('periods and totals in the page language', () => {
     const chart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'), AR)!;
     expect(chart.xTicks[0]!.label).toBe('1 نوفمبر 2026');
     expect(chart.xTicks.at(-1)!.label).toBe('20 نوفمبر 2026');
-    expect(chart.yTicks.map((t) => t.label)).toContain('1,234.50 US$');
+    expect(chart.yTicks.map((t) => t.label)).toContain('1,234.50\u00a0US$');
     const zhChart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'), ZH)!;
     expect(zhChart.xTicks[0]!.label).toBe('2026年11月1日');
     expect(zhChart.yTicks.map((t) => t.label)).toContain('US$1,234.50');

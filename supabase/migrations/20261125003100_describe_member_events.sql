@@ -27,7 +27,8 @@ $$;
 
 -- The same amount as a language writes US dollars (src/lib/money-in-language.ts usdIn): Hong Kong
 -- reads "$" alone as Hong Kong dollars, so "US$1,250.00"; Arabic puts the currency after the figure,
--- "1,250.00 US$" (Latin digits, as the firm's figures are).
+-- "1,250.00 US$" (Latin digits, as the firm's figures are), joined by a no-break space (U+00A0) as Intl
+-- and the site join them, so the currency never starts a line of its own.
 create function private.usd_words(p_amount text, p_locale text) returns text
 language sql
 immutable
@@ -36,7 +37,7 @@ as $$
   select case
     when private.usd_words(p_amount) not like '%$%' then private.usd_words(p_amount)
     when p_locale = 'zh-hant' then replace(private.usd_words(p_amount), '$', 'US$')
-    when p_locale = 'ar' then replace(private.usd_words(p_amount), '$', '') || ' US$'
+    when p_locale = 'ar' then replace(private.usd_words(p_amount), '$', '') || chr(160) || 'US$'
     else private.usd_words(p_amount) end
 $$;
 

@@ -115,8 +115,8 @@ begin
   return jsonb_build_object(
     'Locale', v_locale,
     -- Hong Kong reads "$" alone as Hong Kong dollars; Arabic keeps the figure left to right with the
-    -- currency after it, as the site writes amounts.
-    'Amount', case v_locale when 'zh-hant' then 'US$' || v_amount when 'ar' then v_amount || ' US$'
+    -- currency after it, joined by a no-break space (U+00A0), as the site writes amounts.
+    'Amount', case v_locale when 'zh-hant' then 'US$' || v_amount when 'ar' then v_amount || chr(160) || 'US$'
               else '$' || v_amount end,
     'Asset', p_params ->> 'asset',
     'Network', private.network_label(p_params ->> 'network'),

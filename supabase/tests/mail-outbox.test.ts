@@ -178,7 +178,10 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
       Change: 'كلمة مرور حسابكم قد تغيّرت',
       HoldUntil: '1 ديسمبر 2026، 00:00 (بتوقيت هونغ كونغ)',
     });
-    expect(values(arabic.email, 'withdrawal_filed')).toMatchObject({ Locale: 'ar', Amount: '1,234.50 US$' });
+    expect(values(arabic.email, 'withdrawal_filed')).toMatchObject({
+      Locale: 'ar',
+      Amount: '1,234.50\u00a0US$',
+    });
     // A language the product does not speak is English, never an error and never a lost mail.
     expect(values(unknown.email, 'security_hold')).toMatchObject({
       Locale: 'en',
@@ -193,7 +196,10 @@ describe.each(engines)('member mail outbox on %s', (_name, open) => {
     expect(await profileLocale(chinese.id)).toBe('ar');
     await enqueue(engine.db, chinese.id, 'withdrawal_filed', `lang-filed-2:${chinese.id}`, FILED);
     values = await byUser();
-    expect(values(chinese.email, 'withdrawal_filed')).toMatchObject({ Locale: 'ar', Amount: '1,234.50 US$' });
+    expect(values(chinese.email, 'withdrawal_filed')).toMatchObject({
+      Locale: 'ar',
+      Amount: '1,234.50\u00a0US$',
+    });
     // Metadata the member writes cannot put an unknown language in the profile.
     await engine.db.query(
       `update auth.users set raw_user_meta_data = raw_user_meta_data || '{"locale":"<script>"}' where id = $1`,

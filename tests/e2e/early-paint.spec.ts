@@ -237,8 +237,9 @@ const EARLY_STATEMENTS = [
     // The Arabic page: its words come with the placeholder, the amounts isolated left to right.
     path: '/ar/user/statement',
     caption:
-      /^القيمة الإجمالية، \S+ \d{4} \(بتوقيت هونغ كونغ\): \u20660\.00 US\$\u2069 في البداية، و\u20661,300\.00 US\$\u2069 الآن\.$/,
-    chart: /^القيمة الإجمالية، \S+ \d{4}: \u20661,300\.00 US\$\u2069$/,
+      /^القيمة الإجمالية، \S+ \d{4} \(بتوقيت هونغ كونغ\): \u20660\.00\u00a0US\$\u2069 في البداية، و\u20661,300\.00\u00a0US\$\u2069 الآن\.$/,
+    // An accessible name has its spaces made plain (the no-break space included).
+    chart: /^القيمة الإجمالية، \S+ \d{4}: \u20661,300\.00\sUS\$\u2069$/,
     ledger: 'قيود الحساب',
   },
 ];

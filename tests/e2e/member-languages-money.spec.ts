@@ -213,15 +213,15 @@ test('an Arabic member reads the statement: periods, balances, lines and monthly
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
   // This month: opened at what the closed months left, and now, each amount isolated left to right.
   const caption = page.locator('figcaption');
-  await expect(caption).toContainText(`${LRI}1,250.50 US$${PDI}`);
-  await expect(caption).toContainText(`${LRI}1,300.00 US$${PDI}`);
+  await expect(caption).toContainText(`${LRI}1,250.50\u00a0US$${PDI}`);
+  await expect(caption).toContainText(`${LRI}1,300.00\u00a0US$${PDI}`);
   expect(await caption.textContent()).toMatch(/^القيمة الإجمالية، /);
 
   const row = page.getByRole('table').getByRole('row').filter({ hasText: 'تسوية الفوائد' });
   await expect(row).toContainText(`${words.kinds.correction} · تسوية الفوائد`);
   await expect(row).toContainText(shell.accounts.interest_wallet);
-  await expect(row.locator('bdi[dir="ltr"]').first()).toHaveText('+49.50 US$');
-  await expect(row.locator('bdi[dir="ltr"]').nth(1)).toHaveText('300.00 US$');
+  await expect(row.locator('bdi[dir="ltr"]').first()).toHaveText('+49.50\u00a0US$');
+  await expect(row.locator('bdi[dir="ltr"]').nth(1)).toHaveText('300.00\u00a0US$');
 
   // Custom dates: refused in Arabic when the last day comes first, then the closed month.
   const periodField = page.getByLabel(words.period.label, { exact: true });
@@ -235,9 +235,9 @@ test('an Arabic member reads the statement: periods, balances, lines and monthly
     .getByRole('list', { name: words.balances.label })
     .getByRole('listitem')
     .filter({ hasText: shell.accounts.deposit_wallet });
-  await expect(deposit.getByRole('definition').first()).toHaveText('0.00 US$');
-  await expect(deposit.getByRole('definition').last()).toHaveText('1,000.00 US$');
-  await expect(caption).toContainText(`${LRI}1,250.50 US$${PDI}`);
+  await expect(deposit.getByRole('definition').first()).toHaveText('0.00\u00a0US$');
+  await expect(deposit.getByRole('definition').last()).toHaveText('1,000.00\u00a0US$');
+  await expect(caption).toContainText(`${LRI}1,250.50\u00a0US$${PDI}`);
   expect(await caption.textContent()).toMatch(/في النهاية\.$/);
 
   // The closed month's statement, named in Arabic, its signed PDF downloaded.
@@ -264,6 +264,6 @@ test('an Arabic member reads the statement: periods, balances, lines and monthly
   await page.setViewportSize({ width: 360, height: 900 });
   await periodField.selectOption({ label: words.period.choices.this_month });
   await expect(page.getByRole('listitem').filter({ hasText: 'تسوية الفوائد' })).toContainText(
-    words.ledger.balanceAfterLine.replace('{amount}', `${LRI}300.00 US$${PDI}`),
+    words.ledger.balanceAfterLine.replace('{amount}', `${LRI}300.00\u00a0US$${PDI}`),
   );
 });

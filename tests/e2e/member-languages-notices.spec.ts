@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, layoutProblems } from './support/page-checks';
+import { expectNoAxeViolations, layoutProblems, splitAmounts } from './support/page-checks';
 import {
   createAdmin,
   createMember,
@@ -53,14 +53,14 @@ test('an Arabic member reads a staff change live in Arabic, marks it read, finds
   const newest = list.getByRole('listitem').first();
   const title = 'تغيّر رصيد محفظة الفوائد';
   // The opening balance's notice has the same title: the new one is known by its amount.
-  await expect(newest).toContainText('1,260.00 US$');
+  await expect(newest).toContainText('1,260.00\u00a0US$');
   await expect(newest).toContainText(title);
   await expect(newest).toContainText(words.unread);
   // Each amount whole and in its own isolate, the balance before ahead of the balance after; the
   // staff's English reason as typed, isolated too; the approver as a role word, never an e-mail.
   const body = (await newest.locator('p').nth(1).textContent()) ?? '';
-  const before = `${FSI}10.00 US$${PDI}`;
-  const after = `${FSI}1,260.00 US$${PDI}`;
+  const before = `${FSI}10.00\u00a0US$${PDI}`;
+  const after = `${FSI}1,260.00\u00a0US$${PDI}`;
   expect(body).toContain(before);
   expect(body).toContain(after);
   expect(body.indexOf(before)).toBeLessThan(body.indexOf(after));
@@ -85,6 +85,11 @@ test('an Arabic member reads a staff change live in Arabic, marks it read, finds
   await expect(
     page.getByRole('link', { name: fill(shell.shell.notificationsUnread, { count: 0 }) }),
   ).toBeVisible();
+  // An amount is read whole: at no phone width does "US$" fall to the line after its figure.
+  for (let width = 320; width <= 480; width += 4) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await splitAmounts(page), `${width}px`).toEqual([]);
+  }
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await layoutProblems(page)).toEqual([]);
   await expectNoAxeViolations(page);

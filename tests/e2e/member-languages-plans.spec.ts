@@ -41,7 +41,7 @@ test('an Arabic member reads the plans, is refused below the minimum, invests, s
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
   const subscribe = form(page, words.subscribe.heading);
   await expect(subscribe.getByTestId('available-to-invest')).toHaveText(
-    fill(words.subscribe.available, { amount: `${LRI}800.00 US$${PDI}` }),
+    fill(words.subscribe.available, { amount: `${LRI}800.00\u00a0US$${PDI}` }),
   );
 
   // Every plan's terms in Arabic: its name, the notice period in Arabic plural, the published texts.
@@ -50,23 +50,23 @@ test('an Arabic member reads the plans, is refused below the minimum, invests, s
   await expect(silver.getByRole('heading')).toHaveText('الخطة الفضية');
   await expect(silver).toContainText(words.plans.silver!.risk);
   await expect(silver).toContainText('تُدفع مبالغ الاسترداد خلال 5 أيام من طلبكم.');
-  await expect(silver.locator('bdi')).toHaveText('500.00 US$');
+  await expect(silver.locator('bdi')).toHaveText('500.00\u00a0US$');
   await expect(terms.locator('[data-plan="platinum"]')).toContainText('خلال 30 يومًا');
 
   // The browser's own check, then the database's refusal below the minimum, in Arabic.
   await subscribe.getByRole('button', { name: words.subscribe.review }).click();
   await expect(subscribe.getByRole('alert')).toHaveText(words.problems.plan);
   await subscribe.getByLabel(words.subscribe.plan).selectOption('silver');
-  await expect(subscribe.getByTestId('chosen-plan-terms')).toContainText(`${LRI}500.00 US$${PDI}`);
+  await expect(subscribe.getByTestId('chosen-plan-terms')).toContainText(`${LRI}500.00\u00a0US$${PDI}`);
   await subscribe.getByLabel(words.subscribe.amount).fill('499.99');
   await subscribe.getByRole('button', { name: words.subscribe.review }).click();
   let dialog = page.getByRole('dialog', { name: words.confirm.title });
   await expect(dialog).toContainText('الخطة الفضية');
-  await expect(dialog.locator('bdi').first()).toHaveText('499.99 US$');
+  await expect(dialog.locator('bdi').first()).toHaveText('499.99\u00a0US$');
   expect(await englishLeftIn(dialog)).toEqual([]);
   await dialog.getByRole('button', { name: words.confirm.button }).click();
   await expect(subscribe.getByRole('alert')).toHaveText(
-    fill(words.refusals.belowMinimum, { plan: 'الخطة الفضية', minimum: `${LRI}500.00 US$${PDI}` }),
+    fill(words.refusals.belowMinimum, { plan: 'الخطة الفضية', minimum: `${LRI}500.00\u00a0US$${PDI}` }),
   );
   await expect(subscribe.getByLabel(words.subscribe.amount)).toBeFocused();
 
@@ -81,8 +81,8 @@ test('an Arabic member reads the plans, is refused below the minimum, invests, s
   await expect(held.getByRole('heading')).toHaveText('الخطة الفضية');
   await expect(held).toContainText(words.yours.notAccepted);
   const pending = held.getByRole('list', { name: fill(words.yours.pendingLabel, { plan: 'الخطة الفضية' }) });
-  await expect(pending).toContainText(`استثمار بمبلغ ${LRI}600.00 US$${PDI}، قيد الانتظار منذ`);
-  await expect(subscribe.getByTestId('available-to-invest')).toContainText('200.00 US$');
+  await expect(pending).toContainText(`استثمار بمبلغ ${LRI}600.00\u00a0US$${PDI}، قيد الانتظار منذ`);
+  await expect(subscribe.getByTestId('available-to-invest')).toContainText('200.00\u00a0US$');
   expect(await englishLeftIn(page.getByRole('main'))).toEqual([]);
 
   await page.setViewportSize({ width: 360, height: 800 });
@@ -100,7 +100,7 @@ test('an Arabic member reads the plans, is refused below the minimum, invests, s
   await page
     .getByRole('button', {
       name: fill(words.yours.cancelLabel.subscription, {
-        amount: `${LRI}600.00 US$${PDI}`,
+        amount: `${LRI}600.00\u00a0US$${PDI}`,
         plan: 'الخطة الفضية',
       }),
     })
@@ -169,18 +169,18 @@ test('an Arabic member redeems part of a plan: the rule and the refusal in Arabi
 
   await openSignedIn(page, member, '/ar/user/plans');
   const held = page.getByRole('region', { name: ar.member.plans.heading }).locator('[data-plan="gold"]');
-  await expect(held.getByTestId('principal-gold')).toHaveText('5,500.00 US$');
+  await expect(held.getByTestId('principal-gold')).toHaveText('5,500.00\u00a0US$');
   await held.getByRole('button', { name: fill(words.yours.redeemOpen, { plan: gold }) }).click();
   const redeem = page.getByRole('form', { name: fill(words.redeem.heading, { plan: gold }) });
   await expect(redeem).toContainText(
     fill(words.redeem.rules, {
       notice: 'تُدفع مبالغ الاسترداد خلال 5 أيام من طلبكم.',
-      minimum: `${LRI}5,000.00 US$${PDI}`,
+      minimum: `${LRI}5,000.00\u00a0US$${PDI}`,
       plan: gold,
     }),
   );
   await expect(
-    redeem.getByLabel(fill(words.redeem.all, { amount: `${LRI}5,500.00 US$${PDI}` })),
+    redeem.getByLabel(fill(words.redeem.all, { amount: `${LRI}5,500.00\u00a0US$${PDI}` })),
   ).toBeVisible();
 
   // A part that would leave less than the minimum: the database refuses, the page says it in Arabic.
@@ -189,7 +189,7 @@ test('an Arabic member redeems part of a plan: the rule and the refusal in Arabi
   await amount.fill('1000');
   await redeem.getByRole('button', { name: words.redeem.button }).click();
   await expect(redeem.getByRole('alert')).toHaveText(
-    fill(words.refusals.leaveMinimum, { minimum: `${LRI}5,000.00 US$${PDI}`, plan: gold }),
+    fill(words.refusals.leaveMinimum, { minimum: `${LRI}5,000.00\u00a0US$${PDI}`, plan: gold }),
   );
   await expect(amount).toBeFocused();
   expect(await englishLeftIn(page.getByRole('main'))).toEqual([]);
@@ -203,7 +203,7 @@ test('an Arabic member redeems part of a plan: the rule and the refusal in Arabi
   await expect(page.getByRole('status').filter({ hasText: words.redeem.recorded })).toBeVisible();
   await expect(
     held.getByRole('list', { name: fill(words.yours.pendingLabel, { plan: gold }) }),
-  ).toContainText(`استرداد بمبلغ ${LRI}500.00 US$${PDI}، قيد الانتظار منذ`);
+  ).toContainText(`استرداد بمبلغ ${LRI}500.00\u00a0US$${PDI}، قيد الانتظار منذ`);
 });
 
 test('"Choose Gold" on the Chinese public page leads through Chinese sign-in to the Chinese plan form with Gold chosen', async ({

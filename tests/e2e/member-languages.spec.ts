@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, layoutProblems, waitUntilSettled } from './support/page-checks';
+import { expectNoAxeViolations, layoutProblems, splitAmounts, waitUntilSettled } from './support/page-checks';
 import { saveScreen } from './support/screens';
 import { createMember, openSignedIn, serviceClient, setBalances } from './support/users';
 import { watchRealtime } from './support/realtime';
@@ -31,9 +31,9 @@ test('an Arabic member sees the dashboard in Arabic, amounts left to right, live
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.headings.dashboard);
   await expect(page.getByText(words.shell.hello.replace('{name}', 'سارة'))).toBeVisible();
   const interest = card(page, words.balances.cards.interest_wallet.label);
-  await expect(interest.getByTestId('balance-interest_wallet')).toHaveText('1,234.56 US$');
+  await expect(interest.getByTestId('balance-interest_wallet')).toHaveText('1,234.56\u00a0US$');
   await expect(interest.getByTestId('balance-interest_wallet')).toHaveAttribute('dir', 'ltr');
-  await expect(card(page, words.balances.cards.deposit_wallet.label)).toContainText('99,999,999.99 US$');
+  await expect(card(page, words.balances.cards.deposit_wallet.label)).toContainText('99,999,999.99\u00a0US$');
   await expect(interest).toContainText(words.balances.cards.interest_wallet.meaning);
   await expect(page.getByRole('heading', { name: words.dashboard.nextSteps })).toBeVisible();
   await expect(page.getByRole('heading', { name: words.plans.heading })).toBeVisible();
@@ -55,7 +55,7 @@ test('an Arabic member sees the dashboard in Arabic, amounts left to right, live
   const heard = await realtime.nextChange('profiles', 'UPDATE');
   await setBalances(member.id, { interest_wallet: '80.5' });
   await heard();
-  await expect(interest.getByTestId('balance-interest_wallet')).toHaveText('80.50 US$');
+  await expect(interest.getByTestId('balance-interest_wallet')).toHaveText('80.50\u00a0US$');
   await expectNoAxeViolations(page);
   expect(await layoutProblems(page)).toEqual([]);
   await saveScreen(page, 'member/dashboard-ar-1440.png', { fullPage: true });
@@ -108,6 +108,16 @@ for (const width of [360, 768]) {
       await openSignedIn(page, member, `/${locale}/user-dashboard`);
       await expect(card(page, words.balances.cards.interest_wallet.label)).toContainText('99,999,999.99');
       expect(await layoutProblems(page), `${locale} at ${width}px`).toEqual([]);
+      // A balance too wide for its card goes under or over its "US$", never cut inside the figure:
+      // at this width and every phone width from 320 px (the narrowest in common use).
+      for (const shown of width === 360 ? [width, ...range(320, 480, 4)] : [width]) {
+        await page.setViewportSize({ width: shown, height: 800 });
+        expect(
+          await splitAmounts(page, '[data-testid^="balance-"]', { figuresOnly: true }),
+          `${locale} at ${shown}px`,
+        ).toEqual([]);
+      }
+      await page.setViewportSize({ width, height: 800 });
       await saveScreen(page, `member/dashboard-${locale}-${width}.png`, { fullPage: true });
       await page.getByRole('button', { name: words.shell.menu }).click();
       const drawer = page.getByRole('dialog', { name: words.shell.menuLabel });
@@ -119,6 +129,10 @@ for (const width of [360, 768]) {
     }
   });
 }
+
+/** from, from + step, … up to `to`. */
+const range = (from: number, to: number, step: number) =>
+  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 
 const SCRIPT = { 'zh-hant': /[\u4e00-\u9fff]/, ar: /[\u0600-\u06ff]/ } as const;
 
@@ -165,7 +179,7 @@ test("the shell's dialogs and notices in Arabic: referrals, the Withdraw dialog'
   const referrals = page.getByRole('dialog', { name: words.referrals.title });
   await expect(referrals).toContainText(words.referrals.text.replace('{percent}', '5'));
   // What referrals have earned (none yet), written the Arabic way and kept left to right.
-  await expect(referrals.getByTestId('referral-earned')).toHaveText('0.00 US$');
+  await expect(referrals.getByTestId('referral-earned')).toHaveText('0.00\u00a0US$');
   await expect(referrals.getByTestId('referral-earned').locator('bdi')).toHaveAttribute('dir', 'ltr');
   await expect(referrals.getByLabel(words.referrals.linkLabel)).toHaveValue(/\/register\?ref=/);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '~/lib/money';
 import { formatUsdIn, usdIn } from '~/lib/money-in-language';
@@ -31,21 +32,33 @@ describe('formatUsd', () => {
 describe('US dollars in each language (issue 36)', () => {
   it('Hong Kong Chinese writes US$ (a bare $ reads as Hong Kong dollars); Arabic puts the currency after the figure', () => {
     for (const [amount, en, zh, ar] of [
-      ['1234.5', '$1,234.50', 'US$1,234.50', '1,234.50 US$'],
-      ['-20', '-$20.00', '-US$20.00', '-20.00 US$'],
-      ['0', '$0.00', 'US$0.00', '0.00 US$'],
-      ['99999999.99', '$99,999,999.99', 'US$99,999,999.99', '99,999,999.99 US$'],
+      ['1234.5', '$1,234.50', 'US$1,234.50', '1,234.50\u00a0US$'],
+      ['-20', '-$20.00', '-US$20.00', '-20.00\u00a0US$'],
+      ['0', '$0.00', 'US$0.00', '0.00\u00a0US$'],
+      ['99999999.99', '$99,999,999.99', 'US$99,999,999.99', '99,999,999.99\u00a0US$'],
     ] as const) {
       expect(formatUsdIn('en', amount)).toBe(en);
       expect(formatUsdIn('zh-hant', amount)).toBe(zh);
       expect(formatUsdIn('ar', amount)).toBe(ar);
       // Latin digits and no direction marks in every language.
-      expect(formatUsdIn('ar', amount)).toMatch(/^[-0-9,. US$]+$/);
+      expect(formatUsdIn('ar', amount)).toMatch(/^[-0-9,.\u00a0US$]+$/);
     }
-    expect(formatUsdIn('ar', '5', { signed: true })).toBe('+5.00 US$');
+    expect(formatUsdIn('ar', '5', { signed: true })).toBe('+5.00\u00a0US$');
     // Nothing to show stays a dash, not a currency.
     expect(formatUsdIn('zh-hant', null)).toBe('—');
     expect(usdIn('ar', '—')).toBe('—');
+  });
+
+  it('joins an Arabic figure and its currency as Intl does (the plan cards use Intl): no line break between them', () => {
+    const intl = new Intl.NumberFormat('ar-AE-u-nu-latn', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(fc.integer({ min: -9_999_999_999, max: 9_999_999_999 }), (cents) => {
+        const amount = (cents / 100).toFixed(2);
+        // Intl marks the direction (U+200E/U+200F); the site isolates the amount in markup instead.
+        const intlText = intl.format(Number(amount)).replace(/[\u200e\u200f\u061c]/g, '');
+        expect(formatUsdIn('ar', amount)).toBe(intlText);
+      }),
+    );
   });
 
   it('member links stay in the language only where the page is translated', () => {

@@ -130,3 +130,43 @@ export function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Every US dollar amount under `selector` that the page shows broken over two lines ("1,260.00" at the
+ * end of one line, "US$" at the start of the next, or a figure cut inside), as "1,260.00 US$ at 2
+ * lines". Amounts are found in the text as each language writes them ("$1,260.00", "US$1,260.00",
+ * "1,260.00 US$"); a line is a distinct top among the rectangles of the text they cover. With
+ * `figuresOnly`, only the figures are held whole: the balance cards, where a seven-figure balance
+ * may go under its "US$" on purpose, rather than be cut inside.
+ */
+export function splitAmounts(
+  page: Page,
+  selector = 'main',
+  { figuresOnly = false }: { figuresOnly?: boolean } = {},
+): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, figuresOnly }) => {
+      const found: string[] = [];
+      const amount = figuresOnly
+        ? /-?\d[\d,]*\.\d{2}/g
+        : /(?:US)?\$-?[\d,]+\.\d{2}|-?[\d,]+\.\d{2}[ \u00a0]US\$/g;
+      for (const root of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const match of text.matchAll(amount)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set(
+              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+            );
+            if (tops.size > 1) found.push(`${match[0]} at ${tops.size} lines`);
+          }
+        }
+      }
+      return found;
+    },
+    { selector, figuresOnly },
+  );
+}

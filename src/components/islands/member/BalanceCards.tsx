@@ -3,6 +3,7 @@ import Dialog from '../shared/Dialog';
 import { formatUsdIn } from '~/lib/money-in-language';
 import {
   BALANCE_ACCOUNTS_SHOWN,
+  BALANCE_CARD_ITEM_CLASS,
   BALANCE_PLACEHOLDER_CLASS,
   BALANCE_VALUE_CLASS,
   balanceTestId,
@@ -53,7 +54,7 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
             </>
           );
           return (
-            <li key={account}>
+            <li key={account} className={BALANCE_CARD_ITEM_CLASS}>
               {onClick ? (
                 <button
                   type="button"
@@ -87,15 +88,15 @@ export default function BalanceCards({ profile, onReferralEarnings }: BalanceCar
 
 /** An amount with its break opportunity (breakableAmount), as the early paint writes it. */
 function Amount({ text }: { text: string }) {
-  const [mark, figure] = breakableAmount(text);
-  return mark ? (
+  const [first, second] = breakableAmount(text);
+  return first ? (
     <>
-      {mark}
+      {first}
       <wbr />
-      {figure}
+      {second}
     </>
   ) : (
-    <>{figure}</>
+    <>{second}</>
   );
 }
 

@@ -86,7 +86,7 @@ describe('texts', () => {
     expect(availableText(EN, '1234.5')).toBe('Available to invest: $1,234.50');
     expect(availableText(EN, null)).toBe('Available to invest: …');
     expect(availableText(ZH, '1234.5')).toBe('可供投資：US$1,234.50');
-    expect(availableText(AR, '1234.5')).toBe(`المتاح للاستثمار: ${LRI}1,234.50 US$${PDI}`);
+    expect(availableText(AR, '1234.5')).toBe(`المتاح للاستثمار: ${LRI}1,234.50\u00a0US$${PDI}`);
     expect(redeemRulesText(EN, gold)).toBe(
       'Redemptions are paid within 5 days of your request. The principal returns to your Deposit Wallet once our finance team accepts it. A part redemption must leave at least $5,000.00 in the Gold plan.',
     );
@@ -110,7 +110,7 @@ describe('texts', () => {
       'Redemption of $300.00, pending since 27 Nov 2026',
     );
     expect(pendingText(AR, 'subscription', '300', '2026-11-27T10:00:00Z')).toBe(
-      `استثمار بمبلغ ${LRI}300.00 US$${PDI}، قيد الانتظار منذ ${FSI}27 نوفمبر 2026${PDI}`,
+      `استثمار بمبلغ ${LRI}300.00\u00a0US$${PDI}، قيد الانتظار منذ ${FSI}27 نوفمبر 2026${PDI}`,
     );
   });
 });
@@ -207,7 +207,7 @@ describe('the plans in the page language', () => {
       '黃金計劃的最低投資額為US$5,000.00，請輸入不少於此數的金額。',
     );
     expect(refusalText(AR, 'redemption', refused('below_minimum'), gold)).toBe(
-      `يجب أن يُبقي الاسترداد الجزئي ${LRI}5,000.00 US$${PDI} على الأقل في الخطة الذهبية: استردّوا مبلغًا أقل، أو المبلغ كاملًا.`,
+      `يجب أن يُبقي الاسترداد الجزئي ${LRI}5,000.00\u00a0US$${PDI} على الأقل في الخطة الذهبية: استردّوا مبلغًا أقل، أو المبلغ كاملًا.`,
     );
     expect(refusalText(ZH, 'subscription', refused('insufficient_funds'), gold)).toBe(
       '您的存入錢包並無足夠可供投資的金額。',

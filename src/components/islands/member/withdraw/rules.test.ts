@@ -122,7 +122,7 @@ describe('the withdraw form in Arabic and Chinese', () => {
         },
         arabic,
       )?.message,
-    ).toBe('يجب ألا يتجاوز المبلغ المتاح في محفظة الإيداع: \u2066500.00 US$\u2069.');
+    ).toBe('يجب ألا يتجاوز المبلغ المتاح في محفظة الإيداع: \u2066500.00\u00a0US$\u2069.');
     expect(
       withdrawalProblem(
         {
@@ -204,7 +204,7 @@ describe('requestSummary', () => {
     expect(paidText(english, request)).toBe('Paid 0.0041 BTC');
     // In another language: its words, the amount its way, figures and tickers as they are.
     expect(requestSummary(arabic, request, 'Bitcoin')).toBe(
-      'طلب سحب · \u2066Bitcoin\u2069 · \u2066400.00 US$\u2069 · من محفظة الإيداع',
+      'طلب سحب · \u2066Bitcoin\u2069 · \u2066400.00\u00a0US$\u2069 · من محفظة الإيداع',
     );
     expect(requestSummary(chinese, request, 'Bitcoin')).toBe('提取申請 · Bitcoin · US$400.00 · 來自存入錢包');
     expect(paidText(chinese, request)).toBe('已支付0.0041 BTC');

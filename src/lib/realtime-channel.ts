@@ -10,7 +10,6 @@ import type { ChangeBinding, ChangeFeedHandlers } from './realtime';
 interface SystemMessage {
   extension?: string;
   status?: string;
-  message?: string;
 }
 
 export function openChannel(
@@ -35,12 +34,12 @@ export function openChannel(
   channel = channel.on('system', {}, (message: SystemMessage) => {
     if (stopped() || message.extension !== 'postgres_changes') return;
     if (message.status === 'ok') handlers.onLive();
-    else handlers.onDown?.(message.message ?? 'The live feed could not start.');
+    else handlers.onDown?.();
   });
-  channel.subscribe((status, error) => {
+  channel.subscribe((status) => {
     if (stopped()) return;
     if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
-      handlers.onDown?.(error?.message ?? status);
+      handlers.onDown?.();
     }
   });
   return () => void realtime.removeChannel(channel);

@@ -20,8 +20,18 @@ export interface ChangeFeedHandlers {
   /** Changes flow from now on; anything before may have been missed, so re-read. */
   onLive: () => void;
   /** The channel is down (it rejoins by itself) or the change feed could not start. */
-  onDown?: (reason: string) => void;
+  onDown?: () => void;
+  /**
+   * The feed's code failed to load STALL_AFTER_FAILED_LOADS times in a row while the page was online.
+   * Chromium keeps a failed module load failed for the page's life (whatwg/html#6768), so there only
+   * a reload brings live changes back; the retries go on, for the browsers that do fetch again, and
+   * onLive still fires if one succeeds.
+   */
+  onStalled?: () => void;
 }
+
+/** Failed loads of the feed's code, while online, after which the member is asked to reload (2 + 4 s). */
+export const STALL_AFTER_FAILED_LOADS = 3;
 
 /** Subscribes on a channel of its own; returns the cleanup that removes exactly that channel. */
 export function subscribeToChanges(
@@ -39,9 +49,11 @@ export function subscribeToChanges(
       .then(([realtime, { openChannel }]) => {
         if (!stopped) remove = openChannel(realtime, name, bindings, handlers, () => stopped);
       })
-      .catch((error: unknown) => {
+      .catch(() => {
         if (stopped) return;
-        handlers.onDown?.(error instanceof Error ? error.message : 'The live feed could not start.');
+        failedWhileOnline += 1;
+        if (failedWhileOnline >= STALL_AFTER_FAILED_LOADS) handlers.onStalled?.();
+        else handlers.onDown?.();
         retryLater();
       });
   // realtime-js rejoins a channel it has opened itself. Before that, its code must load, and a browser
@@ -50,6 +62,7 @@ export function subscribeToChanges(
   // A load that fails anyway is tried again 2, 4, 8 … 30 s later, and at once on coming back online.
   let due = false;
   let failures = 0;
+  let failedWhileOnline = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const tryStart = () => {
     clearTimeout(retry);
@@ -57,7 +70,7 @@ export function subscribeToChanges(
     if (stopped) return;
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
       due = true;
-      handlers.onDown?.('The page is offline.');
+      handlers.onDown?.();
       return;
     }
     due = false;
@@ -97,11 +110,16 @@ function whenIdle(work: () => void): () => void {
   return () => cancelIdleCallback(handle);
 }
 
+/**
+ * Where a live feed stands: 'live' once changes flow; 'reconnecting' while the channel is down (the
+ * last values stay shown); 'stalled' when its code cannot load until the page is reloaded (onStalled).
+ */
+export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'stalled';
+
 export interface FeedHandlers<T> {
   onData: (value: T) => void;
   onError: (error: Error) => void;
-  /** 'live' once changes flow; 'reconnecting' while the channel is down (the last values stay shown). */
-  onStatus?: (status: 'connecting' | 'live' | 'reconnecting') => void;
+  onStatus?: (status: FeedStatus) => void;
 }
 
 /**
@@ -143,6 +161,7 @@ export function watchTable<T>(
       refresh();
     },
     onDown: () => handlers.onStatus?.('reconnecting'),
+    onStalled: () => handlers.onStatus?.('stalled'),
   });
 
   return () => {

@@ -210,6 +210,45 @@ describe('watchTable', () => {
     }
   });
 
+  it('a feed whose code fails to load three times while online asks for a reload, and clears it if a later load succeeds', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', new EventTarget());
+    try {
+      realtime.channels.length = 0;
+      realtime.failedLoads = 4;
+      const statuses: string[] = [];
+      const stop = watchTable([{ table: 'profiles', filter: 'id=eq.u1' }], () => Promise.resolve(0), {
+        onData: () => {},
+        onError: () => {},
+        onStatus: (s) => statuses.push(s),
+      });
+      // Loads fail at 0, 2 and 6 s: reconnecting after the first two, stalled from the third on.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(statuses).toEqual(['connecting', 'reconnecting']);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(statuses).toEqual(['connecting', 'reconnecting', 'reconnecting']);
+      await vi.advanceTimersByTimeAsync(3_999);
+      expect(statuses.at(-1)).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(statuses).toEqual(['connecting', 'reconnecting', 'reconnecting', 'stalled']);
+      // A fourth failure (8 s later) keeps it stalled rather than back to "reconnecting".
+      await vi.advanceTimersByTimeAsync(8_000);
+      expect(realtime.failedLoads).toBe(0);
+      expect(statuses.at(-1)).toBe('stalled');
+      // The next try (16 s later) loads, as a browser that fetches again would: live, message gone.
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(realtime.channels).toHaveLength(1);
+      fire(realtime.channels[0]!, 'system', LIVE);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(statuses.at(-1)).toBe('live');
+      stop();
+    } finally {
+      realtime.failedLoads = 0;
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
   it('a page that is offline when its feed starts does not try to load it (a failed import stays failed) until back online', async () => {
     const page = new EventTarget();
     const connection = { onLine: false };

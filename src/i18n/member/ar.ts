@@ -29,6 +29,8 @@ export const memberAr = {
     hello: 'مرحبًا، {name}',
     loading: 'جارٍ تحميل حسابكم',
     reconnecting: 'جارٍ إعادة الاتصال… سيتم تحديث الأرصدة.',
+    liveStalled: 'توقفت التحديثات المباشرة. أعيدوا تحميل الصفحة لعرض أحدث الأرصدة.',
+    reload: 'إعادة تحميل الصفحة',
     okay: 'حسنًا',
     withdrawalTitle: 'السحب',
     requestWithdrawal: 'تقديم طلب سحب',

@@ -41,6 +41,9 @@ export const memberEn = {
     hello: 'Hello, {name}',
     loading: 'Loading your account',
     reconnecting: 'Reconnecting… balances will refresh.',
+    /** The live feed's code could not load and will not until the page is reloaded; then the button. */
+    liveStalled: 'Live updates have stopped. Reload the page to see your latest balances.',
+    reload: 'Reload the page',
     okay: 'Okay',
     withdrawalTitle: 'Withdrawal!',
     requestWithdrawal: 'Request a withdrawal',

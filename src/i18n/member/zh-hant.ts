@@ -29,6 +29,8 @@ export const memberZhHant = {
     hello: '您好，{name}',
     loading: '正在載入您的帳戶',
     reconnecting: '正在重新連線…結餘將會更新。',
+    liveStalled: '即時更新已停止。請重新載入頁面，以查看最新結餘。',
+    reload: '重新載入頁面',
     okay: '確定',
     withdrawalTitle: '提取',
     requestWithdrawal: '提出提取申請',

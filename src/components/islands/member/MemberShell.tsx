@@ -13,6 +13,7 @@ import { logOutAndLeave, useGuard } from '~/lib/guard';
 import { watchProfile } from '~/lib/profile';
 import { earlyProfile, pendingEarlyProfile } from '~/lib/early-profile';
 import type { Profile } from '~/lib/profile-row';
+import type { FeedStatus } from '~/lib/realtime';
 import { fill } from '~/i18n/fill';
 import { MemberLanguageProvider, memberLink, type MemberLanguage } from './member-language';
 
@@ -28,7 +29,7 @@ export interface MemberContext {
   session: Session;
   /** null until the first read; then kept live. */
   profile: Profile | null;
-  feed: 'connecting' | 'live' | 'reconnecting';
+  feed: FeedStatus;
   openWithdrawDialog: () => void;
   openReferralsDialog: () => void;
 }
@@ -145,9 +146,18 @@ export default function MemberShell({
             <div className="min-w-0">
               <h1 className="text-2xl text-ink-950 sm:text-3xl">{heading}</h1>
               <p className="mt-1 text-base text-muted">{fill(words.shell.hello, { name })}</p>
-              {feed === 'reconnecting' && (
+              {(feed === 'reconnecting' || feed === 'stalled') && (
                 <p role="status" className="mt-1 text-sm font-medium text-accent-700">
-                  {words.shell.reconnecting}
+                  {feed === 'reconnecting' ? (
+                    words.shell.reconnecting
+                  ) : (
+                    <>
+                      {words.shell.liveStalled}{' '}
+                      <button type="button" className="underline" onClick={() => location.reload()}>
+                        {words.shell.reload}
+                      </button>
+                    </>
+                  )}
                 </p>
               )}
             </div>

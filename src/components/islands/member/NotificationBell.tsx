@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Icon from '../shared/Icon';
 import { bellLabel, unreadCount, watchNotifications } from '~/lib/notifications';
+import type { FeedStatus } from '~/lib/realtime';
 import { memberLink, useMemberLanguage } from './member-language';
 
 /**
@@ -11,7 +12,7 @@ export default function NotificationBell({ userId, current }: { userId: string; 
   const language = useMemberLanguage();
   const { words } = language;
   const [unread, setUnread] = useState<number | null>(null);
-  const [feed, setFeed] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
+  const [feed, setFeed] = useState<FeedStatus>('connecting');
 
   useEffect(
     () =>
@@ -29,7 +30,7 @@ export default function NotificationBell({ userId, current }: { userId: string; 
       href={memberLink(language, '/user/notifications')}
       aria-label={bellLabel(unread, words.shell)}
       aria-current={current ? 'page' : undefined}
-      className="relative inline-flex size-11 items-center justify-center rounded-full border border-mist-200 bg-white text-ink-900 hover:bg-mist-100"
+      className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-mist-200 bg-white text-ink-900 hover:bg-mist-100"
       // Browser tests wait for this before causing an event, so "arrives live" means over realtime.
       data-feed={feed}
     >

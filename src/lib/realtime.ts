@@ -51,8 +51,8 @@ export function subscribeToChanges(
       })
       .catch(() => {
         if (stopped) return;
-        failedWhileOnline += 1;
-        if (failedWhileOnline >= STALL_AFTER_FAILED_LOADS) handlers.onStalled?.();
+        failures += 1;
+        if (failures >= STALL_AFTER_FAILED_LOADS) handlers.onStalled?.();
         else handlers.onDown?.();
         retryLater();
       });
@@ -61,8 +61,8 @@ export function subscribeToChanges(
   // the page is offline: the member sees "Reconnecting…" and it starts when the page is back online.
   // A load that fails anyway is tried again 2, 4, 8 … 30 s later, and at once on coming back online.
   let due = false;
+  // Loads that failed (each was tried online): they space the retries and decide when it is stalled.
   let failures = 0;
-  let failedWhileOnline = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const tryStart = () => {
     clearTimeout(retry);
@@ -78,7 +78,7 @@ export function subscribeToChanges(
   };
   const retryLater = () => {
     due = true;
-    retry = setTimeout(tryStart, Math.min(30_000, 2_000 * 2 ** failures++));
+    retry = setTimeout(tryStart, Math.min(30_000, 2_000 * 2 ** (failures - 1)));
   };
   const onOnline = () => {
     if (due) tryStart();

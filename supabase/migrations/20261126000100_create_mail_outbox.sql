@@ -56,7 +56,6 @@ declare
   v_missing text;
   v_hold timestamptz;
   v_locale text := case when p_locale in ('zh-hant', 'ar') then p_locale else 'en' end;
-  v_amount text;
 begin
   if p_kind is null or p_kind not in ('security_hold', 'withdrawal_filed', 'withdrawal_cancelled') then
     raise exception 'Unknown member mail kind: %', coalesce(p_kind, 'null') using errcode = '22023';
@@ -111,13 +110,11 @@ begin
   if p_params ->> 'amount' !~ '^\d{1,12}\.\d{2}$' then
     raise exception 'amount must be USD text like 1234.50: %', p_params ->> 'amount' using errcode = '22023';
   end if;
-  v_amount := to_char((p_params ->> 'amount')::numeric, 'FM999,999,999,990.00');
   return jsonb_build_object(
     'Locale', v_locale,
-    -- Hong Kong reads "$" alone as Hong Kong dollars; Arabic keeps the figure left to right with the
-    -- currency after it, joined by a no-break space (U+00A0), as the site writes amounts.
-    'Amount', case v_locale when 'zh-hant' then 'US$' || v_amount when 'ar' then v_amount || chr(160) || 'US$'
-              else '$' || v_amount end,
+    -- The amount as the member's notices write it in their language (private.usd_words: "US$" in Hong
+    -- Kong Chinese, the figure then "US$" in Arabic), one rule for mails and notices.
+    'Amount', private.usd_words(p_params ->> 'amount', v_locale),
     'Asset', p_params ->> 'asset',
     'Network', private.network_label(p_params ->> 'network'),
     'Label', p_params ->> 'label')

@@ -16,7 +16,7 @@ import {
   makeAdmin,
   probe,
   startSession,
-  type AmrEntry,
+  type AmrAge,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -66,9 +66,9 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
     aal,
     ...(sessionId ? { sessionId } : {}),
     amr: [
-      { method: 'password', timestamp: now() - 3600 },
-      { method, timestamp: now() - age },
-    ] satisfies AmrEntry[],
+      { method: 'password', secondsAgo: 3600 },
+      { method, secondsAgo: age },
+    ] satisfies AmrAge[],
   });
   const add = (
     caller: Caller,
@@ -185,8 +185,10 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
 
     it('with a factor: a fresh TOTP at aal2 passes; an e-mailed code at aal1 or a stale TOTP does not', async () => {
       const uid = await member();
-      const factor = await addVerifiedFactor(engine.db, uid);
-      // Signed in after the authenticator was verified: its code proves more than the password.
+      const factor = await addVerifiedFactor(engine.db, uid, "now() - interval '1 day'");
+      // Signed in after the authenticator was verified (yesterday: PGlite's clock counts whole
+      // milliseconds, so a factor written just before could share the session's instant and not be
+      // older): its code proves more than the password.
       const session = await startSession(engine.db, uid, 'now()', factor);
       const inSession = (age: number, method: string, aal: 'aal1' | 'aal2') =>
         withOtp(uid, age, method, aal, session);
@@ -208,7 +210,8 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
     it('an authenticator added in this session does not count: the mailed code is needed too', async () => {
       const uid = await member();
       const before = await startSession(engine.db, uid, "now() - interval '1 minute'");
-      const factor = await addVerifiedFactor(engine.db, uid);
+      // Verified half a minute into that session, so the session begun below ('now()') is surely later.
+      const factor = await addVerifiedFactor(engine.db, uid, "now() - interval '30 seconds'");
       // As GoTrue does once the new authenticator's first code is verified in this session.
       await engine.db.query(`update auth.sessions set aal = 'aal2', factor_id = $2 where id = $1`, [
         before,

@@ -58,6 +58,17 @@ export interface AmrEntry {
   timestamp: number;
 }
 
+/**
+ * An amr entry given by its age: stamped `secondsAgo` before the whole second the request's own
+ * transaction began in, as GoTrue stamps whole seconds. A boundary test (599 s against a 600 s rule)
+ * then holds however long the test waited before the request; an age counted from the test's clock
+ * loses up to a second to rounding and the wait.
+ */
+export interface AmrAge {
+  method: string;
+  secondsAgo: number;
+}
+
 /** Who a request comes from, as PostgREST would see it (a signed-in user is at aal1 unless told). */
 export type Caller =
   | { role: 'anon' }
@@ -66,7 +77,7 @@ export type Caller =
       uid: string;
       email?: string;
       aal?: Aal;
-      amr?: AmrEntry[];
+      amr?: (AmrEntry | AmrAge)[];
       /** The token's session_id: an auth.sessions row (a step-up's authenticator must be older). */
       sessionId?: string;
     }
@@ -74,6 +85,7 @@ export type Caller =
 
 /** Sets role + claims for this transaction only, exactly as PostgREST does per request. */
 export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void> {
+  const amr = caller.role === 'authenticated' && caller.amr ? await stampAmr(tx, caller.amr) : undefined;
   const claims =
     caller.role === 'authenticated'
       ? {
@@ -81,7 +93,7 @@ export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void>
           role: 'authenticated',
           email: caller.email ?? '',
           aal: caller.aal ?? 'aal1',
-          ...(caller.amr ? { amr: caller.amr } : {}),
+          ...(amr ? { amr } : {}),
           ...(caller.sessionId ? { session_id: caller.sessionId } : {}),
         }
       : { role: caller.role };
@@ -89,6 +101,16 @@ export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void>
     caller.role,
     JSON.stringify(claims),
   ]);
+}
+
+/** The amr claim with every age turned into a timestamp on the transaction's clock. */
+async function stampAmr(tx: Queryable, entries: (AmrEntry | AmrAge)[]): Promise<AmrEntry[]> {
+  if (!entries.some((e) => 'secondsAgo' in e)) return entries as AmrEntry[];
+  const { rows } = await tx.query<{ second: number | string }>(
+    'select floor(extract(epoch from now()))::int as second',
+  );
+  const second = Number(rows[0]!.second);
+  return entries.map((e) => ('secondsAgo' in e ? { method: e.method, timestamp: second - e.secondsAgo } : e));
 }
 
 /** Runs `fn` as `caller` in one transaction (committed if it resolves). */
@@ -172,12 +194,15 @@ export async function createStaff(
 /** An admin caller that has answered the TOTP prompt (aal2), as every admin action needs. */
 export const adminAtAal2 = (uid: string): Caller => ({ role: 'authenticated', uid, aal: 'aal2' });
 
-/** A verified TOTP factor for `userId`, written the way GoTrue stores one (secret unused here). */
-export async function addVerifiedFactor(db: Queryable, userId: string): Promise<string> {
+/**
+ * A verified TOTP factor for `userId`, written the way GoTrue stores one (secret unused here), made at
+ * `createdAt` (an SQL expression, as startSession's).
+ */
+export async function addVerifiedFactor(db: Queryable, userId: string, createdAt = 'now()'): Promise<string> {
   const id = randomUUID();
   await db.query(
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-     values ($1, $2, $3, 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+     values ($1, $2, $3, 'totp', 'verified', ${createdAt}, ${createdAt}, 'JBSWY3DPEHPK3PXP')`,
     [id, userId, `Authenticator ${id.slice(0, 4)}`],
   );
   return id;
@@ -289,13 +314,12 @@ export function inSession(
   proofs: Array<'password' | 'otp' | 'totp' | 'recovery'>,
   age = 30,
 ): Caller {
-  const at = Math.floor(Date.now() / 1000) - age;
   return {
     role: 'authenticated',
     uid,
     aal,
     sessionId,
-    amr: proofs.map((method) => ({ method, timestamp: at })),
+    amr: proofs.map((method) => ({ method, secondsAgo: age })),
   };
 }
 

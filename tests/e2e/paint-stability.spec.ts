@@ -146,3 +146,33 @@ for (const path of ['/login', '/register', '/forgot-password', '/getintouch']) {
     for (const start of scripts) expect(start).toBeGreaterThanOrEqual(firstFrame);
   });
 }
+
+test('placeholders keep still for their first second, then pulse: a quick load is not a flicker of frames', async ({
+  page,
+}) => {
+  const member = await createMember({ username: 'Still Placeholders' });
+  await openSignedIn(page, member);
+  const release = await holdResponses(page, /\/rest\/v1\/rpc\/member_deposit_wallets/);
+  await page.goto('/user/deposit');
+  await expect(page.locator('ul[aria-busy="true"]')).toBeVisible();
+  // Every pulsing placeholder on the page, seen at 0.9 s and at 1.5 s of its animation.
+  const opacities = await page.evaluate(() =>
+    document.getAnimations().flatMap((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      if (!(animation instanceof CSSAnimation) || animation.animationName !== 'pulse' || !target) return [];
+      animation.pause();
+      const at = (ms: number) => {
+        animation.currentTime = ms;
+        return Number(getComputedStyle(target).opacity);
+      };
+      return [{ still: at(900), pulsing: at(1500) }];
+    }),
+  );
+  expect(opacities.length).toBeGreaterThanOrEqual(4);
+  for (const { still, pulsing } of opacities) {
+    expect(still).toBe(1);
+    expect(pulsing).toBeLessThan(0.9);
+  }
+  release();
+  await expect(page.getByRole('heading', { name: 'Bitcoin' })).toBeVisible();
+});

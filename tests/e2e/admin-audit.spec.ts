@@ -211,3 +211,45 @@ test('the CSV holds the whole filtered set past the API’s 1,000 rows a request
   expect(ids).toEqual([...ids].sort((a, b) => b - a));
   expect(rows.at(-1)?.[8]).toBe('Save 1');
 });
+
+test('while a filter loads, the last answer is dimmed and cannot be paged from; then only the filtered events', async ({
+  page,
+}) => {
+  const tag = runTag();
+  const auditor = await createAdmin({ username: `aul${tag}`, role: 'auditor' });
+  const member = await createMember({ username: `ada${tag}` });
+  await setBalances(member.id, { referral: '2.00' }, `Loading ${tag}`);
+  // Another member's 26 corrections (52 events): the whole log is more than one page.
+  const other = await createMember({ username: `adb${tag}` });
+  for (let i = 1; i <= 26; i++) await setBalances(other.id, { referral: `${i}.00` }, `Other ${i}`);
+  await openAsStaff(page, auditor, '/admin/audit');
+  const list = page.getByRole('list', { name: 'Audit events, newest first' });
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  // The whole log's newest page: more than one page of events.
+  await expect(list.getByRole('article')).toHaveCount(50);
+  await expect(page.getByRole('button', { name: 'Older' })).toBeEnabled();
+
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/rest\/v1\/audit_events\?.*member_id=eq\./, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByLabel('Member e-mail').fill(member.email);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading events…' })).toBeVisible();
+  await expect(list).toHaveAttribute('aria-busy', 'true');
+  await expect(list).toHaveClass(/opacity-50/);
+  await expect(page.getByRole('button', { name: 'Older' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Newer' })).toBeDisabled();
+  await expect(page.getByText('No events match.')).toHaveCount(0);
+
+  release();
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText('Loading events…')).toHaveCount(0);
+  await expect(list).not.toHaveClass(/opacity-50/);
+  const events = list.getByRole('article');
+  await expect(events).toHaveCount(2);
+  for (const text of await events.allTextContents()) expect(text).toContain(member.email);
+  await expect(page.getByRole('button', { name: 'Older' })).toBeDisabled();
+});

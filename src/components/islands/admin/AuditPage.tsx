@@ -166,7 +166,18 @@ function Audit() {
           {error}
         </p>
       )}
-      <ol className="space-y-3" aria-label="Audit events, newest first" aria-busy={loading}>
+      {/* Until the new filter's or page's events arrive, the ones shown are the last answer's: dimmed,
+          and the paging below waits, since a page turned from them would start at the wrong event. */}
+      {loading && data && (
+        <p role="status" className="text-sm text-muted">
+          Loading events…
+        </p>
+      )}
+      <ol
+        className={`space-y-3 transition-opacity ${loading && data ? 'opacity-50' : ''}`}
+        aria-label="Audit events, newest first"
+        aria-busy={loading}
+      >
         {data?.rows.map((e) => (
           <li key={e.id} className="card p-4 text-sm">
             <article aria-label={`Event #${e.id}: ${auditKindWords(e.kind)}`}>
@@ -191,12 +202,12 @@ function Audit() {
           </li>
         ))}
       </ol>
-      {data?.rows.length === 0 && <p className="text-muted">No events match.</p>}
+      {!loading && data?.rows.length === 0 && <p className="text-muted">No events match.</p>}
       <nav className="flex gap-2" aria-label="Audit pages">
         <button
           type="button"
           className="btn-outline-dark"
-          disabled={cursors.length === 1}
+          disabled={cursors.length === 1 || loading}
           onClick={() => setCursors(cursors.slice(0, -1))}
         >
           Newer
@@ -204,7 +215,7 @@ function Audit() {
         <button
           type="button"
           className="btn-outline-dark"
-          disabled={!data?.hasMore}
+          disabled={!data?.hasMore || loading}
           onClick={() => {
             const last = data?.rows[data.rows.length - 1];
             if (last) setCursors([...cursors, { occurred_at: last.occurred_at, id: last.id }]);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../support/csv';
+import { saveScreen } from './support/screens';
 import { runTag, openAsStaff } from './admin-helpers';
 import { createAdmin, createMember, serviceClient, setBalances, signedInAdminClient } from './support/users';
 
@@ -243,6 +244,10 @@ test('while a filter loads, the last answer is dimmed and cannot be paged from; 
   await expect(page.getByRole('button', { name: 'Older' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Newer' })).toBeDisabled();
   await expect(page.getByText('No events match.')).toHaveCount(0);
+  for (const width of [360, 768, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await saveScreen(page, `admin-audit-loading-${width}.png`);
+  }
 
   release();
   await expect(list).toHaveAttribute('aria-busy', 'false');

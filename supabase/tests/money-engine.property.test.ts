@@ -35,11 +35,13 @@ import {
   createStaff,
   pgError,
   testTxId,
+  valueNotice,
   type Caller,
   type Engine,
 } from './helpers/db';
 
 const BTC_ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const EXPECTED_REFUSALS = new Set(['22023', 'PT409', 'PT429', '42501', '23505']);
 const seedOf = (name: string): number => {
   const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -655,6 +657,79 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     expect((await correct('0.01')).phase).toBe('pending');
     await db().query(
       `update public.firm_settings set small_edit_threshold = null, small_edit_daily_limit = null`,
+    );
+    await checkBooks(members);
+  }, 120_000);
+
+  it('a withdrawal in ETH reserves for 30 days against client funds in ETH; a deposit in ETH is taken from them', async () => {
+    const { members, staff } = await people();
+    const [m] = members;
+    const member: Caller = { role: 'authenticated', uid: m! };
+    await addActiveAddress(db(), m!, 2, ETH_ADDRESS);
+    await asCaller(db(), { role: 'service_role' }, (q) =>
+      q.query(`select public.operator_post_correction($1, 'interest_wallet', '100.00', 'Opening balance')`, [
+        m,
+      ]),
+    );
+    const request = await callAs<{ id: number }>(
+      db(),
+      member,
+      `select public.file_withdrawal_request(2::smallint, 'interest_wallet', '40.00', $1) as r`,
+      [ETH_ADDRESS],
+    );
+    // What the member reads: the balance, what the request holds back, and what is left to spend.
+    const accounts = await callAs<
+      Array<{ account: string; balance: string; reserved: string; available: string }>
+    >(
+      db(),
+      member,
+      `select json_agg(json_build_object('account', a.account, 'balance', a.balance, 'reserved', a.reserved,
+         'available', a.available)) as r from public.my_accounts() a where a.account = 'interest_wallet'`,
+    );
+    expect(accounts).toEqual([
+      { account: 'interest_wallet', balance: '100.00', reserved: '40.00', available: '60.00' },
+    ]);
+    // What staff read: the reservation goes to the firm's client funds in the asset that leaves,
+    // and lapses 30 days after filing (compared inside one row: no clock between them).
+    const legs = async (source: string, sourceId: number) =>
+      (
+        await db().query(
+          `select t.phase, d.purpose as debit, d.asset as debit_asset, c.purpose as credit, c.asset as credit_asset,
+             (t.expires_at - t.created_at)::text as lapses_after
+           from public.transfers t
+           join public.ledger_accounts d on d.id = t.debit_account_id
+           join public.ledger_accounts c on c.id = t.credit_account_id
+           where t.source = $1 and t.source_id = $2 order by t.id`,
+          [source, sourceId],
+        )
+      ).rows;
+    expect(await legs('withdrawal_request', request.id)).toEqual([
+      {
+        phase: 'pending',
+        debit: 'interest_wallet',
+        debit_asset: null,
+        credit: 'client_funds',
+        credit_asset: 'ETH',
+        lapses_after: '30 days',
+      },
+    ]);
+    // A deposit in ETH, valued by one admin and approved by another, comes out of client funds in ETH.
+    const notice = await callAs<{ id: number }>(
+      db(),
+      member,
+      `select public.file_deposit_notice(2::smallint, '0.01', $1) as r`,
+      [`0x${testTxId(`${name}-eth-deposit`)}`],
+    );
+    const transferId = await valueNotice(db(), notice.id, staff[0]!, null, '3000');
+    await callAs(db(), adminAtAal2(staff[1]!), `select public.approve_transfer($1) as r`, [transferId]);
+    expect((await legs('deposit_notice', notice.id)).map(({ lapses_after: _, ...leg }) => leg)).toEqual(
+      ['pending', 'post_pending'].map((phase) => ({
+        phase,
+        debit: 'client_funds',
+        debit_asset: 'ETH',
+        credit: 'deposit_wallet',
+        credit_asset: null,
+      })),
     );
     await checkBooks(members);
   }, 120_000);

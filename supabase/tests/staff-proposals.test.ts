@@ -10,11 +10,13 @@ import type { Queryable } from '../local/db/engine';
 import {
   adminAtAal2,
   asCaller,
+  becomeCaller,
   callAs,
   createUser,
   engines,
   createStaff,
   pgError,
+  postCorrection,
   probe,
   type Caller,
   type Engine,
@@ -584,6 +586,68 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     expect(await openProposals()).toBe(1);
     await withdrawOpen();
     expect(await openProposals()).toBe(0);
+  });
+
+  it('a pending correction expires at its expiry instant: approvable a moment before, not at it, and voided at it by the next move', async () => {
+    // Each case sets the expiry and acts in one transaction, so now() is one instant for both.
+    const atExpiry = (transferId: unknown, offset: string, caller: Caller, sql: string, params: unknown[]) =>
+      engine.db.transaction(async (tx) => {
+        await tx.query(
+          `update private.open_pending_transfers set expires_at = now() + $2::interval where transfer_id = $1`,
+          [transferId, offset],
+        );
+        await becomeCaller(tx, caller);
+        await tx.query(sql, params);
+      });
+    const voidOf = async (transferId: unknown) =>
+      (
+        await engine.db.query<{ void_reason: string }>(
+          `select void_reason from public.transfers where pending_id = $1 and phase = 'void_pending'`,
+          [transferId],
+        )
+      ).rows;
+    const approver = await newFinance();
+    const m = await newMember();
+    const p = await proposeAs(finance, m, 'deposit_wallet', '5.00');
+    expect(p.phase).toBe('pending');
+    await expect(
+      atExpiry(p.id, '0 seconds', approver, 'select public.approve_transfer($1)', [p.id]),
+    ).rejects.toMatchObject({ code: 'PT409', message: expect.stringMatching(/^Transfer #\d+ expired on /) });
+    await atExpiry(p.id, '1 millisecond', approver, 'select public.approve_transfer($1)', [p.id]);
+    expect(await voidOf(p.id)).toEqual([]);
+    expect(
+      (await engine.db.query(`select deposit_wallet::text as d from public.profiles where id = $1`, [m]))
+        .rows,
+    ).toEqual([{ d: '5.00' }]);
+
+    // The next move on the same accounts releases a reservation at its expiry, and not a moment before.
+    const q = await proposeAs(finance, m, 'referral', '7.00');
+    const next = `select public.propose_correction($1, 'referral', '1.00', 'error_correction', 'threshold test')`;
+    await atExpiry(q.id, '1 millisecond', finance, next, [m]);
+    expect(await voidOf(q.id)).toEqual([]);
+    await atExpiry(q.id, '0 seconds', finance, next, [m]);
+    expect(await voidOf(q.id)).toEqual([{ void_reason: 'expired' }]);
+    await withdrawOpen();
+    expect(await openProposals()).toBe(0);
+  });
+
+  it("the Approvals page shows each open correction from the member's side: a credit as plus, a debit as minus", async () => {
+    const m = await newMember();
+    await postCorrection(engine.db, m, 'referral', '10.00');
+    const credit = await proposeAs(finance, m, 'interest_wallet', '12.50');
+    const debit = await proposeAs(finance, m, 'referral', '-3.00');
+    const shown = await callAs(
+      engine.db,
+      await newFinance(),
+      `select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'account', a.account, 'amount', a.amount)
+         order by a.id) as r from public.admin_pending_transfers($1) a`,
+      [m],
+    );
+    expect(shown).toEqual([
+      { id: credit.id, kind: 'correction', account: 'interest_wallet', amount: '12.50' },
+      { id: debit.id, kind: 'correction', account: 'referral', amount: '-3.00' },
+    ]);
+    await withdrawOpen();
   });
 
   describe('the daily limit on what one admin moves alone', () => {

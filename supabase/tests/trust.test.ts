@@ -426,11 +426,13 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       await rpc(adminAtAal2(staffIds.finance2), 'select public.approve_transfer($1) as r', [r.transfer_id]);
       expect(
         await one(
-          `select p.deposit_wallet::text as d, p.total_deposit::text as t, n.status, n.credited_amount::text as c
+          `select p.deposit_wallet::text as d, p.total_deposit::text as t, n.status, n.credited_amount::text as c,
+             n.reviewed_by::text as by
            from public.profiles p join public.deposit_notices n on n.user_id = p.id where p.id = $1`,
           [uid],
         ),
-      ).toEqual({ d: '25000.00', t: '25000.00', status: 'confirmed', c: '25000.00' });
+        // The notice names the second admin, whose approval credited it, as its reviewer.
+      ).toEqual({ d: '25000.00', t: '25000.00', status: 'confirmed', c: '25000.00', by: staffIds.finance2 });
       expect(
         await attempt(() =>
           rpc(

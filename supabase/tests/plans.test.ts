@@ -476,6 +476,33 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     expect((await balances(holder)).interest_wallet).toBe('5.00');
   });
 
+  it('a member who redeemed all of a plan holds nothing in it: a returns run by amount cannot pay them', async () => {
+    const holder = await newMember('600.00');
+    await accept(finance, (await subscribe(holder, 'silver', '600')).id);
+    const former = await newMember('600.00');
+    await accept(finance, (await subscribe(former, 'silver', '600')).id);
+    await accept(finance2, (await redeem(former, 'silver', '600')).id);
+    expect(await balances(former)).toMatchObject({ deposit_wallet: '600.00', total_invest: '0.00' });
+    const month = '2025-03';
+    expect(
+      (
+        await refusal(() =>
+          rpc(finance, `select public.preview_returns_run('silver', $1, null, $2::jsonb) as r`, [
+            month,
+            JSON.stringify({ [holder]: '5.00', [former]: '1.00' }),
+          ]),
+        )
+      ).message,
+    ).toBe(`Member ${former} holds nothing in the Silver plan: returns go only to its holders.`);
+    const byRate = await rpc<{ lines: Array<{ user_id: string }> }>(
+      finance,
+      `select public.preview_returns_run('silver', $1, '1') as r`,
+      [month],
+    );
+    expect(byRate.lines.map((l) => l.user_id)).toContain(holder);
+    expect(byRate.lines.map((l) => l.user_id)).not.toContain(former);
+  });
+
   it('referrals: the link records the referrer once; an accepted subscription pays 5% once, to the referrer only', async () => {
     const referrer = await newMember();
     const code = (
@@ -597,6 +624,33 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     expect((await refusal(() => accept(owner2, friendly.id))).message).toMatch(/^This is your own account/);
     await accept(owner, friendly.id);
     expect((await balances(staffReferrer)).referral).toBe('30.00');
+  });
+
+  it('at a referral rate of 0% an accepted subscription pays no bonus and is still accepted', async () => {
+    const referrer = await newMember();
+    const code = (
+      await engine.db.query<{ c: string }>('select referral_code as c from public.profiles where id = $1', [
+        referrer,
+      ])
+    ).rows[0]!.c;
+    const referred = await newMember('600.00', { referral_code: code });
+    await engine.db.query('update public.firm_settings set referral_bonus_rate = 0');
+    try {
+      const accepted = await accept(finance, (await subscribe(referred, 'silver', '600')).id);
+      expect(accepted).toMatchObject({ phase: 'post_pending', kind: 'subscription', amount: '600.00' });
+      expect(await balances(referred)).toMatchObject({ deposit_wallet: '0.00', total_invest: '600.00' });
+      expect((await balances(referrer)).referral).toBe('0.00');
+      expect(
+        (
+          await rpc<Array<{ referred_count: number; earned: string; bonus_percent: string }>>(
+            member(referrer),
+            'select json_agg(r) as r from public.my_referrals() r',
+          )
+        )[0],
+      ).toMatchObject({ referred_count: 1, earned: '0.00', bonus_percent: '0' });
+    } finally {
+      await engine.db.query('update public.firm_settings set referral_bonus_rate = 0.05');
+    }
   });
 
   it("owners change a plan's terms and the referral rate only through an approved proposal", async () => {

@@ -650,6 +650,33 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     await withdrawOpen();
   });
 
+  it('only the proposer withdraws a pending correction; another admin must reject it with a reason', async () => {
+    const m = await newMember();
+    const p = await proposeAs(finance, m, 'deposit_wallet', '9.00');
+    const other = await newFinance();
+    await expect(
+      callAs(engine.db, other, 'select public.withdraw_transfer($1) as r', [p.id]),
+    ).rejects.toMatchObject({
+      code: '42501',
+      message: 'Only the admin who proposed this transfer can withdraw it.',
+    });
+    expect(
+      (
+        await engine.db.query(
+          `select count(*)::int as n from private.open_pending_transfers where transfer_id = $1`,
+          [p.id],
+        )
+      ).rows,
+    ).toEqual([{ n: 1 }]);
+    const withdrawn = await callAs<Record<string, unknown>>(
+      engine.db,
+      finance,
+      'select public.withdraw_transfer($1) as r',
+      [p.id],
+    );
+    expect(withdrawn).toMatchObject({ phase: 'void_pending', void_reason: 'withdrawn', pending_id: p.id });
+  });
+
   describe('the daily limit on what one admin moves alone', () => {
     beforeAll(async () => {
       await setThreshold('100.00');

@@ -734,6 +734,45 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     await checkBooks(members);
   }, 120_000);
 
+  it('cancelling a withdrawal releases its reservation at once: the member can spend the amount again', async () => {
+    const { members } = await people();
+    const [m] = members;
+    const member: Caller = { role: 'authenticated', uid: m! };
+    await asCaller(db(), { role: 'service_role' }, (q) =>
+      q.query(`select public.operator_post_correction($1, 'referral', '50.00', 'Opening balance')`, [m]),
+    );
+    const file = (amount: string) =>
+      callAs<{ id: number }>(
+        db(),
+        member,
+        `select public.file_withdrawal_request(1::smallint, 'referral', $1, $2) as r`,
+        [amount, BTC_ADDRESS],
+      );
+    const referral = () =>
+      callAs<Array<{ reserved: string; available: string }>>(
+        db(),
+        member,
+        `select json_agg(json_build_object('reserved', a.reserved, 'available', a.available)) as r
+         from public.my_accounts() a where a.account = 'referral'`,
+      );
+    const request = await file('50.00');
+    expect(await referral()).toEqual([{ reserved: '50.00', available: '0.00' }]);
+    expect(await attempt(() => file('0.01'))).toBe('22023');
+    await callAs(db(), member, `select public.cancel_withdrawal_request($1) as r`, [request.id]);
+    expect(await referral()).toEqual([{ reserved: '0.00', available: '50.00' }]);
+    const { rows } = await db().query(
+      `select t.phase, t.void_reason from public.transfers t
+       where t.source = 'withdrawal_request' and t.source_id = $1 order by t.id`,
+      [request.id],
+    );
+    expect(rows).toEqual([
+      { phase: 'pending', void_reason: null },
+      { phase: 'void_pending', void_reason: 'cancelled' },
+    ]);
+    expect(await attempt(() => file('50.00'))).toBe('ok');
+    await checkBooks(members);
+  }, 120_000);
+
   // Two real sessions need PostgreSQL's second connection (PGlite has one): this test exists only there.
   if (name === 'postgres 15')
     it('concurrent sessions: exactly one of each conflicting pair succeeds', async () => {

@@ -389,6 +389,26 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
           ),
         ),
       ).toMatch(own);
+      // Their own deposit notice: no reviewing it by a direct write either.
+      const notice = await one<{ id: string }>(
+        `insert into public.deposit_notices (user_id, wallet_id, quantity, tx_id) values ($1, 1, 0.5, $2) returning id::text`,
+        [me, testTxId(`own-notice-${me}`)],
+      );
+      expect(
+        await attempt(() =>
+          engine.db.query(
+            `update public.deposit_notices set status = 'rejected', reviewed_by = $1, reviewed_at = now(),
+               review_note = 'forged' where id = $2`,
+            [me, notice.id],
+          ),
+        ),
+      ).toMatch(own);
+      expect(
+        await one(`select status, reviewed_by from public.deposit_notices where id = $1`, [notice.id]),
+      ).toEqual({
+        status: 'pending',
+        reviewed_by: null,
+      });
     });
   });
 

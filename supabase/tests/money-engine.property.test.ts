@@ -773,6 +773,58 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     await checkBooks(members);
   }, 120_000);
 
+  it('a reservation that lapses cancels its request, approved or not, and an approved one can no longer be paid', async () => {
+    const { members, staff } = await people();
+    const [m] = members;
+    const member: Caller = { role: 'authenticated', uid: m! };
+    await asCaller(db(), { role: 'service_role' }, (q) =>
+      q.query(`select public.operator_post_correction($1, 'interest_wallet', '100.00', 'Opening balance')`, [
+        m,
+      ]),
+    );
+    const file = (amount: string) =>
+      callAs<{ id: number; transfer_id: number }>(
+        db(),
+        member,
+        `select public.file_withdrawal_request(1::smallint, 'interest_wallet', $1, $2) as r`,
+        [amount, BTC_ADDRESS],
+      );
+    const pending = await file('10.00');
+    const approved = await file('20.00');
+    await callAs(
+      db(),
+      adminAtAal2(staff[0]!),
+      `select public.review_withdrawal_request($1, 'approve') as r`,
+      [approved.id],
+    );
+    // Time travel (the table owner): both reservations lapse; the next filing on the account releases them.
+    await db().query(
+      `update private.open_pending_transfers set expires_at = now() - interval '1 second' where transfer_id = any($1)`,
+      [[pending.transfer_id, approved.transfer_id]],
+    );
+    await file('1.00');
+    const { rows } = await db().query(
+      `select id, status, review_note from public.withdrawal_requests where id = any($1) order by id`,
+      [[pending.id, approved.id]],
+    );
+    const note = 'Cancelled: it was not paid within 30 days, so the amount was released.';
+    expect(rows).toEqual([
+      { id: String(pending.id), status: 'cancelled', review_note: note },
+      { id: String(approved.id), status: 'cancelled', review_note: note },
+    ]);
+    expect(
+      await attempt(() =>
+        callAs(
+          db(),
+          adminAtAal2(staff[1]!),
+          `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0', 'Test rate') as r`,
+          [approved.id],
+        ),
+      ),
+    ).toBe('PT409');
+    await checkBooks(members);
+  }, 120_000);
+
   // Two real sessions need PostgreSQL's second connection (PGlite has one): this test exists only there.
   if (name === 'postgres 15')
     it('concurrent sessions: exactly one of each conflicting pair succeeds', async () => {

@@ -677,6 +677,25 @@ describe.each(engines)('small-edit threshold on %s', (_name, open) => {
     expect(withdrawn).toMatchObject({ phase: 'void_pending', void_reason: 'withdrawn', pending_id: p.id });
   });
 
+  it('a retried correction with the same request key is recorded once; the key with another amount is refused', async () => {
+    const m = await newMember();
+    const withKey = (amount: string) =>
+      callAs<Record<string, unknown>>(
+        engine.db,
+        finance,
+        `select public.propose_correction($1, 'deposit_wallet', $2, 'goodwill', 'Goodwill credit', null, $3) as r`,
+        [m, amount, `retry-${m.slice(0, 8)}`],
+      );
+    const first = await withKey('15.00');
+    const again = await withKey('15.00');
+    expect(again.id).toBe(first.id);
+    await expect(withKey('16.00')).rejects.toMatchObject({ code: 'PT409', hint: 'already_recorded' });
+    expect(
+      (await engine.db.query(`select count(*)::int as n from public.transfers where user_id = $1`, [m])).rows,
+    ).toEqual([{ n: 1 }]);
+    await withdrawOpen();
+  });
+
   describe('the daily limit on what one admin moves alone', () => {
     beforeAll(async () => {
       await setThreshold('100.00');

@@ -727,6 +727,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       await fund(uid);
       const a = await addActiveAddress(engine.db, uid, 1, BTC);
       const req = await file(uid, '4.00');
+      const notYetApproved = await file(uid, '3.00');
       await rpc(
         adminAtAal2(staffIds.finance1),
         `select public.review_withdrawal_request($1, 'approve', null) as r`,
@@ -745,6 +746,23 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       ).toBe(
         "PT409 address_not_listed: The address of this withdrawal was removed from the member's address book: it cannot be paid.",
       );
+      // Nor is a request to it approved.
+      expect(
+        await attempt(() =>
+          rpc(
+            adminAtAal2(staffIds.finance1),
+            `select public.review_withdrawal_request($1, 'approve', null) as r`,
+            [notYetApproved.id],
+          ),
+        ),
+      ).toBe(
+        "PT409 address_not_listed: The address of this withdrawal was removed from the member's address book: it cannot be approved.",
+      );
+      expect(
+        await one(`select status from public.withdrawal_requests where id = $1`, [notYetApproved.id]),
+      ).toEqual({
+        status: 'pending',
+      });
     });
   });
 });

@@ -503,6 +503,23 @@ describe.each(engines)('plans and referrals on %s', (_name, open) => {
     expect(byRate.lines.map((l) => l.user_id)).not.toContain(former);
   });
 
+  it("a month's rate of exactly 100% can be previewed; one ten-thousandth more is refused", async () => {
+    const holder = await newMember('600.00');
+    await accept(finance, (await subscribe(holder, 'silver', '600')).id);
+    const preview = (rate: string) =>
+      rpc<{ rate_percent: string; lines: Array<{ user_id: string; amount: string }> }>(
+        finance,
+        `select public.preview_returns_run('silver', '2025-05', $1) as r`,
+        [rate],
+      );
+    const full = await preview('100');
+    expect(full.rate_percent).toBe('100');
+    expect(full.lines.find((l) => l.user_id === holder)?.amount).toBe('600.00');
+    expect((await refusal(() => preview('100.0001'))).message).toBe(
+      "The month's rate must be a percentage above 0 and at most 100, with at most 4 decimals.",
+    );
+  });
+
   it('referrals: the link records the referrer once; an accepted subscription pays 5% once, to the referrer only', async () => {
     const referrer = await newMember();
     const code = (

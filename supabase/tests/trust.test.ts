@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../local/db/engine';
 import {
   addActiveAddress,
   adminAtAal2,
@@ -389,6 +390,36 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
           ),
         ),
       ).toMatch(own);
+      // Proposing a transfer to their own account, even when another staff member writes the row.
+      const other = staffIds.finance2;
+      const forgedPending = (db: Queryable, user: string, createdBy: string, proposedBy: string) =>
+        db.query<{ id: string }>(
+          `insert into public.transfers (business_id, phase, kind, debit_account_id, credit_account_id, amount,
+             user_id, created_by, proposed_by, client_text, category, expires_at)
+           values ('forged:' || gen_random_uuid(), 'pending', 'correction',
+             (select id from public.ledger_accounts where purpose = 'corrections'),
+             (select id from public.ledger_accounts where user_id = $1 and purpose = 'referral'),
+             1, $1, $2, $3, 'forged', 'other', now() + interval '1 day') returning id::text`,
+          [user, createdBy, proposedBy],
+        );
+      expect(await attempt(() => forgedPending(engine.db, me, other, me))).toMatch(own);
+      // Posting a pending transfer one proposed oneself, written directly: the table refuses it too
+      // (the forged pending row goes with the refused transaction).
+      const client = await member();
+      expect(
+        await attempt(() =>
+          engine.db.transaction(async (tx) => {
+            const pending = (await forgedPending(tx, client, me, me)).rows[0]!.id;
+            await tx.query(
+              `insert into public.transfers (business_id, phase, pending_id, kind, debit_account_id, credit_account_id,
+                 amount, user_id, created_by, proposed_by, client_text, category)
+               select business_id, 'post_pending', id, kind, debit_account_id, credit_account_id, amount, user_id,
+                 proposed_by, proposed_by, client_text, category from public.transfers where id = $1`,
+              [pending],
+            );
+          }),
+        ),
+      ).toMatch(/^23514: .*transfers_posted_by_a_second_person/);
       // Their own deposit notice: no reviewing it by a direct write either.
       const notice = await one<{ id: string }>(
         `insert into public.deposit_notices (user_id, wallet_id, quantity, tx_id) values ($1, 1, 0.5, $2) returning id::text`,

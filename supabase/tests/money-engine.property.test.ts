@@ -174,6 +174,17 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     await engine?.close();
   });
 
+  /** A new group of people whose first member, signed in, has `amount` put in `account` by an operator. */
+  async function fundedMember(account: string, amount: string) {
+    const group = await people();
+    const m = group.members[0]!;
+    await asCaller(db(), { role: 'service_role' }, (q) =>
+      q.query(`select public.operator_post_correction($1, $2, $3, 'Opening balance')`, [m, account, amount]),
+    );
+    const member: Caller = { role: 'authenticated', uid: m };
+    return { ...group, m, member };
+  }
+
   async function people() {
     const members: string[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -545,14 +556,7 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
   }, 600_000);
 
   it('every boundary: the exact balance, a cent more, the asset precision, the threshold', async () => {
-    const { members, staff } = await people();
-    const [m] = members;
-    const member: Caller = { role: 'authenticated', uid: m! };
-    await asCaller(db(), { role: 'service_role' }, (q) =>
-      q.query(`select public.operator_post_correction($1, 'deposit_wallet', '100.00', 'Opening balance')`, [
-        m,
-      ]),
-    );
+    const { members, staff, m, member } = await fundedMember('deposit_wallet', '100.00');
     const file = (amount: string) =>
       attempt(() =>
         callAs(
@@ -662,15 +666,8 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
   }, 120_000);
 
   it('a withdrawal in ETH reserves for 30 days against client funds in ETH; a deposit in ETH is taken from them', async () => {
-    const { members, staff } = await people();
-    const [m] = members;
-    const member: Caller = { role: 'authenticated', uid: m! };
-    await addActiveAddress(db(), m!, 2, ETH_ADDRESS);
-    await asCaller(db(), { role: 'service_role' }, (q) =>
-      q.query(`select public.operator_post_correction($1, 'interest_wallet', '100.00', 'Opening balance')`, [
-        m,
-      ]),
-    );
+    const { members, staff, m, member } = await fundedMember('interest_wallet', '100.00');
+    await addActiveAddress(db(), m, 2, ETH_ADDRESS);
     const request = await callAs<{ id: number }>(
       db(),
       member,
@@ -735,12 +732,7 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
   }, 120_000);
 
   it('cancelling a withdrawal releases its reservation at once: the member can spend the amount again', async () => {
-    const { members } = await people();
-    const [m] = members;
-    const member: Caller = { role: 'authenticated', uid: m! };
-    await asCaller(db(), { role: 'service_role' }, (q) =>
-      q.query(`select public.operator_post_correction($1, 'referral', '50.00', 'Opening balance')`, [m]),
-    );
+    const { members, member } = await fundedMember('referral', '50.00');
     const file = (amount: string) =>
       callAs<{ id: number }>(
         db(),
@@ -774,14 +766,7 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
   }, 120_000);
 
   it('a reservation that lapses cancels its request, approved or not, and an approved one can no longer be paid', async () => {
-    const { members, staff } = await people();
-    const [m] = members;
-    const member: Caller = { role: 'authenticated', uid: m! };
-    await asCaller(db(), { role: 'service_role' }, (q) =>
-      q.query(`select public.operator_post_correction($1, 'interest_wallet', '100.00', 'Opening balance')`, [
-        m,
-      ]),
-    );
+    const { members, staff, member } = await fundedMember('interest_wallet', '100.00');
     const file = (amount: string) =>
       callAs<{ id: number; transfer_id: number }>(
         db(),

@@ -48,6 +48,8 @@ function Audit() {
   const ids = useId();
   const load = useCallback(() => listAuditEvents(filter, cursor, PAGE), [filter, cursor]);
   const { data, error, loading } = useLoad(load, 'Could not load the audit log.', { toast: false });
+  // Events on screen from the last answer while the next one loads (a new filter or page).
+  const stale = loading && data !== null;
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -168,13 +170,13 @@ function Audit() {
       )}
       {/* Until the new filter's or page's events arrive, the ones shown are the last answer's: dimmed,
           and the paging below waits, since a page turned from them would start at the wrong event. */}
-      {loading && data && (
+      {stale && (
         <p role="status" className="text-sm text-muted">
           Loading events…
         </p>
       )}
       <ol
-        className={`space-y-3 transition-opacity ${loading && data ? 'opacity-50' : ''}`}
+        className={`space-y-3 transition-opacity ${stale ? 'opacity-50' : ''}`}
         aria-label="Audit events, newest first"
         aria-busy={loading}
       >

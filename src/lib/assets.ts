@@ -1,5 +1,5 @@
 import { groupDigits } from './digits';
-import { formatUsd } from './money';
+import { canonicalAmount, formatUsd } from './money';
 
 /*
  * Crypto quantities and rates as text, like money (money.ts): digit strings, never floats. A deposit
@@ -137,4 +137,43 @@ export function usdValueOf(quantity: string, rate: string): string | null {
   }
   const text = cents.toString().padStart(3, '0');
   return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+/** a + b for two quantities, exact; null when either is not a number. */
+export function addQuantities(a: string, b: string): string | null {
+  const x = scaled(a);
+  const y = scaled(b);
+  if (!x || !y) return null;
+  const decimals = Math.max(x.decimals, y.decimals);
+  const sum =
+    x.digits * 10n ** BigInt(decimals - x.decimals) + y.digits * 10n ** BigInt(decimals - y.decimals);
+  return unscaled(sum, decimals);
+}
+
+/**
+ * The quantity of `asset` to send so that it, plus `fee`, comes to `usd` at `rate` (the payout rule:
+ * the member bears the network fee), rounded to the asset's precision; null when the inputs are not
+ * numbers, the fee takes it all, or no quantity at that precision lands on the cent.
+ */
+export function quantityFor(usd: string, rate: string, fee: string, asset: string): string | null {
+  const amount = scaled(usd);
+  const r = scaled(rate);
+  const f = scaled(fee);
+  const decimals = isAsset(asset) ? ASSET_DECIMALS[asset] : 18;
+  if (!amount || !r || !f || r.digits === 0n || f.decimals > decimals) return null;
+  // usd / rate in units of 10^-decimals, rounded half up: amount × 10^(r.decimals + decimals) / (r × 10^amount.decimals).
+  const numerator = amount.digits * 10n ** BigInt(r.decimals + decimals);
+  const denominator = r.digits * 10n ** BigInt(amount.decimals);
+  const total = (2n * numerator + denominator) / (2n * denominator);
+  const units = total - f.digits * 10n ** BigInt(decimals - f.decimals);
+  if (units <= 0n) return null;
+  const quantity = unscaled(units, decimals);
+  const worth = usdValueOf(addQuantities(quantity, fee) ?? '', rate);
+  return worth !== null && worth === canonicalAmount(usd) ? quantity.replace(/\.?0+$/, '') : null;
+}
+
+function unscaled(digits: bigint, decimals: number): string {
+  if (decimals === 0) return digits.toString();
+  const text = digits.toString().padStart(decimals + 1, '0');
+  return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }

@@ -216,7 +216,9 @@ drop function public.review_withdrawal_request(bigint, text, text);
 
 -- pending -> approved | rejected; approved -> paid | rejected. The payer is not the approver, and
 -- records what was sent: p_quantity of the asset at p_rate USD per unit (p_rate_source), and the
--- network fee in the asset.
+-- network fee in the asset. The member bears the network fee (the terms pass it on at cost), so the
+-- quantity sent plus the fee, at the rate, must come to the amount debited, to the cent: the payout's
+-- record then says what the ledger moved, as a deposit's valuation does.
 create function public.review_withdrawal_request(
   p_request_id bigint,
   p_action text,
@@ -237,6 +239,7 @@ declare
   v_quantity numeric;
   v_rate numeric;
   v_fee numeric;
+  v_worth numeric;
   v_source text := btrim(coalesce(p_rate_source, ''));
 begin
   perform private.require_role('finance', 'owner');
@@ -272,6 +275,17 @@ begin
       then 0 else private.parse_decimal(p_network_fee, format('Network fee (%s)', v_asset), private.asset_decimals(v_asset)) end;
     if char_length(v_source) < 2 or char_length(v_source) > 120 then
       raise exception 'Say where the rate comes from (2 to 120 characters), for example "Kraken BTC/USD close".'
+        using errcode = '22023';
+    end if;
+    v_worth := round((v_quantity + v_fee) * v_rate, 2);
+    if v_worth <> v_request.amount then
+      raise exception 'At % USD per %, % % sent% is worth % USD, not the % USD requested. Check the quantity, the network fee or the rate.',
+        trim_scale(v_rate), v_asset, trim_scale(v_quantity), v_asset,
+        case when v_fee > 0 then format(' plus a %s %s network fee', trim_scale(v_fee), v_asset) else '' end,
+        -- Grouped like the amount while it fits the pattern (amounts stop below a trillion); a
+        -- mistyped quantity or rate can be far larger, and is then written out whole.
+        case when v_worth < 1e15 then to_char(v_worth, 'FM999,999,999,999,990.00') else v_worth::text end,
+        to_char(v_request.amount, 'FM999,999,999,990.00')
         using errcode = '22023';
     end if;
   end if;

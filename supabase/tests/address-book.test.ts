@@ -17,6 +17,7 @@ import {
   probe,
   startSession,
   type AmrAge,
+  payoutArgs,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -529,8 +530,8 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
         await attempt(() =>
           rpc(
             adminAtAal2(owner),
-            `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
-            [approved.id],
+            `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`,
+            [approved.id, ...payoutArgs('10.00')],
           ),
         ),
       ).toBe(
@@ -570,8 +571,8 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
         await attempt(() =>
           rpc(
             adminAtAal2(owner),
-            `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
-            [approved.id],
+            `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`,
+            [approved.id, ...payoutArgs('10.00')],
           ),
         ),
       ).toBe('ok');

@@ -14,6 +14,7 @@ import {
   makeAdmin,
   outcome,
   probe,
+  payoutArgs,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -98,11 +99,10 @@ describe.each(engines)('audit log on %s', (_name, open) => {
       `select public.file_withdrawal_request(1::smallint, 'interest_wallet', '30.00', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') as r`,
     );
     await rpc(finance, `select public.review_withdrawal_request($1, 'approve', null) as r`, [request.id]);
-    await rpc(
-      owner,
-      `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
-      [request.id],
-    );
+    await rpc(owner, `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`, [
+      request.id,
+      ...payoutArgs('30.00'),
+    ]);
     // Addresses and roles change by proposal (staff-proposals.test.ts); the operator path is the service role's.
     await rpc(
       SERVICE,

@@ -366,6 +366,19 @@ const reviewCases: Case[] = [
       [['0.01', '60000', null, 'Kraken'], /^Network fee \(BTC\) is required\.$/],
       [['0.01', '60000', '0', ''], /^Say where the rate comes from \(2 to 120 characters\)/],
       [['0.01', '60000', '0', 'x'.repeat(121)], /^Say where the rate comes from \(2 to 120 characters\)/],
+      // What was sent must reconcile with the $500.00 requested (quantity plus fee, at the rate).
+      [
+        ['0.01', '60000', '0', 'Kraken'],
+        /^At 60000 USD per BTC, 0\.01 BTC sent is worth 600\.00 USD, not the 500\.00 USD requested\. Check the quantity, the network fee or the rate\.$/,
+      ],
+      [
+        ['0.01', '50000', '0.0001', 'Kraken'],
+        /^At 50000 USD per BTC, 0\.01 BTC sent plus a 0\.0001 BTC network fee is worth 505\.00 USD, not the 500\.00 USD requested\./,
+      ],
+      [
+        ['99999999999999999999', '99999999999999999999', '0', 'Kraken'],
+        /, 99999999999999999999 BTC sent is worth 9999999999999999999800000000000000000001\.00 USD, not the 500\.00 USD requested\./,
+      ],
     ] as const
   ).map(([args, message]) => ({
     name: `review_withdrawal_request paying with ${JSON.stringify(args.map((a) => (a ?? 'null').slice(0, 12)))}`,

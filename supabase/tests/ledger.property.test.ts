@@ -31,6 +31,7 @@ import {
   createStaff,
   adminAtAal2,
   pgError,
+  payoutArgs,
   type Caller,
   type Engine,
   testTxId,
@@ -510,9 +511,7 @@ describe.each(engines)('ledger property on %s', (name, open) => {
                     r.id,
                     action.action,
                     action.action === 'reject' ? 'property says no' : null,
-                    ...(action.action === 'pay'
-                      ? ['0.0001', '60000', '0.00001', 'Property rate']
-                      : [null, null, null, null]),
+                    ...(action.action === 'pay' ? payoutArgs(cents(r.amount)) : [null, null, null, null]),
                   ],
                 );
                 const allowed =

@@ -33,6 +33,7 @@ import {
   createUser,
   engines,
   createStaff,
+  payoutArgs,
   pgError,
   testTxId,
   valueNotice,
@@ -325,12 +326,25 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
           s.pick,
         );
         if (!id) return 'none';
+        if (s.kind === 'payW') {
+          // What was sent reconciles with the request (the boundary test tries what does not).
+          const { rows } = await db().query<{ amount: string }>(
+            `select amount::text from public.withdrawal_requests where id = $1`,
+            [id],
+          );
+          return attempt(() =>
+            callAs(
+              db(),
+              admin(s.staff),
+              `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`,
+              [id, ...payoutArgs(rows[0]!.amount)],
+            ),
+          );
+        }
         const sql =
           s.kind === 'approveW'
             ? `select public.review_withdrawal_request($1, 'approve') as r`
-            : s.kind === 'payW'
-              ? `select public.review_withdrawal_request($1, 'pay', null, '0.001', '60000', '0.00001', 'Test rate') as r`
-              : `select public.review_withdrawal_request($1, 'reject', 'Not right') as r`;
+            : `select public.review_withdrawal_request($1, 'reject', 'Not right') as r`;
         return attempt(() => callAs(db(), admin(s.staff), sql, [id]));
       }
       case 'subscribe':
@@ -574,22 +588,31 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
     expect(await file('0.01')).toBe('22023');
     // A payout: approved by one admin, paid by another, with what left the firm recorded.
     const { rows: requests } = await db().query<{ id: string }>(
-      `select id::text from public.withdrawal_requests where user_id = $1 order by id limit 1`,
+      `select id::text from public.withdrawal_requests where user_id = $1 order by id`,
       [m],
     );
-    const review = (who: number, action: string) =>
+    // At 50,000 USD per BTC a satoshi is 0.0005 USD, so sums that land on half a cent exist.
+    const review = (who: number, action: string, request = 0, quantity = '0.0011899', fee = '0.00001') =>
       attempt(() =>
         callAs(
           db(),
           adminAtAal2(staff[who]!),
-          `select public.review_withdrawal_request($1, $2, null, '0.001', '60000', '0.00001', 'Test rate') as r`,
-          [requests[0]!.id, action],
+          `select public.review_withdrawal_request($1, $2, null, $3, '50000', $4, 'Test rate') as r`,
+          [requests[request]!.id, action, quantity, fee],
         ),
       );
     expect(await review(0, 'pay')).toBe('PT409');
     expect(await review(0, 'approve')).toBe('ok');
     expect(await review(0, 'pay')).toBe('42501');
-    expect(await review(1, 'pay')).toBe('ok');
+    // What was sent reconciles with the $60.00 requested: quantity plus fee, at the rate, to the cent
+    // (half a cent rounds away from zero, as Postgres rounds numeric).
+    expect(await review(1, 'pay', 0, '0.0012', '0.00001')).toBe('22023'); // the fee left out: 60.50
+    expect(await review(1, 'pay', 0, '0.00118989', '0.00001')).toBe('22023'); // 59.9945 is 59.99
+    expect(await review(1, 'pay', 0, '0.0011899', '0.00001')).toBe('ok'); // 59.995 is 60.00
+    // The $40.00 request, from above.
+    expect(await review(0, 'approve', 1)).toBe('ok');
+    expect(await review(1, 'pay', 1, '0.0008001', '0')).toBe('22023'); // 40.005 is 40.01
+    expect(await review(1, 'pay', 1, '0.00080009', '0')).toBe('ok'); // 40.0045 is 40.00
     const { rows: paid } = await db().query(
       `select t.phase, t.amount::text, t.quantity::text, t.network_fee::text from public.transfers t
        join public.withdrawal_requests r on r.id = t.source_id and t.source = 'withdrawal_request'
@@ -600,7 +623,7 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
       {
         phase: 'post_pending',
         amount: '60.00',
-        quantity: '0.001000000000000000',
+        quantity: '0.001189900000000000',
         network_fee: '0.000010000000000000',
       },
     ]);
@@ -802,8 +825,8 @@ describe.each(engines)('money engine properties on %s', (name, open) => {
         callAs(
           db(),
           adminAtAal2(staff[1]!),
-          `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0', 'Test rate') as r`,
-          [approved.id],
+          `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`,
+          [approved.id, ...payoutArgs('20.00')],
         ),
       ),
     ).toBe('PT409');

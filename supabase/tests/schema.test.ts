@@ -16,6 +16,7 @@ import {
   adminAtAal2,
   outcome,
   pgError,
+  payoutArgs,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -219,7 +220,8 @@ describe.each(engines)('schema on %s', (_name, open) => {
           id,
           action,
           action === 'reject' ? 'wrong address' : null,
-          ...(action === 'pay' ? ['0.0005', '60000', '0.00001', 'Test rate'] : [null, null, null, null]),
+          // Only r1 ($30.00) is paid.
+          ...(action === 'pay' ? payoutArgs('30.00') : [null, null, null, null]),
         ]),
       );
     const r1 = await file('30.00');

@@ -26,6 +26,7 @@ import {
   makeAdmin,
   startSession,
   testTxId,
+  payoutArgs,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -213,8 +214,8 @@ describe.each(engines)('trust properties on %s', (name, open) => {
                 for (const f of factors[who]) f.established = true;
               break;
             case 'staffPay': {
-              const { rows } = await engine.db.query<{ id: string; status: string }>(
-                `select id, status from public.withdrawal_requests where user_id = $1 and status in ('pending', 'approved')`,
+              const { rows } = await engine.db.query<{ id: string; status: string; amount: string }>(
+                `select id, status, amount::text from public.withdrawal_requests where user_id = $1 and status in ('pending', 'approved')`,
                 [uid],
               );
               for (const r of rows) {
@@ -226,8 +227,8 @@ describe.each(engines)('trust properties on %s', (name, open) => {
                   );
                 const paid = await tryCall(
                   adminAtAal2(payer2),
-                  `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
-                  [r.id],
+                  `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`,
+                  [r.id, ...payoutArgs(r.amount)],
                 );
                 if (paid.ok) expect(frozen, 'paid while frozen').toBe(false);
               }
@@ -328,8 +329,8 @@ describe.each(engines)('trust properties on %s', (name, open) => {
             case 'approveWithdrawal':
             case 'pay': {
               const status = step.kind === 'pay' ? 'approved' : 'pending';
-              const r = await pick<{ id: string; user_id: string }>(
-                `select id, user_id from public.withdrawal_requests where status = '${status}' and user_id = any($1::uuid[]) order by random() limit 1`,
+              const r = await pick<{ id: string; user_id: string; amount: string }>(
+                `select id, user_id, amount::text from public.withdrawal_requests where status = '${status}' and user_id = any($1::uuid[]) order by random() limit 1`,
               );
               if (r)
                 await act(
@@ -339,9 +340,7 @@ describe.each(engines)('trust properties on %s', (name, open) => {
                   [
                     r.id,
                     step.kind === 'pay' ? 'pay' : 'approve',
-                    ...(step.kind === 'pay'
-                      ? ['0.0005', '60000', '0.00001', 'Test rate']
-                      : [null, null, null, null]),
+                    ...(step.kind === 'pay' ? payoutArgs(r.amount) : [null, null, null, null]),
                   ],
                 );
               break;

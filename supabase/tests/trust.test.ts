@@ -19,6 +19,7 @@ import {
   inSession,
   startSession,
   testTxId,
+  payoutArgs,
   type Caller,
   type Engine,
 } from './helpers/db';
@@ -299,11 +300,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         rpc(
           caller,
           `select public.review_withdrawal_request($1, $2, 'own money test', $3, $4, $5, $6) as r`,
-          [
-            req.id,
-            action,
-            ...(action === 'pay' ? ['0.0005', '60000', '0.00001', 'Test rate'] : [null, null, null, null]),
-          ],
+          [req.id, action, ...(action === 'pay' ? payoutArgs('10.00') : [null, null, null, null])],
         );
       expect(await attempt(() => review(f1, 'approve'))).toMatch(own);
       expect(await attempt(() => review(f1, 'reject'))).toMatch(own);
@@ -650,8 +647,8 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       );
       await rpc(
         adminAtAal2(staffIds.finance2),
-        `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
-        [paid.id],
+        `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`,
+        [paid.id, ...payoutArgs('1.00')],
       );
       expect(
         await attempt(() =>
@@ -770,8 +767,8 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         await attempt(() =>
           rpc(
             adminAtAal2(staffIds.finance2),
-            `select public.review_withdrawal_request($1, 'pay', null, '0.0005', '60000', '0.00001', 'Test rate') as r`,
-            [req.id],
+            `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`,
+            [req.id, ...payoutArgs('4.00')],
           ),
         ),
       ).toBe(

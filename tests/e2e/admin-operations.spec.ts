@@ -14,6 +14,7 @@ import {
   uniqueEmail,
 } from './support/users';
 import { addActiveAddress } from './support/addresses';
+import { saveScreen } from './support/screens';
 
 let admin: Account;
 
@@ -308,13 +309,37 @@ test('requests: valuing a deposit notice and paying a withdrawal (by a second ad
   );
   await payDialog.getByLabel('Network fee (ETH)').fill('0.0005');
   await payDialog.getByLabel('Rate source').fill('Kraken ETH/USD close');
+  // The member bears the network fee: what was sent plus the fee, at the rate, is the $120.00 debited.
+  // 0.12 ETH plus the fee is $120.50, so it is refused, and the dialog says what to send.
+  await payDialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(payDialog.getByRole('alert')).toHaveText(
+    'At $1,000.00 per ETH, 0.12 ETH plus a 0.0005 ETH network fee is worth $120.50, not the $120.00 requested. Check the quantity, the network fee or the rate.',
+  );
+  const quantityField = payDialog.getByLabel('Quantity paid (ETH)');
+  await expect(quantityField).toHaveAttribute('aria-invalid', 'true');
+  await expect(quantityField).toHaveAccessibleDescription(
+    /The quantity plus the network fee, at the rate, must come to \$120\.00: send 0\.1195 ETH\./,
+  );
+  // The refused dialog, with its message and hint, fits a phone, a tablet and a desktop.
+  const size = payer.viewportSize();
+  for (const width of [360, 768, 1440]) {
+    await payer.setViewportSize({ width, height: 900 });
+    expect(
+      await payDialog.evaluate(
+        (el) => el.getBoundingClientRect().right <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
+    await saveScreen(payer, `admin-requests/pay-refused-${width}.png`);
+  }
+  if (size) await payer.setViewportSize(size);
+  await quantityField.fill('0.1195');
   await payDialog.getByRole('button', { name: 'Mark paid' }).click();
   await expect(
     payer.getByText(/Withdrawal request paid\..*Interest Wallet \$380\.00.*Total Withdraw \$120\.00/),
   ).toBeVisible();
   // The first admin's page follows live.
   await expect(requestCard.getByText('paid', { exact: true })).toBeVisible();
-  await expect(requestCard).toContainText('Paid 0.12 ETH at $1,000.00 per ETH, network fee 0.0005 ETH');
+  await expect(requestCard).toContainText('Paid 0.1195 ETH at $1,000.00 per ETH, network fee 0.0005 ETH');
   await context.close();
 
   expect(await balancesOf()).toEqual({

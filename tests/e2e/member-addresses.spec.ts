@@ -260,7 +260,7 @@ test.describe('address book', () => {
     const pay = await payer.rpc('review_withdrawal_request', {
       p_request_id: (filed.data as { id: number }).id,
       p_action: 'pay',
-      p_quantity: '0.05',
+      p_quantity: '0.0499',
       p_rate: '2000',
       p_network_fee: '0.0001',
       p_rate_source: 'Kraken ETH/USD close',

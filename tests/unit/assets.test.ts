@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  addQuantities,
   ASSET_DECIMALS,
   formatQuantity,
   formatRate,
   quantityError,
   rateError,
+  quantityFor,
   trimQuantity,
   usdValueOf,
 } from '~/lib/assets';
@@ -102,6 +104,60 @@ describe('usdValueOf (quantity × rate, rounded to cents as Postgres rounds)', (
           const cents = (2n * n + d) / (2n * d);
           const value = usdValueOf(asText(qDigits, qDecimals), asText(rDigits, rDecimals));
           expect(value).toBe(asText(cents, 2));
+        },
+      ),
+    );
+  });
+});
+
+describe('addQuantities', () => {
+  it('adds exactly, whatever the decimals', () => {
+    expect(addQuantities('0.1195', '0.0005')).toBe('0.1200');
+    expect(addQuantities('1', '0.00000001')).toBe('1.00000001');
+    expect(addQuantities('0.000000000000000001', '0.000000000000000002')).toBe('0.000000000000000003');
+    expect(addQuantities('12', '0')).toBe('12');
+    expect(addQuantities('x', '1')).toBeNull();
+  });
+});
+
+describe('quantityFor (what to send so that, with the fee, it comes to the amount)', () => {
+  it('takes the fee off the amount’s worth of the asset, in its precision', () => {
+    expect(quantityFor('120.00', '1000', '0.0005', 'ETH')).toBe('0.1195');
+    expect(quantityFor('12000', '60000', '0.00001', 'BTC')).toBe('0.19999');
+    // 120 / 97,500 = 0.00123076923…: rounded to 8 decimals, it still comes to $120.00.
+    expect(quantityFor('120.00', '97500', '0', 'BTC')).toBe('0.00123077');
+    expect(usdValueOf('0.00123077', '97500')).toBe('120.00');
+  });
+
+  it('says nothing when the fee takes it all, or no quantity lands on the cent', () => {
+    expect(quantityFor('1.00', '60000', '0.001', 'BTC')).toBeNull();
+    // A USDT unit (0.000001) is worth $0.02 at this rate: no quantity comes to $0.01.
+    expect(quantityFor('0.01', '20000', '0', 'USDT')).toBeNull();
+    expect(quantityFor('10', '0', '0', 'BTC')).toBeNull();
+    expect(quantityFor('10', 'abc', '0', 'BTC')).toBeNull();
+    expect(quantityFor('10', '100', '0.000000001', 'BTC')).toBeNull();
+  });
+
+  it('whenever it names a quantity, that quantity plus the fee is worth the amount to the cent', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 11n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.constantFrom('BTC', 'ETH', 'USDT', 'XRP'),
+        fc.bigInt({ min: 0n, max: 10n ** 6n }),
+        (cents, rateDigits, rateDecimals, asset, feeUnits) => {
+          const text = (digits: bigint, decimals: number) => {
+            const s = digits.toString().padStart(decimals + 1, '0');
+            return decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}` : s;
+          };
+          const usd = text(cents, 2);
+          const rate = text(rateDigits, rateDecimals);
+          const fee = text(feeUnits, 6);
+          const quantity = quantityFor(usd, rate, fee, asset);
+          if (quantity === null) return;
+          expect(quantityError(quantity, asset, 'Q')).toBeNull();
+          expect(usdValueOf(addQuantities(quantity, fee)!, rate)).toBe(usd);
         },
       ),
     );

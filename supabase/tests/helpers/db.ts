@@ -167,6 +167,7 @@ export async function createUser(
 }
 
 export { testTxId } from '../../../tests/support/tx-id';
+export { payoutArgs } from '../../../tests/support/payout';
 
 /** Staff with a role; without one, a bare admins row, which the database makes an owner. */
 export async function makeAdmin(db: Queryable, userId: string, role?: StaffRole): Promise<void> {

@@ -7,6 +7,7 @@ import {
   signedInClient,
   type TestUser,
 } from './users';
+import { payoutFor } from '../../support/payout';
 
 /**
  * The address book as a member's own API client uses it (docs/address-book.md): the e-mailed one-time
@@ -59,7 +60,7 @@ const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
  */
 export async function paidWithdrawalFor(
   user: TestUser,
-  options: { amount: string; account?: 'deposit_wallet' | 'interest_wallet' | 'referral'; rate?: string },
+  options: { amount: string; account?: 'deposit_wallet' | 'interest_wallet' | 'referral' },
 ): Promise<void> {
   const { client } = await addActiveAddress(user, { walletId: 1, address: BTC_ADDRESS, label: 'Payout' });
   const filed = await client.rpc('file_withdrawal_request', {
@@ -74,15 +75,17 @@ export async function paidWithdrawalFor(
     await adminClient()
   ).rpc('review_withdrawal_request', { p_request_id: id, p_action: 'approve', p_note: null });
   if (approved.error) throw new Error(`approving the withdrawal failed: ${approved.error.message}`);
+  // What was sent reconciles with the amount (the database refuses a payout that does not).
+  const payout = payoutFor(options.amount);
   const paid = await (
     await checkerClient()
   ).rpc('review_withdrawal_request', {
     p_request_id: id,
     p_action: 'pay',
     p_note: null,
-    p_quantity: '0.0001',
-    p_rate: options.rate ?? '100000',
-    p_network_fee: '0',
+    p_quantity: payout.quantity,
+    p_rate: payout.rate,
+    p_network_fee: payout.networkFee,
     p_rate_source: 'E2E fixed rate',
   });
   if (paid.error) throw new Error(`paying the withdrawal failed: ${paid.error.message}`);

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { reasonLabel } from '~/lib/admin/reason';
 import toast from '~/lib/toast';
 import { ACCOUNT_LABELS } from '~/lib/accounts';
-import { formatQuantity, usdValueOf } from '~/lib/assets';
+import { formatQuantity, quantityFor, usdValueOf } from '~/lib/assets';
 import { reviewDepositNotice, reviewWithdrawal } from '~/lib/admin/requests';
 import { fetchUser } from '~/lib/admin/users';
 import { errorText } from '~/lib/db-errors';
@@ -109,6 +109,8 @@ export default function ReviewDialog({
   const subject =
     pending.kind === 'notice' ? formatQuantity(pending.item.quantity, asset) : formatUsd(pending.item.amount);
   const expected = valuing && pending.kind === 'notice' ? usdValueOf(pending.item.quantity, rate) : null;
+  // What to send so that, with the fee, it comes to the amount (the fee may be left empty while typing).
+  const toSend = paying ? quantityFor(item.amount, rate, networkFee.trim() || '0', asset) : null;
 
   function close() {
     if (busy) return;
@@ -124,7 +126,7 @@ export default function ReviewDialog({
       pending.kind === 'notice' && valuing
         ? valuationProblem({ asset, quantity: pending.item.quantity, usdValue, rate, rateSource })
         : paying
-          ? payoutProblem({ asset, quantity, rate, networkFee, rateSource })
+          ? payoutProblem({ asset, amount: item.amount, quantity, rate, networkFee, rateSource })
           : noteRequired && note.trim().length < 3
             ? { message: 'Give the member a reason of 3 to 500 characters.', fields: [F.note] }
             : null;
@@ -205,19 +207,12 @@ export default function ReviewDialog({
         {paying && (
           <>
             <Input
-              id={F.quantity}
-              label={T.quantityPaid(asset)}
-              value={quantity}
-              onChange={setQuantity}
-              invalid={fieldProps(F.quantity)}
-              autoFocus
-            />
-            <Input
               id={F.rate}
               label={T.rate(asset)}
               value={rate}
               onChange={setRate}
               invalid={fieldProps(F.rate)}
+              autoFocus
             />
             <Input
               id={F.networkFee}
@@ -225,6 +220,14 @@ export default function ReviewDialog({
               value={networkFee}
               onChange={setNetworkFee}
               invalid={fieldProps(F.networkFee)}
+            />
+            <Input
+              id={F.quantity}
+              label={T.quantityPaid(asset)}
+              value={quantity}
+              onChange={setQuantity}
+              hint={T.quantityPaidHint(item.amount, asset, toSend)}
+              invalid={fieldProps(F.quantity)}
             />
           </>
         )}

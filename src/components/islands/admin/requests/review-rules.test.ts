@@ -35,16 +35,38 @@ describe('valuationProblem', () => {
 });
 
 describe('payoutProblem', () => {
+  // 0.0041 + 0.00002 = 0.00412 BTC at $97,500 is $401.70.
   const payout = {
     asset: 'BTC',
+    amount: '401.70',
     quantity: '0.0041',
     rate: '97500',
     networkFee: '0.00002',
     rateSource: 'Kraken',
   };
-  it('accepts a payout, with a zero network fee too', () => {
+  it('accepts a payout whose quantity plus fee, at the rate, is the amount; with a zero fee too', () => {
     expect(payoutProblem(payout)).toBeNull();
-    expect(payoutProblem({ ...payout, networkFee: '0' })).toBeNull();
+    expect(payoutProblem({ ...payout, quantity: '0.00412', networkFee: '0' })).toBeNull();
+    expect(payoutProblem({ ...payout, amount: '401.7' })).toBeNull();
+  });
+  it('refuses a payout that does not come to the amount, to the cent, and says what it comes to', () => {
+    expect(payoutProblem({ ...payout, networkFee: '0' })).toEqual({
+      message:
+        'At $97,500.00 per BTC, 0.0041 BTC is worth $399.75, not the $401.70 requested. Check the quantity, the network fee or the rate.',
+      fields: ['review-quantity', 'review-rate', 'review-network-fee'],
+    });
+    expect(payoutProblem({ ...payout, amount: '401.69' })?.message).toBe(
+      'At $97,500.00 per BTC, 0.0041 BTC plus a 0.00002 BTC network fee is worth $401.70, not the $401.69 requested. Check the quantity, the network fee or the rate.',
+    );
+    expect(payoutProblem({ ...payout, amount: '401.71' })?.fields).toContain('review-quantity');
+    // At $50,000 a satoshi is half a cent: 59.995 rounds up to 60.00, 59.9945 down to 59.99.
+    const half = { ...payout, amount: '60.00', rate: '50000', networkFee: '0.00001' };
+    expect(payoutProblem({ ...half, quantity: '0.0011899' })).toBeNull();
+    expect(payoutProblem({ ...half, quantity: '0.00118989' })).not.toBeNull();
+    expect(payoutProblem({ ...half, amount: '40.00', networkFee: '0', quantity: '0.00080009' })).toBeNull();
+    expect(
+      payoutProblem({ ...half, amount: '40.00', networkFee: '0', quantity: '0.0008001' }),
+    ).not.toBeNull();
   });
   it('checks each value in the asset’s precision', () => {
     expect(payoutProblem({ ...payout, quantity: '0.000000001' })?.fields).toEqual(['review-quantity']);

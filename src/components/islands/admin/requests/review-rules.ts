@@ -1,13 +1,21 @@
 import { ACCOUNT_LABELS } from '~/lib/accounts';
-import { formatQuantity, formatRate, quantityError, rateError, usdValueOf } from '~/lib/assets';
+import {
+  addQuantities,
+  formatQuantity,
+  formatRate,
+  quantityError,
+  rateError,
+  usdValueOf,
+} from '~/lib/assets';
 import type { FormProblem } from '~/lib/form-rules';
 import { amountError, canonicalAmount, formatUsd } from '~/lib/money';
 import type { DepositNotice, WithdrawalRequest } from '~/lib/admin/requests';
 
 /*
  * The words and checks of the review queue's dialogs (Requests page): valuing a deposit notice
- * (quantity × rate = USD value, with the rate's source) and paying a withdrawal (quantity sent,
- * rate, network fee). Pure, so they are unit-tested; the database re-checks every value.
+ * (quantity × rate = USD value, with the rate's source) and paying a withdrawal (rate, network fee,
+ * quantity sent: with the fee, at the rate, the amount requested). Pure, so they are unit-tested; the
+ * database re-checks every value.
  */
 
 export const REVIEW_FIELDS = {
@@ -29,6 +37,11 @@ export const REVIEW_TEXT = {
   rateSourceHint:
     'Where and when you read the rate, for example “Kraken BTC/USD close” or “Coinbase spot 14:02 UTC”.',
   quantityPaid: (asset: string) => `Quantity paid (${asset})`,
+  /** Under the quantity: what it must come to, and the quantity that does once rate and fee are typed. */
+  quantityPaidHint: (amount: string, asset: string, suggestion: string | null) =>
+    `The quantity plus the network fee, at the rate, must come to ${formatUsd(amount)}${
+      suggestion ? `: send ${formatQuantity(suggestion, asset)}` : ''
+    }.`,
   networkFee: (asset: string) => `Network fee (${asset})`,
   reserved: 'Reserved',
   awaitingSecond: 'Awaiting a second admin’s approval',
@@ -94,22 +107,41 @@ export function valuationProblem(d: ValuationDraft): FormProblem | null {
 
 export interface PayoutDraft {
   asset: string;
+  /** The USD amount requested (and reserved). */
+  amount: string;
   quantity: string;
   rate: string;
   networkFee: string;
   rateSource: string;
 }
 
-/** What is wrong with a payout record, in the dialog's order, or null. A zero network fee is fine. */
+const isZeroFee = (fee: string) => /^0+(\.0+)?$/.test(fee.trim());
+
+/**
+ * What is wrong with a payout record, in the dialog's order (rate, network fee, quantity, then whether
+ * they reconcile with the amount, then the source), or null. A zero network fee is fine. The member
+ * bears the fee, so quantity + fee at the rate must equal the amount to the cent, as the database
+ * requires.
+ */
 export function payoutProblem(d: PayoutDraft): FormProblem | null {
-  const quantity = quantityError(d.quantity, d.asset, REVIEW_TEXT.quantityPaid(d.asset));
-  if (quantity) return { message: quantity, fields: [REVIEW_FIELDS.quantity] };
   const rate = rateError(d.rate, REVIEW_TEXT.rate(d.asset));
   if (rate) return { message: rate, fields: [REVIEW_FIELDS.rate] };
-  const fee = /^0+(\.0+)?$/.test(d.networkFee.trim())
+  const fee = isZeroFee(d.networkFee)
     ? null
     : quantityError(d.networkFee, d.asset, REVIEW_TEXT.networkFee(d.asset));
   if (fee) return { message: fee, fields: [REVIEW_FIELDS.networkFee] };
+  const quantity = quantityError(d.quantity, d.asset, REVIEW_TEXT.quantityPaid(d.asset));
+  if (quantity) return { message: quantity, fields: [REVIEW_FIELDS.quantity] };
+  const worth = usdValueOf(addQuantities(d.quantity, d.networkFee) ?? '', d.rate);
+  if (worth !== null && worth !== canonicalAmount(d.amount)) {
+    const sent = isZeroFee(d.networkFee)
+      ? formatQuantity(d.quantity, d.asset)
+      : `${formatQuantity(d.quantity, d.asset)} plus a ${formatQuantity(d.networkFee, d.asset)} network fee`;
+    return {
+      message: `At ${formatRate(d.rate, d.asset)}, ${sent} is worth ${formatUsd(worth)}, not the ${formatUsd(d.amount)} requested. Check the quantity, the network fee or the rate.`,
+      fields: [REVIEW_FIELDS.quantity, REVIEW_FIELDS.rate, REVIEW_FIELDS.networkFee],
+    };
+  }
   const source = sourceProblem(d.rateSource);
   if (source) return { message: source, fields: [REVIEW_FIELDS.rateSource] };
   return null;

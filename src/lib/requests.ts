@@ -39,9 +39,10 @@ export interface WithdrawalRequest {
   destination_address: string;
   destination_tag: string;
   status: 'pending' | 'approved' | 'rejected' | 'paid' | 'cancelled';
-  /** Set when paid: the asset and quantity sent ('' before). */
+  /** Set when paid: the asset and quantity sent, and the network fee the member bore ('' before). */
   asset: string;
   quantity: string;
+  network_fee: string;
   review_note: string;
   created_at: string;
 }
@@ -86,6 +87,7 @@ function toWithdrawal(r: Record<string, unknown>): WithdrawalRequest {
     status: text(r.status) as WithdrawalRequest['status'],
     asset: assetOf(r),
     quantity: text(r.quantity),
+    network_fee: text(r.network_fee),
     review_note: text(r.review_note),
     created_at: text(r.created_at),
   };
@@ -138,7 +140,7 @@ export async function listMyRequests(userId: string): Promise<MemberRequest[]> {
     client
       .from('withdrawal_requests')
       .select(
-        'id, wallet_id, account, amount::text, destination_address, destination_tag, status, quantity::text, review_note, created_at, wallet:deposit_wallets(asset)',
+        'id, wallet_id, account, amount::text, destination_address, destination_tag, status, quantity::text, network_fee::text, review_note, created_at, wallet:deposit_wallets(asset)',
       )
       .eq('user_id', userId)
       .order('created_at', { ascending: false }),

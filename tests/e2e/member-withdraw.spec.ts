@@ -176,7 +176,7 @@ test.describe('withdraw page', () => {
     });
     expect(paid.error).toBeNull();
     await heard();
-    await expect(item).toContainText('Paid 0.19999 BTC');
+    await expect(item).toContainText('Paid 0.19999 BTC; network fee 0.00001 BTC');
     await expect(form.getByTestId('available-deposit_wallet')).toHaveText('$18,000.00');
     await expect(form.getByTestId('reserved-deposit_wallet')).toHaveCount(0);
     const { data: after } = await serviceClient()

@@ -129,6 +129,7 @@ export const memberAr = {
     withdrawal: 'طلب سحب',
     from: 'من {account}',
     paid: 'تم دفع {quantity}',
+    paidWithFee: 'تم دفع {quantity}؛ رسوم الشبكة {fee}',
     tx: 'المعاملة',
     to: 'إلى',
     noticeStatus: {

@@ -155,6 +155,8 @@ export const memberEn = {
     withdrawal: 'Withdrawal request',
     from: 'from {account}',
     paid: 'Paid {quantity}',
+    /** A payout whose network fee the member bore: {quantity} sent, {fee} to the network. */
+    paidWithFee: 'Paid {quantity}; network fee {fee}',
     tx: 'Tx',
     to: 'To',
     noticeStatus: {

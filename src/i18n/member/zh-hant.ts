@@ -129,6 +129,7 @@ export const memberZhHant = {
     withdrawal: '提取申請',
     from: '來自{account}',
     paid: '已支付{quantity}',
+    paidWithFee: '已支付{quantity}；網絡費用{fee}',
     tx: '交易',
     to: '至',
     noticeStatus: { pending: '等待審核', valued: '正在確認', confirmed: '已入賬', rejected: '已拒絕' },

@@ -53,10 +53,18 @@ export function requestSummary({ locale, words }: Language, r: MemberRequest, wa
   return [words.requests.withdrawal, ltr(walletName), usd(r.amount), ...from].join(' · ');
 }
 
-/** A paid withdrawal's payout as the member reads it: "Paid 0.0041 BTC". */
+/**
+ * A paid withdrawal's payout as the member reads it: "Paid 0.0041 BTC", and the network fee when
+ * there was one ("…; network fee 0.00002 BTC"): the member bears it, so it is why they received
+ * less than the amount's worth.
+ */
 export function paidText(
   { locale, words }: Language,
-  r: Pick<MemberRequest, 'quantity'> & { asset: string },
+  r: { quantity: string; asset: string; network_fee?: string },
 ): string {
-  return fill(words.requests.paid, { quantity: ltrIn(locale, formatQuantity(r.quantity, r.asset)) });
+  const quantity = ltrIn(locale, formatQuantity(r.quantity, r.asset));
+  const fee = r.network_fee?.trim() ?? '';
+  return /^[0.]*$/.test(fee)
+    ? fill(words.requests.paid, { quantity })
+    : fill(words.requests.paidWithFee, { quantity, fee: ltrIn(locale, formatQuantity(fee, r.asset)) });
 }

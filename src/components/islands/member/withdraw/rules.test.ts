@@ -195,6 +195,7 @@ describe('requestSummary', () => {
       status: 'paid' as const,
       asset: 'BTC',
       quantity: '0.00410000',
+      network_fee: '0.000000000000000000',
       review_note: '',
       created_at: '2026-11-25T12:00:00Z',
     };
@@ -208,6 +209,14 @@ describe('requestSummary', () => {
     );
     expect(requestSummary(chinese, request, 'Bitcoin')).toBe('提取申請 · Bitcoin · US$400.00 · 來自存入錢包');
     expect(paidText(chinese, request)).toBe('已支付0.0041 BTC');
+    // The member bears the network fee: when there was one, it is named beside what arrived.
+    const withFee = { ...request, network_fee: '0.000020000000000000' };
+    expect(paidText(english, withFee)).toBe('Paid 0.0041 BTC; network fee 0.00002 BTC');
+    expect(paidText(chinese, withFee)).toBe('已支付0.0041 BTC；網絡費用0.00002 BTC');
+    expect(paidText(arabic, withFee)).toBe(
+      'تم دفع \u20660.0041 BTC\u2069؛ رسوم الشبكة \u20660.00002 BTC\u2069',
+    );
+    expect(paidText(english, { ...request, network_fee: '' })).toBe('Paid 0.0041 BTC');
     expect(statusLabel(arabic, { kind: 'deposit', status: 'valued' })).toBe('قيد التأكيد');
     expect(statusLabel(chinese, { kind: 'withdrawal', status: 'cancelled' })).toBe('已取消');
     expect(statusLabel(chinese, { kind: 'withdrawal', status: 'mystery' as 'paid' })).toBe('mystery');

@@ -64,7 +64,11 @@ create table public.withdrawal_requests (
   paid_at timestamptz,
   created_at timestamptz not null default now(),
   check ((status = 'paid') = (paid_at is not null)),
-  check ((status = 'paid') = (quantity is not null and rate is not null and network_fee is not null))
+  check ((status = 'paid') = (quantity is not null and rate is not null and network_fee is not null)),
+  -- The member bears the network fee: what was sent plus the fee, at the rate, is the amount to the
+  -- cent. review_withdrawal_request says so in words first; this holds for every other write too.
+  constraint withdrawal_requests_payout_reconciles
+    check (status <> 'paid' or round((quantity + network_fee) * rate, 2) = amount)
 );
 
 comment on table public.withdrawal_requests is

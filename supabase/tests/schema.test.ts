@@ -241,6 +241,15 @@ describe.each(engines)('schema on %s', (_name, open) => {
     expect(p[0]).toEqual({ i: '70.00', w: '30.00' });
     expect(await withdrawable()).toBe('70.00');
     expect(await outcome(() => review(r1, 'pay', admin2))).toBe('PT409');
+    // The payout's record stays reconciled with its amount, even for a write that skips the function.
+    await expect(
+      engine.db.query(`update public.withdrawal_requests set quantity = quantity + 0.0000002 where id = $1`, [
+        r1,
+      ]),
+    ).rejects.toThrow(/withdrawal_requests_payout_reconciles/);
+    await expect(
+      engine.db.query(`update public.withdrawal_requests set network_fee = 0.001 where id = $1`, [r1]),
+    ).rejects.toThrow(/withdrawal_requests_payout_reconciles/);
     const tag = await q(`select destination_tag::text as t from public.withdrawal_requests where id = $1`, [
       r2,
     ]);

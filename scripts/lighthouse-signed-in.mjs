@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { chromium } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { TEST_DEPOSIT_ADDRESSES } from '../tests/support/test-wallets.ts';
 
 // The Supabase CLI's well-known local keys, which the embedded server accepts by default.
 const ANON_KEY =
@@ -74,12 +75,32 @@ export async function signIn(supabaseUrl, roles) {
   if (!['127.0.0.1', 'localhost'].includes(new URL(supabaseUrl).hostname)) {
     throw new Error(`Signed-in Lighthouse runs against a local Supabase only, not ${supabaseUrl}.`);
   }
+  await openDepositWallets(supabaseUrl);
   /** @type {Map<string, object>} */
   const sessions = new Map();
   if (roles.has('member'))
     sessions.set('member', await passwordSession(supabaseUrl, MEMBER).then((s) => s.session));
   if (roles.has('admin')) sessions.set('admin', await adminSession(supabaseUrl));
   return sessions;
+}
+
+/**
+ * Opens the deposit wallets with the test suites' published example addresses, through the
+ * operator's path (the service role), so /user/deposit is measured as clients see it: a card, an
+ * address and a QR code per open asset. The seed keeps every wallet closed.
+ * @param {string} url
+ */
+async function openDepositWallets(url) {
+  const service = createClient(url, SERVICE_ROLE_KEY, noSession);
+  for (const [id, address] of Object.entries(TEST_DEPOSIT_ADDRESSES)) {
+    const { error } = await service.rpc('update_deposit_wallet', {
+      p_wallet_id: Number(id),
+      p_address: address,
+      p_enabled: true,
+      p_reason: 'Lighthouse: deposits open, as clients see them',
+    });
+    if (error) throw new Error(`Opening deposit wallet ${id} failed: ${error.message}`);
+  }
 }
 
 /** @param {string} url @param {{ email: string, password: string }} who */

@@ -54,8 +54,11 @@ test.describe('deposit page', () => {
       expect(await shownAddress(page, w.wallet_name)).toBe(w.address);
       const groups = ((await cardEl.getByTestId('wallet-address').textContent()) ?? '').split(' ');
       expect(groups.every((g) => g.length <= 4)).toBe(true);
-      await expect(cardEl.getByRole('img', { name: /QR code/ })).toBeVisible();
+      const code = cardEl.getByRole('img', { name: /QR code/ });
+      await expect(code).toBeVisible();
       if (w.wallet_name !== 'Ripple') expect(await decodeQr(cardEl)).toBe(w.address);
+      // Drawn as a white square and one path, not hundreds of nodes (what a phone lays out and paints).
+      expect(await code.evaluate((svg) => [...svg.children].map((c) => c.tagName))).toEqual(['rect', 'path']);
     }
     await expect(walletCard(page, 'Tether (ETH)')).toContainText('Send only USDT on Ethereum (ERC-20)');
     const { data: profile } = await serviceClient()

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { qrRuns, type QrRuns } from '~/lib/qr';
+import { startTransition, useEffect, useState } from 'react';
+import { qrPicture, type QrPicture } from '~/lib/qr';
 
 interface QrCodeProps {
   value: string;
@@ -9,16 +9,17 @@ interface QrCodeProps {
 }
 
 /**
- * A QR code drawn as SVG rects from the module matrix (no innerHTML, no canvas), so the code is
+ * A QR code drawn as one SVG path from the module matrix (no innerHTML, no canvas), so the code is
  * made from exactly the validated string the card shows. Until the encoder has loaded the same
  * white square stands in its place, so nothing moves when the code appears.
  */
 export default function QrCode({ value, label, size = 132 }: QrCodeProps) {
-  const [qr, setQr] = useState<(QrRuns & { value: string }) | null>(null);
+  const [qr, setQr] = useState<(QrPicture & { value: string }) | null>(null);
   useEffect(() => {
     let live = true;
-    void qrRuns(value).then((made) => {
-      if (live) setQr({ ...made, value });
+    void qrPicture(value).then((made) => {
+      // A transition, like the page's own data: React draws the codes in slices between other work.
+      if (live) startTransition(() => setQr({ ...made, value }));
     });
     return () => {
       live = false;
@@ -41,9 +42,7 @@ export default function QrCode({ value, label, size = 132 }: QrCodeProps) {
       {/* Colours as attributes, not theme classes: the code must stay black on white when the SVG is
           saved or drawn outside this page's CSS. */}
       <rect width={extent} height={extent} fill="white" />
-      {ready?.runs.map(({ x, y, w }) => (
-        <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width={w} height={1} fill="black" />
-      ))}
+      {ready && <path d={ready.path} transform={`translate(${quiet} ${quiet})`} fill="black" />}
     </svg>
   );
 }

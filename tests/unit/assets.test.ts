@@ -76,6 +76,12 @@ describe('formatting', () => {
   });
 });
 
+/** 12345n with 2 decimals → "123.45": a decimal text from its digits, for the property tests. */
+function asText(digits: bigint, decimals: number): string {
+  const s = digits.toString().padStart(decimals + 1, '0');
+  return decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}` : s;
+}
+
 describe('usdValueOf (quantity × rate, rounded to cents as Postgres rounds)', () => {
   it('multiplies exactly and rounds half away from zero', () => {
     expect(usdValueOf('0.5', '60000')).toBe('30000.00');
@@ -94,10 +100,6 @@ describe('usdValueOf (quantity × rate, rounded to cents as Postgres rounds)', (
         fc.bigInt({ min: 1n, max: 10n ** 12n }),
         fc.integer({ min: 0, max: 10 }),
         (qDigits, qDecimals, rDigits, rDecimals) => {
-          const asText = (digits: bigint, decimals: number) => {
-            const s = digits.toString().padStart(decimals + 1, '0');
-            return decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}` : s;
-          };
           // cents = round(q × r × 100), computed as a fraction n / d.
           const n = qDigits * rDigits * 100n;
           const d = 10n ** BigInt(qDecimals + rDecimals);
@@ -147,13 +149,9 @@ describe('quantityFor (what to send so that, with the fee, it comes to the amoun
         fc.constantFrom('BTC', 'ETH', 'USDT', 'XRP'),
         fc.bigInt({ min: 0n, max: 10n ** 6n }),
         (cents, rateDigits, rateDecimals, asset, feeUnits) => {
-          const text = (digits: bigint, decimals: number) => {
-            const s = digits.toString().padStart(decimals + 1, '0');
-            return decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}` : s;
-          };
-          const usd = text(cents, 2);
-          const rate = text(rateDigits, rateDecimals);
-          const fee = text(feeUnits, 6);
+          const usd = asText(cents, 2);
+          const rate = asText(rateDigits, rateDecimals);
+          const fee = asText(feeUnits, 6);
           const quantity = quantityFor(usd, rate, fee, asset);
           if (quantity === null) return;
           expect(quantityError(quantity, asset, 'Q')).toBeNull();

@@ -131,7 +131,9 @@ export async function seedLedger(
        r.proposed_by, t.client_text, case when g.kind = 'correction' then 'Scale bench: fee refund' end,
        case when g.kind = 'correction' then 'error_correction' end, false,
        case when g.kind in ('deposit', 'withdrawal') then g.asset end,
-       case when g.kind = 'deposit' or (g.kind = 'withdrawal' and r.second) then round(g.amount / g.rate, 6) end,
+       -- A payout's quantity plus its 0.0001 network fee, at the rate, is its amount to the cent.
+       case when g.kind = 'deposit' then round(g.amount / g.rate, 6)
+         when g.kind = 'withdrawal' and r.second then round(g.amount / g.rate, 12) - 0.0001 end,
        case when g.kind = 'deposit' or (g.kind = 'withdrawal' and r.second) then g.rate end,
        case when g.kind = 'deposit' or (g.kind = 'withdrawal' and r.second) then 'Scale bench rates' end,
        case when g.kind = 'deposit' then g.at - interval '1 minute' end,
@@ -202,7 +204,7 @@ export async function seedLedger(
        rate_source, network_fee, destination_address, status, reviewed_by, reviewed_at, paid_at, created_at)
      overriding system value
      select g.mv, g.user_id, g.wallet_id, g.amount, case g.pos when 4 then 'interest_wallet' else 'deposit_wallet' end,
-       2 * g.mv - 1, round(g.amount / g.rate, 6), g.rate, 'Scale bench rates', 0.0001,
+       2 * g.mv - 1, round(g.amount / g.rate, 12) - 0.0001, g.rate, 'Scale bench rates', 0.0001,
        '0x' || md5('scale-dest-' || g.mv) || 'abcdefab', 'paid', ${finance}, g.at + g.settle / 2, g.at + g.settle, g.at
      from gen_move g where g.kind = 'withdrawal'`,
   );

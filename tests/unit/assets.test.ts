@@ -45,6 +45,15 @@ describe('quantityError (the asset’s precision)', () => {
   ])('refuses %j with %j', (text, message) => {
     expect(quantityError(text, 'BTC', 'Q')).toBe(message);
   });
+
+  it('takes up to 20 digits before the point (numeric(38, 18)), leading zeros not counted', () => {
+    expect(quantityError('9'.repeat(20), 'BTC', 'Q')).toBeNull();
+    expect(quantityError(`${'9'.repeat(20)}.12345678`, 'BTC', 'Q')).toBeNull();
+    expect(quantityError(`000${'9'.repeat(20)}`, 'BTC', 'Q')).toBeNull();
+    expect(quantityError(`1${'0'.repeat(20)}`, 'BTC', 'Q')).toBe('Q is too large.');
+    expect(rateError('9'.repeat(20), 'Rate')).toBeNull();
+    expect(rateError(`1${'0'.repeat(20)}`, 'Rate')).toBe('Rate is too large.');
+  });
 });
 
 describe('rateError', () => {
@@ -131,8 +140,22 @@ describe('quantityFor (what to send so that, with the fee, it comes to the amoun
     expect(usdValueOf('0.00123077', '97500')).toBe('120.00');
   });
 
+  it('names a whole quantity without a point or trailing zeros', () => {
+    expect(quantityFor('60000.00', '60000', '0', 'BTC')).toBe('1');
+    expect(quantityFor('120000', '60000', '0', 'BTC')).toBe('2');
+    expect(quantityFor('60006', '60000', '0.0001', 'BTC')).toBe('1');
+    expect(quantityFor('30', '1', '0', 'USDT')).toBe('30');
+    expect(quantityFor('300', '1', '0', 'XRP')).toBe('300');
+    expect(quantityFor('30000.00', '60000', '0', 'BTC')).toBe('0.5');
+  });
+
   it('says nothing when the fee takes it all, or no quantity lands on the cent', () => {
     expect(quantityFor('1.00', '60000', '0.001', 'BTC')).toBeNull();
+    // The fee alone is worth the amount: nothing is left to send (not "send 0 BTC").
+    expect(quantityFor('60.00', '60000', '0.001', 'BTC')).toBeNull();
+    expect(quantityFor('25', '1', '25', 'USDT')).toBeNull();
+    // A unit more than the fee is something to send.
+    expect(quantityFor('60.06', '60000', '0.001', 'BTC')).toBe('0.000001');
     // A USDT unit (0.000001) is worth $0.02 at this rate: no quantity comes to $0.01.
     expect(quantityFor('0.01', '20000', '0', 'USDT')).toBeNull();
     expect(quantityFor('10', '0', '0', 'BTC')).toBeNull();

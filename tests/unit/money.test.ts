@@ -24,6 +24,24 @@ describe('formatUsd', () => {
     expect(formatUsd('0', { signed: true })).toBe('$0.00');
   });
 
+  it('never writes a minus zero: a negative zero reads as $0.00, signed or not', () => {
+    for (const zero of ['-0', '-0.00', '-000.0']) {
+      expect(formatUsd(zero)).toBe('$0.00');
+      expect(formatUsd(zero, { signed: true })).toBe('$0.00');
+    }
+    expect(formatUsd('-0.01')).toBe('-$0.01');
+  });
+
+  it('writes a negative amount as its positive one with a minus in front, unless it is zero', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 99_999_999_999_999n }), (cents) => {
+        const text = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+        const positive = formatUsd(text);
+        expect(formatUsd(`-${text}`)).toBe(cents === 0n ? positive : `-${positive}`);
+      }),
+    );
+  });
+
   it('shows a dash for anything that is not a decimal', () => {
     for (const bad of [null, undefined, '', 'abc', '1e5', '1,000', 'NaN']) expect(formatUsd(bad)).toBe('—');
   });

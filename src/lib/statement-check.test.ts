@@ -84,6 +84,23 @@ describe('checkStatementArithmetic', () => {
     expect(problems.join('\n')).toMatch(/account nope has no summary/);
   });
 
+  it('holds the period half-open: its first instant is in it, the first instant after it is not', () => {
+    const edges = (first: string, last: string) =>
+      checkStatementArithmetic(
+        changed((d) => {
+          d.lines[0]!.date = first;
+          d.lines[d.lines.length - 1]!.date = last;
+        }),
+      );
+    expect(edges(fixture.period.from, '2026-11-30T15:59:59.999Z')).toEqual([]);
+    const after = edges(fixture.period.from, fixture.period.to);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatch(/posted 2026-11-30T16:00:00Z, outside the period/);
+    const before = edges('2026-10-31T15:59:59.999Z', '2026-11-30T15:59:59.999Z');
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatch(/^line 1 .*outside the period/);
+  });
+
   it('finds returns in the period larger than returns to date', () => {
     const problems = checkStatementArithmetic(
       changed((d) => {

@@ -88,6 +88,11 @@ describe('periods in Hong Kong time', () => {
       problem: 'firstDay',
     });
     expect(customPeriod('2026-11-01', 'soon', EN)).toEqual({ problem: 'lastDay' });
+    // A whole day, nothing more or less: a time, a stray digit or a space is not a date.
+    for (const text of ['2026-11-01T00:00', '2026-11-010', '2026-11-01 ', ' 2026-11-01', '2026-11-1']) {
+      expect(customPeriod(text, '2026-11-15', EN)).toEqual({ problem: 'firstDay' });
+      expect(customPeriod('2026-11-01', text, EN)).toEqual({ problem: 'lastDay' });
+    }
     expect(customPeriod('2026-11-02', '2026-11-01', EN)).toEqual({
       problem: 'order',
     });

@@ -101,6 +101,26 @@ describe('checkStatementArithmetic', () => {
     expect(before[0]).toMatch(/^line 1 .*outside the period/);
   });
 
+  it('lets returns in the period equal returns to date (all of them earned this month), not a cent more', () => {
+    const allThisMonth = changed((d) => {
+      d.returns.to_date = d.returns.in_period;
+      for (const plan of d.returns.plans) plan.to_date = plan.in_period;
+    });
+    expect(checkStatementArithmetic(allThisMonth)).toEqual([]);
+    const plan = fixture.returns.plans[0]!;
+    const centLess = (text: string) => centsText(toCents(text)! - 1n);
+    const problems = checkStatementArithmetic(
+      changed((d) => {
+        d.returns.to_date = centLess(d.returns.in_period);
+        d.returns.plans[0]!.to_date = centLess(plan.in_period);
+      }),
+    );
+    expect(problems).toEqual([
+      `returns in the period ${fixture.returns.in_period} exceed returns to date ${centLess(fixture.returns.in_period)}`,
+      `plan ${plan.plan}: returns in the period ${plan.in_period} exceed returns to date ${centLess(plan.in_period)}`,
+    ]);
+  });
+
   it('finds returns in the period larger than returns to date', () => {
     const problems = checkStatementArithmetic(
       changed((d) => {

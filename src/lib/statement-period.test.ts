@@ -191,6 +191,19 @@ describe('a period summary', () => {
     };
     expect(totalValueChart(entries, quiet, BOX, hkt('2026-11-20T00:00:00'), EN)).toBeNull();
   });
+
+  it('draws the totals from zero: $0.00 at the foot of the plot, the highest total at its top', () => {
+    const chart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'), EN)!;
+    const foot = BOX.height - BOX.bottom;
+    const plotHeight = foot - BOX.top;
+    expect(chart.yTicks.map((t) => t.label)).toEqual(['$0.00', '$50.00', '$100.00']);
+    expect(chart.yTicks.map((t) => t.y)).toEqual([foot, BOX.top + plotHeight / 2, BOX.top]);
+    // Each point stands as high above the foot as its total is above zero (the opening 100.00 is the top).
+    for (const point of chart.points) {
+      expect(point.y).toBeCloseTo(foot - (Number(point.total) / 100) * plotHeight, 9);
+    }
+    expect(chart.path.startsWith(`M ${BOX.left} ${BOX.top} `)).toBe(true);
+  });
 });
 
 describe('periods and totals in the page language', () => {

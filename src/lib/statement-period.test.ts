@@ -204,6 +204,36 @@ describe('a period summary', () => {
     }
     expect(chart.path.startsWith(`M ${BOX.left} ${BOX.top} `)).toBe(true);
   });
+
+  it('steps at each change: the line holds a total until the moment it changes, then rises or falls', () => {
+    const chart = totalValueChart(entries, november, BOX, hkt('2026-11-20T00:00:00'), EN)!;
+    const steps = chart.points.map((p) => `H ${p.x} V ${p.y}`).join(' ');
+    expect(chart.path).toBe(`M ${BOX.left} ${BOX.top} ${steps} H ${BOX.width - BOX.right}`);
+  });
+
+  it('runs to the last line when that line is later than the clock (a clock a little slow)', () => {
+    const now = hkt('2026-11-15T09:59:00');
+    const chart = totalValueChart(entries, november, BOX, now, EN)!;
+    expect(chart.to).toBe(hkt('2026-11-15T10:00:00'));
+    for (const point of chart.points) expect(point.x).toBeLessThanOrEqual(BOX.width - BOX.right);
+    expect(chart.xTicks.at(-1)!.label).toBe('15 Nov 2026');
+  });
+
+  it('puts at most five dates on a wide axis, and keeps the year while exactly two full dates fit', () => {
+    const closed = hkt('2027-01-01T00:00:00');
+    expect(totalValueChart(entries, november, { ...BOX, width: 4000 }, closed, EN)!.xTicks).toHaveLength(5);
+    // "1 Nov 2026" and "30 Nov 2026" are about 70 and 77 px wide, plus 24 px between: 101 px each.
+    const fits = { ...BOX, width: BOX.left + BOX.right + 2 * 101 };
+    expect(totalValueChart(entries, november, fits, closed, EN)!.xTicks.map((t) => t.label)).toEqual([
+      '1 Nov 2026',
+      '30 Nov 2026',
+    ]);
+    const tooNarrow = { ...fits, width: fits.width - 1 };
+    expect(totalValueChart(entries, november, tooNarrow, closed, EN)!.xTicks.map((t) => t.label)).toEqual([
+      '1 Nov',
+      '30 Nov',
+    ]);
+  });
 });
 
 describe('periods and totals in the page language', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BALANCE_ACCOUNTS, type BalanceAccount } from './accounts';
-import { oldestFirst, type LedgerEntry } from './ledger-entry';
+import { oldestFirst, toLedgerEntry, type LedgerEntry } from './ledger-entry';
 
 function entry(id: number, account: BalanceAccount, createdAt: string, balanceAfter: string): LedgerEntry {
   return {
@@ -66,5 +66,40 @@ describe('the statement order', () => {
         }
       }),
     );
+  });
+});
+
+describe('a ledger row read as an entry', () => {
+  it('puts each column in its own field, numbers and nulls as text', () => {
+    expect(
+      toLedgerEntry({
+        id: 42,
+        account: 'interest_wallet',
+        delta: '-12.50',
+        balance_before: '100.00',
+        balance_after: '87.50',
+        reason: 'Monthly fee',
+        source: 'admin',
+        kind: 'correction',
+        created_at: '2026-11-27T12:40:36.123456+00:00',
+      }),
+    ).toEqual({
+      id: '42',
+      account: 'interest_wallet',
+      delta: '-12.50',
+      balance_before: '100.00',
+      balance_after: '87.50',
+      reason: 'Monthly fee',
+      source: 'admin',
+      kind: 'correction',
+      created_at: '2026-11-27T12:40:36.123456+00:00',
+    });
+    expect(toLedgerEntry({ id: 1, kind: null, source: undefined })).toMatchObject({
+      id: '1',
+      kind: '',
+      source: '',
+      balance_before: '',
+      balance_after: '',
+    });
   });
 });

@@ -3,11 +3,12 @@
  * say (src/lib/assets.ts, transaction-ids.ts, wallets.ts), and every problem has its sentence in
  * every language, filled.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '~/i18n/text';
 import { locales } from '~/i18n/locales';
 import { quantityError } from '~/lib/assets';
-import { txIdError } from '~/lib/transaction-ids';
+import { canonicalTxId, txIdError, txIdProblemKind } from '~/lib/transaction-ids';
 import { networkName, sendOnlyText } from '~/lib/wallets';
 import { fill } from '~/i18n/fill';
 import { quantityMessage, txIdMessage } from '~/components/islands/member/DepositNoticeDialog';
@@ -55,6 +56,66 @@ describe('deposit words', () => {
     );
     expect(txIdMessage(catalog('zh-hant').memberPages.deposit.notice, 'ripple', `0x${'a'.repeat(64)}`)).toBe(
       'XRP Ledger的交易編號沒有0x：請輸入其後的64個字元。',
+    );
+  });
+});
+
+describe('transaction ids in one spelling per network (src/lib/transaction-ids.ts)', () => {
+  const hex = '0123456789abcdefABCDEF'.repeat(3).slice(0, 64);
+
+  it('writes each network’s id in its canonical case, with or without the 0x it allows', () => {
+    expect(canonicalTxId('bitcoin', hex)).toBe(hex.toLowerCase());
+    expect(canonicalTxId('ripple', hex)).toBe(hex.toUpperCase());
+    expect(canonicalTxId('ethereum', hex)).toBe(`0x${hex.toLowerCase()}`);
+    expect(canonicalTxId('ethereum', `0X${hex}`)).toBe(`0x${hex.toLowerCase()}`);
+    expect(canonicalTxId('tron', hex)).toBe(hex.toLowerCase());
+    expect(canonicalTxId('tron', `0x${hex}`)).toBe(hex.toLowerCase());
+    // Bitcoin and the XRP Ledger write no 0x: theirs is refused, and says why.
+    for (const network of ['bitcoin', 'ripple'] as const) {
+      for (const prefix of ['0x', '0X']) {
+        expect(canonicalTxId(network, `${prefix}${hex}`)).toBeNull();
+        expect(txIdProblemKind(network, `${prefix}${hex}`)).toBe('no0x');
+      }
+    }
+  });
+
+  it('trims only ASCII spaces, tabs and line breaks around an id, CR and LF alike', () => {
+    for (const around of [' ', '\t', '\n', '\r\n', '\r', ' \r\n\t ']) {
+      expect(canonicalTxId('bitcoin', `${around}${hex}${around}`)).toBe(hex.toLowerCase());
+    }
+    for (const invisible of ['\u00a0', '\u200b', '\ufeff', '\u3000']) {
+      expect(canonicalTxId('bitcoin', `${invisible}${hex}`)).toBeNull();
+      expect(txIdProblemKind('bitcoin', `${invisible}${hex}`)).toBe('invisible');
+    }
+  });
+
+  it('calls any space inside an id, ASCII or not, a space or an invisible character', () => {
+    for (const inside of [' ', '\t', '\u00a0', '\u200b']) {
+      const id = `${hex.slice(0, 32)}${inside}${hex.slice(32)}`;
+      for (const network of ['bitcoin', 'ethereum', 'tron', 'ripple'] as const) {
+        expect(canonicalTxId(network, id)).toBeNull();
+        expect(txIdProblemKind(network, id)).toBe('invisible');
+      }
+    }
+    expect(txIdProblemKind('bitcoin', '   ')).toBe('required');
+    expect(txIdProblemKind('bitcoin', 'abc')).toBe('format');
+    expect(txIdProblemKind('ethereum', 'abc')).toBe('ethereum');
+  });
+
+  it('gives every id one spelling: any case and any allowed 0x give the same canonical form', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...'0123456789abcdefABCDEF'), { minLength: 64, maxLength: 64 }),
+        fc.constantFrom('bitcoin', 'ethereum', 'tron', 'ripple'),
+        (chars, network) => {
+          const id = chars.join('');
+          const canonical = canonicalTxId(network, id);
+          expect(canonical).not.toBeNull();
+          expect(canonicalTxId(network, id.toLowerCase())).toBe(canonical);
+          expect(canonicalTxId(network, id.toUpperCase())).toBe(canonical);
+          expect(canonicalTxId(network, canonical!)).toBe(canonical);
+        },
+      ),
     );
   });
 });

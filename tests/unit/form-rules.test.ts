@@ -1,13 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blankFields, looksLikeEmail } from '~/lib/form-rules';
 import {
   AUTH_MESSAGES,
+  PASSWORD_MIN_LENGTH,
   newPasswordProblem,
   emailProblem,
   signInProblem,
   signUpProblem,
 } from '~/lib/auth-rules';
 import { CONTACT_MESSAGES, contactProblem } from '~/lib/contact-messages';
+import { SECURITY_MESSAGES, validatePasswordChange } from '~/lib/security-rules';
 
 // The forms are noValidate: these checks decide the message shown in the page and which fields are
 // marked invalid (the first one gets focus), so the field lists must name exactly the fields at fault.
@@ -68,6 +71,53 @@ describe('other auth forms', () => {
       fields: ['confirm'],
     });
     expect(newPasswordProblem('long-enough', 'long-enough')).toBeNull();
+  });
+});
+
+describe('one password minimum for every form that sets a password', () => {
+  const signUp = (password: string) =>
+    signUpProblem({ username: 'may', email: 'may@example.com', password, consent: true });
+  const change = (password: string) =>
+    validatePasswordChange({ code: '123456', password, confirm: password });
+
+  it('takes exactly the minimum and refuses one character fewer', () => {
+    const enough = 'p'.repeat(PASSWORD_MIN_LENGTH);
+    const short = enough.slice(1);
+    expect(signUp(enough)).toBeNull();
+    expect(newPasswordProblem(enough, enough)).toBeNull();
+    expect(change(enough)).toBeNull();
+    expect(signUp(short)).toEqual({ message: AUTH_MESSAGES.weakPassword, fields: ['password'] });
+    expect(newPasswordProblem(short, short)).toEqual({
+      message: AUTH_MESSAGES.weakPassword,
+      fields: ['password'],
+    });
+    expect(change(short)).toEqual({ message: SECURITY_MESSAGES.weakPassword, fields: ['password'] });
+  });
+
+  it('counts every character, spaces too, and refuses a password for its length alone', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2 * PASSWORD_MIN_LENGTH }), (password) => {
+        const short = password.length < PASSWORD_MIN_LENGTH;
+        expect(newPasswordProblem(password, password) !== null).toBe(short);
+        expect(change(password) !== null).toBe(short);
+        if (password !== '') expect(signUp(password) !== null).toBe(short);
+      }),
+    );
+  });
+
+  it('asks for the e-mailed code before anything else, a blank one too', () => {
+    for (const code of ['', '   ', '\t']) {
+      expect(validatePasswordChange({ code, password: 'long-enough', confirm: 'long-enough' })).toEqual({
+        message: SECURITY_MESSAGES.codeMissing,
+        fields: ['code'],
+      });
+    }
+    expect(
+      validatePasswordChange({ code: '123456', password: 'long-enough', confirm: 'long-enougH' }),
+    ).toEqual({
+      message: SECURITY_MESSAGES.passwordMismatch,
+      fields: ['confirm'],
+    });
   });
 });
 

@@ -34,6 +34,18 @@ describe('valuationProblem', () => {
   });
 });
 
+describe('the rate’s source (the database’s rule: 2 to 120 characters, trimmed)', () => {
+  it('takes 2 and 120 characters, and refuses 1 and 121', () => {
+    const problem = (source: string) => valuationProblem({ ...valuation, rateSource: source });
+    for (const length of [2, 3, 60, 119, 120]) expect(problem('k'.repeat(length)), `${length}`).toBeNull();
+    for (const length of [0, 1, 121, 500]) {
+      expect(problem('k'.repeat(length))?.fields, `${length}`).toEqual(['review-rate-source']);
+    }
+    expect(problem(`  ${'k'.repeat(120)}  `)).toBeNull();
+    expect(problem('  k  ')?.fields).toEqual(['review-rate-source']);
+  });
+});
+
 describe('payoutProblem', () => {
   // 0.0041 + 0.00002 = 0.00412 BTC at $97,500 is $401.70.
   const payout = {
@@ -48,6 +60,14 @@ describe('payoutProblem', () => {
     expect(payoutProblem(payout)).toBeNull();
     expect(payoutProblem({ ...payout, quantity: '0.00412', networkFee: '0' })).toBeNull();
     expect(payoutProblem({ ...payout, amount: '401.7' })).toBeNull();
+  });
+  it('takes a zero fee written with decimals as no fee, not as a quantity that must be more than zero', () => {
+    for (const zero of ['0', '0.0', '0.00000000', '00.000', ' 0.00 ']) {
+      expect(payoutProblem({ ...payout, quantity: '0.00412', networkFee: zero }), zero).toBeNull();
+    }
+    expect(payoutProblem({ ...payout, networkFee: '0.00' })?.message).toBe(
+      'At $97,500.00 per BTC, 0.0041 BTC is worth $399.75, not the $401.70 requested. Check the quantity, the network fee or the rate.',
+    );
   });
   it('refuses a payout that does not come to the amount, to the cent, and says what it comes to', () => {
     expect(payoutProblem({ ...payout, networkFee: '0' })).toEqual({
@@ -90,6 +110,10 @@ describe('titles', () => {
     expect(noticeTitle(notice, 'Bitcoin')).toBe('0.5 BTC · Bitcoin · a@example.com');
     expect(noticeTitle({ ...notice, amount: '30000.00' }, 'Bitcoin')).toBe(
       '0.5 BTC · $30,000.00 · Bitcoin · a@example.com',
+    );
+    // Once credited, the amount credited is what it was worth.
+    expect(noticeTitle({ ...notice, amount: '30000.00', credited_amount: '29950.00' }, 'Bitcoin')).toBe(
+      '0.5 BTC · $29,950.00 · Bitcoin · a@example.com',
     );
   });
   it('heads a withdrawal with its amount', () => {

@@ -43,6 +43,12 @@ describe('destinationText', () => {
     );
     expect(destinationText(form, entry({ address: 'rShort' }), undefined)).toBe('Cold storage · rShort');
   });
+
+  it('shows an address of up to 16 characters whole, and a longer one as its first and last six', () => {
+    const shown = (address: string) => destinationText(form, entry({ address }), undefined);
+    expect(shown('abcdefghijklmnop')).toBe('Cold storage · abcdefghijklmnop');
+    expect(shown('abcdefghijklmnopq')).toBe('Cold storage · abcdef…lmnopq');
+  });
 });
 
 describe('destinationsFor', () => {
@@ -92,6 +98,12 @@ describe('withdrawalProblem', () => {
     expect(withdrawalProblem(draft({ account: 'referral', amount: '500.01' }), inEnglish)?.message).toBe(
       'Amount must not be more than your Referral Earnings has available: $500.00.',
     );
+    expect(withdrawalProblem(draft({ amount: '500.00' }), inEnglish)).toBeNull();
+    expect(withdrawalProblem(draft({ amount: '500', available: '500.00' }), inEnglish)).toBeNull();
+    expect(withdrawalProblem(draft({ amount: '0.01', available: '0.01' }), inEnglish)).toBeNull();
+    expect(withdrawalProblem(draft({ amount: '0.02', available: '0.01' }), inEnglish)?.fields).toEqual([
+      'withdraw-amount',
+    ]);
     expect(withdrawalProblem(draft({ destination: undefined }), inEnglish)).toEqual({
       message: 'Add a Bitcoin address on the Addresses page first.',
       fields: ['withdraw-destination'],
@@ -181,6 +193,14 @@ describe('requestSummary', () => {
         'Bitcoin',
       ),
     ).toBe('Deposit notice · Bitcoin · 0.5 BTC · $30,000.00');
+    // Credited at another value than first estimated: the credit is what the member got.
+    expect(
+      requestSummary(
+        english,
+        { ...notice, status: 'confirmed', amount: '30000.00', credited_amount: '29950.00' },
+        'Bitcoin',
+      ),
+    ).toBe('Deposit notice · Bitcoin · 0.5 BTC · $29,950.00');
   });
 
   it('shows a withdrawal’s amount and the account it is paid from, and the quantity paid', () => {

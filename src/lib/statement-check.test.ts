@@ -84,6 +84,16 @@ describe('checkStatementArithmetic', () => {
     expect(problems.join('\n')).toMatch(/account nope has no summary/);
   });
 
+  it('finds an account summarised twice', () => {
+    const problems = checkStatementArithmetic(
+      changed((d) => {
+        d.accounts.push({ ...account(d, 'referral') });
+      }),
+    );
+    expect(problems).toContain('referral: listed twice in accounts');
+    expect(checkStatementArithmetic(fixture).join('\n')).not.toMatch(/listed twice/);
+  });
+
   it('holds the period half-open: its first instant is in it, the first instant after it is not', () => {
     const edges = (first: string, last: string) =>
       checkStatementArithmetic(

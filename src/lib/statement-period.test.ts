@@ -132,6 +132,15 @@ describe('a period summary', () => {
     expect(periodCaption(s, november, hkt('2026-12-02T00:00:00'), EN)).toMatch(/\$72\.34 at the end\.$/);
   });
 
+  it('leaves out a line on what is not a ledger account (a derived card, an unknown name)', () => {
+    const withStrays = [
+      ...entries,
+      line('total_deposit', '999.00', hkt('2026-11-10T00:00:00')),
+      line('nonsense' as LedgerEntry['account'], '5.00', hkt('2026-10-10T00:00:00')),
+    ];
+    expect(summarizePeriod(withStrays, november)).toEqual(summarizePeriod(entries, november));
+  });
+
   it('adds up for any lines: opening + credits - debits = closing, and the next period opens there', () => {
     const instants = [
       hkt('2026-10-31T23:59:59.999'),

@@ -46,6 +46,13 @@ describe('quantityError (the asset’s precision)', () => {
     expect(quantityError(text, 'BTC', 'Q')).toBe(message);
   });
 
+  it('counts an asset it does not know to the database’s 18 decimals', () => {
+    expect(quantityError(`0.${'0'.repeat(17)}1`, 'DOGE', 'Q')).toBeNull();
+    expect(quantityError(`0.${'0'.repeat(18)}1`, 'DOGE', 'Q')).toBe(
+      'Q can have at most 18 decimals: DOGE is counted to 0.000000000000000001.',
+    );
+  });
+
   it('takes up to 20 digits before the point (numeric(38, 18)), leading zeros not counted', () => {
     expect(quantityError('9'.repeat(20), 'BTC', 'Q')).toBeNull();
     expect(quantityError(`${'9'.repeat(20)}.12345678`, 'BTC', 'Q')).toBeNull();

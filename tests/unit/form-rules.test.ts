@@ -20,7 +20,19 @@ describe('form rules', () => {
     for (const ok of ['a@b.co', 'first.last+tag@sub.example.com', ' padded@example.com ']) {
       expect(looksLikeEmail(ok)).toBe(true);
     }
-    for (const bad of ['', 'plain', 'a@b', '@example.com', 'a@.com', 'a b@example.com', 'a@example.com.']) {
+    for (const bad of [
+      '',
+      'plain',
+      'a@b',
+      '@example.com',
+      'a@.com',
+      'a b@example.com',
+      'a@example.com.',
+      // An empty part of the domain: two dots in a row, or a dot right after the @.
+      'a@example..com',
+      'a@.example.com',
+      'a@mail..example.com',
+    ]) {
       expect(looksLikeEmail(bad)).toBe(false);
     }
   });

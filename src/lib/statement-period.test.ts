@@ -96,6 +96,11 @@ describe('periods in Hong Kong time', () => {
     expect(customPeriod('2026-11-02', '2026-11-01', EN)).toEqual({
       problem: 'order',
     });
+    // A year before 1970 is a typing slip (and 0026 would otherwise be read as 1926).
+    expect(customPeriod('0026-11-01', '2026-11-15', EN)).toEqual({ problem: 'firstDay' });
+    expect(customPeriod('1969-12-31', '2026-11-15', EN)).toEqual({ problem: 'firstDay' });
+    expect(customPeriod('2026-11-01', '0026-11-02', EN)).toEqual({ problem: 'lastDay' });
+    expect(customPeriod('1970-01-01', '1970-01-01', EN)).toMatchObject({ from: hkt('1970-01-01T00:00:00') });
   });
 });
 

@@ -151,6 +151,9 @@ export function customPeriod(
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
     if (!match) return null;
     const [y, m, d] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+    // Date.UTC reads years 0–99 as 1900–1999, and the ledger starts long after 1970: an earlier
+    // year is a slip of the keyboard, not a day to show.
+    if (y < 1970) return null;
     const ms = hkMidnight(y, m, d);
     // 2026-02-30 would roll over into March: not a date.
     return new Date(ms + HK_OFFSET).getUTCDate() === d ? ms : null;

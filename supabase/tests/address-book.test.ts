@@ -326,6 +326,46 @@ describe.each(engines)('address book, step-up and freeze on %s', (_name, open) =
       );
     });
 
+    it('counts a rolling 24 hours: five additions 23:59 ago still block a sixth, five 24:01 ago do not', async () => {
+      // Five XRP entries (one address, five tags) written directly at a chosen time, as if the member
+      // had added them then.
+      const addedAgo = async (uid: string, interval: string) => {
+        for (let tag = 1; tag <= 5; tag++)
+          await engine.db.query(
+            `insert into public.withdrawal_addresses (user_id, wallet_id, address, destination_tag, label, created_at, usable_from)
+             values ($1, 5, $2, $3, 'Earlier', now() - $4::interval, now())`,
+            [uid, XRP, tag, interval],
+          );
+      };
+      const recent = await member();
+      await addedAgo(recent, '23 hours 59 minutes');
+      expect(await attempt(() => add(withOtp(recent), 1, BTC))).toBe(
+        'PT429: You can add at most 5 addresses in 24 hours. Please try again later.',
+      );
+      const earlier = await member();
+      await addedAgo(earlier, '24 hours 1 minute');
+      expect(await attempt(() => add(withOtp(earlier), 1, BTC))).toBe('ok');
+    });
+
+    it('holds at most 50 live entries; a removed one frees its place', async () => {
+      // Fifty XRP entries (one address, fifty tags) written directly two days ago, outside the daily cap.
+      const uid = await member();
+      await engine.db.query(
+        `insert into public.withdrawal_addresses (user_id, wallet_id, address, destination_tag, label, created_at, usable_from)
+         select $1, 5, $2, tag, 'Earlier', now() - interval '2 days', now() - interval '1 day'
+         from generate_series(1, 50) tag`,
+        [uid, XRP],
+      );
+      expect(await attempt(() => add(withOtp(uid), 1, BTC))).toBe(
+        'PT429: Your address book holds at most 50 addresses. Remove one you no longer use first.',
+      );
+      await engine.db.query(
+        `update public.withdrawal_addresses set removed_at = now() where user_id = $1 and destination_tag = 1`,
+        [uid],
+      );
+      expect(await attempt(() => add(withOtp(uid), 1, BTC))).toBe('ok');
+    });
+
     it('writes address_added and address_removed to the audit log with the agreed fields', async () => {
       const uid = await member();
       const entry = await add(withOtp(uid), 5, XRP, 'Exchange', '42');

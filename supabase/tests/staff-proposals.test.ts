@@ -350,6 +350,31 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     expect(event).toMatchObject({ member_id: ids.frozen, after: { proposal_id: p.id }, actor_role: 'owner' });
   });
 
+  it('lifting a second freeze leaves the record of the first lift as it was', async () => {
+    const uid = (await createUser(engine.db, { email: 'refrozen@staff.test' })).id;
+    const freeze = () =>
+      callAs(engine.db, { role: 'authenticated', uid }, 'select public.freeze_withdrawals() as r');
+    const lift = async (approver: Caller) =>
+      approve(approver, (await propose(finance, 'unfreeze', uid, {})).id);
+    await freeze();
+    await lift(owner);
+    const first = await one<{ lifted_at: string; lifted_by: string }>(
+      `select lifted_at::text, lifted_by from public.withdrawal_freezes where user_id = $1`,
+      [uid],
+    );
+    await freeze();
+    await lift(finance2);
+    // History, oldest first: each freeze names the admin who lifted it, at the time they did.
+    expect(
+      (
+        await engine.db.query(
+          `select lifted_at::text, lifted_by from public.withdrawal_freezes where user_id = $1 order by id`,
+          [uid],
+        )
+      ).rows,
+    ).toEqual([first, { lifted_at: expect.any(String), lifted_by: ids.finance2 }]);
+  });
+
   it('an expired proposal cannot be approved, and the next proposal closes it as expired', async () => {
     await engine.db.query(`insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1)`, [
       ids.member,

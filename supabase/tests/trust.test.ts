@@ -179,6 +179,25 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       expect((await kinds(uid)).filter((k) => k === 'security_hold_changed')).toHaveLength(2);
     });
 
+    it('the hold is on the tables: a direct write by the table owner adds no address and files no request', async () => {
+      const uid = await member();
+      await fund(uid);
+      const address = await addActiveAddress(engine.db, uid, 1, BTC);
+      await changePassword(uid);
+      expect(
+        await attempt(() =>
+          engine.db.query(
+            `insert into public.withdrawal_requests (user_id, wallet_id, account, amount, destination_address, address_id)
+             values ($1, 1, 'interest_wallet', 5, $2, $3)`,
+            [uid, BTC, address],
+          ),
+        ),
+      ).toMatch(/^42501 security_hold: .* because your password was changed:/);
+      expect(await attempt(() => addActiveAddress(engine.db, uid, 1, BTC_2))).toMatch(
+        /^42501 security_hold: .* because your password was changed:/,
+      );
+    });
+
     it('an e-mail change and a staff reset of the authenticator start holds too; the hold is a firm setting', async () => {
       const uid = await member();
       await engine.db.query(`update auth.users set email = $2 where id = $1`, [
@@ -348,6 +367,10 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
       expect(await attempt(() => rpc(f1, 'select public.approve_staff_change($1) as r', [u.id]))).toMatch(
         own,
       );
+      // Nor turns it down: deciding it either way is acting on their own account.
+      expect(
+        await attempt(() => rpc(f1, `select public.reject_staff_change($1, 'not now') as r`, [u.id])),
+      ).toMatch(own);
       expect(await attempt(() => rpc(boss, 'select public.approve_staff_change($1) as r', [u.id]))).toBe(
         'ok',
       );
@@ -598,6 +621,79 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         ),
       ).toMatch(/^PT409: Transfer #\d+ is not awaiting approval: it was already posted or voided\.$/);
     });
+
+    it('removed from staff outright (the admins row deleted), they lose them the same way', async () => {
+      const maker = (await createStaff(engine.db, { role: 'finance', email: `gone-${++seq}@trust.test` })).id;
+      const m1 = await member();
+      const p = await rpc<{ id: number }>(
+        adminAtAal2(maker),
+        `select public.propose_correction($1, 'referral', '7.00', 'goodwill', 'removal test') as r`,
+        [m1],
+      );
+      const m3 = await member();
+      await fund(m3);
+      await addActiveAddress(engine.db, m3, 1, BTC);
+      const req = await file(m3);
+      await rpc(adminAtAal2(maker), `select public.review_withdrawal_request($1, 'approve', null) as r`, [
+        req.id,
+      ]);
+      // What an approved staff_role proposal with role null does (and revoke_admin for the service role).
+      await engine.db.query(`delete from public.admins where user_id = $1`, [maker]);
+      expect(
+        await one(`select phase, void_reason from public.transfers where pending_id = $1`, [p.id]),
+      ).toEqual({ phase: 'void_pending', void_reason: 'withdrawn' });
+      expect(
+        await one(`select status, approved_by from public.withdrawal_requests where id = $1`, [req.id]),
+      ).toEqual({ status: 'pending', approved_by: null });
+    });
+
+    it('a withdrawal they approved that was since paid stays paid', async () => {
+      const maker = (await createStaff(engine.db, { role: 'finance', email: `paid-${++seq}@trust.test` })).id;
+      const m = await member();
+      await fund(m);
+      await addActiveAddress(engine.db, m, 1, BTC);
+      const req = await file(m, '4.00');
+      await rpc(adminAtAal2(maker), `select public.review_withdrawal_request($1, 'approve', null) as r`, [
+        req.id,
+      ]);
+      await rpc(
+        adminAtAal2(staffIds.owner),
+        `select public.review_withdrawal_request($1, 'pay', null, $2, $3, $4, $5) as r`,
+        [req.id, ...payoutArgs('4.00')],
+      );
+      await engine.db.query(`update public.admins set role = 'support' where user_id = $1`, [maker]);
+      expect(
+        await one(`select status, approved_by from public.withdrawal_requests where id = $1`, [req.id]),
+      ).toEqual({ status: 'paid', approved_by: maker });
+    });
+
+    it('an owner made finance keeps the proposals finance may make and loses only the others', async () => {
+      const maker = (await createStaff(engine.db, { role: 'owner', email: `demoted-${++seq}@trust.test` }))
+        .id;
+      const frozen = await member();
+      await rpc({ role: 'authenticated', uid: frozen }, 'select public.freeze_withdrawals() as r');
+      const unfreeze = await rpc<{ id: number }>(
+        adminAtAal2(maker),
+        `select public.propose_staff_change('unfreeze', $1, '{}', 'demotion test') as r`,
+        [frozen],
+      );
+      // Gold's terms with a longer notice period: a kind only an owner proposes.
+      const terms = await one<{ t: string }>(
+        `select (private.plan_terms_json(p) || '{"notice_days": 47}')::text as t from public.plans p where slug = 'gold'`,
+      );
+      const plan = await rpc<{ id: number }>(
+        adminAtAal2(maker),
+        `select public.propose_staff_change('plan_terms', 'gold', $1::jsonb, 'demotion test') as r`,
+        [terms.t],
+      );
+      await engine.db.query(`update public.admins set role = 'finance' where user_id = $1`, [maker]);
+      const status = async (id: number) =>
+        (await one<{ status: string }>(`select status from public.staff_proposals where id = $1`, [id]))
+          .status;
+      expect(await status(unfreeze.id)).toBe('open');
+      expect(await status(plan.id)).toBe('withdrawn');
+      await rpc(adminAtAal2(maker), 'select public.withdraw_staff_change($1) as r', [unfreeze.id]);
+    });
   });
 
   describe('money events are audited and announced', () => {
@@ -655,6 +751,18 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
           rpc({ role: 'authenticated', uid }, 'select public.cancel_withdrawal_request($1) as r', [paid.id]),
         ),
       ).toBe('PT409: This request is paid; only a request that is not yet paid can be cancelled.');
+      // An approved one that is not yet paid still can be: money has not left.
+      const approved = await file(uid, '1.50');
+      await rpc(
+        adminAtAal2(staffIds.finance1),
+        `select public.review_withdrawal_request($1, 'approve', null) as r`,
+        [approved.id],
+      );
+      expect(
+        await rpc({ role: 'authenticated', uid }, 'select public.cancel_withdrawal_request($1) as r', [
+          approved.id,
+        ]),
+      ).toMatchObject({ status: 'cancelled' });
       // Nobody cancels another member's request (it is "not found", nothing revealed).
       const stranger = await member();
       const open = await file(uid, '2.00');

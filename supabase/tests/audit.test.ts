@@ -525,4 +525,22 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     });
     expect(await verify()).toMatchObject({ intact: true });
   });
+
+  it('detects the newest event rewritten with its hash recomputed: the head kept the hash it wrote', async () => {
+    // The newest event has no successor whose link would break, so only the head beside the log tells.
+    const { rows } = await engine.db.query<{ id: string }>(
+      `select max(id)::text as id from public.audit_events`,
+    );
+    const newest = Number(rows[0]!.id);
+    const rewrite = `do $$ begin
+      update public.audit_events set reason = 'rewritten' where id = ${newest};
+      update public.audit_events a set hash = private.audit_hash(a) where id = ${newest};
+    end $$`;
+    const verdict = await verifyAfterTamper(rewrite, []);
+    expect(verdict).toMatchObject({ intact: false, intact_through: newest, broken_at: newest });
+    for (const size of [1, 2, 5]) {
+      expect(await verifyAfterTamper(rewrite, [], size), `ranges of ${size}`).toEqual(verdict);
+    }
+    expect(await verify()).toMatchObject({ intact: true });
+  });
 });

@@ -364,6 +364,16 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
 
   it("storing the files tells the member, without figures; files are recorded once, under the member's folder", async () => {
     const [, oct] = await statements(alice);
+    // The CSV is checked as the PDF is: the right PDF does not carry a CSV in another member's folder.
+    await expect(
+      rpc(SERVICE, 'select public.attach_statement_files($1, $2, $3, 1, $4, $5, 1) as r', [
+        oct!.id,
+        `${alice}/${oct!.reference}.pdf`,
+        'a'.repeat(64),
+        `${bruno}/${oct!.reference}.csv`,
+        'b'.repeat(64),
+      ]),
+    ).rejects.toThrow(/files are named/);
     await expect(
       rpc(SERVICE, 'select public.attach_statement_files($1, $2, $3, 1, $4, $5, 1) as r', [
         oct!.id,
@@ -499,6 +509,11 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
     await addVerifiedFactor(engine.db, bruno);
     expect(await count(member(bruno), 'statements')).toBe(0);
     expect(await count({ role: 'authenticated', uid: bruno, aal: 'aal2' }, 'statements')).toBe(1);
+    // Nor his statement's files: their rows name the member's folder and the files' hashes.
+    const [october] = await statements(bruno);
+    await attach(october!);
+    expect(await count(member(bruno), 'statement_files')).toBe(0);
+    expect(await count({ role: 'authenticated', uid: bruno, aal: 'aal2' }, 'statement_files')).toBe(2);
   });
 
   it('auditors and owners see each run with its totals and failures; nobody else does', async () => {
@@ -604,5 +619,18 @@ describe.each(engines)('monthly statements on %s', (_name, open) => {
     await expect(
       engine.db.query(`update public.profiles set locale = 'fr' where id = $1`, [bruno]),
     ).rejects.toThrow(/locale/);
+  });
+
+  it('a second correction replaces the latest version, not the first', async () => {
+    const september = (await statements(alice)).filter((s) => s.month === '2026-09');
+    const latest = september[september.length - 1]!;
+    expect(latest.version).toBeGreaterThan(1);
+    const out = await rpc<{ reference: string; replaces: string }>(
+      SERVICE,
+      'select public.reissue_statement($1, $2, $3) as r',
+      [latest.data.member.account_number, '2026-09', 'Address corrected'],
+    );
+    expect(out.replaces).toBe(latest.reference);
+    expect(out.reference).toBe(latest.reference.replace(/-v\d+$/, `-v${latest.version + 1}`));
   });
 });

@@ -440,6 +440,18 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
           }),
         ),
       ).toMatch(/^23514: .*transfers_posted_by_a_second_person/);
+      // Their own withdrawal: no approving it by a direct write that names them only as the approver.
+      await fund(me);
+      await addActiveAddress(engine.db, me, 1, BTC_2);
+      const mine = await file(me, '1.00', BTC_2);
+      expect(
+        await attempt(() =>
+          engine.db.query(
+            `update public.withdrawal_requests set status = 'approved', approved_by = $1 where id = $2`,
+            [me, mine.id],
+          ),
+        ),
+      ).toMatch(own);
       // Their own deposit notice: no reviewing it by a direct write either.
       const notice = await one<{ id: string }>(
         `insert into public.deposit_notices (user_id, wallet_id, quantity, tx_id) values ($1, 1, 0.5, $2) returning id::text`,

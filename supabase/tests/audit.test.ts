@@ -543,4 +543,25 @@ describe.each(engines)('audit log on %s', (_name, open) => {
     }
     expect(await verify()).toMatchObject({ intact: true });
   });
+
+  it('names the actor of an event the service role wrote "service", and of one the database wrote alone "system"', async () => {
+    const latest = async () =>
+      (
+        await engine.db.query<{ actor_role: string; actor_id: string | null }>(
+          `select actor_role, actor_id from public.audit_events where member_id = $1 order by id desc limit 1`,
+          [member.id],
+        )
+      ).rows[0];
+    await rpc(
+      SERVICE,
+      `select public.operator_post_correction($1, 'referral', '1.00', 'by the service role') as r`,
+      [member.id],
+    );
+    expect(await latest()).toEqual({ actor_role: 'service', actor_id: null });
+    await engine.db.query(
+      `select public.operator_post_correction($1, 'referral', '1.00', 'by the table owner')`,
+      [member.id],
+    );
+    expect(await latest()).toEqual({ actor_role: 'system', actor_id: null });
+  });
 });

@@ -84,6 +84,14 @@ begin
   select count(*) into v_total from public.audit_events;
   select e.id, e.hash into v_last, v_last_hash from public.audit_events e order by e.id desc limit 1;
   select * into v_head from private.audit_chain_head where singleton;
+  -- Every event still there, but the newest one's hash is not the one the head recorded: it was
+  -- rewritten (its hash recomputed), not removed. It has no successor whose link would tell.
+  if v_head.events = v_total and v_head.last_id is not distinct from v_last and v_last is not null
+     and v_head.last_hash is distinct from v_last_hash then
+    return jsonb_build_object('intact', false, 'done', true, 'checked', v_range.events,
+      'intact_through', (select max(e.id) from public.audit_events e where e.id < v_last), 'broken_at', v_last,
+      'problem', 'This event was changed after it was written: its hash is not the one the chain head recorded.');
+  end if;
   if v_head.events <> v_total or v_head.last_id is distinct from v_last
      or (v_last is not null and v_head.last_hash is distinct from v_last_hash) then
     return jsonb_build_object('intact', false, 'done', true, 'checked', v_range.events,

@@ -116,8 +116,13 @@ describe.each(engines)('transaction ids on %s', (name, open) => {
           let id = c.zeroX + body;
           if (c.foreign) {
             // An ASCII space around the id is trimmed like a paste's line break; inside it, it is foreign.
+            // An x after a leading 0 would spell the 0x prefix (a valid id, not a foreign character).
             const at =
-              c.foreign.char === ' ' ? Math.min(Math.max(c.foreign.at, 1), id.length - 1) : c.foreign.at;
+              c.foreign.char === ' '
+                ? Math.min(Math.max(c.foreign.at, 1), id.length - 1)
+                : /^[xX]$/.test(c.foreign.char) && c.foreign.at === 1
+                  ? 2
+                  : c.foreign.at;
             id = id.slice(0, at) + c.foreign.char + id.slice(at);
           }
           const want =

@@ -55,8 +55,9 @@ create policy staff_proposals_update_service on public.staff_proposals
 
 alter publication supabase_realtime add table public.staff_proposals;
 
--- The open proposal p_id, locked; refuses a closed or expired one (the same messages as balance
--- proposals give).
+-- The open proposal p_id, locked; refuses a closed or expired one (the same messages as pending
+-- transfers give). Its messages tell whether an id exists and how it ended, so callers check first
+-- that the caller may decide proposals at all (below).
 create function private.lock_open_staff_change(p_id bigint) returns public.staff_proposals
 language plpgsql
 security definer
@@ -177,7 +178,9 @@ as $$
 declare
   v_proposal public.staff_proposals;
 begin
-  perform private.require_admin();
+  -- Every kind is decided by finance or owner (private.staff_change_roles). Checked before the
+  -- lookup, so support staff, who cannot read proposals, learn nothing of one by guessing its id.
+  perform private.require_role('finance', 'owner');
   if auth.uid() is null then
     raise exception 'Proposals are approved by a signed-in admin.' using errcode = '42501';
   end if;
@@ -205,7 +208,7 @@ declare
   v_proposal public.staff_proposals;
   v_reason text;
 begin
-  perform private.require_admin();
+  perform private.require_role('finance', 'owner');  -- before the lookup, as in approve_staff_change
   if auth.uid() is null then
     raise exception 'Proposals are rejected by a signed-in admin.' using errcode = '42501';
   end if;
@@ -229,7 +232,9 @@ as $$
 declare
   v_proposal public.staff_proposals;
 begin
-  perform private.require_admin();
+  -- Only finance and owner propose, so only they can have a proposal to withdraw; checked before the
+  -- lookup, as in approve_staff_change.
+  perform private.require_role('finance', 'owner');
   v_proposal := private.lock_open_staff_change(p_proposal_id);
   if v_proposal.proposed_by is distinct from auth.uid() then
     raise exception 'Only the admin who proposed this change can withdraw it.' using errcode = '42501';

@@ -396,6 +396,80 @@ describe.each(engines)('staff proposals on %s', (_name, open) => {
     await withdraw(finance2, next.id);
   });
 
+  it('staff who may not decide proposals learn nothing of one by guessing its id: one refusal for open, approved, expired and missing', async () => {
+    const guessed = (await createUser(engine.db, { email: 'guessed@staff.test' })).id;
+    const freeze = () =>
+      engine.db.query(`insert into public.withdrawal_freezes (user_id, frozen_by) values ($1, $1)`, [
+        guessed,
+      ]);
+    await freeze();
+    const approved = await propose(finance, 'unfreeze', guessed, {});
+    await approve(finance2, approved.id);
+    await freeze();
+    const expired = await propose(finance, 'unfreeze', guessed, {});
+    await asCaller(engine.db, SERVICE, (tx) =>
+      tx.query(`update public.staff_proposals set expires_at = now() - interval '1 second' where id = $1`, [
+        expired.id,
+      ]),
+    );
+    const open = await propose(finance2, 'unfreeze', guessed, {});
+    const { missing } = await one<{ missing: number }>(
+      'select max(id)::int + 1000 as missing from public.staff_proposals',
+    );
+    const statuses = await engine.db.query<{ id: number; status: string }>(
+      'select id::int, status from public.staff_proposals where id = any($1) order by id',
+      [[approved.id, expired.id, open.id]],
+    );
+    expect(statuses.rows.map((r) => r.status)).toEqual(['approved', 'expired', 'open']);
+    for (const [caller, role] of [
+      [support, 'support'],
+      [auditor, 'auditor'],
+    ] as const) {
+      for (const id of [open.id, approved.id, expired.id, missing]) {
+        for (const [what, attempt] of [
+          ['approve', () => approve(caller, id)],
+          ['reject', () => reject(caller, id, 'not mine to decide')],
+          ['withdraw', () => withdraw(caller, id)],
+        ] as const) {
+          expect(await refusal(attempt), `${role} ${what}s #${id}`).toEqual({
+            code: '42501',
+            hint: 'role_required',
+            message: `Your staff role (${role}) cannot do this; it needs finance or owner.`,
+          });
+        }
+      }
+    }
+    // The same calls by finance still tell a decider what happened.
+    expect(await refusal(() => approve(owner, approved.id))).toMatchObject({
+      code: 'PT409',
+      message: 'This proposal was already approved.',
+    });
+    expect(await refusal(() => approve(owner, missing))).toMatchObject({
+      code: '22023',
+      message: 'That proposal was not found.',
+    });
+    await withdraw(finance2, open.id);
+  });
+
+  it('every kind of proposal is decided by finance or owner, the roles checked before a proposal is looked up', async () => {
+    const { def } = await one<{ def: string }>(
+      `select pg_get_constraintdef(oid) as def from pg_constraint
+       where conrelid = 'public.staff_proposals'::regclass and pg_get_constraintdef(oid) like '%kind%ANY%'`,
+    );
+    const kinds = [...def.matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]!);
+    expect(kinds).toContain('returns_run');
+    for (const kind of kinds) {
+      const { roles } = await one<{ roles: string[] }>('select private.staff_change_roles($1) as roles', [
+        kind,
+      ]);
+      expect(roles.length, kind).toBeGreaterThan(0);
+      expect(
+        roles.every((r) => r === 'finance' || r === 'owner'),
+        `${kind}: ${roles.join(', ')}`,
+      ).toBe(true);
+    }
+  });
+
   it('refuses every path around a proposal: direct writes, the old functions, a forged approval', async () => {
     for (const caller of [owner, finance, support, auditor]) {
       for (const sql of [

@@ -118,7 +118,7 @@ describe.each(engines)('placeholder deposit addresses on %s', (_name, open) => {
     );
   });
 
-  it('no writer can turn a placeholder on: the service role, an update, a proposal', async () => {
+  it('no writer can turn a placeholder on: the service role, an update, an insert, a proposal', async () => {
     // Wallet 6 is still on its placeholder in the test database.
     const row = await engine.db.query<{ placeholder: boolean; enabled: boolean }>(
       'select placeholder, enabled from public.deposit_wallets where id = 6',
@@ -153,6 +153,21 @@ describe.each(engines)('placeholder deposit addresses on %s', (_name, open) => {
         ),
       ),
     ).toBe('ok');
+    // An insert meets the rule too (a seed or script building a database writes wallets by insert).
+    // Before-insert triggers run before the key is compared, so an insert that `on conflict do
+    // nothing` would skip is still checked: the rule does not depend on the row being new.
+    const insertWallet6 = (address: string) =>
+      refusal(() =>
+        probe(engine.db, SERVICE, (tx) =>
+          tx.query(
+            `insert into public.deposit_wallets (id, wallet_name, asset, network, address, enabled)
+             values (6, 'USDC (TRC-20)', 'USDC', 'tron', $1, true) on conflict (id) do nothing`,
+            [address],
+          ),
+        ),
+      );
+    expect(await insertWallet6('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb')).toMatch(/^22023 placeholder_address:/);
+    expect(await insertWallet6('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7')).toBe('ok');
     // The first pair of eyes is refused at once (the proposal's dry run meets the same rule).
     expect(
       await refusal(() =>

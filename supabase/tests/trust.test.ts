@@ -582,16 +582,35 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
   });
 
   describe('a revoked or downgraded staff member', () => {
-    it('loses their open proposals and approvals at once, each audited', async () => {
-      const maker = (await createStaff(engine.db, { role: 'finance', email: `maker-${++seq}@trust.test` }))
+    /** A new finance admin with a correction they proposed and a member's withdrawal they approved. */
+    const makerWithOpenWork = async (email: string, reason: string) => {
+      const maker = (await createStaff(engine.db, { role: 'finance', email: `${email}-${++seq}@trust.test` }))
         .id;
-      const m1 = await member();
-      const m2 = await member();
-      const p = await rpc<{ id: number }>(
+      const corrected = await member();
+      const correction = await rpc<{ id: number }>(
         adminAtAal2(maker),
-        `select public.propose_correction($1, 'referral', '7.00', 'goodwill', 'revocation test') as r`,
-        [m1],
+        `select public.propose_correction($1, 'referral', '7.00', 'goodwill', $2) as r`,
+        [corrected, reason],
       );
+      const withdrawing = await member();
+      await fund(withdrawing);
+      await addActiveAddress(engine.db, withdrawing, 1, BTC);
+      const request = await file(withdrawing);
+      await rpc(adminAtAal2(maker), `select public.review_withdrawal_request($1, 'approve', null) as r`, [
+        request.id,
+      ]);
+      return { maker, corrected, correction, withdrawing, request };
+    };
+
+    it('loses their open proposals and approvals at once, each audited', async () => {
+      const {
+        maker,
+        corrected: m1,
+        correction: p,
+        withdrawing: m3,
+        request: req,
+      } = await makerWithOpenWork('maker', 'revocation test');
+      const m2 = await member();
       await rpc(
         m2 === '' ? SERVICE : { role: 'authenticated', uid: m2 },
         'select public.freeze_withdrawals() as r',
@@ -601,13 +620,6 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
         `select public.propose_staff_change('unfreeze', $1, '{}', 'revocation test') as r`,
         [m2],
       );
-      const m3 = await member();
-      await fund(m3);
-      await addActiveAddress(engine.db, m3, 1, BTC);
-      const req = await file(m3);
-      await rpc(adminAtAal2(maker), `select public.review_withdrawal_request($1, 'approve', null) as r`, [
-        req.id,
-      ]);
       // Downgraded to support: nothing of theirs is left waiting.
       await engine.db.query(`update public.admins set role = 'support' where user_id = $1`, [maker]);
       expect(
@@ -635,20 +647,7 @@ describe.each(engines)('trust holds on %s', (_name, open) => {
     });
 
     it('removed from staff outright (the admins row deleted), they lose them the same way', async () => {
-      const maker = (await createStaff(engine.db, { role: 'finance', email: `gone-${++seq}@trust.test` })).id;
-      const m1 = await member();
-      const p = await rpc<{ id: number }>(
-        adminAtAal2(maker),
-        `select public.propose_correction($1, 'referral', '7.00', 'goodwill', 'removal test') as r`,
-        [m1],
-      );
-      const m3 = await member();
-      await fund(m3);
-      await addActiveAddress(engine.db, m3, 1, BTC);
-      const req = await file(m3);
-      await rpc(adminAtAal2(maker), `select public.review_withdrawal_request($1, 'approve', null) as r`, [
-        req.id,
-      ]);
+      const { maker, correction: p, request: req } = await makerWithOpenWork('gone', 'removal test');
       // What an approved staff_role proposal with role null does (and revoke_admin for the service role).
       await engine.db.query(`delete from public.admins where user_id = $1`, [maker]);
       expect(

@@ -80,16 +80,29 @@ $$;
 revoke execute on function public.my_staff_role() from public, anon, authenticated, service_role;
 grant execute on function public.my_staff_role() to authenticated, service_role;
 
--- Money history and authenticator resets are not for support.
+-- Money history and authenticator resets are not for support. Transfers are that history too (each
+-- ledger line's transfer, with staff's internal note), so they are read by the same roles.
 drop policy ledger_entries_select_own_or_admin on public.ledger_entries;
 create policy ledger_entries_select_own_or_money_staff on public.ledger_entries
   for select to authenticated
   using (user_id = (select auth.uid()) or (select private.has_role('finance', 'auditor', 'owner')));
 
+drop policy transfers_select_admin on public.transfers;
+create policy transfers_select_money_staff on public.transfers
+  for select to authenticated
+  using ((select private.has_role('finance', 'auditor', 'owner')));
+
+comment on table public.transfers is
+  'Double-entry transfers. Read: the member (own rows, without the internal note, through the API functions); finance, auditor and owner staff at aal2 (all); service_role. Write: only the engine''s functions; never updated or deleted (no privilege, and a trigger raises).';
+comment on table public.ledger_entries is
+  'The member''s statement lines: one per member account a posted transfer moved. Read: the member (own rows); finance, auditor and owner staff at aal2 (all); service_role. Write: only the engine; never updated, deleted or truncated.';
+
 drop policy mfa_resets_select_admin on public.mfa_resets;
 create policy mfa_resets_select_owner_or_auditor on public.mfa_resets
   for select to authenticated
   using ((select private.has_role('auditor', 'owner')));
+comment on table public.mfa_resets is
+  'Authenticator (TOTP factor) resets. Read: auditor and owner staff at aal2, service_role. Written only by admin_reset_mfa.';
 
 -- Functions whose body stays as it was move to the private schema (not callable over the API; no
 -- execute for authenticated) behind a public wrapper of the same signature that checks the role.

@@ -16,7 +16,7 @@ create table public.firm_settings (
 );
 
 comment on table public.firm_settings is
-  'The firm''s settings, one row. Read: every staff role at aal2; service_role. Write: only by an approved proposal (no direct grants).';
+  'The firm''s settings, one row. Read: every staff role at aal2; service_role. Write: staff only by an approved proposal (no grant to authenticated); service_role (seed, operator scripts).';
 
 insert into public.firm_settings default values;
 

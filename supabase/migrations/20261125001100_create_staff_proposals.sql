@@ -31,7 +31,7 @@ create table public.staff_proposals (
 );
 
 comment on table public.staff_proposals is
-  'Proposed address, role, settings and unfreeze changes awaiting a second admin. Read: finance, auditor and owner staff at aal2; service_role. Write: propose/approve/reject/withdraw_staff_change only.';
+  'Proposed deposit-address, staff-role, firm-settings, unfreeze, plan-terms and returns-run changes awaiting a second admin. Read: finance, auditor and owner staff at aal2; service_role. Write: propose/approve/reject/withdraw_staff_change only.';
 
 -- One open proposal per thing changed (a wallet, a person's role, the settings, a member's freeze).
 create unique index staff_proposals_one_open_key on public.staff_proposals (kind, target) where status = 'open';

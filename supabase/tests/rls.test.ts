@@ -317,7 +317,7 @@ const TABLES: Record<string, TableCase> = {
     },
   },
   // Transfers carry staff's internal note: members never read them directly (their statement is
-  // ledger_entries and the API functions); staff read all.
+  // ledger_entries and the API functions). They are money history, like ledger lines: not for support.
   transfers: {
     select: {
       anon: 'denied',
@@ -325,7 +325,7 @@ const TABLES: Record<string, TableCase> = {
       memberB: 'nothing',
       adminAal1: 'nothing',
       owner: 'all',
-      support: 'all',
+      support: 'nothing',
       finance: 'all',
       auditor: 'all',
       service: 'all',

@@ -6,11 +6,13 @@
  * member B subscribes to every table of the publication (read from the catalogue, so a table added
  * later is covered) while member A's account goes through freezes, lifts, notices, holds, addresses,
  * withdrawals and notifications trimmed past the cap. A receives their own events (the feed is
- * live); B must receive none.
+ * live); B must receive none. And a support staff member at aal2 hears none of the money history
+ * (transfers, ledger lines, proposals) that a finance admin hears.
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR, type LocalSupabase } from '../../../../supabase/local/server';
+import { TotpCodeBook } from '../../../support/totp';
 import { testTxId } from '../../../support/tx-id';
 import { EngineHarness, openTestWallets, signedInUser, sleep, waitFor, type Engine } from '../harness';
 
@@ -33,6 +35,22 @@ async function subscribeToAll(c: SupabaseClient, name: string, tables: string[])
   channel.subscribe((status) => statuses.push(status));
   await waitFor(() => statuses.includes('SUBSCRIBED'), 15000, `${name} SUBSCRIBED`);
   return { channel, seen };
+}
+
+/** A signed-in staff member of the role, at aal2 (an authenticator verified), with realtime told. */
+async function staffAtAal2(server: LocalSupabase, tag: string, role: string) {
+  const staff = await signedInUser(server, tag);
+  await server.db.query(`insert into public.admins (user_id, role) values ($1, $2)`, [staff.id, role]);
+  const enrolled = await staff.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+  if (enrolled.error) throw enrolled.error;
+  const verified = await staff.client.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data.id,
+    code: await new TotpCodeBook(enrolled.data.totp.secret).next(),
+  });
+  if (verified.error) throw verified.error;
+  // supabase-js hands realtime a new token on sign-in and refresh, not after an MFA verify.
+  await staff.client.realtime.setAuth(verified.data.access_token);
+  return staff;
 }
 
 describe.each(['pglite', 'postgres'] as Engine[])('realtime names no other member (%s)', (engine) => {
@@ -131,5 +149,47 @@ describe.each(['pglite', 'postgres'] as Engine[])('realtime names no other membe
     expect(subA.seen.every((s) => JSON.stringify(s).includes(a.id) || s.table === 'profiles')).toBe(true);
     expect(subB.seen.map((s) => `${s.table} ${s.eventType}`)).toEqual([]);
     expect(JSON.stringify(subB.seen)).not.toContain(a.id);
+  }, 60_000);
+
+  it('sends support staff none of the money history a finance admin hears: transfers, ledger lines, proposals', async () => {
+    const tables = ['transfers', 'ledger_entries', 'staff_proposals'];
+    const member = await signedInUser(server, 'rt-money-member');
+    const support = await staffAtAal2(server, 'rt-money-support', 'support');
+    const finance = await staffAtAal2(server, 'rt-money-finance', 'finance');
+    const heardBySupport = await subscribeToAll(support.client, 'money-support', tables);
+    const heardByFinance = await subscribeToAll(finance.client, 'money-finance', tables);
+    // A correction proposed (a pending transfer), then posted by the operator (ledger lines), and
+    // the member's freeze lift proposed (a staff proposal).
+    const proposed = await finance.client.rpc('propose_correction', {
+      p_user_id: member.id,
+      p_account: 'referral',
+      p_amount: '7.00',
+      p_category: 'goodwill',
+      p_client_text: 'A goodwill credit',
+    });
+    expect(proposed.error).toBeNull();
+    await server.db.transaction(async (tx) => {
+      await tx.query(`select set_config('role', 'service_role', true),
+        set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+      await tx.query(`select public.operator_post_correction($1, 'interest_wallet', '50.00', 'opening')`, [
+        member.id,
+      ]);
+    });
+    expect((await member.client.rpc('freeze_withdrawals', { p_reason: 'lost phone' })).error).toBeNull();
+    const unfreeze = await finance.client.rpc('propose_staff_change', {
+      p_kind: 'unfreeze',
+      p_target: member.id,
+      p_payload: {},
+      p_reason: 'phone found',
+    });
+    expect(unfreeze.error).toBeNull();
+
+    await waitFor(
+      () => tables.every((t) => heardByFinance.seen.some((s) => s.table === t)),
+      15000,
+      'finance hears each table',
+    );
+    await sleep(500);
+    expect(heardBySupport.seen.map((s) => `${s.table} ${s.eventType}`)).toEqual([]);
   }, 60_000);
 });

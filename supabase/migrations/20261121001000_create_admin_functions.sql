@@ -181,6 +181,9 @@ begin
 end
 $$;
 
+-- Superseded: 20261124007100 puts this body behind a role check, and 20261127000300 replaces it
+-- (staff value a notice in USD and its credit is a pending transfer of the money engine). Kept so the
+-- migrations replay in order; the rule in force is the last definition.
 -- A deposit notice is confirmed by two staff (issue 30): 'confirm' proposes the credit (a
 -- deposit_credit staff proposal for the notice's amount, 20261126001600) and the notice stays pending
 -- until a second finance admin or owner approves it, which credits the member and marks the notice
@@ -226,6 +229,8 @@ begin
 end
 $$;
 
+-- Superseded by 20261124007300 (two admins) and 20261127000400 (the reservation, the payout record
+-- and its reconciliation): the rule in force is the last definition.
 -- pending -> approved | rejected; approved -> paid | rejected. Paying debits the Interest Wallet and
 -- credits Total Withdraw in this transaction, and needs the Interest Wallet to cover the amount.
 create function public.review_withdrawal_request(p_request_id bigint, p_action text, p_note text default null)

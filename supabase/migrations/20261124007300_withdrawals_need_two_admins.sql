@@ -10,6 +10,8 @@ comment on column public.withdrawal_requests.approved_by is
 alter table public.withdrawal_requests add constraint withdrawal_requests_paid_by_another_admin
   check (status <> 'paid' or approved_by is null or reviewed_by is null or approved_by <> reviewed_by) not valid;
 
+-- Superseded by 20261127000400 (the amount reserved as a pending transfer, paid from the chosen account,
+-- with a payout record that reconciles): the rule in force is the last definition.
 -- pending -> approved | rejected; approved -> paid | rejected. Paying debits the Interest Wallet and
 -- credits Total Withdraw in this transaction, and needs the Interest Wallet to cover the amount.
 create or replace function public.review_withdrawal_request(p_request_id bigint, p_action text, p_note text default null)

@@ -9,6 +9,7 @@ import {
   type LocalSupabaseOptions,
 } from '../../../supabase/local/server';
 import { openTestWalletsSql } from '../../support/test-wallets';
+import { TotpCodeBook } from '../../support/totp';
 import { pgliteTemplate, postgresTemplate, type TemplateSpec } from '../../support/db-templates';
 import {
   startThrowawayPostgres,
@@ -119,6 +120,23 @@ export async function signedInUser(
     password,
     accessToken: signIn.data.session.access_token,
   };
+}
+
+/**
+ * Enrolls an authenticator for a signed-in client and answers its challenge, so the session is at
+ * aal2 as the admin area requires. supabase-js hands realtime a new token on SIGNED_IN and
+ * TOKEN_REFRESHED, not after an MFA verify; an admin page opened after the challenge starts with the
+ * aal2 token, so realtime is given it here.
+ */
+export async function verifyAuthenticator(c: SupabaseClient): Promise<void> {
+  const enrolled = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+  if (enrolled.error) throw enrolled.error;
+  const verified = await c.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data.id,
+    code: await new TotpCodeBook(enrolled.data.totp.secret).next(),
+  });
+  if (verified.error) throw verified.error;
+  await c.realtime.setAuth(verified.data.access_token);
 }
 
 export async function waitFor<T>(

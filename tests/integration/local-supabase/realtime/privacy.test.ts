@@ -12,9 +12,16 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR, type LocalSupabase } from '../../../../supabase/local/server';
-import { TotpCodeBook } from '../../../support/totp';
 import { testTxId } from '../../../support/tx-id';
-import { EngineHarness, openTestWallets, signedInUser, sleep, waitFor, type Engine } from '../harness';
+import {
+  EngineHarness,
+  openTestWallets,
+  signedInUser,
+  sleep,
+  verifyAuthenticator,
+  waitFor,
+  type Engine,
+} from '../harness';
 
 interface Seen {
   table: string;
@@ -37,19 +44,11 @@ async function subscribeToAll(c: SupabaseClient, name: string, tables: string[])
   return { channel, seen };
 }
 
-/** A signed-in staff member of the role, at aal2 (an authenticator verified), with realtime told. */
+/** A signed-in staff member of the role, at aal2 (an authenticator verified). */
 async function staffAtAal2(server: LocalSupabase, tag: string, role: string) {
   const staff = await signedInUser(server, tag);
   await server.db.query(`insert into public.admins (user_id, role) values ($1, $2)`, [staff.id, role]);
-  const enrolled = await staff.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
-  if (enrolled.error) throw enrolled.error;
-  const verified = await staff.client.auth.mfa.challengeAndVerify({
-    factorId: enrolled.data.id,
-    code: await new TotpCodeBook(enrolled.data.totp.secret).next(),
-  });
-  if (verified.error) throw verified.error;
-  // supabase-js hands realtime a new token on sign-in and refresh, not after an MFA verify.
-  await staff.client.realtime.setAuth(verified.data.access_token);
+  await verifyAuthenticator(staff.client);
   return staff;
 }
 

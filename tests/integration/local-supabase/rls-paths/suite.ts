@@ -1,13 +1,13 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR, type LocalSupabase } from '../../../../supabase/local/server';
-import { TotpCodeBook } from '../../../support/totp';
 import {
   EngineHarness,
   client,
   openTestWallets,
   restRequest,
   signedInUser,
+  verifyAuthenticator,
   waitFor,
   type Engine,
 } from '../harness';
@@ -61,16 +61,7 @@ export function rlsPathsSuite(engine: Engine): void {
       await server.db.query(`insert into public.admins (user_id) values ($1)`, [a.id]);
     }
     // The aal2 admin answers a TOTP challenge, as the admin area requires.
-    const enrolled = await admin2.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
-    if (enrolled.error) throw enrolled.error;
-    const verified = await admin2.client.auth.mfa.challengeAndVerify({
-      factorId: enrolled.data.id,
-      code: await new TotpCodeBook(enrolled.data.totp.secret).next(),
-    });
-    if (verified.error) throw verified.error;
-    // supabase-js hands realtime a new token on SIGNED_IN and TOKEN_REFRESHED, not after an MFA
-    // verify; an admin page opened after the challenge starts with the aal2 token, as here.
-    await admin2.client.realtime.setAuth(verified.data.access_token);
+    await verifyAuthenticator(admin2.client);
     ownerId = owner.id;
     const people = { owner, other, adminAal1: admin1, adminAal2: admin2 };
     for (const who of CALLERS) {

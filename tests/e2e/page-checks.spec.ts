@@ -19,6 +19,8 @@ const pages: Record<string, string> = {
       setTimeout(() => control.abort(), 100);
     </script><p>aborts</p>`,
   '/next': '<p>next</p>',
+  // A live page: it reads again every 20 ms, so reads start while the next page is still loading.
+  '/keeps-reading': `<script>setInterval(() => fetch('/hang').catch(() => {}), 20);</script><p>live</p>`,
   // Two WCAG AA failures (grey on white at 1.6:1, an input with no name) and, beside them, a
   // best-practice rule's miss (no <main> landmark) that is outside the tags we hold pages to.
   '/breaks-wcag': `<!doctype html><html lang="en"><title>t</title>
@@ -32,6 +34,14 @@ test.beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/hang') {
       hanging.add(res);
+      return;
+    }
+    if (req.url === '/slow-next') {
+      // The next page takes a while to answer: the old one keeps running (and reading) meanwhile.
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<p>next</p>');
+      }, 400);
       return;
     }
     if (req.url === '/meets-a-refused-connection') {
@@ -68,6 +78,25 @@ test('a read still open when the test navigates away is not a problem', async ({
   await opened;
   await page.goto(`${origin}/next`);
   await expect(page.getByText('next')).toBeVisible();
+  watch.assertClean();
+});
+
+test('reads a live page starts while the next page loads, cancelled as it commits, are not problems', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.goto(`${origin}/keeps-reading`);
+  await page.waitForRequest((req) => req.url().endsWith('/hang'));
+  let startedWhileLoading = 0;
+  const navigation = page.waitForRequest((req) => req.url().endsWith('/slow-next'));
+  page.on('request', (req) => {
+    if (req.url().endsWith('/hang')) startedWhileLoading += 1;
+  });
+  await Promise.all([navigation, page.goto(`${origin}/slow-next`)]);
+  await expect(page.getByText('next')).toBeVisible();
+  // Let every cancellation arrive before reading what the watcher kept.
+  await page.waitForTimeout(200);
+  expect(startedWhileLoading).toBeGreaterThan(3);
   watch.assertClean();
 });
 

@@ -11,8 +11,10 @@ export function watchPage(page: Page) {
   // A document's requests still in flight when the test navigates the tab elsewhere are cancelled by
   // the browser (net::ERR_ABORTED): that is the navigation, not a fault of the page. The old document
   // keeps running until the new one commits, so a request it starts after the navigation began (a
-  // live update's refetch, say) is cancelled too. Any other failure, and an abort within one
-  // document, still counts.
+  // live update's refetch, say) is cancelled too; Chromium reports those cancellations as the new
+  // document commits, often before Playwright's framenavigated, so a request started while a
+  // navigation was pending is the navigation's when it fails before that navigation has committed
+  // as well as after. Any other failure, and an abort within one document, still counts.
   let navigationsStarted = 0;
   let navigationPending = false;
   let commits = 0;
@@ -38,7 +40,8 @@ export function watchPage(page: Page) {
     const started = startedIn.get(req);
     const leftBehind =
       started !== undefined &&
-      (started.navigations < navigationsStarted || (started.duringNavigation && started.commits < commits));
+      (started.navigations < navigationsStarted ||
+        (started.duringNavigation && (started.commits < commits || navigationPending)));
     if (error === 'net::ERR_ABORTED' && leftBehind) return;
     problems.push(`request failed: ${req.url()} ${error}`);
   });

@@ -37,6 +37,8 @@ export function watchPage(page: Page) {
   });
   page.on('requestfailed', (req) => {
     const error = req.failure()?.errorText ?? '';
+    // A navigation that fails never commits: the old document stays, and its own aborts count again.
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigationPending = false;
     const started = startedIn.get(req);
     const leftBehind =
       started !== undefined &&

@@ -19,6 +19,16 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import pg from 'pg';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+
+// Node 24's V8 (13.6) can free a WebAssembly import wrapper twice when its wasm code GC runs while a
+// call tiers that wrapper up, and the process dies with "Check failed: jit_page_->allocations_.erase
+// (addr) == 1" (nodejs/node#64500; V8 fixed it in "[wasm] Fix lookup of wrappers marked is_dying",
+// which 24.x does not carry). PGlite is the only WebAssembly here, and it killed `npm run dev` once on
+// CI while the migrations ran. Without wasm code GC, code a module no longer uses stays until the
+// module itself goes; measured over 15 PGlite open/close cycles: the same peak memory and time.
+// Every process that opens PGlite imports this file first (the server, the tests, the scripts).
+setFlagsFromString('--no-wasm-code-gc');
 
 /**
  * One small interface over the two databases the local server can run on: PGlite (Postgres in

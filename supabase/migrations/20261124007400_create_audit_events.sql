@@ -54,6 +54,44 @@ as $$
     e.prev_hash), 'UTF8')), 'hex')
 $$;
 
+-- The end of the chain, outside audit_events: each write moves it in the same transaction (the last
+-- event's id and hash and the number of events), and verify_audit_chain compares the end of the
+-- walk with it, so deleting the newest events (even as the table owner, guard triggers disabled) is
+-- reported too. Someone who can also rewrite this row can hide a truncation; an external copy of the
+-- last hash closes that (public.audit_chain_anchor, 20261125010200).
+create table private.audit_chain_head (
+  singleton boolean primary key default true check (singleton),
+  last_id bigint,
+  last_hash text,
+  events bigint not null default 0
+);
+
+alter table private.audit_chain_head enable row level security;
+revoke all on private.audit_chain_head from public, anon, authenticated, service_role;
+
+insert into private.audit_chain_head default values;
+
+create function private.audit_chain_head_guard() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op <> 'UPDATE' or new.events < old.events then
+    raise exception 'The audit chain head only moves forward.' using errcode = '42501';
+  end if;
+  return new;
+end
+$$;
+
+revoke execute on function private.audit_chain_head_guard() from public, anon, authenticated, service_role;
+
+create trigger audit_chain_head_forward_only
+  before insert or update or delete on private.audit_chain_head
+  for each row execute function private.audit_chain_head_guard();
+create trigger audit_chain_head_no_truncate
+  before truncate on private.audit_chain_head
+  for each statement execute function private.audit_chain_head_guard();
+
 -- Appends one event. One writer at a time (a transaction-scoped advisory lock), so each row links to
 -- the one committed before it.
 create function private.audit(p_kind text, p_member uuid, p_before jsonb, p_after jsonb, p_reason text)
@@ -81,6 +119,10 @@ begin
   v_event.after := p_after;
   v_event.reason := p_reason;
   v_event.hash := private.audit_hash(v_event);
+  -- The head moves first: the insert fires triggers that may audit further events (a credential
+  -- change starts a security hold), whose head must stay ahead of this one.
+  update private.audit_chain_head set last_id = v_event.id, last_hash = v_event.hash, events = events + 1
+  where singleton;
   insert into public.audit_events overriding system value select v_event.*;
 end
 $$;
@@ -252,39 +294,102 @@ revoke execute on function private.audit_ledger_entry(), private.audit_review(),
   private.audit_address_edit(), private.audit_staff(), private.audit_mfa_reset(), private.audit_member_email()
   from public, anon, authenticated, service_role;
 
--- Walks the chain in order and reports where it first breaks: a row whose stored hash is not the
--- hash of its fields (edited), or whose link is not the hash of the row before it (a row deleted or
--- inserted around the API). intact_through is the last event up to which everything checks out.
-create function public.verify_audit_chain() returns jsonb
+-- verify_audit_chain(p_after_id, p_limit) checks at most p_limit events with ids above p_after_id,
+-- in id order, in one ordered pass: each event's link against the stored hash of the event before it
+-- (for the range's first event, the newest event at or before p_after_id, or the zero hash) and its
+-- stored hash against the hash of its fields (private.audit_hash's expression written inline: a
+-- function that pins its search_path is never inlined, and calling it per event cost five times the
+-- hash; supabase/tests/audit.test.ts fails if the two differ). A firm's log only grows: one pass over
+-- 1,000,000 events takes about 3.7 s and some 2,000,000 reach the authenticated role's 8 s
+-- statement_timeout, so /admin/audit asks for ranges, one request each, and chains them. Called with
+-- no arguments it walks the whole log. `done` is true when the walk found a break or reached the end
+-- of the log, where the end is compared with private.audit_chain_head; otherwise the caller asks for
+-- the next range after `intact_through`. Each call reads one snapshot (a stable function).
+create function public.verify_audit_chain(p_after_id bigint default null, p_limit integer default null)
+returns jsonb
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
 declare
-  v_event public.audit_events;
-  v_prev text := repeat('0', 64);
+  v_from bigint := coalesce(p_after_id, -9223372036854775808);
+  v_prev_id bigint;
+  v_prev_hash text;
+  v_break record;
+  v_range record;
+  v_total bigint;
   v_last bigint;
-  v_checked bigint := 0;
+  v_last_hash text;
+  v_head private.audit_chain_head;
 begin
   perform private.require_role('auditor', 'owner');
-  for v_event in select * from public.audit_events order by id loop
-    if v_event.prev_hash <> v_prev then
-      return jsonb_build_object('intact', false, 'checked', v_checked, 'intact_through', v_last,
-        'broken_at', v_event.id, 'problem', 'The link to the previous event does not match: an event before it was removed or changed.');
-    end if;
-    if private.audit_hash(v_event) <> v_event.hash then
-      return jsonb_build_object('intact', false, 'checked', v_checked, 'intact_through', v_last,
-        'broken_at', v_event.id, 'problem', 'This event was changed after it was written.');
-    end if;
-    v_prev := v_event.hash;
-    v_last := v_event.id;
-    v_checked := v_checked + 1;
-  end loop;
-  return jsonb_build_object('intact', true, 'checked', v_checked, 'intact_through', v_last,
-    'broken_at', null, 'problem', null);
+  if p_limit is not null and (p_limit < 1 or p_limit > 500000) then
+    raise exception 'A range of the audit log is 1 to 500000 events.' using errcode = '22023';
+  end if;
+  -- The link the range's first event must carry.
+  select e.id, e.hash into v_prev_id, v_prev_hash
+  from public.audit_events e where e.id <= v_from order by e.id desc limit 1;
+  v_prev_hash := coalesce(v_prev_hash, repeat('0', 64));
+
+  select x.id, x.checked, x.intact_through, x.link_ok into v_break
+  from (
+    select e.id, row_number() over w - 1 as checked,
+      coalesce(lag(e.id) over w, v_prev_id) as intact_through,
+      e.prev_hash = coalesce(lag(e.hash) over w, v_prev_hash) as link_ok,
+      -- private.audit_hash(e), inline:
+      encode(sha256(convert_to(concat_ws('|',
+        e.id::text,
+        to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'),
+        coalesce(e.actor_id::text, '-'), e.actor_role, coalesce(e.member_id::text, '-'), e.kind,
+        coalesce(e.before::text, '-'), coalesce(e.after::text, '-'), coalesce(e.reason, '-'),
+        e.prev_hash), 'UTF8')), 'hex') = e.hash as hash_ok
+    from (
+      select * from public.audit_events a where a.id > v_from order by a.id limit p_limit
+    ) e
+    window w as (order by e.id)
+  ) x
+  where not (x.link_ok and x.hash_ok)
+  order by x.id
+  limit 1;
+  if found then
+    return jsonb_build_object('intact', false, 'done', true, 'checked', v_break.checked,
+      'intact_through', v_break.intact_through, 'broken_at', v_break.id,
+      'problem', case when not v_break.link_ok
+        then 'The link to the previous event does not match: an event before it was removed or changed.'
+        else 'This event was changed after it was written.' end);
+  end if;
+
+  select count(*) as events, max(r.id) as last_id into v_range
+  from (select a.id from public.audit_events a where a.id > v_from order by a.id limit p_limit) r;
+  if p_limit is not null and v_range.events = p_limit then
+    return jsonb_build_object('intact', true, 'done', false, 'checked', v_range.events,
+      'intact_through', v_range.last_id, 'broken_at', null, 'problem', null);
+  end if;
+
+  -- The end of the log: it must be where the chain head says the last write left it.
+  select count(*) into v_total from public.audit_events;
+  select e.id, e.hash into v_last, v_last_hash from public.audit_events e order by e.id desc limit 1;
+  select * into v_head from private.audit_chain_head where singleton;
+  -- Every event still there, but the newest one's hash is not the one the head recorded: it was
+  -- rewritten (its hash recomputed), not removed. It has no successor whose link would tell.
+  if v_head.events = v_total and v_head.last_id is not distinct from v_last and v_last is not null
+     and v_head.last_hash is distinct from v_last_hash then
+    return jsonb_build_object('intact', false, 'done', true, 'checked', v_range.events,
+      'intact_through', (select max(e.id) from public.audit_events e where e.id < v_last), 'broken_at', v_last,
+      'problem', 'This event was changed after it was written: its hash is not the one the chain head recorded.');
+  end if;
+  if v_head.events <> v_total or v_head.last_id is distinct from v_last
+     or (v_last is not null and v_head.last_hash is distinct from v_last_hash) then
+    return jsonb_build_object('intact', false, 'done', true, 'checked', v_range.events,
+      'intact_through', v_last, 'broken_at', v_head.last_id, 'problem', format(
+        'The newest events were removed: the log ends at event %s, but %s events were written, the last being event %s.',
+        coalesce(v_last::text, '(none)'), v_head.events, coalesce(v_head.last_id::text, '(none)')));
+  end if;
+  return jsonb_build_object('intact', true, 'done', true, 'checked', v_range.events,
+    'intact_through', v_last, 'broken_at', null, 'problem', null);
 end
 $$;
 
-revoke execute on function public.verify_audit_chain() from public, anon, authenticated, service_role;
-grant execute on function public.verify_audit_chain() to authenticated, service_role;
+revoke execute on function public.verify_audit_chain(bigint, integer) from public, anon, authenticated, service_role;
+grant execute on function public.verify_audit_chain(bigint, integer) to authenticated, service_role;

@@ -197,7 +197,7 @@ describe.each(engines)('audit log on %s', (_name, open) => {
   });
 
   it('verifies with the very hash the writer computes (verify_audit_chain inlines private.audit_hash)', async () => {
-    // The walk writes the hash expression inline for speed (migration 20261125005100); a change to
+    // The walk writes the hash expression inline for speed (migration 20261124007400); a change to
     // one without the other would report every event as changed, or miss an edit.
     const { rows } = await engine.db.query<{ name: string; src: string }>(
       `select p.proname as name, p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace

@@ -1,18 +1,17 @@
 -- Member RPCs (docs/data-contract.md). Each checks its caller first (private.require_member: a
 -- signed-in user with a profile) and validates every input before writing.
 
--- Interest Wallet minus what pending and approved withdrawal requests hold; never below zero (an
--- admin edit can lower the wallet under the held total).
+-- What a member may spend: the available amounts (posted credits less posted and pending debits, so
+-- a filed withdrawal's reservation counts at once) of the three withdrawable accounts.
 create function private.withdrawable(p_user_id uuid) returns numeric
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select greatest(0, p.interest_wallet - coalesce((
-    select sum(r.amount) from public.withdrawal_requests r
-    where r.user_id = p.id and r.status in ('pending', 'approved')), 0))
-  from public.profiles p where p.id = p_user_id
+  select coalesce(sum(a.credits_posted - a.debits_posted - a.debits_pending), 0)
+  from public.ledger_accounts a
+  where a.user_id = p_user_id and a.purpose in ('deposit_wallet', 'interest_wallet', 'referral')
 $$;
 
 revoke execute on function private.withdrawable(uuid) from public, anon, authenticated, service_role;
@@ -30,7 +29,19 @@ begin
 end
 $$;
 
-create function public.my_ledger()
+-- The member's ledger, newest first, in pages that each read only their own rows: PostgREST answers
+-- at most 1,000 rows, and with offsets plpgsql's `return query` produced the whole ledger for every
+-- page. A page starts below the last row of the previous one (created_at, id: the statement's order)
+-- and stops after p_limit rows, by the (user_id, created_at, id) index; without arguments, the whole
+-- ledger. Each line's reason is in p_locale ('en', 'zh-hant', 'ar'; null: the member's own language):
+-- the database's own lines are worded in it, what staff typed stays as typed (private.line_words,
+-- 20261127000900).
+create function public.my_ledger(
+  p_before_created_at timestamptz default null,
+  p_before_id bigint default null,
+  p_limit int default null,
+  p_locale text default null
+)
 returns table (
   id bigint,
   account text,
@@ -40,7 +51,9 @@ returns table (
   reason text,
   source text,
   source_id bigint,
-  created_at timestamptz
+  created_at timestamptz,
+  -- The transfer kind that made the line (deposit, withdrawal, correction, return, ...).
+  kind text
 )
 language plpgsql
 stable
@@ -49,54 +62,32 @@ set search_path = ''
 as $$
 declare
   v_uid uuid := private.require_member();
+  v_locale text := private.reader_locale(p_locale);
 begin
+  if (p_before_created_at is null) <> (p_before_id is null) then
+    raise exception 'A page starts below one entry: give both its time and its id, or neither.'
+      using errcode = '22023';
+  end if;
+  if p_limit is not null and (p_limit < 1 or p_limit > 10000) then
+    raise exception 'Page size must be 1 to 10000.' using errcode = '22023';
+  end if;
   return query
-    select l.id, l.account, l.delta::text, l.balance_before::text, l.balance_after::text, l.reason,
-           l.source, l.source_id, l.created_at
+    select l.id, l.account, l.delta::text, l.balance_before::text, l.balance_after::text,
+           private.line_words(l.kind, l.plan, l.source, l.source_id, l.transfer_id, l.reason, v_locale),
+           l.source, l.source_id, l.created_at, l.kind
     from public.ledger_entries l
     where l.user_id = v_uid
-    order by l.created_at desc, l.id desc;
+      and (p_before_id is null or (l.created_at, l.id) < (p_before_created_at, p_before_id))
+    order by l.created_at desc, l.id desc
+    limit p_limit;
 end
 $$;
 
-create function public.file_deposit_notice(p_wallet_id smallint, p_amount text, p_tx_id text) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_uid uuid := private.require_member();
-  v_amount numeric;
-  v_tx text := btrim(coalesce(p_tx_id, ''));
-  v_notice public.deposit_notices;
-begin
-  if not exists (select 1 from public.deposit_wallets w where w.id = p_wallet_id and w.enabled) then
-    raise exception 'Choose one of the listed wallets.' using errcode = '22023';
-  end if;
-  v_amount := private.parse_money(p_amount, 'Amount', true);
-  if v_tx = '' then
-    raise exception 'Transaction ID is required.' using errcode = '22023';
-  end if;
-  if char_length(v_tx) > 128 or v_tx ~ '[[:space:]]' then
-    raise exception 'Transaction ID must be at most 128 characters, without spaces.' using errcode = '22023';
-  end if;
-  begin
-    insert into public.deposit_notices (user_id, wallet_id, amount, tx_id)
-    values (v_uid, p_wallet_id, v_amount, v_tx)
-    returning * into v_notice;
-  exception when unique_violation then
-    raise exception 'This transaction ID has already been submitted.' using errcode = '23505';
-  end;
-  return private.notice_json(v_notice);
-end
-$$;
-
-create function public.file_withdrawal_request(
-  p_wallet_id smallint,
-  p_amount text,
-  p_destination_address text,
-  p_destination_tag text default null
-) returns jsonb
+-- A member says they sent p_quantity of a wallet's asset in transaction p_tx_id; staff value it in
+-- USD when they confirm it (20261127000300). At most 5 pending, and 10 filed per hour
+-- (private.refuse_over_filing_cap, 20261123000200); a transaction id is filed once per member
+-- (written canonically, private.canonical_tx_id, 20261124001200) unless staff rejected it.
+create function public.file_deposit_notice(p_wallet_id smallint, p_quantity text, p_tx_id text) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -104,58 +95,55 @@ as $$
 declare
   v_uid uuid := private.require_member();
   v_wallet public.deposit_wallets;
-  v_amount numeric;
-  v_address text := btrim(coalesce(p_destination_address, ''));
-  v_tag_text text := btrim(coalesce(p_destination_tag, ''));
-  v_tag bigint;
-  v_available numeric;
-  v_request public.withdrawal_requests;
+  v_quantity numeric;
+  v_tx text;
+  v_existing bigint;
+  v_notice public.deposit_notices;
+  c_pending_cap constant int := 5;
+  c_hourly_cap constant int := 10;
 begin
   select * into v_wallet from public.deposit_wallets w where w.id = p_wallet_id and w.enabled;
   if not found then
     raise exception 'Choose one of the listed wallets.' using errcode = '22023';
   end if;
-  v_amount := private.parse_money(p_amount, 'Amount', true);
-  if v_address = '' then
-    raise exception 'Destination address is required.' using errcode = '22023';
+  v_quantity := private.parse_decimal(p_quantity, format('Quantity sent (%s)', v_wallet.asset),
+    private.asset_decimals(v_wallet.asset));
+  if v_quantity > 100000000000 then
+    raise exception 'Quantity sent (%) is too large.', v_wallet.asset using errcode = '22023';
   end if;
-  if not private.is_valid_address(v_wallet.network, v_address) then
-    raise exception 'That is not a valid % address. Check it and try again.', private.network_label(v_wallet.network)
-      using errcode = '22023';
-  end if;
-  if v_tag_text <> '' then
-    if v_wallet.network <> 'ripple' then
-      raise exception 'A destination tag applies to XRP only.' using errcode = '22023';
-    end if;
-    if v_tag_text !~ '^[0-9]{1,10}$' or v_tag_text::bigint > 4294967295 then
-      raise exception 'Destination tag must be a whole number from 0 to 4294967295.' using errcode = '22023';
-    end if;
-    v_tag := v_tag_text::bigint;
+  v_tx := private.canonical_tx_id(v_wallet.network, p_tx_id);
+  if v_tx is null then
+    raise exception '%', private.tx_id_problem(v_wallet.network, p_tx_id) using errcode = '22023';
   end if;
 
-  -- Lock the profile so two requests filed at once cannot both spend the same balance.
   perform 1 from public.profiles p where p.id = v_uid for update;
-  v_available := private.withdrawable(v_uid);
-  if v_amount > v_available then
-    raise exception 'Amount is more than your withdrawable balance (%).', v_available::numeric(20, 2)
-      using errcode = '22023';
+  perform private.refuse_over_filing_cap(
+    (select count(*) from public.deposit_notices n where n.user_id = v_uid and n.status in ('pending', 'valued')),
+    c_pending_cap,
+    (select count(*) from public.deposit_notices n
+     where n.user_id = v_uid and n.created_at > now() - interval '1 hour'),
+    c_hourly_cap,
+    'deposit notices');
+  select n.id into v_existing from public.deposit_notices n
+  where n.user_id = v_uid and n.tx_id = v_tx and n.status <> 'rejected';
+  if v_existing is not null then
+    raise exception 'You have already filed this transaction ID (deposit notice #%).', v_existing
+      using errcode = '23505';
   end if;
-  insert into public.withdrawal_requests (user_id, wallet_id, amount, destination_address, destination_tag)
-  values (v_uid, p_wallet_id, v_amount, v_address, v_tag)
-  returning * into v_request;
-  return private.request_json(v_request);
+  insert into public.deposit_notices (user_id, wallet_id, quantity, tx_id)
+  values (v_uid, p_wallet_id, v_quantity, v_tx)
+  returning * into v_notice;
+  return private.notice_json(v_notice);
 end
 $$;
 
 revoke execute on function
   public.withdrawable_balance(),
-  public.my_ledger(),
-  public.file_deposit_notice(smallint, text, text),
-  public.file_withdrawal_request(smallint, text, text, text)
+  public.my_ledger(timestamptz, bigint, int, text),
+  public.file_deposit_notice(smallint, text, text)
 from public, anon, authenticated, service_role;
 grant execute on function
   public.withdrawable_balance(),
-  public.my_ledger(),
-  public.file_deposit_notice(smallint, text, text),
-  public.file_withdrawal_request(smallint, text, text, text)
+  public.my_ledger(timestamptz, bigint, int, text),
+  public.file_deposit_notice(smallint, text, text)
 to authenticated, service_role;

@@ -260,7 +260,6 @@ grant execute on function
   public.withdraw_staff_change(bigint)
 to authenticated, service_role;
 
-
 -- The old direct paths: the service role only. Staff are told where the change is made now.
 create function private.require_service_role_for(p_what text) returns void
 language plpgsql

@@ -26,4 +26,3 @@ end
 $$;
 
 revoke execute on function private.setting_amount(jsonb, text) from public, anon, authenticated, service_role;
-

@@ -60,58 +60,6 @@ revoke execute on function private.asset_decimals(text), private.parse_decimal(t
   private.notice_json(public.deposit_notices)
   from public, anon, authenticated, service_role;
 
-drop function public.file_deposit_notice(smallint, text, text);
-
-create function public.file_deposit_notice(p_wallet_id smallint, p_quantity text, p_tx_id text) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_uid uuid := private.require_member();
-  v_wallet public.deposit_wallets;
-  v_quantity numeric;
-  v_tx text;
-  v_existing bigint;
-  v_notice public.deposit_notices;
-  c_pending_cap constant int := 5;
-  c_hourly_cap constant int := 10;
-begin
-  select * into v_wallet from public.deposit_wallets w where w.id = p_wallet_id and w.enabled;
-  if not found then
-    raise exception 'Choose one of the listed wallets.' using errcode = '22023';
-  end if;
-  v_quantity := private.parse_decimal(p_quantity, format('Quantity sent (%s)', v_wallet.asset),
-    private.asset_decimals(v_wallet.asset));
-  if v_quantity > 100000000000 then
-    raise exception 'Quantity sent (%) is too large.', v_wallet.asset using errcode = '22023';
-  end if;
-  v_tx := private.canonical_tx_id(v_wallet.network, p_tx_id);
-  if v_tx is null then
-    raise exception '%', private.tx_id_problem(v_wallet.network, p_tx_id) using errcode = '22023';
-  end if;
-
-  perform 1 from public.profiles p where p.id = v_uid for update;
-  perform private.refuse_over_filing_cap(
-    (select count(*) from public.deposit_notices n where n.user_id = v_uid and n.status in ('pending', 'valued')),
-    c_pending_cap,
-    (select count(*) from public.deposit_notices n
-     where n.user_id = v_uid and n.created_at > now() - interval '1 hour'),
-    c_hourly_cap,
-    'deposit notices');
-  select n.id into v_existing from public.deposit_notices n
-  where n.user_id = v_uid and n.tx_id = v_tx and n.status <> 'rejected';
-  if v_existing is not null then
-    raise exception 'You have already filed this transaction ID (deposit notice #%).', v_existing
-      using errcode = '23505';
-  end if;
-  insert into public.deposit_notices (user_id, wallet_id, quantity, tx_id)
-  values (v_uid, p_wallet_id, v_quantity, v_tx)
-  returning * into v_notice;
-  return private.notice_json(v_notice);
-end
-$$;
-
 drop function public.review_deposit_notice(bigint, text, text);
 drop function private.review_deposit_notice(bigint, text, text);
 
@@ -204,11 +152,9 @@ begin
 end
 $$;
 
-revoke execute on function public.file_deposit_notice(smallint, text, text),
-  public.review_deposit_notice(bigint, text, text, text, text, text)
+revoke execute on function public.review_deposit_notice(bigint, text, text, text, text, text)
   from public, anon, authenticated, service_role;
-grant execute on function public.file_deposit_notice(smallint, text, text),
-  public.review_deposit_notice(bigint, text, text, text, text, text)
+grant execute on function public.review_deposit_notice(bigint, text, text, text, text, text)
   to authenticated, service_role;
 
 -- The notice follows its transfer, whatever resolved it (approval, rejection, withdrawal, expiry,

@@ -9,18 +9,6 @@
 -- changes a request's status (these functions, the address book, staff losing their role) moves the
 -- money the same way.
 
--- What a member may spend: the available amounts of the three withdrawable accounts.
-create or replace function private.withdrawable(p_user_id uuid) returns numeric
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select coalesce(sum(a.credits_posted - a.debits_posted - a.debits_pending), 0)
-  from public.ledger_accounts a
-  where a.user_id = p_user_id and a.purpose in ('deposit_wallet', 'interest_wallet', 'referral')
-$$;
-
 -- The member's four accounts: balance (posted), reserved (pending withdrawals), available.
 create function public.my_accounts()
 returns table (account text, label text, balance text, reserved text, available text, withdrawable boolean)
@@ -132,11 +120,9 @@ create trigger transfers_settle_withdrawal_request after insert on public.transf
   for each row when (new.source = 'withdrawal_request' and new.phase = 'void_pending' and new.void_reason = 'expired')
   execute function private.settle_withdrawal_request();
 
-revoke execute on function private.withdrawable(uuid), private.request_json(public.withdrawal_requests),
+revoke execute on function private.request_json(public.withdrawal_requests),
   private.reserve_withdrawal(), private.settle_withdrawal_transfer(), private.settle_withdrawal_request()
   from public, anon, authenticated, service_role;
-
-drop function public.file_withdrawal_request(smallint, text, text, text);
 
 create function public.file_withdrawal_request(
   p_wallet_id smallint,

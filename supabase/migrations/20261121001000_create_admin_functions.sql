@@ -2,6 +2,9 @@
 -- or service_role), validates every input before touching anything, and moves money only
 -- through the money engine (20261121000500). execute: authenticated and service_role only.
 
+-- The users table's page: profiles whose name or e-mail contains the search, sorted, with the
+-- total. The count and the page are separate statements, and without a search the page is read in
+-- index order (20261124006000), so a call never reads and sorts every profile.
 create function public.admin_search_users(
   p_search text default null,
   p_sort text default 'created_at',
@@ -19,8 +22,12 @@ declare
   v_sort text := coalesce(nullif(btrim(p_sort), ''), 'created_at');
   v_limit int := coalesce(p_limit, 50);
   v_offset int := coalesce(p_offset, 0);
+  v_direction text := case when coalesce(p_ascending, false) then 'asc' else 'desc' end;
+  v_filter text;
+  v_key text;
   v_pattern text;
-  v_result jsonb;
+  v_total bigint;
+  v_rows jsonb;
 begin
   perform private.require_admin();
   if v_sort not in ('username', 'email', 'created_at', 'updated_at', 'interest_wallet', 'deposit_wallet',
@@ -36,34 +43,24 @@ begin
   if char_length(v_search) > 254 then
     raise exception 'Search must be at most 254 characters.' using errcode = '22023';
   end if;
-  -- The search is literal text: escape ilike's wildcards.
+  -- The search is literal text: escape like's wildcards.
   v_pattern := '%' || replace(replace(replace(lower(v_search), '\', '\\'), '%', '\%'), '_', '\_') || '%';
-
+  -- No search: no condition at all (not `$1 = '' or …`), so the planner sees an ordered index scan.
+  v_filter := case when v_search = '' then 'true' else 'lower(p.username) like $1 or lower(p.email) like $1' end;
   -- Sort column from the whitelist above (%I), then id so pages are stable. Text columns sort
-  -- case-insensitively, as a person expects.
+  -- case-insensitively, as a person expects (and as the lower(...) indexes are built).
+  v_key := case when v_sort in ('username', 'email') then format('lower(p.%I)', v_sort) else format('p.%I', v_sort) end;
+
+  execute format('select count(*) from public.profiles p where %s', v_filter) into v_total using v_pattern;
   execute format(
     $q$
-      with matched as (
-        select p.* from public.profiles p
-        where $1 = '' or lower(p.username) like $2 or lower(p.email) like $2
-      ), page as (
-        select m.* from matched m
-        order by %s %s, m.id %s
-        limit $3 offset $4
-      )
-      select jsonb_build_object(
-        'total', (select count(*) from matched),
-        'rows', coalesce((select jsonb_agg(private.profile_json(page) order by %s %s, page.id %s) from page), '[]'::jsonb))
+      select coalesce(jsonb_agg(private.profile_json(page) order by %2$s %3$s, page.id %3$s), '[]'::jsonb)
+      from (select p.* from public.profiles p where %1$s order by %4$s %3$s, p.id %3$s limit $2 offset $3) page
     $q$,
-    case when v_sort in ('username', 'email') then format('lower(m.%I)', v_sort) else format('m.%I', v_sort) end,
-    case when coalesce(p_ascending, false) then 'asc' else 'desc' end,
-    case when coalesce(p_ascending, false) then 'asc' else 'desc' end,
-    case when v_sort in ('username', 'email') then format('lower(page.%I)', v_sort) else format('page.%I', v_sort) end,
-    case when coalesce(p_ascending, false) then 'asc' else 'desc' end,
-    case when coalesce(p_ascending, false) then 'asc' else 'desc' end)
-  into v_result
-  using v_search, v_pattern, v_limit, v_offset;
-  return v_result;
+    v_filter, replace(v_key, 'p.', 'page.'), v_direction, v_key)
+  into v_rows
+  using v_pattern, v_limit, v_offset;
+  return jsonb_build_object('total', v_total, 'rows', v_rows);
 end
 $$;
 

@@ -112,6 +112,8 @@ create trigger deposit_notices_one_confirmation_per_tx
 
 -- For the admin review screen: each live notice whose transaction id another member has also filed
 -- (and not had rejected), with the other notices' ids. Members never learn about each other's filings.
+-- Every staff role: support reads deposit notices anyway (the table's policy lets all staff at aal2
+-- read them), finance and owners need it before they confirm, auditors read everything.
 create function public.admin_deposit_notice_conflicts()
 returns table (notice_id bigint, conflicting_ids bigint[])
 language plpgsql
@@ -120,7 +122,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.require_admin();
+  perform private.require_role('support', 'finance', 'auditor', 'owner');
   return query
     select n.id, array_agg(o.id order by o.id)
     from public.deposit_notices n

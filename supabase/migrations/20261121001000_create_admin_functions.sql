@@ -64,7 +64,7 @@ begin
 end
 $$;
 
-create function public.admin_user_ledger(p_user_id uuid)
+create function private.admin_user_ledger(p_user_id uuid)
 returns table (
   id bigint,
   user_id uuid,
@@ -97,48 +97,7 @@ begin
 end
 $$;
 
-create function public.grant_admin(p_email text) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-begin
-  perform private.require_admin();
-  select u.id into v_user from auth.users u where lower(u.email) = lower(btrim(coalesce(p_email, ''))) limit 1;
-  if v_user is null then
-    raise exception 'No account uses that e-mail address.' using errcode = '22023';
-  end if;
-  insert into public.admins (user_id, granted_by) values (v_user, auth.uid())
-  on conflict (user_id) do nothing;
-end
-$$;
-
-create function public.revoke_admin(p_email text) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-begin
-  perform private.require_admin();
-  select u.id into v_user from auth.users u where lower(u.email) = lower(btrim(coalesce(p_email, ''))) limit 1;
-  if v_user is null then
-    raise exception 'No account uses that e-mail address.' using errcode = '22023';
-  end if;
-  if v_user = auth.uid() then
-    raise exception 'You cannot remove your own admin rights.' using errcode = '22023';
-  end if;
-  delete from public.admins where user_id = v_user;
-  if not found then
-    raise exception 'That user is not an admin.' using errcode = '22023';
-  end if;
-end
-$$;
-
-create function public.update_deposit_wallet(
+create function private.update_deposit_wallet(
   p_wallet_id smallint,
   p_address text,
   p_enabled boolean,
@@ -178,119 +137,16 @@ begin
 end
 $$;
 
--- Superseded: 20261124007100 puts this body behind a role check, and 20261127000300 replaces it
--- (staff value a notice in USD and its credit is a pending transfer of the money engine). Kept so the
--- migrations replay in order; the rule in force is the last definition.
--- A deposit notice is confirmed by two staff (issue 30): 'confirm' proposes the credit (a
--- deposit_credit staff proposal for the notice's amount, 20261126001600) and the notice stays pending
--- until a second finance admin or owner approves it, which credits the member and marks the notice
--- confirmed in one transaction. 'reject' closes the notice and any open credit proposal for it.
-create function public.review_deposit_notice(p_notice_id bigint, p_decision text, p_note text default null)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_notice public.deposit_notices;
-  v_note text;
-  v_proposal jsonb;
-begin
-  perform private.require_admin();
-  if p_decision is null or p_decision not in ('confirm', 'reject') then
-    raise exception 'Decision must be confirm or reject.' using errcode = '22023';
-  end if;
-  v_note := private.clean_note(p_note);
-  select * into v_notice from public.deposit_notices where id = p_notice_id for update;
-  if not found then
-    raise exception 'That deposit notice was not found.' using errcode = '22023';
-  end if;
-  if v_notice.status <> 'pending' then
-    raise exception 'This deposit notice was already %.', v_notice.status using errcode = 'PT409';
-  end if;
-  if p_decision = 'confirm' then
-    v_proposal := public.propose_staff_change('deposit_credit', v_notice.id::text,
-      jsonb_build_object('amount', v_notice.amount::text),
-      coalesce(v_note, format('Deposit notice #%s seen on-chain', v_notice.id)));
-    return private.notice_json(v_notice) || jsonb_build_object('credit_proposal_id', v_proposal -> 'id');
-  end if;
-  update public.staff_proposals
-  set status = 'rejected', decided_by = auth.uid(), decided_at = now(),
-      decision_note = coalesce(v_note, 'The deposit notice was rejected.')
-  where kind = 'deposit_credit' and target = v_notice.id::text and status = 'open';
-  update public.deposit_notices
-  set status = 'rejected', reviewed_by = auth.uid(), reviewed_at = now(), review_note = v_note
-  where id = p_notice_id
-  returning * into v_notice;
-  return private.notice_json(v_notice);
-end
-$$;
-
--- Superseded by 20261124007300 (two admins) and 20261127000400 (the reservation, the payout record
--- and its reconciliation): the rule in force is the last definition.
--- pending -> approved | rejected; approved -> paid | rejected. Paying debits the Interest Wallet and
--- credits Total Withdraw in this transaction, and needs the Interest Wallet to cover the amount.
-create function public.review_withdrawal_request(p_request_id bigint, p_action text, p_note text default null)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_request public.withdrawal_requests;
-  v_note text;
-  v_balance numeric;
-begin
-  perform private.require_admin();
-  if p_action is null or p_action not in ('approve', 'reject', 'pay') then
-    raise exception 'Action must be approve, reject or pay.' using errcode = '22023';
-  end if;
-  v_note := private.clean_note(p_note);
-  select * into v_request from public.withdrawal_requests where id = p_request_id for update;
-  if not found then
-    raise exception 'That withdrawal request was not found.' using errcode = '22023';
-  end if;
-  if not ((v_request.status = 'pending' and p_action in ('approve', 'reject'))
-          or (v_request.status = 'approved' and p_action in ('pay', 'reject'))) then
-    raise exception 'This request is %; it cannot be %.', v_request.status,
-      case p_action when 'approve' then 'approved' when 'reject' then 'rejected' else 'paid' end
-      using errcode = 'PT409';
-  end if;
-  if p_action = 'pay' then
-    select p.interest_wallet into v_balance from public.profiles p where p.id = v_request.user_id for update;
-    if v_balance < v_request.amount then
-      raise exception 'The member''s Interest Wallet (%) is less than this request (%).', v_balance, v_request.amount
-        using errcode = 'PT409';
-    end if;
-    perform private.post_ledger(v_request.user_id,
-      jsonb_build_object('interest_wallet', -v_request.amount, 'total_withdraw', v_request.amount),
-      format('Withdrawal paid (request #%s)', v_request.id), auth.uid(), 'withdrawal_request', v_request.id);
-  end if;
-  update public.withdrawal_requests
-  set status = case p_action when 'approve' then 'approved' when 'reject' then 'rejected' else 'paid' end,
-      reviewed_by = auth.uid(), reviewed_at = now(), review_note = coalesce(v_note, review_note),
-      paid_at = case when p_action = 'pay' then now() end
-  where id = p_request_id
-  returning * into v_request;
-  return private.request_json(v_request);
-end
-$$;
+-- Reviewing deposit notices and withdrawal requests (review_deposit_notice, 20261127000300;
+-- review_withdrawal_request, 20261127000400) and managing staff and deposit addresses (grant_admin,
+-- set_staff_role, revoke_admin, update_deposit_wallet: staff proposals, 20261125001100) are defined
+-- where the money engine and four eyes give them their rules. The bodies here are private: staff reach
+-- them through role-checking wrappers (admin_user_ledger, 20261124007100) or an approved proposal
+-- (update_deposit_wallet).
 
 revoke execute on function
   public.admin_search_users(text, text, boolean, int, int),
-  public.admin_user_ledger(uuid),
-  public.grant_admin(text),
-  public.revoke_admin(text),
-  public.update_deposit_wallet(smallint, text, boolean, text),
-  public.review_deposit_notice(bigint, text, text),
-  public.review_withdrawal_request(bigint, text, text)
+  private.admin_user_ledger(uuid),
+  private.update_deposit_wallet(smallint, text, boolean, text)
 from public, anon, authenticated, service_role;
-grant execute on function
-  public.admin_search_users(text, text, boolean, int, int),
-  public.admin_user_ledger(uuid),
-  public.grant_admin(text),
-  public.revoke_admin(text),
-  public.update_deposit_wallet(smallint, text, boolean, text),
-  public.review_deposit_notice(bigint, text, text),
-  public.review_withdrawal_request(bigint, text, text)
-to authenticated, service_role;
+grant execute on function public.admin_search_users(text, text, boolean, int, int) to authenticated, service_role;

@@ -136,7 +136,7 @@ create trigger mfa_factors_keep_only_admins_last_factor
 
 -- Another admin (at aal2) or the service role removes a person's authenticators after they lost
 -- their device, ends their sessions and records it. The person enrols again at their next sign-in.
-create function public.admin_reset_mfa(p_user_id uuid, p_reason text) returns jsonb
+create function private.admin_reset_mfa(p_user_id uuid, p_reason text) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -176,8 +176,7 @@ begin
 end
 $$;
 
-revoke execute on function public.admin_reset_mfa(uuid, text) from public, anon, authenticated, service_role;
-grant execute on function public.admin_reset_mfa(uuid, text) to authenticated, service_role;
+revoke execute on function private.admin_reset_mfa(uuid, text) from public, anon, authenticated, service_role;
 
 -- For the admins page: which admins have a verified authenticator (admins at aal2 only).
 create function public.admin_authenticators() returns table (user_id uuid, verified_factors int)

@@ -35,26 +35,3 @@ revoke execute on function private.require_confirmed_admin() from public, anon, 
 create trigger admins_require_confirmed_email
   before insert or update of user_id on public.admins
   for each row execute function private.require_confirmed_admin();
-
-create or replace function public.grant_admin(p_email text) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-  v_confirmed timestamptz;
-begin
-  perform private.require_admin();
-  select u.id, u.email_confirmed_at into v_user, v_confirmed
-  from auth.users u where lower(u.email) = lower(btrim(coalesce(p_email, ''))) limit 1;
-  if v_user is null then
-    raise exception 'No account uses that e-mail address.' using errcode = '22023';
-  end if;
-  if v_confirmed is null then
-    raise exception '%', private.unconfirmed_admin_message() using errcode = '22023';
-  end if;
-  insert into public.admins (user_id, granted_by) values (v_user, auth.uid())
-  on conflict (user_id) do nothing;
-end
-$$;

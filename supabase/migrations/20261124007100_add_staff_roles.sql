@@ -104,19 +104,9 @@ create policy mfa_resets_select_owner_or_auditor on public.mfa_resets
 comment on table public.mfa_resets is
   'Authenticator (TOTP factor) resets. Read: auditor and owner staff at aal2, service_role. Written only by admin_reset_mfa.';
 
--- Functions whose body stays as it was move to the private schema (not callable over the API; no
--- execute for authenticated) behind a public wrapper of the same signature that checks the role.
-alter function public.admin_user_ledger(uuid) set schema private;
-alter function public.update_deposit_wallet(smallint, text, boolean, text) set schema private;
-alter function public.review_deposit_notice(bigint, text, text) set schema private;
-alter function public.admin_reset_mfa(uuid, text) set schema private;
-revoke execute on function
-  private.admin_user_ledger(uuid),
-  private.update_deposit_wallet(smallint, text, boolean, text),
-  private.review_deposit_notice(bigint, text, text),
-  private.admin_reset_mfa(uuid, text)
-from public, anon, authenticated, service_role;
-
+-- A member's ledger for staff (20261121001000) and the authenticator reset (20261123000300) are private
+-- (not callable over the API; no execute for authenticated) behind a public wrapper of the same
+-- signature that checks the role.
 create function public.admin_user_ledger(p_user_id uuid)
 returns table (
   id bigint,
@@ -144,34 +134,6 @@ begin
 end
 $$;
 
-create function public.update_deposit_wallet(
-  p_wallet_id smallint,
-  p_address text,
-  p_enabled boolean,
-  p_reason text
-) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.require_role('finance', 'owner');
-  return private.update_deposit_wallet(p_wallet_id, p_address, p_enabled, p_reason);
-end
-$$;
-
-create function public.review_deposit_notice(p_notice_id bigint, p_decision text, p_note text default null)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.require_role('finance', 'owner');
-  return private.review_deposit_notice(p_notice_id, p_decision, p_note);
-end
-$$;
-
 create function public.admin_reset_mfa(p_user_id uuid, p_reason text) returns jsonb
 language plpgsql
 security definer
@@ -183,10 +145,8 @@ begin
 end
 $$;
 
--- Grants take a role now (least privilege when none is given: support). Only an owner grants; the
--- grant is still an insert into admins, so every rule on that table (e.g. a confirmed e-mail) holds.
-drop function public.grant_admin(text);
-
+-- Staff are named by e-mail and given one of four roles (grant_admin, set_staff_role and revoke_admin
+-- propose it to a second owner: 20261125001100).
 create function private.staff_user_by_email(p_email text) returns uuid
 language plpgsql
 stable
@@ -221,80 +181,7 @@ $$;
 
 revoke execute on function private.check_staff_role(text) from public, anon, authenticated, service_role;
 
-create function public.grant_admin(p_email text, p_role text default 'support') returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-  v_role text;
-begin
-  perform private.require_role('owner');
-  v_role := private.check_staff_role(p_role);
-  v_user := private.staff_user_by_email(p_email);
-  if exists (select 1 from public.admins a where a.user_id = v_user) then
-    raise exception 'That account is already staff; change its role instead.' using errcode = 'PT409';
-  end if;
-  insert into public.admins (user_id, granted_by, role) values (v_user, auth.uid(), v_role);
-end
-$$;
-
-create function public.set_staff_role(p_email text, p_role text) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-  v_role text;
-begin
-  perform private.require_role('owner');
-  v_role := private.check_staff_role(p_role);
-  v_user := private.staff_user_by_email(p_email);
-  if v_user = auth.uid() then
-    raise exception 'You cannot change your own role. Ask another owner.' using errcode = '22023';
-  end if;
-  update public.admins set role = v_role where user_id = v_user;
-  if not found then
-    raise exception 'That user is not staff.' using errcode = '22023';
-  end if;
-end
-$$;
-
-create or replace function public.revoke_admin(p_email text) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-begin
-  perform private.require_role('owner');
-  v_user := private.staff_user_by_email(p_email);
-  if v_user = auth.uid() then
-    raise exception 'You cannot remove your own admin rights.' using errcode = '22023';
-  end if;
-  delete from public.admins where user_id = v_user;
-  if not found then
-    raise exception 'That user is not an admin.' using errcode = '22023';
-  end if;
-end
-$$;
-
-revoke execute on function
-  public.admin_user_ledger(uuid),
-  public.update_deposit_wallet(smallint, text, boolean, text),
-  public.review_deposit_notice(bigint, text, text),
-  public.admin_reset_mfa(uuid, text),
-  public.grant_admin(text, text),
-  public.set_staff_role(text, text)
+revoke execute on function public.admin_user_ledger(uuid), public.admin_reset_mfa(uuid, text)
 from public, anon, authenticated, service_role;
-grant execute on function
-  public.admin_user_ledger(uuid),
-  public.update_deposit_wallet(smallint, text, boolean, text),
-  public.review_deposit_notice(bigint, text, text),
-  public.admin_reset_mfa(uuid, text),
-  public.grant_admin(text, text),
-  public.set_staff_role(text, text)
+grant execute on function public.admin_user_ledger(uuid), public.admin_reset_mfa(uuid, text)
 to authenticated, service_role;

@@ -276,7 +276,7 @@ $$;
 
 revoke execute on function private.require_service_role_for(text) from public, anon, authenticated, service_role;
 
-create or replace function public.update_deposit_wallet(
+create function public.update_deposit_wallet(
   p_wallet_id smallint,
   p_address text,
   p_enabled boolean,
@@ -293,7 +293,7 @@ begin
 end
 $$;
 
-create or replace function public.grant_admin(p_email text, p_role text default 'support') returns void
+create function public.grant_admin(p_email text, p_role text default 'support') returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -313,7 +313,7 @@ begin
 end
 $$;
 
-create or replace function public.set_staff_role(p_email text, p_role text) returns void
+create function public.set_staff_role(p_email text, p_role text) returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -333,7 +333,7 @@ begin
 end
 $$;
 
-create or replace function public.revoke_admin(p_email text) returns void
+create function public.revoke_admin(p_email text) returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -350,3 +350,16 @@ begin
   end if;
 end
 $$;
+
+revoke execute on function
+  public.update_deposit_wallet(smallint, text, boolean, text),
+  public.grant_admin(text, text),
+  public.set_staff_role(text, text),
+  public.revoke_admin(text)
+from public, anon, authenticated, service_role;
+grant execute on function
+  public.update_deposit_wallet(smallint, text, boolean, text),
+  public.grant_admin(text, text),
+  public.set_staff_role(text, text),
+  public.revoke_admin(text)
+to authenticated, service_role;

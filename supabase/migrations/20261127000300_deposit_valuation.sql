@@ -60,9 +60,6 @@ revoke execute on function private.asset_decimals(text), private.parse_decimal(t
   private.notice_json(public.deposit_notices)
   from public, anon, authenticated, service_role;
 
-drop function public.review_deposit_notice(bigint, text, text);
-drop function private.review_deposit_notice(bigint, text, text);
-
 -- 'confirm' values the notice (p_usd_value, p_rate, p_rate_source) and records the pending credit;
 -- 'reject' closes a notice that is not being credited. finance and owner only, never their own.
 create function public.review_deposit_notice(

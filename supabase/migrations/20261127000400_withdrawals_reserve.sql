@@ -198,8 +198,6 @@ $$;
 revoke execute on function public.file_withdrawal_request(smallint, text, text, text, text) from public, anon, authenticated, service_role;
 grant execute on function public.file_withdrawal_request(smallint, text, text, text, text) to authenticated;
 
-drop function public.review_withdrawal_request(bigint, text, text);
-
 -- pending -> approved | rejected; approved -> paid | rejected. The payer is not the approver, and
 -- records what was sent: p_quantity of the asset at p_rate USD per unit (p_rate_source), and the
 -- network fee in the asset. The member bears the network fee (the terms pass it on at cost), so the

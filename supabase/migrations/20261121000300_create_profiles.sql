@@ -236,8 +236,11 @@ stable
 security definer
 set search_path = ''
 as $$
+declare
+  v_uid uuid := private.require_account_holder();
 begin
-  return private.require_account_holder();
+  perform private.require_member_aal();
+  return v_uid;
 end
 $$;
 

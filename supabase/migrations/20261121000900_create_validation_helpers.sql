@@ -80,23 +80,6 @@ as $$
     'created_at', p.created_at, 'updated_at', p.updated_at)
 $$;
 
-create function private.notice_json(n public.deposit_notices) returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select to_jsonb(n) || jsonb_build_object('amount', n.amount::text)
-$$;
-
-create function private.request_json(r public.withdrawal_requests) returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select to_jsonb(r) || jsonb_build_object('amount', r.amount::text)
-$$;
-
 revoke execute on function private.parse_money(text, text, boolean), private.clean_reason(text),
   private.clean_note(text),
-  private.profile_json(public.profiles), private.notice_json(public.deposit_notices),
-  private.request_json(public.withdrawal_requests) from public, anon, authenticated, service_role;
+  private.profile_json(public.profiles) from public, anon, authenticated, service_role;

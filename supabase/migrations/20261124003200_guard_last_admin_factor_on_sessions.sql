@@ -1,7 +1,8 @@
 -- The only admin's last authenticator, guarded without a trigger on auth.mfa_factors (issue 19).
 -- Supabase documents triggers as supported on auth.users, identities, sessions, refresh_tokens and
--- audit_log_entries only, and has withdrawn trigger rights on other auth tables before; the guard of
--- migration 20261123000300 hung on auth.mfa_factors.
+-- audit_log_entries only, and has withdrawn trigger rights on other auth tables before, so the guard
+-- does not hang on auth.mfa_factors (postgres could not even drop a trigger there on hosted: it holds
+-- TRIGGER on the auth tables but owns none).
 --
 -- GoTrue (v2.196.0, internal/api/mfa.go UnenrollFactor and internal/api/admin.go
 -- adminUserDeleteFactor) removes a factor in one transaction: it deletes the auth.mfa_factors row,
@@ -48,26 +49,3 @@ create trigger sessions_keep_only_admins_last_factor
   for each row
   when (old.factor_id is not null and new.factor_id is null)
   execute function private.keep_only_admins_last_factor_on_session();
-
--- The old guard goes. Dropping a trigger needs ownership of auth.mfa_factors, which postgres does
--- not have on hosted; the function is postgres's own, so it becomes a pass-through first, and the
--- trigger is dropped where this role may.
-create or replace function private.keep_only_admins_last_factor() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- Superseded by private.keep_only_admins_last_factor_on_session (migration 20261124003200).
-  return old;
-end
-$$;
-
-do $$
-begin
-  drop trigger if exists mfa_factors_keep_only_admins_last_factor on auth.mfa_factors;
-  drop function private.keep_only_admins_last_factor();
-exception when insufficient_privilege then
-  raise notice 'auth.mfa_factors is not ours: its old trigger stays, calling a pass-through function.';
-end
-$$;

@@ -41,19 +41,6 @@ grant execute on function private.require_member_aal() to authenticated, service
 
 -- Every member function calls require_member() first, so the rule reaches them all (withdrawal
 -- requests, deposit notices, the ledger, and any later member function that starts the same way).
-create or replace function private.require_member() returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_uid uuid := private.require_account_holder();
-begin
-  perform private.require_member_aal();
-  return v_uid;
-end
-$$;
 
 -- The member's own-row tables: restrictive, so it narrows whatever the permissive policies allow.
 -- Staff read these at aal2 (private.is_admin and has_role need it), which passes.

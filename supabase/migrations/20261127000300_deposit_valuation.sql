@@ -46,7 +46,8 @@ begin
 end
 $$;
 
-create or replace function private.notice_json(n public.deposit_notices) returns jsonb
+-- A deposit notice as its filer and staff read it: amounts as text, and the asset of its wallet.
+create function private.notice_json(n public.deposit_notices) returns jsonb
 language sql
 stable
 set search_path = ''

@@ -33,7 +33,8 @@ $$;
 revoke execute on function public.my_accounts() from public, anon, authenticated, service_role;
 grant execute on function public.my_accounts() to authenticated;
 
-create or replace function private.request_json(r public.withdrawal_requests) returns jsonb
+-- A withdrawal request as its filer and staff read it.
+create function private.request_json(r public.withdrawal_requests) returns jsonb
 language sql
 stable
 set search_path = ''

@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import MemberShell from './MemberShell';
 import PeriodBalances from './statement/PeriodBalances';
+import PeriodPicker from './statement/PeriodPicker';
 import { CHART_CAPTION_CLASS, captionLanguageData } from './statement/caption-slot';
 import MonthlyFrame from './statement/MonthlyFrame';
 import { lazyPart } from '../shared/lazyPart';
@@ -10,7 +11,6 @@ import { earlyStatement, pendingEarlyStatement } from '~/lib/early-statement';
 import { watchTable } from '~/lib/realtime';
 import { useMemberLanguage, type MemberLanguage } from './member-language';
 import {
-  PERIOD_CHOICES,
   customPeriod,
   periodCaption,
   presetPeriod,
@@ -87,7 +87,6 @@ export function StatementBody({ words, userId = null, entries, error = null }: S
   const [choice, setChoice] = useState<PeriodChoice>('this_month');
   const [firstDay, setFirstDay] = useState('');
   const [lastDay, setLastDay] = useState('');
-  const ids = useId();
   const custom = useMemo(
     () => (choice === 'custom' ? customPeriod(firstDay, lastDay, language) : null),
     [choice, firstDay, lastDay, language],
@@ -121,64 +120,17 @@ export function StatementBody({ words, userId = null, entries, error = null }: S
         </p>
       )}
       <section aria-labelledby="period-heading" className="card p-5 sm:p-6">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="period-heading" className="text-xl text-ink-950">
-            {words.period.heading}
-          </h2>
-          <div>
-            <label htmlFor={`${ids}-period`} className="field-label">
-              {words.period.label}
-            </label>
-            <select
-              id={`${ids}-period`}
-              className="field-input"
-              value={choice}
-              disabled={entries === null}
-              onChange={(e) => setChoice(e.target.value as PeriodChoice)}
-            >
-              {PERIOD_CHOICES.map((c) => (
-                <option key={c} value={c}>
-                  {words.period.choices[c]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        {choice === 'custom' && (
-          <div className="mt-4 flex flex-wrap items-end gap-4">
-            <div>
-              <label htmlFor={`${ids}-from`} className="field-label">
-                {words.period.firstDay}
-              </label>
-              <input
-                id={`${ids}-from`}
-                type="date"
-                className="field-input"
-                value={firstDay}
-                aria-describedby={custom && 'problem' in custom ? `${ids}-problem` : undefined}
-                onChange={(e) => setFirstDay(e.target.value)}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${ids}-to`} className="field-label">
-                {words.period.lastDay}
-              </label>
-              <input
-                id={`${ids}-to`}
-                type="date"
-                className="field-input"
-                value={lastDay}
-                aria-describedby={custom && 'problem' in custom ? `${ids}-problem` : undefined}
-                onChange={(e) => setLastDay(e.target.value)}
-              />
-            </div>
-            {custom && 'problem' in custom && (
-              <p id={`${ids}-problem`} role="status" className="basis-full text-sm text-muted">
-                {words.period.problems[custom.problem]}
-              </p>
-            )}
-          </div>
-        )}
+        <PeriodPicker
+          words={words.period}
+          choice={choice}
+          onChoice={setChoice}
+          firstDay={firstDay}
+          lastDay={lastDay}
+          onFirstDay={setFirstDay}
+          onLastDay={setLastDay}
+          problem={custom && 'problem' in custom ? custom.problem : null}
+          disabled={entries === null}
+        />
         {/* Room for the chart (240 px) and a caption of up to three lines (a phone's width), loaded or
             not: what is below stays where it first appeared when the entries arrive (no layout shift). */}
         <div className="mt-4 min-h-[308px]">

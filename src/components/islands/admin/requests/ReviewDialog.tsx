@@ -8,7 +8,7 @@ import { fetchUser } from '~/lib/admin/users';
 import { errorText } from '~/lib/db-errors';
 import { formatUsd } from '~/lib/money';
 import Dialog from '../../shared/Dialog';
-import { FieldFrame } from '../../shared/Field';
+import Field, { FieldFrame } from '../../shared/Field';
 import { useFormProblem } from '../../shared/formProblem';
 import { ACTION_TEXT, type Pending } from '../ReviewCard';
 import { REVIEW_FIELDS as F, REVIEW_TEXT as T, payoutProblem, valuationProblem } from './review-rules';
@@ -29,48 +29,9 @@ async function announce(outcome: string, userId: string) {
   toast.success(`${outcome}${balances}`, { duration: 8000 });
 }
 
-/** A labelled input with an optional hint, linked for screen readers. */
-function Input({
-  id,
-  label,
-  value,
-  onChange,
-  hint,
-  invalid,
-  inputMode = 'decimal',
-  autoFocus = false,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string | undefined;
-  invalid: { 'aria-invalid'?: true; 'aria-describedby'?: string };
-  inputMode?: 'decimal' | 'text';
-  autoFocus?: boolean;
-}) {
-  const describedBy = [invalid['aria-describedby'], hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
-  return (
-    <FieldFrame id={id} label={label}>
-      <input
-        id={id}
-        className={`field-input ${inputMode === 'decimal' ? 'tabular-nums' : ''}`}
-        inputMode={inputMode}
-        autoComplete="off"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...invalid}
-        aria-describedby={describedBy || undefined}
-        {...(autoFocus ? { 'data-autofocus': true } : {})}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-    </FieldFrame>
-  );
-}
+/** The dialog's figures: typed as decimals, never filled from the browser's memory. */
+const FIGURE = { inputMode: 'decimal', autoComplete: 'off', controlClassName: 'tabular-nums' } as const;
+const AUTOFOCUS = { 'data-autofocus': true } as const;
 
 /**
  * The review of one notice or request: what it is, what the action does, the values the action
@@ -186,60 +147,66 @@ export default function ReviewDialog({
         <p className="text-sm">{text.effect(formatUsd(item.amount), account)}</p>
         {valuing && (
           <>
-            <Input
+            <Field
               id={F.rate}
               label={T.rate(asset)}
               value={rate}
-              onChange={setRate}
-              invalid={fieldProps(F.rate)}
-              autoFocus
+              onChange={(e) => setRate(e.target.value)}
+              {...FIGURE}
+              {...fieldProps(F.rate)}
+              {...AUTOFOCUS}
             />
-            <Input
+            <Field
               id={F.usdValue}
               label={T.usdValue}
               value={usdValue}
-              onChange={setUsdValue}
+              onChange={(e) => setUsdValue(e.target.value)}
               hint={T.usdValueHint(expected)}
-              invalid={fieldProps(F.usdValue)}
+              {...FIGURE}
+              {...fieldProps(F.usdValue)}
             />
           </>
         )}
         {paying && (
           <>
-            <Input
+            <Field
               id={F.rate}
               label={T.rate(asset)}
               value={rate}
-              onChange={setRate}
-              invalid={fieldProps(F.rate)}
-              autoFocus
+              onChange={(e) => setRate(e.target.value)}
+              {...FIGURE}
+              {...fieldProps(F.rate)}
+              {...AUTOFOCUS}
             />
-            <Input
+            <Field
               id={F.networkFee}
               label={T.networkFee(asset)}
               value={networkFee}
-              onChange={setNetworkFee}
-              invalid={fieldProps(F.networkFee)}
+              onChange={(e) => setNetworkFee(e.target.value)}
+              {...FIGURE}
+              {...fieldProps(F.networkFee)}
             />
-            <Input
+            <Field
               id={F.quantity}
               label={T.quantityPaid(asset)}
               value={quantity}
-              onChange={setQuantity}
+              onChange={(e) => setQuantity(e.target.value)}
               hint={T.quantityPaidHint(item.amount, asset, toSend)}
-              invalid={fieldProps(F.quantity)}
+              {...FIGURE}
+              {...fieldProps(F.quantity)}
             />
           </>
         )}
         {(valuing || paying) && (
-          <Input
+          <Field
             id={F.rateSource}
             label={T.rateSource}
             value={rateSource}
-            onChange={setRateSource}
+            onChange={(e) => setRateSource(e.target.value)}
             hint={T.rateSourceHint}
-            invalid={fieldProps(F.rateSource)}
             inputMode="text"
+            autoComplete="off"
+            {...fieldProps(F.rateSource)}
           />
         )}
         <FieldFrame

@@ -1,7 +1,7 @@
 /**
  * Filling a catalog's sentences: `{placeholders}` (`fill`) and the plural form a count needs in a
- * language (`plural`, through Intl.PluralRules: English has two forms, Arabic six). No catalog is
- * imported here, so an island that fills the words its page gave it loads none.
+ * language (`plural`: English has two forms, Chinese one, Arabic six). No catalog is imported here,
+ * so an island that fills the words its page gave it loads none.
  */
 import { countText } from '~/lib/digits';
 import { localeInfo, type Locale } from './locales';
@@ -21,7 +21,21 @@ export function fill(template: string, values: Readonly<Record<string, string | 
 /** A sentence per plural category; `other` is the fallback every language has. */
 export type PluralForms = { readonly other: string } & Partial<Readonly<Record<Intl.LDMLPluralRule, string>>>;
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
+/**
+ * The plural category of `count` in `locale`, by CLDR's rules for the three languages, written out
+ * rather than asked of Intl.PluralRules: the first Intl object a page builds starts ICU (30-46 ms of
+ * a fresh page's main thread). fill.test.ts holds it equal to Intl.PluralRules for whole and
+ * fractional numbers. English: one for 1 (not 1.5); Chinese: a single form; Arabic: zero, one, two,
+ * few (3-10, and 103-110 …: by the last two digits), many (11-99 by the last two digits), other.
+ */
+export function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+  const n = Math.abs(count);
+  if (locale === 'zh-hant' || !Number.isInteger(n)) return 'other';
+  if (locale === 'en') return n === 1 ? 'one' : 'other';
+  if (n <= 2) return n === 0 ? 'zero' : n === 1 ? 'one' : 'two';
+  const lastTwo = n % 100;
+  return lastTwo >= 3 && lastTwo <= 10 ? 'few' : lastTwo >= 11 ? 'many' : 'other';
+}
 
 /** The form `count` takes in `locale`, with {count} and any other values filled in. */
 export function plural(
@@ -30,12 +44,7 @@ export function plural(
   forms: PluralForms,
   values: Readonly<Record<string, string | number>> = {},
 ): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(localeInfo[locale].intl);
-    pluralRules.set(locale, rules);
-  }
-  const form = forms[rules.select(count)] ?? forms.other;
+  const form = forms[pluralCategory(locale, count)] ?? forms.other;
   return fill(form, { count: formatCount(locale, count), ...values });
 }
 

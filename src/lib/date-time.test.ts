@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateIn, formatDateTime, hongKongClock } from './date-time';
+import fc from 'fast-check';
+import {
+  formatDate,
+  formatDateIn,
+  formatDateTime,
+  formatDayMonthIn,
+  formatMonthIn,
+  formatNumericDateTimeIn,
+  hongKongClock,
+} from './date-time';
 
 describe('one date-time format, in the firm’s clock (Hong Kong, UTC+8)', () => {
   it('writes a moment with its zone, the day as Hong Kong sees it', () => {
@@ -26,29 +35,70 @@ describe('one date-time format, in the firm’s clock (Hong Kong, UTC+8)', () =>
 });
 
 describe('dates in other languages', () => {
-  it('builds one date formatter per language and options, however many dates it writes', () => {
+  const TAGS = ['en-GB', 'zh-Hant-HK', 'ar-AE-u-nu-latn'] as const;
+  const intl = (tag: string, options: Intl.DateTimeFormatOptions, at: number) =>
+    new Intl.DateTimeFormat(tag, { ...options, timeZone: 'Asia/Hong_Kong' }).format(new Date(at));
+
+  it('writes the site’s languages as Intl does, on the Hong Kong clock, any moment from 1980 to 2100 (Hong Kong kept summer time until 1979)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TAGS),
+        fc.integer({ min: Date.UTC(1980, 0, 1), max: Date.UTC(2100, 11, 31) }),
+        (tag, at) => {
+          expect(formatDateIn(tag, at)).toBe(
+            intl(tag, { day: 'numeric', month: 'long', year: 'numeric' }, at),
+          );
+          expect(formatDayMonthIn(tag, at)).toBe(intl(tag, { day: 'numeric', month: 'long' }, at));
+          expect(formatNumericDateTimeIn(tag, at)).toEqual([
+            intl(tag, { year: 'numeric', month: '2-digit', day: '2-digit' }, at),
+            intl(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, at),
+          ]);
+          const [year, month] = hongKongClock(at).split('-').map(Number) as [number, number];
+          expect(formatMonthIn(tag, year, month)).toBe(
+            intl(tag, { month: 'long', year: 'numeric' }, Date.UTC(year, month - 1, 15)),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('every day boundary and month: the last minute of a Hong Kong day and the first of the next', () => {
+    for (const tag of TAGS) {
+      for (let month = 0; month < 12; month++) {
+        // Midnight in Hong Kong is 16:00 UTC the day before.
+        const midnight = Date.UTC(2026, month, 1) - 8 * 3600_000;
+        for (const at of [midnight - 60_000, midnight]) {
+          expect(formatDateIn(tag, at)).toBe(
+            intl(tag, { day: 'numeric', month: 'long', year: 'numeric' }, at),
+          );
+          expect(formatNumericDateTimeIn(tag, at)[1]).toBe(
+            intl(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, at),
+          );
+        }
+      }
+    }
+  });
+
+  it('builds no Intl formatter for them (the first one a page builds starts ICU)', () => {
     const real = Intl.DateTimeFormat;
     let built = 0;
-    const counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+    Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
       built += 1;
       return new real(...args);
     } as unknown as typeof Intl.DateTimeFormat;
-    Intl.DateTimeFormat = counting;
     try {
-      const days = ['2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z', '2026-11-03T00:00:00Z'];
-      const written = days.map((d) => formatDateIn('zh-Hant-HK', d));
-      expect(written).toEqual(
-        days.map((d) =>
-          new real('zh-Hant-HK', {
-            day: 'numeric',
-            month: 'long',
-            year: 'numeric',
-            timeZone: 'Asia/Hong_Kong',
-          }).format(new Date(d)),
-        ),
-      );
-      days.forEach((d) => formatDateIn('ar-AE-u-nu-latn', d));
-      expect(built).toBeLessThanOrEqual(2);
+      for (const tag of TAGS) {
+        formatDateIn(tag, '2026-11-03T06:05:00Z');
+        formatDayMonthIn(tag, '2026-11-03T06:05:00Z');
+        formatNumericDateTimeIn(tag, '2026-11-03T06:05:00Z');
+        formatMonthIn(tag, 2026, 11);
+      }
+      expect(built).toBe(0);
+      // Another language still gets Intl's own, one formatter per options however many dates.
+      expect(formatDateIn('fr-FR', '2026-11-03T06:05:00Z')).toBe('3 novembre 2026');
+      formatDateIn('fr-FR', '2026-11-04T06:05:00Z');
+      expect(built).toBe(1);
     } finally {
       Intl.DateTimeFormat = real;
     }

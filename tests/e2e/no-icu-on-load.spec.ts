@@ -5,10 +5,10 @@ import { createAdmin, createMember, openSignedIn, setBalances } from './support/
 /**
  * The first Intl formatter a page builds starts ICU: 30-40 ms of the main thread on a freshly opened
  * page (measured 2026-12-04 on /user/statement and /admin/users, docs/performance.md), which a phone
- * pays while the page is supposed to answer. The English member and admin pages write their counts,
- * amounts and dates without it (~/lib/digits, ~/lib/money, ~/lib/date-time), so opening them must
- * not construct any Intl object nor call a locale-sensitive method. (The Chinese and Arabic pages
- * write their dates through Intl: there ICU is needed.)
+ * pays while the page is supposed to answer. The member and admin pages write their counts, amounts,
+ * dates, plural forms and lists without it in all three languages (~/lib/digits, ~/lib/money,
+ * ~/lib/date-time, ~/i18n/fill, ~/config/support-text), so opening them must not construct any Intl
+ * object nor call a locale-sensitive method.
  */
 
 /**
@@ -83,6 +83,32 @@ test('the English member pages open without starting ICU', async ({ page }) => {
   await page.evaluate(() => new Intl.NumberFormat('en-GB').format(1234));
   expect(await icuCalls(page)).toEqual(['new Intl.NumberFormat(["en-GB"])']);
 });
+
+for (const [prefix, chartName, moments] of [
+  ['/zh-hant', /總值：/, /^有變動的時間點：\d+個；/],
+  ['/ar', /^القيمة الإجمالية، /, /^عدد لحظات التغيّر: \d+؛/],
+] as const) {
+  test(`the ${prefix} member pages open without starting ICU, dates and counts included`, async ({
+    page,
+  }) => {
+    const member = await createMember({ username: `Icu ${prefix.slice(1)}` });
+    await setBalances(member.id, { deposit_wallet: '12345.67', interest_wallet: '1000.50' });
+    await watchIcu(page);
+
+    for (const path of ['/user-dashboard', '/user/deposit', '/user/withdraw', '/user/plans']) {
+      await openSignedIn(page, member, `${prefix}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('12,345.67').first()).toBeVisible();
+      expect(await icuCalls(page), path).toEqual([]);
+    }
+
+    // The statement writes its period, its lines' dates and its chart's caption in the language.
+    await openSignedIn(page, member, `${prefix}/user/statement`);
+    const chart = page.getByRole('img', { name: chartName });
+    await expect(chart).toHaveAccessibleDescription(moments);
+    expect(await icuCalls(page)).toEqual([]);
+  });
+}
 
 test('the admin users and audit pages open without starting ICU', async ({ page }) => {
   const owner = await createAdmin({ role: 'owner' });

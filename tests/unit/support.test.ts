@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  alternatives,
   depositSupportText,
   supportChannels,
   supportChannelsIn,
@@ -66,5 +68,43 @@ describe('the support sentences in each language', () => {
     expect(list('zh-hant', every[3]!)).toBe('即時通訊、電郵或電話');
     expect(list('ar', every[1]!)).toBe('البريد الإلكتروني أو الهاتف');
     expect(list('ar', every[3]!)).toBe('الدردشة المباشرة أو البريد الإلكتروني أو الهاتف');
+  });
+});
+
+describe('alternatives, written out', () => {
+  const TAGS = ['en-GB', 'zh-Hant-HK', 'ar-AE-u-nu-latn'] as const;
+
+  it('are what Intl.ListFormat writes, for one to six items of any words', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TAGS),
+        fc.array(fc.string({ minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 6 }),
+        (tag, items) => {
+          expect(alternatives(tag, items)).toBe(
+            new Intl.ListFormat(tag, { type: 'disjunction' }).format(items),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('build no Intl.ListFormat for the site’s languages, and leave any other to Intl', () => {
+    const real = Intl.ListFormat;
+    let built = 0;
+    // Intl's members are read-only to TypeScript, not to the engine.
+    const writable = Intl as unknown as Record<string, unknown>;
+    writable.ListFormat = function (...args: ConstructorParameters<typeof Intl.ListFormat>) {
+      built += 1;
+      return new real(...args);
+    };
+    try {
+      for (const tag of TAGS) alternatives(tag, ['a', 'b', 'c']);
+      expect(built).toBe(0);
+      expect(alternatives('fr-FR', ['a', 'b', 'c'])).toBe('a, b ou c');
+      expect(built).toBe(1);
+    } finally {
+      writable.ListFormat = real;
+    }
   });
 });

@@ -217,8 +217,7 @@ export function pendingCountText(
   locale: Locale,
 ): string {
   if (count === 0) return words.none;
-  const form = new Intl.PluralRules(locale).select(count) === 'one' ? words.one : words.other;
-  return fill(form, { count });
+  return plural(locale, count, { one: words.one, other: words.other });
 }
 
 /** Whether the member holds principal in a plan (and so may redeem from it). */

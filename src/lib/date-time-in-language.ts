@@ -1,8 +1,8 @@
-import { formatDateTime, hongKongClock } from './date-time';
+import { MONTH_NAMES, formatDateTime, hongKongClock } from './date-time';
 
 /*
- * Moments in a member's language (issue 36), apart from date-time.ts so that the admin area, which
- * shares that module with every member page, does not carry another language's months.
+ * Days and moments in a member's language (issue 36), apart from date-time.ts so that the admin area,
+ * which shares that module with every member page, does not carry another language's months.
  */
 
 /** The Arabic months as the portal and the database (private.when_words) write them. */
@@ -22,6 +22,124 @@ const ARABIC_MONTHS = [
 ] as const;
 
 /**
+ * Intl.DateTimeFormat for this language tag and these options, built once per page and shared (they
+ * are immutable), for a language the site does not write out itself (WRITTEN, below).
+ */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A Hong Kong wall-clock reading, its fields as numbers and zero-padded text. */
+interface Clock {
+  year: string;
+  month: number;
+  day: number;
+  mm: string;
+  dd: string;
+}
+
+/** How each of the site's languages (their Intl tags, src/i18n/locales.ts) writes its dates. */
+interface WrittenDates {
+  date(c: Clock): string;
+  dayMonth(c: Clock): string;
+  numericDate(c: Clock): string;
+  month(c: Clock): string;
+}
+
+/**
+ * The site's three languages write their dates here, as Intl writes them (CLDR; date-time.test.ts
+ * holds each equal to Intl over a century of days), instead of through Intl: the first Intl object a
+ * page builds starts ICU, 30-46 ms of the main thread on a fresh page, which the Chinese and Arabic
+ * statement and plan pages paid for their dates. Any other tag still goes through Intl.
+ */
+const ENGLISH: WrittenDates = {
+  date: (c) => `${c.day} ${MONTH_NAMES[c.month - 1]} ${c.year}`,
+  dayMonth: (c) => `${c.day} ${MONTH_NAMES[c.month - 1]}`,
+  numericDate: (c) => `${c.dd}/${c.mm}/${c.year}`,
+  month: (c) => `${MONTH_NAMES[c.month - 1]} ${c.year}`,
+};
+const CHINESE: WrittenDates = {
+  date: (c) => `${c.year}年${c.month}月${c.day}日`,
+  dayMonth: (c) => `${c.month}月${c.day}日`,
+  numericDate: (c) => `${c.dd}/${c.mm}/${c.year}`,
+  month: (c) => `${c.year}年${c.month}月`,
+};
+// Latin digits (-u-nu-latn); a right-to-left mark follows the day and the month of a numeric date.
+const ARABIC: WrittenDates = {
+  date: (c) => `${c.day} ${ARABIC_MONTHS[c.month - 1]} ${c.year}`,
+  dayMonth: (c) => `${c.day} ${ARABIC_MONTHS[c.month - 1]}`,
+  numericDate: (c) => `${c.dd}\u200f/${c.mm}\u200f/${c.year}`,
+  month: (c) => `${ARABIC_MONTHS[c.month - 1]} ${c.year}`,
+};
+const WRITTEN: Readonly<Record<string, WrittenDates>> = {
+  'en-GB': ENGLISH,
+  'zh-Hant-HK': CHINESE,
+  'ar-AE-u-nu-latn': ARABIC,
+};
+
+/** The fields of an ISO string read as a wall clock ("2026-11-03T14:05:09.000Z"). */
+function clockFields(iso: string): Clock {
+  return {
+    year: iso.slice(0, 4),
+    month: Number(iso.slice(5, 7)),
+    day: Number(iso.slice(8, 10)),
+    mm: iso.slice(5, 7),
+    dd: iso.slice(8, 10),
+  };
+}
+
+/**
+ * The same day in another language, given its Intl tag (src/i18n/locales.ts, `intl`):
+ * "2026年11月27日", "27 نوفمبر 2026", still the Hong Kong day.
+ */
+export function formatDateIn(intlTag: string, instant: string | number | Date): string {
+  const clock = hongKongClock(instant);
+  const written = WRITTEN[intlTag];
+  if (written) return written.date(clockFields(clock));
+  // The formatter reads the Hong Kong wall clock as if it were UTC, so no tz data is needed.
+  const options = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+  return dateTimeFormat(intlTag, options).format(new Date(clock));
+}
+
+/** The same day without its year, where the year is said nearby: "27 Nov" is English's (formatDate). */
+export function formatDayMonthIn(intlTag: string, instant: string | number | Date): string {
+  const clock = hongKongClock(instant);
+  const written = WRITTEN[intlTag];
+  if (written) return written.dayMonth(clockFields(clock));
+  const options = { day: 'numeric', month: 'long', timeZone: 'UTC' } as const;
+  return dateTimeFormat(intlTag, options).format(new Date(clock));
+}
+
+/**
+ * A moment as a language writes it in figures, on the Hong Kong clock: its numeric date and its
+ * 24-hour time, apart ("03/11/2026", "14:05"), for a statement's lines.
+ */
+export function formatNumericDateTimeIn(intlTag: string, instant: string | number | Date): [string, string] {
+  const clock = hongKongClock(instant);
+  const written = WRITTEN[intlTag];
+  if (written) return [written.numericDate(clockFields(clock)), clock.slice(11, 16)];
+  const date = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' } as const;
+  const time = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' } as const;
+  const at = new Date(clock);
+  return [dateTimeFormat(intlTag, date).format(at), dateTimeFormat(intlTag, time).format(at)];
+}
+
+/** A calendar month (1-12) as a language names it: "November 2026", "2026年11月", "نوفمبر 2026". */
+export function formatMonthIn(intlTag: string, year: number, month: number): string {
+  const written = WRITTEN[intlTag];
+  if (written) return written.month(clockFields(new Date(Date.UTC(year, month - 1, 1)).toISOString()));
+  const options = { month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+  return dateTimeFormat(intlTag, options).format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/**
  * A moment in a member's language, on the firm's clock with the zone written out: "27 Nov 2026,
  * 20:40 HKT", "2026年11月27日 20:40（香港時間）", "27 نوفمبر 2026، 20:40 (بتوقيت هونغ كونغ)" (Latin
  * digits). Word for word what the database writes in notices and mails (private.when_words), so a
@@ -38,7 +156,6 @@ export function formatDateTimeIn(
   if (Number.isNaN(new Date(instant).getTime())) return '—';
   const clock = hongKongClock(instant);
   const time = clock.slice(11, options.seconds ? 19 : 16);
-  const [year, month, day] = [clock.slice(0, 4), Number(clock.slice(5, 7)), Number(clock.slice(8, 10))];
-  if (locale === 'zh-hant') return `${year}年${month}月${day}日 ${time}（香港時間）`;
-  return `${day} ${ARABIC_MONTHS[month - 1] ?? ''} ${year}، ${time} (بتوقيت هونغ كونغ)`;
+  if (locale === 'zh-hant') return `${CHINESE.date(clockFields(clock))} ${time}（香港時間）`;
+  return `${ARABIC.date(clockFields(clock))}، ${time} (بتوقيت هونغ كونغ)`;
 }

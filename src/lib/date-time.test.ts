@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { formatDate, formatDateTime, hongKongClock } from './date-time';
 import {
-  formatDate,
   formatDateIn,
-  formatDateTime,
   formatDayMonthIn,
   formatMonthIn,
   formatNumericDateTimeIn,
-  hongKongClock,
-} from './date-time';
+} from './date-time-in-language';
 
 describe('one date-time format, in the firm’s clock (Hong Kong, UTC+8)', () => {
   it('writes a moment with its zone, the day as Hong Kong sees it', () => {

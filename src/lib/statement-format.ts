@@ -1,12 +1,6 @@
 import { localeInfo, type Locale } from '../i18n/locales';
-import {
-  formatDateIn,
-  formatMonthIn,
-  formatNumericDateTimeIn,
-  hongKongClock,
-  MONTH_NAMES as MONTHS,
-  TIME_ZONE_TEXT,
-} from './date-time';
+import { hongKongClock, MONTH_NAMES as MONTHS, TIME_ZONE_TEXT } from './date-time';
+import { formatDateIn, formatMonthIn, formatNumericDateTimeIn } from './date-time-in-language';
 import { groupDigits } from './digits';
 import { formatUsd } from './money';
 import { usdIn } from './money-in-language';

@@ -2,15 +2,8 @@ import { LEDGER_ACCOUNTS, type BalanceAccount } from './accounts';
 import { type LedgerEntry } from './ledger-entry';
 import { centsText, signedCents } from './money';
 import { formatUsdIn } from './money-in-language';
-import {
-  HONG_KONG_OFFSET_MS as HK_OFFSET,
-  MONTH_NAMES,
-  formatDate,
-  formatDateIn,
-  formatDayMonthIn,
-  formatMonthIn,
-  hongKongClock,
-} from './date-time';
+import { HONG_KONG_OFFSET_MS as HK_OFFSET, MONTH_NAMES, formatDate, hongKongClock } from './date-time';
+import { formatDateIn, formatDayMonthIn, formatMonthIn } from './date-time-in-language';
 import { fill } from '~/i18n/fill';
 import { ltrIn } from './bidi';
 import type { Locale } from '~/i18n/locales';

@@ -20,7 +20,8 @@ import {
 import { catalog, fill, plural, type PluralForms } from '~/i18n/text';
 import { aboutContent, assetManagementContent, homeContent, loanContent } from '~/content/pages';
 import { translatedRoutes, localHref, routes } from '~/config/navigation';
-import { formatDate, formatDateIn } from '~/lib/date-time';
+import { formatDate } from '~/lib/date-time';
+import { formatDateIn } from '~/lib/date-time-in-language';
 import { CONTACT_MESSAGES, contactProblem } from '~/lib/contact-messages';
 import { AUTH_MESSAGES, emailProblem, shownMessage, signInProblem, signUpProblem } from '~/lib/auth-rules';
 import { authWords } from '~/i18n/auth-words';

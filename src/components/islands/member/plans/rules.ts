@@ -1,4 +1,5 @@
-import { formatDate, formatDateIn } from '~/lib/date-time';
+import { formatDate } from '~/lib/date-time';
+import { formatDateIn } from '~/lib/date-time-in-language';
 import type { FormProblem } from '~/lib/form-rules';
 import { MAX_AMOUNT, amountProblem, compareAmounts } from '~/lib/money';
 import { formatUsdIn } from '~/lib/money-in-language';

@@ -1,3 +1,4 @@
+import type { Locale } from '~/i18n/locales';
 import { MONTH_NAMES, formatDateTime, hongKongClock } from './date-time';
 
 /*
@@ -21,21 +22,6 @@ const ARABIC_MONTHS = [
   'ديسمبر',
 ] as const;
 
-/**
- * Intl.DateTimeFormat for this language tag and these options, built once per page and shared (they
- * are immutable), for a language the site does not write out itself (WRITTEN, below).
- */
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${tag} ${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(tag, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
-
 /** A Hong Kong wall-clock reading, its fields as numbers and zero-padded text. */
 interface Clock {
   year: string;
@@ -45,7 +31,7 @@ interface Clock {
   dd: string;
 }
 
-/** How each of the site's languages (their Intl tags, src/i18n/locales.ts) writes its dates. */
+/** How each of the site's languages writes its dates. */
 interface WrittenDates {
   date(c: Clock): string;
   dayMonth(c: Clock): string;
@@ -54,10 +40,10 @@ interface WrittenDates {
 }
 
 /**
- * The site's three languages write their dates here, as Intl writes them (CLDR; date-time.test.ts
- * holds each equal to Intl over a century of days), instead of through Intl: the first Intl object a
- * page builds starts ICU, 30-46 ms of the main thread on a fresh page, which the Chinese and Arabic
- * statement and plan pages paid for their dates. Any other tag still goes through Intl.
+ * The site's three languages write their dates here, as Intl writes them for their tags
+ * (src/i18n/locales.ts, `intl`; date-time.test.ts holds each equal to Intl from 1980 to 2100), not
+ * through Intl: the first Intl object a page builds starts ICU, 30-46 ms of the main thread on a
+ * fresh page, which the Chinese and Arabic statement and plan pages paid for their dates.
  */
 const ENGLISH: WrittenDates = {
   date: (c) => `${c.day} ${MONTH_NAMES[c.month - 1]} ${c.year}`,
@@ -78,11 +64,7 @@ const ARABIC: WrittenDates = {
   numericDate: (c) => `${c.dd}\u200f/${c.mm}\u200f/${c.year}`,
   month: (c) => `${ARABIC_MONTHS[c.month - 1]} ${c.year}`,
 };
-const WRITTEN: Readonly<Record<string, WrittenDates>> = {
-  'en-GB': ENGLISH,
-  'zh-Hant-HK': CHINESE,
-  'ar-AE-u-nu-latn': ARABIC,
-};
+const WRITTEN: Readonly<Record<Locale, WrittenDates>> = { en: ENGLISH, 'zh-hant': CHINESE, ar: ARABIC };
 
 /** The fields of an ISO string read as a wall clock ("2026-11-03T14:05:09.000Z"). */
 function clockFields(iso: string): Clock {
@@ -96,47 +78,29 @@ function clockFields(iso: string): Clock {
 }
 
 /**
- * The same day in another language, given its Intl tag (src/i18n/locales.ts, `intl`):
- * "2026年11月27日", "27 نوفمبر 2026", still the Hong Kong day.
+ * The same day in another language: "2026年11月27日", "27 نوفمبر 2026", still the Hong Kong day.
  */
-export function formatDateIn(intlTag: string, instant: string | number | Date): string {
-  const clock = hongKongClock(instant);
-  const written = WRITTEN[intlTag];
-  if (written) return written.date(clockFields(clock));
-  // The formatter reads the Hong Kong wall clock as if it were UTC, so no tz data is needed.
-  const options = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
-  return dateTimeFormat(intlTag, options).format(new Date(clock));
+export function formatDateIn(locale: Locale, instant: string | number | Date): string {
+  return WRITTEN[locale].date(clockFields(hongKongClock(instant)));
 }
 
 /** The same day without its year, where the year is said nearby: "27 Nov" is English's (formatDate). */
-export function formatDayMonthIn(intlTag: string, instant: string | number | Date): string {
-  const clock = hongKongClock(instant);
-  const written = WRITTEN[intlTag];
-  if (written) return written.dayMonth(clockFields(clock));
-  const options = { day: 'numeric', month: 'long', timeZone: 'UTC' } as const;
-  return dateTimeFormat(intlTag, options).format(new Date(clock));
+export function formatDayMonthIn(locale: Locale, instant: string | number | Date): string {
+  return WRITTEN[locale].dayMonth(clockFields(hongKongClock(instant)));
 }
 
 /**
  * A moment as a language writes it in figures, on the Hong Kong clock: its numeric date and its
  * 24-hour time, apart ("03/11/2026", "14:05"), for a statement's lines.
  */
-export function formatNumericDateTimeIn(intlTag: string, instant: string | number | Date): [string, string] {
+export function formatNumericDateTimeIn(locale: Locale, instant: string | number | Date): [string, string] {
   const clock = hongKongClock(instant);
-  const written = WRITTEN[intlTag];
-  if (written) return [written.numericDate(clockFields(clock)), clock.slice(11, 16)];
-  const date = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' } as const;
-  const time = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' } as const;
-  const at = new Date(clock);
-  return [dateTimeFormat(intlTag, date).format(at), dateTimeFormat(intlTag, time).format(at)];
+  return [WRITTEN[locale].numericDate(clockFields(clock)), clock.slice(11, 16)];
 }
 
 /** A calendar month (1-12) as a language names it: "November 2026", "2026年11月", "نوفمبر 2026". */
-export function formatMonthIn(intlTag: string, year: number, month: number): string {
-  const written = WRITTEN[intlTag];
-  if (written) return written.month(clockFields(new Date(Date.UTC(year, month - 1, 1)).toISOString()));
-  const options = { month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
-  return dateTimeFormat(intlTag, options).format(new Date(Date.UTC(year, month - 1, 1)));
+export function formatMonthIn(locale: Locale, year: number, month: number): string {
+  return WRITTEN[locale].month(clockFields(new Date(Date.UTC(year, month - 1, 1)).toISOString()));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { localeInfo, type Locale } from '../i18n/locales';
+import type { Locale } from '../i18n/locales';
 import { hongKongClock, MONTH_NAMES as MONTHS, TIME_ZONE_TEXT } from './date-time';
 import { formatDateIn, formatMonthIn, formatNumericDateTimeIn } from './date-time-in-language';
 import { groupDigits } from './digits';
@@ -71,7 +71,7 @@ export function statementAmountIn(locale: Locale, amount: string): string {
  */
 export function statementDateTimeIn(locale: Locale, instant: string): string {
   if (locale === 'en') return hongKongDateTime(instant);
-  return formatNumericDateTimeIn(localeInfo[locale].intl, instant)
+  return formatNumericDateTimeIn(locale, instant)
     .map((part) => part.replace(BIDI_MARKS, ''))
     .join(' ');
 }
@@ -79,12 +79,12 @@ export function statementDateTimeIn(locale: Locale, instant: string): string {
 /** A day on the Hong Kong clock: "1 December 2026", "2026年12月1日", "1 ديسمبر 2026". */
 export function statementDateIn(locale: Locale, instant: string): string {
   if (locale === 'en') return hongKongDate(instant);
-  return formatDateIn(localeInfo[locale].intl, instant).replace(BIDI_MARKS, '');
+  return formatDateIn(locale, instant).replace(BIDI_MARKS, '');
 }
 
 /** The statement's month ("2026-11"): "November 2026", "2026年11月", "نوفمبر 2026". */
 export function statementMonthIn(locale: Locale, month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) throw new Error(`Not a month: ${JSON.stringify(month)}`);
-  return formatMonthIn(localeInfo[locale].intl, Number(match[1]), Number(match[2])).replace(BIDI_MARKS, '');
+  return formatMonthIn(locale, Number(match[1]), Number(match[2])).replace(BIDI_MARKS, '');
 }

@@ -55,7 +55,7 @@ export function dayIn(
   { year = true }: { year?: boolean } = {},
 ): string {
   if (language.locale === 'en') return year ? formatDate(ms) : formatDate(ms).replace(/ \d{4}$/, '');
-  const day = year ? formatDateIn(language.intl, ms) : formatDayMonthIn(language.intl, ms);
+  const day = year ? formatDateIn(language.locale, ms) : formatDayMonthIn(language.locale, ms);
   return day.replace(BIDI_MARKS, '');
 }
 
@@ -63,7 +63,7 @@ export function dayIn(
 function monthIn(language: Pick<PeriodLanguage, 'locale' | 'intl'>, year: number, month: number): string {
   const first = new Date(Date.UTC(year, month, 1));
   if (language.locale === 'en') return `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`;
-  return formatMonthIn(language.intl, first.getUTCFullYear(), first.getUTCMonth() + 1).replace(
+  return formatMonthIn(language.locale, first.getUTCFullYear(), first.getUTCMonth() + 1).replace(
     BIDI_MARKS,
     '',
   );

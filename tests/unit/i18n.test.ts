@@ -149,8 +149,8 @@ describe('filling and counting', () => {
     // 23:30 UTC on 1 Nov is 2 Nov in Hong Kong.
     const instant = '2026-11-01T23:30:00Z';
     expect(formatDate(instant)).toBe('2 Nov 2026');
-    expect(formatDateIn(localeInfo['zh-hant'].intl, instant)).toBe('2026年11月2日');
-    expect(formatDateIn(localeInfo.ar.intl, instant).replace(/\u200f/g, '')).toMatch(/^2 نوفمبر 2026$/);
+    expect(formatDateIn('zh-hant', instant)).toBe('2026年11月2日');
+    expect(formatDateIn('ar', instant).replace(/\u200f/g, '')).toMatch(/^2 نوفمبر 2026$/);
   });
 });
 

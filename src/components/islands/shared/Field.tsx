@@ -22,8 +22,6 @@ export function FieldFrame({ id, label, className, children }: FrameProps & { ch
 interface ControlExtras extends FrameProps {
   /** Added to `field-input` (e.g. `font-mono` for addresses). */
   controlClassName?: string | undefined;
-  /** A line under the control, read with it (aria-describedby, after any problem it is linked to). */
-  hint?: ReactNode;
 }
 
 type InputFieldProps = ControlExtras & { as?: 'input' } & Omit<
@@ -44,24 +42,16 @@ export default function Field(props: FieldProps) {
   return (
     <FieldFrame id={props.id} label={props.label} className={props.className}>
       {props.as === 'textarea' ? <textarea {...controlProps(props)} /> : <input {...controlProps(props)} />}
-      {props.hint && (
-        <p id={`${props.id}-hint`} className="mt-1 text-sm text-muted">
-          {props.hint}
-        </p>
-      )}
     </FieldFrame>
   );
 }
 
-function controlProps<
-  P extends ControlExtras & { as?: string | undefined; 'aria-describedby'?: string | undefined },
->({ as: _as, label: _label, className: _className, controlClassName, hint, ...control }: P) {
-  const describedBy = [control['aria-describedby'], hint ? `${control.id}-hint` : '']
-    .filter(Boolean)
-    .join(' ');
-  return {
-    ...control,
-    'aria-describedby': describedBy || undefined,
-    className: controlClassName ? `field-input ${controlClassName}` : 'field-input',
-  };
+function controlProps<P extends ControlExtras & { as?: string | undefined }>({
+  as: _as,
+  label: _label,
+  className: _className,
+  controlClassName,
+  ...control
+}: P) {
+  return { ...control, className: controlClassName ? `field-input ${controlClassName}` : 'field-input' };
 }

@@ -8,7 +8,8 @@ import { fetchUser } from '~/lib/admin/users';
 import { errorText } from '~/lib/db-errors';
 import { formatUsd } from '~/lib/money';
 import Dialog from '../../shared/Dialog';
-import Field, { FieldFrame } from '../../shared/Field';
+import { FieldFrame } from '../../shared/Field';
+import FigureInput from './FigureInput';
 import { useFormProblem } from '../../shared/formProblem';
 import { ACTION_TEXT, type Pending } from '../ReviewCard';
 import { REVIEW_FIELDS as F, REVIEW_TEXT as T, payoutProblem, valuationProblem } from './review-rules';
@@ -28,10 +29,6 @@ async function announce(outcome: string, userId: string) {
   }
   toast.success(`${outcome}${balances}`, { duration: 8000 });
 }
-
-/** The dialog's figures: typed as decimals, never filled from the browser's memory. */
-const FIGURE = { inputMode: 'decimal', autoComplete: 'off', controlClassName: 'tabular-nums' } as const;
-const AUTOFOCUS = { 'data-autofocus': true } as const;
 
 /**
  * The review of one notice or request: what it is, what the action does, the values the action
@@ -147,66 +144,60 @@ export default function ReviewDialog({
         <p className="text-sm">{text.effect(formatUsd(item.amount), account)}</p>
         {valuing && (
           <>
-            <Field
+            <FigureInput
               id={F.rate}
               label={T.rate(asset)}
               value={rate}
-              onChange={(e) => setRate(e.target.value)}
-              {...FIGURE}
-              {...fieldProps(F.rate)}
-              {...AUTOFOCUS}
+              onChange={setRate}
+              invalid={fieldProps(F.rate)}
+              autoFocus
             />
-            <Field
+            <FigureInput
               id={F.usdValue}
               label={T.usdValue}
               value={usdValue}
-              onChange={(e) => setUsdValue(e.target.value)}
+              onChange={setUsdValue}
               hint={T.usdValueHint(expected)}
-              {...FIGURE}
-              {...fieldProps(F.usdValue)}
+              invalid={fieldProps(F.usdValue)}
             />
           </>
         )}
         {paying && (
           <>
-            <Field
+            <FigureInput
               id={F.rate}
               label={T.rate(asset)}
               value={rate}
-              onChange={(e) => setRate(e.target.value)}
-              {...FIGURE}
-              {...fieldProps(F.rate)}
-              {...AUTOFOCUS}
+              onChange={setRate}
+              invalid={fieldProps(F.rate)}
+              autoFocus
             />
-            <Field
+            <FigureInput
               id={F.networkFee}
               label={T.networkFee(asset)}
               value={networkFee}
-              onChange={(e) => setNetworkFee(e.target.value)}
-              {...FIGURE}
-              {...fieldProps(F.networkFee)}
+              onChange={setNetworkFee}
+              invalid={fieldProps(F.networkFee)}
             />
-            <Field
+            <FigureInput
               id={F.quantity}
               label={T.quantityPaid(asset)}
               value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
+              onChange={setQuantity}
               hint={T.quantityPaidHint(item.amount, asset, toSend)}
-              {...FIGURE}
-              {...fieldProps(F.quantity)}
+              invalid={fieldProps(F.quantity)}
             />
           </>
         )}
         {(valuing || paying) && (
-          <Field
+          <FigureInput
             id={F.rateSource}
             label={T.rateSource}
             value={rateSource}
-            onChange={(e) => setRateSource(e.target.value)}
+            onChange={setRateSource}
             hint={T.rateSourceHint}
+            invalid={fieldProps(F.rateSource)}
             inputMode="text"
-            autoComplete="off"
-            {...fieldProps(F.rateSource)}
           />
         )}
         <FieldFrame

@@ -32,8 +32,8 @@ export const amountIn = ({ locale }: PlansLanguage, amount: string): string =>
   ltrIn(locale, formatUsdIn(locale, amount));
 
 /** A day as the page writes it: "27 Nov 2026", "2026年11月27日", "27 نوفمبر 2026". */
-export const dateIn = ({ locale, intl }: PlansLanguage, at: string): string =>
-  locale === 'en' ? formatDate(at) : isolate(formatDateIn(intl, at));
+export const dateIn = ({ locale }: PlansLanguage, at: string): string =>
+  locale === 'en' ? formatDate(at) : isolate(formatDateIn(locale, at));
 
 /** A plan's name in the language ("黃金計劃"); the database's name for a plan the page does not know. */
 export const planName = (language: PlansLanguage, slug: string, held: string): string =>

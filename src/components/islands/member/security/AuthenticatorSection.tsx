@@ -18,10 +18,10 @@ const AddAuthenticator = lazyPart(() => import('./AddAuthenticator'));
  * removing one, which asks for a current code because GoTrue removes a verified factor only at aal2.
  */
 export default function AuthenticatorSection({ words }: { words: SecurityPageWords }) {
-  const { locale, intl } = useMemberLanguage();
+  const { locale } = useMemberLanguage();
   const own = words.authenticators;
   const list = useLoad(listAuthenticators, MFA_MESSAGES.listFailed, { toast: false });
-  const day = (at: string) => (locale === 'en' ? formatDate(at) : formatDateIn(intl, at));
+  const day = (at: string) => (locale === 'en' ? formatDate(at) : formatDateIn(locale, at));
   const [mode, setMode] = useState<
     { kind: 'idle' } | { kind: 'add' } | { kind: 'remove'; factor: Authenticator }
   >({ kind: 'idle' });

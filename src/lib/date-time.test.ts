@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { countIntlBuilt } from '../../tests/support/intl-count';
 import { localeInfo, locales, type Locale } from '~/i18n/locales';
 import { formatDate, formatDateTime, hongKongClock } from './date-time';
 import {
@@ -82,22 +83,14 @@ describe('dates in other languages', () => {
   });
 
   it('builds no Intl formatter for them (the first one a page builds starts ICU)', () => {
-    const real = Intl.DateTimeFormat;
-    let built = 0;
-    Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-      built += 1;
-      return new real(...args);
-    } as unknown as typeof Intl.DateTimeFormat;
-    try {
+    const built = countIntlBuilt('DateTimeFormat', () => {
       for (const tag of locales) {
         formatDateIn(tag, '2026-11-03T06:05:00Z');
         formatDayMonthIn(tag, '2026-11-03T06:05:00Z');
         formatNumericDateTimeIn(tag, '2026-11-03T06:05:00Z');
         formatMonthIn(tag, 2026, 11);
       }
-      expect(built).toBe(0);
-    } finally {
-      Intl.DateTimeFormat = real;
-    }
+    });
+    expect(built).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { isToFill, type Fillable } from './disclosures';
 import { chatIds, type ChatIds } from './chat-ids';
 import { SUPPORT_PHONE } from './site';
+import type { Locale } from '~/i18n/locales';
 
 /**
  * Every sentence that tells someone to contact support names the channels this build really has:
@@ -24,40 +25,39 @@ export function supportChannelKinds({
 }
 
 /**
- * The channels as a language lists alternatives, given their names in it and its Intl tag:
+ * The channels as a language lists alternatives, given their names in it:
  * "live chat, e-mail or phone", "即時通訊、電郵或電話", "الدردشة المباشرة أو البريد الإلكتروني أو الهاتف".
  */
 export function supportChannelsIn(
-  intlTag: string,
+  locale: Locale,
   names: Readonly<Record<SupportChannelKind, string>>,
   options?: SupportOptions,
 ): string {
   return alternatives(
-    intlTag,
+    locale,
     supportChannelKinds(options).map((kind) => names[kind]),
   );
 }
 
 /**
  * Alternatives as the site's languages list them ("A, B or C", "A、B或C", "A أو B أو C"), as
- * Intl.ListFormat's disjunction writes them (support.test.ts holds them equal), without starting ICU
- * on the page (30-46 ms of a fresh page's main thread). Another tag goes through Intl.
+ * Intl.ListFormat's disjunction writes them for each language's tag (support.test.ts holds them
+ * equal), without starting ICU on the page (30-46 ms of a fresh page's main thread).
  */
-export function alternatives(intlTag: string, items: readonly string[]): string {
+export function alternatives(locale: Locale, items: readonly string[]): string {
   const last = items.at(-1) ?? '';
   const rest = items.slice(0, -1);
   if (rest.length === 0) return last;
-  if (intlTag === 'en-GB') return `${rest.join(', ')} or ${last}`;
-  if (intlTag === 'zh-Hant-HK') return `${rest.join('、')}或${last}`;
-  if (intlTag === 'ar-AE-u-nu-latn') return [...rest, last].join(' أو ');
-  return new Intl.ListFormat(intlTag, { type: 'disjunction' }).format(items);
+  if (locale === 'zh-hant') return `${rest.join('、')}或${last}`;
+  if (locale === 'ar') return [...rest, last].join(' أو ');
+  return `${rest.join(', ')} or ${last}`;
 }
 
 const ENGLISH_NAMES = { chat: 'live chat', email: 'e-mail', phone: 'phone' } as const;
 
 /** "by live chat, e-mail or phone", "by e-mail or phone", "by e-mail". */
 export function supportChannels(options?: SupportOptions): string {
-  return `by ${supportChannelsIn('en-GB', ENGLISH_NAMES, options)}`;
+  return `by ${supportChannelsIn('en', ENGLISH_NAMES, options)}`;
 }
 
 /** The deposit dialog's pointer to support. */

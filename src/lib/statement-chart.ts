@@ -52,7 +52,7 @@ export function totalValueChart(
   period: Period,
   box: ChartBox,
   now: number,
-  language: Pick<PeriodLanguage, 'locale' | 'intl'>,
+  language: Pick<PeriodLanguage, 'locale'>,
 ): TotalValueChart | null {
   const summary = summarizePeriod(entries, period);
   if (summary.lines.length === 0) return null;

@@ -1,5 +1,5 @@
 import type { Locale } from '../i18n/locales';
-import { hongKongClock, MONTH_NAMES as MONTHS, TIME_ZONE_TEXT } from './date-time';
+import { hongKongClock, TIME_ZONE_TEXT } from './date-time';
 import { formatDateIn, formatMonthIn, formatNumericDateTimeIn } from './date-time-in-language';
 import { groupDigits } from './digits';
 import { formatUsd } from './money';
@@ -41,9 +41,7 @@ export function hongKongDateTime(instant: string): string {
 
 /** "2026-12-01T02:00:00Z" → "1 December 2026" in Hong Kong time. */
 export function hongKongDate(instant: string): string {
-  const iso = hongKongClock(instant);
-  const month = MONTHS[Number(iso.slice(5, 7)) - 1] ?? '';
-  return `${Number(iso.slice(8, 10))} ${month} ${iso.slice(0, 4)}`;
+  return formatDateIn('en', instant);
 }
 
 /** What every statement says its times are in. */
@@ -56,7 +54,7 @@ export const STATEMENT_TIME_ZONE_TEXT = TIME_ZONE_TEXT;
 // currency's place changes ("US$1,234.56" in Hong Kong Chinese, where "$" alone reads as Hong Kong
 // dollars; "1,234.56 US$" in Arabic, as Intl writes it and as the site's plan cards show it).
 
-/** Intl's direction marks, which a statement replaces by isolating the whole value instead. */
+/** The direction marks of Arabic's numeric dates, which a statement replaces by isolating the whole value. */
 const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** A signed USD amount as `locale` writes it, exact to the stored decimal. Throws on what is not one. */
@@ -78,13 +76,12 @@ export function statementDateTimeIn(locale: Locale, instant: string): string {
 
 /** A day on the Hong Kong clock: "1 December 2026", "2026年12月1日", "1 ديسمبر 2026". */
 export function statementDateIn(locale: Locale, instant: string): string {
-  if (locale === 'en') return hongKongDate(instant);
-  return formatDateIn(locale, instant).replace(BIDI_MARKS, '');
+  return formatDateIn(locale, instant);
 }
 
 /** The statement's month ("2026-11"): "November 2026", "2026年11月", "نوفمبر 2026". */
 export function statementMonthIn(locale: Locale, month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) throw new Error(`Not a month: ${JSON.stringify(month)}`);
-  return formatMonthIn(locale, Number(match[1]), Number(match[2])).replace(BIDI_MARKS, '');
+  return formatMonthIn(locale, Number(match[1]), Number(match[2]));
 }

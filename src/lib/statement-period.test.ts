@@ -14,11 +14,10 @@ import {
 } from './statement-period';
 import { totalValueChart } from './statement-chart';
 import { statementWords } from '~/i18n/member/pages/statement';
-import { localeInfo, type Locale } from '~/i18n/locales';
+import type { Locale } from '~/i18n/locales';
 
 const languageOf = (locale: Locale): PeriodLanguage => ({
   locale,
-  intl: localeInfo[locale].intl,
   words: statementWords[locale],
 });
 const EN = languageOf('en');

@@ -2,7 +2,7 @@ import { LEDGER_ACCOUNTS, type BalanceAccount } from './accounts';
 import { type LedgerEntry } from './ledger-entry';
 import { centsText, signedCents } from './money';
 import { formatUsdIn } from './money-in-language';
-import { HONG_KONG_OFFSET_MS as HK_OFFSET, MONTH_NAMES, formatDate, hongKongClock } from './date-time';
+import { HONG_KONG_OFFSET_MS as HK_OFFSET, formatDate, hongKongClock } from './date-time';
 import { formatDateIn, formatDayMonthIn, formatMonthIn } from './date-time-in-language';
 import { fill } from '~/i18n/fill';
 import { ltrIn } from './bidi';
@@ -30,43 +30,34 @@ export const PERIOD_CHOICES: readonly PeriodChoice[] = [
 ];
 
 /**
- * The language a period and its totals are written in: the page's locale, its Intl tag, and the
- * sentences of src/i18n/member/pages/statement.ts it needs.
+ * The language a period and its totals are written in: the page's locale and the sentences of
+ * src/i18n/member/pages/statement.ts it needs.
  */
 export interface PeriodLanguage {
   locale: Locale;
-  intl: string;
   words: {
     period: { quarter: string; range: string };
     chart: { captionOpen: string; captionClosed: string };
   };
 }
 
-/** Intl's direction marks: the page isolates a whole value instead. */
-const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /**
  * "1 Nov 2026", "2026年11月1日", "1 نوفمبر 2026": the Hong Kong day that starts at `ms`; without the
  * year ("1 Nov", "11月1日", "1 نوفمبر") where the year is said nearby.
  */
 export function dayIn(
-  language: Pick<PeriodLanguage, 'locale' | 'intl'>,
+  language: Pick<PeriodLanguage, 'locale'>,
   ms: number,
   { year = true }: { year?: boolean } = {},
 ): string {
   if (language.locale === 'en') return year ? formatDate(ms) : formatDate(ms).replace(/ \d{4}$/, '');
-  const day = year ? formatDateIn(language.locale, ms) : formatDayMonthIn(language.locale, ms);
-  return day.replace(BIDI_MARKS, '');
+  return year ? formatDateIn(language.locale, ms) : formatDayMonthIn(language.locale, ms);
 }
 
 /** "November 2026", "2026年11月", "نوفمبر 2026" (month 0-11; a month outside the year rolls over). */
-function monthIn(language: Pick<PeriodLanguage, 'locale' | 'intl'>, year: number, month: number): string {
+function monthIn(language: Pick<PeriodLanguage, 'locale'>, year: number, month: number): string {
   const first = new Date(Date.UTC(year, month, 1));
-  if (language.locale === 'en') return `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`;
-  return formatMonthIn(language.locale, first.getUTCFullYear(), first.getUTCMonth() + 1).replace(
-    BIDI_MARKS,
-    '',
-  );
+  return formatMonthIn(language.locale, first.getUTCFullYear(), first.getUTCMonth() + 1);
 }
 
 export interface Period {
@@ -83,7 +74,7 @@ const hkMidnight = (year: number, month: number, day: number) => Date.UTC(year, 
 /** "November 2026", "2026年11月", "نوفمبر 2026" for "2026-11": a month as the statements name it. */
 export function monthLabel(
   month: string,
-  language: Pick<PeriodLanguage, 'locale' | 'intl'> = { locale: 'en', intl: 'en-GB' },
+  language: Pick<PeriodLanguage, 'locale'> = { locale: 'en' },
 ): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
   return monthIn(language, year, m - 1);

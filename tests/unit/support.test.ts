@@ -10,7 +10,7 @@ import {
   type SupportOptions,
 } from '~/config/support-text';
 import { catalog, fill } from '~/i18n/text';
-import { localeInfo } from '~/i18n/locales';
+import { localeInfo, locales } from '~/i18n/locales';
 import { supportChannelList } from '~/config/support';
 import { SUPPORT_EMAIL, telHref } from '~/config/site';
 
@@ -56,7 +56,7 @@ describe('the support sentences in each language', () => {
   it("are English's sentences word for word in English, for every set of channels", () => {
     const { support } = catalog('en').member;
     for (const options of every) {
-      const channels = supportChannelsIn(localeInfo.en.intl, support.channels, options);
+      const channels = supportChannelsIn('en', support.channels, options);
       expect(fill(support.deposit, { channels })).toBe(depositSupportText(options));
       expect(fill(support.withdraw, { channels })).toBe(withdrawSupportText(options));
     }
@@ -64,7 +64,7 @@ describe('the support sentences in each language', () => {
 
   it('list the channels as each language lists alternatives, naming only those that exist', () => {
     const list = (locale: 'zh-hant' | 'ar', options: SupportOptions) =>
-      supportChannelsIn(localeInfo[locale].intl, catalog(locale).member.support.channels, options);
+      supportChannelsIn(locale, catalog(locale).member.support.channels, options);
     expect(list('zh-hant', every[0]!)).toBe('電郵');
     expect(list('zh-hant', every[3]!)).toBe('即時通訊、電郵或電話');
     expect(list('ar', every[1]!)).toBe('البريد الإلكتروني أو الهاتف');
@@ -73,16 +73,14 @@ describe('the support sentences in each language', () => {
 });
 
 describe('alternatives, written out', () => {
-  const TAGS = ['en-GB', 'zh-Hant-HK', 'ar-AE-u-nu-latn'] as const;
-
-  it('are what Intl.ListFormat writes, for one to six items of any words', () => {
+  it('are what Intl.ListFormat writes for each language’s tag, for one to six items of any words', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...TAGS),
+        fc.constantFrom(...locales),
         fc.array(fc.string({ minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 6 }),
-        (tag, items) => {
-          expect(alternatives(tag, items)).toBe(
-            new Intl.ListFormat(tag, { type: 'disjunction' }).format(items),
+        (locale, items) => {
+          expect(alternatives(locale, items)).toBe(
+            new Intl.ListFormat(localeInfo[locale].intl, { type: 'disjunction' }).format(items),
           );
         },
       ),
@@ -90,12 +88,10 @@ describe('alternatives, written out', () => {
     );
   });
 
-  it('build no Intl.ListFormat for the site’s languages, and leave any other to Intl', () => {
+  it('build no Intl.ListFormat (the count sees one built on purpose)', () => {
     expect(
-      countIntlBuilt('ListFormat', () => TAGS.forEach((tag) => alternatives(tag, ['a', 'b', 'c']))),
+      countIntlBuilt('ListFormat', () => locales.forEach((locale) => alternatives(locale, ['a', 'b', 'c']))),
     ).toBe(0);
-    let french = '';
-    expect(countIntlBuilt('ListFormat', () => (french = alternatives('fr-FR', ['a', 'b', 'c'])))).toBe(1);
-    expect(french).toBe('a, b ou c');
+    expect(countIntlBuilt('ListFormat', () => new Intl.ListFormat('en-GB').format(['a', 'b']))).toBe(1);
   });
 });

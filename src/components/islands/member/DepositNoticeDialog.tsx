@@ -68,7 +68,7 @@ export default function DepositNoticeDialog({
   wallets,
   words: page,
 }: DepositNoticeDialogProps) {
-  const { locale, intl, words: shell } = useMemberLanguage();
+  const { locale, words: shell } = useMemberLanguage();
   const words = page.notice;
   const usable = wallets.filter((w) => w.usable);
   const [walletId, setWalletId] = useState('');
@@ -124,7 +124,7 @@ export default function DepositNoticeDialog({
         </button>
       }
     >
-      <p>{fill(shell.support.deposit, { channels: supportChannelsIn(intl, shell.support.channels) })}</p>
+      <p>{fill(shell.support.deposit, { channels: supportChannelsIn(locale, shell.support.channels) })}</p>
       <p className="mt-2">
         <a
           href={support.href}

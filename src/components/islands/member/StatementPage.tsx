@@ -81,8 +81,8 @@ interface StatementBodyProps {
  * Also the page's build-time skeleton (entries null), whose caption placeholder the early paint fills.
  */
 export function StatementBody({ words, userId = null, entries, error = null }: StatementBodyProps) {
-  const { locale, intl } = useMemberLanguage();
-  const language = useMemo(() => ({ locale, intl, words }), [locale, intl, words]);
+  const { locale } = useMemberLanguage();
+  const language = useMemo(() => ({ locale, words }), [locale, words]);
   const [now] = useState(() => Date.now());
   const [choice, setChoice] = useState<PeriodChoice>('this_month');
   const [firstDay, setFirstDay] = useState('');

@@ -8,6 +8,8 @@ import { useMemberLanguage } from './member-language';
  * (tests/budgets.json).
  */
 export default function WithdrawHelp() {
-  const { intl, words } = useMemberLanguage();
-  return <p>{fill(words.support.withdraw, { channels: supportChannelsIn(intl, words.support.channels) })}</p>;
+  const { locale, words } = useMemberLanguage();
+  return (
+    <p>{fill(words.support.withdraw, { channels: supportChannelsIn(locale, words.support.channels) })}</p>
+  );
 }

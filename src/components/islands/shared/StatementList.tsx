@@ -19,7 +19,7 @@ export default function StatementList({
 }: {
   statements: MonthlyStatement[];
   words: StatementWords['list'];
-  language: Pick<PeriodLanguage, 'locale' | 'intl'>;
+  language: Pick<PeriodLanguage, 'locale'>;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
 

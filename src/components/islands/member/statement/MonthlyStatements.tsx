@@ -8,7 +8,7 @@ import MonthlyFrame from './MonthlyFrame';
 
 /** The member's monthly statements: each month with its signed PDF and its CSV to download. */
 export default function MonthlyStatements({ userId, words }: { userId: string; words: StatementWords }) {
-  const { locale, intl } = useMemberLanguage();
+  const { locale } = useMemberLanguage();
   const load = useCallback(() => statementsOf(userId), [userId]);
   const statements = useLoad(load, words.monthly.failed, { toast: false });
   if (statements.data === null) {
@@ -27,7 +27,7 @@ export default function MonthlyStatements({ userId, words }: { userId: string; w
       {statements.data.length === 0 ? (
         <p className="text-sm text-muted">{words.monthly.none}</p>
       ) : (
-        <StatementList statements={statements.data} words={words.list} language={{ locale, intl }} />
+        <StatementList statements={statements.data} words={words.list} language={{ locale }} />
       )}
     </MonthlyFrame>
   );

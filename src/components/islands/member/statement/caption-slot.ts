@@ -12,10 +12,9 @@ export const CHART_CAPTION_CLASS = 'mt-2 text-sm text-muted';
 
 /** The attribute that marks a caption placeholder, holding the language to write it in. */
 export function captionLanguageData(language: PeriodLanguage): { 'data-caption-slot': string } {
-  const { locale, intl, words } = language;
+  const { locale, words } = language;
   const needed: PeriodLanguage = {
     locale,
-    intl,
     words: {
       period: { quarter: words.period.quarter, range: words.period.range },
       chart: { captionOpen: words.chart.captionOpen, captionClosed: words.chart.captionClosed },
